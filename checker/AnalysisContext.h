@@ -1,0 +1,48 @@
+// What a rule sees while it checks one function: the event graph, source positions, its options,
+// and where findings go.
+#pragma once
+#include "EventGraph.h"
+#include "Finding.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clang {
+class SourceManager;
+class LangOptions;
+} // namespace clang
+
+namespace commcheck {
+
+using RuleOptions = std::map<std::string, std::string>; ///< "rule.option" -> value
+
+class AnalysisContext {
+public:
+  AnalysisContext(const EventGraph &G, const clang::SourceManager &SM,
+                  const clang::LangOptions &LO, const RuleOptions &Options,
+                  unsigned long Budget, std::vector<Finding> &Out)
+      : G(G), SM(SM), LO(LO), Options(Options), Budget(Budget), Out(Out) {}
+
+  const EventGraph &G;
+  const clang::SourceManager &SM;
+  const clang::LangOptions &LO;
+  const RuleOptions &Options;
+  unsigned long Budget; ///< dataflow iterations allowed per analysis
+
+  SourcePoint point(clang::SourceLocation L) const;
+  /// Adds a finding located at L (the function's location when L is invalid).
+  Finding &report(const std::string &Rule, Severity Level, clang::SourceLocation L,
+                  std::string Message);
+  /// A witness step at an event, naming the helper it sits in when it was inlined.
+  WitnessStep step(const Event &E, std::string Message) const;
+  /// Records that an analysis ran out of budget: the function is not verified.
+  void budgetExceeded(const std::string &Rule);
+
+  std::string option(const std::string &Rule, const std::string &Name,
+                     const std::string &Default) const;
+
+private:
+  std::vector<Finding> &Out;
+};
+
+} // namespace commcheck

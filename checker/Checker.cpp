@@ -1,0 +1,89 @@
+#include "Checker.h"
+#include "KernelFinder.h"
+#include "RuleRegistry.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/ASTUnit.h"
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace commcheck {
+
+bool FileResult::verified() const {
+  if (!Parsed)
+    return false;
+  return std::none_of(Findings.begin(), Findings.end(), [](const Finding &F) {
+    return F.Level == Severity::Error && !F.Suppressed;
+  });
+}
+
+std::string FileResult::verdictReason() const {
+  if (!Parsed)
+    return "did not parse";
+  unsigned Errors = 0, Unanalysable = 0;
+  for (const Finding &F : Findings)
+    if (F.Level == Severity::Error && !F.Suppressed) {
+      ++Errors;
+      if (F.Rule == "comm-unanalysable")
+        ++Unanalysable;
+    }
+  if (Unanalysable)
+    return "not fully analysed (" + std::to_string(Unanalysable) + " comm-unanalysable)";
+  if (Errors)
+    return std::to_string(Errors) + " error finding" + (Errors == 1 ? "" : "s");
+  return "verified";
+}
+
+Checker::Checker(const IntrinsicCatalogue &Catalogue, CheckOptions Options)
+    : Catalogue(Catalogue), Options(std::move(Options)) {}
+
+namespace {
+// comm-unanalysable cannot be switched off: a kernel the checker could not analyse is never clean.
+bool ruleEnabled(const CheckFilter &F, const std::string &Id) {
+  return Id == "comm-unanalysable" || F.enabled(Id);
+}
+} // namespace
+
+FileResult Checker::check(ParsedFile &File) const {
+  FileResult R;
+  R.Path = File.Path;
+  R.Findings = File.Errors;
+  R.Parsed = File.AST && File.Errors.empty();
+  if (!R.Parsed)
+    return R;
+  clang::ASTContext &Ctx = File.AST->getASTContext();
+  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  std::vector<Finding> Raw;
+  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue)) {
+    EventGraph G = Builder.build(FD);
+    R.Functions.push_back(G.Function);
+    AnalysisContext AC(G, Ctx.getSourceManager(), Ctx.getLangOpts(), Options.Options,
+                       Options.Budget, Raw);
+    for (const auto &Rule : RuleRegistry::instance().rules())
+      if (ruleEnabled(Options.Checks, Rule->info().Id))
+        Rule->check(AC);
+  }
+  // Helpers inlined into several kernels report the same finding once.
+  std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::string>> Seen;
+  for (Finding &F : Raw)
+    if (Seen.insert({F.Rule, F.At.File, F.At.Line, F.At.Column, F.Message}).second)
+      R.Findings.push_back(std::move(F));
+  std::stable_sort(R.Findings.begin(), R.Findings.end(), [](const Finding &A, const Finding &B) {
+    return std::tie(A.At.File, A.At.Line, A.At.Column, A.Rule) <
+           std::tie(B.At.File, B.At.Line, B.At.Column, B.Rule);
+  });
+  return R;
+}
+
+std::string Checker::dumpEvents(ParsedFile &File) const {
+  if (!File.AST)
+    return "";
+  clang::ASTContext &Ctx = File.AST->getASTContext();
+  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  std::string Out;
+  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue))
+    Out += Builder.build(FD).dump(Ctx.getSourceManager());
+  return Out;
+}
+
+} // namespace commcheck

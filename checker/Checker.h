@@ -1,0 +1,43 @@
+// Checks one parsed file: finds the kernel functions, builds their event graphs, runs the enabled
+// rules, and returns the findings and the verdict.
+#pragma once
+#include "AnalysisContext.h"
+#include "CheckFilter.h"
+#include "EventGraphBuilder.h"
+#include "Frontend.h"
+#include "IntrinsicCatalogue.h"
+#include <string>
+#include <vector>
+
+namespace commcheck {
+
+struct CheckOptions {
+  CheckFilter Checks;
+  RuleOptions Options;
+  BuildOptions Build;
+  unsigned long Budget = 2000000; ///< dataflow block visits per function and rule
+};
+
+struct FileResult {
+  std::string Path;
+  bool Parsed = false;
+  std::vector<Finding> Findings;   ///< sorted by position; includes compiler errors
+  std::vector<std::string> Functions; ///< analysed root functions
+  /// Verified: parsed, fully analysed, no error finding that is not suppressed.
+  bool verified() const;
+  std::string verdictReason() const;
+};
+
+class Checker {
+public:
+  Checker(const IntrinsicCatalogue &Catalogue, CheckOptions Options);
+  FileResult check(ParsedFile &File) const;
+  /// The readable event graphs of every analysed function (commcheck --dump-events).
+  std::string dumpEvents(ParsedFile &File) const;
+
+private:
+  const IntrinsicCatalogue &Catalogue;
+  CheckOptions Options;
+};
+
+} // namespace commcheck

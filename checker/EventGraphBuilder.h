@@ -1,0 +1,45 @@
+// Builds a function's EventGraph from its clang::CFG: classifies each CFG element as events using
+// the intrinsic catalogue, inlines helpers defined in the checked code, and records loops.
+#pragma once
+#include "EventGraph.h"
+#include "IntrinsicCatalogue.h"
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class NamedDecl;
+class ParmVarDecl;
+} // namespace clang
+
+namespace commcheck {
+
+struct BuildOptions {
+  std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
+  std::string ShimDir;                     ///< callees declared here must be catalogued
+  unsigned MaxInlineDepth = 12;
+  unsigned MaxEvents = 200000;             ///< per root function, inlined helpers included
+};
+
+class EventGraphBuilder {
+public:
+  EventGraphBuilder(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
+                    const BuildOptions &Options);
+  ~EventGraphBuilder();
+
+  EventGraph build(const clang::FunctionDecl *FD);
+
+  /// The qualified name of a declaration without template arguments ("pto::comm::TNOTIFY").
+  static std::string qualifiedName(const clang::NamedDecl *D);
+
+private:
+  class FunctionBuild;
+  clang::ASTContext &Ctx;
+  const IntrinsicCatalogue &Catalogue;
+  BuildOptions Options;
+};
+
+} // namespace commcheck

@@ -1,0 +1,312 @@
+#include "ExprKey.h"
+#include "FunctionFacts.h"
+#include "GmType.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace commcheck {
+
+namespace {
+const Expr *strip(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+      E = CE->getSubExpr();
+      continue;
+    }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+      continue;
+    }
+    if (const auto *EW = dyn_cast<ExprWithCleanups>(E)) {
+      E = EW->getSubExpr();
+      continue;
+    }
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = BT->getSubExpr();
+      continue;
+    }
+    if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
+      // Copy/move of a view: look at what is copied.
+      if (CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor()) {
+        E = CC->getArg(0);
+        continue;
+      }
+    }
+    return E;
+  }
+}
+} // namespace
+
+const Expr *ExprKeyer::followLocal(const Expr *E) const {
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && !Facts.isMutated(VD) && VD->getInit())
+        return VD->getInit();
+  return nullptr;
+}
+
+std::optional<std::string> ExprKeyer::enumName(const Expr *E) const {
+  for (int Depth = 0; Depth < 8 && E; ++Depth) {
+    // PIPE_FIX is spelled as a macro over static_cast<pipe_t>(N): trust the macro's name.
+    SourceLocation L = E->getBeginLoc();
+    if (L.isMacroID()) {
+      StringRef Macro = Lexer::getImmediateMacroName(L, Ctx.getSourceManager(), Ctx.getLangOpts());
+      if (Macro.starts_with("PIPE_") || Macro.starts_with("EVENT_ID"))
+        return Macro.str();
+    }
+    const Expr *S = strip(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+        return EC->getNameAsString();
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+          if (const ParamBinding *B = binding(P))
+            return B->Enum;
+          return std::nullopt;
+        }
+        if ((VD->getType().isConstQualified() || !Facts.isMutated(VD)) && VD->getInit()) {
+          E = VD->getInit();
+          continue;
+        }
+      }
+      return std::nullopt;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+      auto A = enumName(CO->getTrueExpr()), B = enumName(CO->getFalseExpr());
+      if (A && B && *A == *B)
+        return A;
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> ExprKeyer::intValue(const Expr *E) const {
+  for (int Depth = 0; Depth < 8 && E; ++Depth) {
+    if (E->isValueDependent() || E->isTypeDependent())
+      return std::nullopt;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(E)))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (const ParamBinding *B = binding(P))
+          return B->Int;
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    const Expr *Next = followLocal(E);
+    if (!Next)
+      return std::nullopt;
+    E = Next;
+  }
+  return std::nullopt;
+}
+
+bool ExprKeyer::isNegation(const Expr *E) const {
+  for (int Depth = 0; Depth < 8 && E; ++Depth) {
+    const Expr *S = strip(E);
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      if (UO->getOpcode() == UO_Minus)
+        return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (const ParamBinding *B = binding(P))
+          return B->Negated;
+    if (auto V = intValue(S))
+      return *V < 0;
+    E = followLocal(S);
+  }
+  return false;
+}
+
+const ParamBinding *ExprKeyer::binding(const ParmVarDecl *P) const {
+  if (!ParamKeys)
+    return nullptr;
+  auto It = ParamKeys->find(P);
+  return It == ParamKeys->end() ? nullptr : &It->second;
+}
+
+const ParmVarDecl *ExprKeyer::rootParam(const Expr *E) const {
+  for (int Depth = 0; Depth < 12 && E; ++Depth) {
+    E = strip(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        return P;
+      E = followLocal(E);
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+          BO->getLHS()->getType()->isPointerType()) {
+        E = BO->getLHS();
+        continue;
+      }
+      if (BO->getOpcode() == BO_Add && BO->getRHS()->getType()->isPointerType()) {
+        E = BO->getRHS();
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_AddrOf)
+        return nullptr;
+      const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
+        E = AS->getBase();
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
+      if (CC->getNumArgs() == 0)
+        return nullptr;
+      E = CC->getArg(0);
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      if (FD && FD->getName() == "PTOAS__GLOBAL_TENSOR_DATA" && CE->getNumArgs() == 1) {
+        E = CE->getArg(0);
+        continue;
+      }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+        if (FD && FD->getName() == "data") {
+          E = MC->getImplicitObjectArgument();
+          continue;
+        }
+      return nullptr;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+std::string ExprKeyer::key(const Expr *E, Mode M) const { return keyImpl(E, M, 0); }
+
+std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
+  if (!E)
+    return "?";
+  if (Depth > 12)
+    return "…";
+  E = strip(E);
+  if (!E->isValueDependent() && !E->isTypeDependent() && E->getType()->isIntegerType()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return std::to_string(R.Val.getInt().getExtValue());
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+      if (const ParamBinding *B = binding(P))
+        return M == Cell ? B->CellKey : B->AddrKey;
+      if (M == Cell && P->getType()->isIntegerType())
+        return "*";
+      return P->getNameAsString();
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (VD->hasLocalStorage() && !Facts.isMutated(VD) && VD->getInit()) {
+        // Views and pointers are followed to what they are built from; so are integers in Cell
+        // mode. Address mode keeps integer names so that p[i] and p[j] stay apart.
+        if (M == Cell || !VD->getType()->isIntegerType())
+          return keyImpl(VD->getInit(), M, Depth + 1);
+      }
+      if (M == Cell && VD->getType()->isIntegerType())
+        return "*";
+    }
+    return D->getNameAsString();
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return "(" + keyImpl(BO->getLHS(), M, Depth + 1) + BO->getOpcodeStr().str() +
+           keyImpl(BO->getRHS(), M, Depth + 1) + ")";
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf) {
+      std::string A = lvalueAddress(UO->getSubExpr());
+      if (!A.empty())
+        return A;
+    }
+    return UnaryOperator::getOpcodeStr(UO->getOpcode()).str() +
+           keyImpl(UO->getSubExpr(), M, Depth + 1);
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return keyImpl(AS->getBase(), M, Depth + 1) + "[" + keyImpl(AS->getIdx(), M, Depth + 1) + "]";
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return keyImpl(ME->getBase(), M, Depth + 1) + (ME->isArrow() ? "->" : ".") +
+           ME->getMemberDecl()->getNameAsString();
+  if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
+    // A view (GlobalTensor/Signal) is identified by the pointer it is built on.
+    if (CC->getNumArgs() > 0)
+      return keyImpl(CC->getArg(0), M, Depth + 1);
+    return CC->getType().getAsString();
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    std::string S;
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      S = FD->getNameAsString();
+    // PTOAS__GLOBAL_TENSOR_DATA(t) and t.data() are the pointer the view was built on.
+    if ((S == "PTOAS__GLOBAL_TENSOR_DATA") && CE->getNumArgs() == 1)
+      return keyImpl(CE->getArg(0), M, Depth + 1);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      if (S == "data" && MC->getNumArgs() == 0)
+        return keyImpl(MC->getImplicitObjectArgument(), M, Depth + 1);
+    S += "(";
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      S += (I ? "," : "") + keyImpl(CE->getArg(I), M, Depth + 1);
+    return S + ")";
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return "(" + keyImpl(CO->getCond(), M, Depth + 1) + "?" +
+           keyImpl(CO->getTrueExpr(), M, Depth + 1) + ":" +
+           keyImpl(CO->getFalseExpr(), M, Depth + 1) + ")";
+  if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
+    return "0";
+  if (isa<CXXThisExpr>(E))
+    return "this";
+  return E->getStmtClassName();
+}
+
+std::string ExprKeyer::pointerAddress(const Expr *Ptr) const {
+  const Expr *S = strip(Ptr);
+  // p + k and &p[k] both address base p at offset k.
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->getOpcode() == BO_Add && BO->getLHS()->getType()->isPointerType())
+      return keyImpl(BO->getLHS(), Address, 0) + "+" + keyImpl(BO->getRHS(), Address, 0);
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->getOpcode() == UO_AddrOf) {
+      std::string A = lvalueAddress(UO->getSubExpr());
+      if (!A.empty())
+        return A;
+    }
+  // A local pointer defined as p + k: follow it so that dcci(q) and q[0] and p[k] agree.
+  if (const Expr *Init = followLocal(S))
+    if (Init->getType()->isPointerType())
+      return pointerAddress(Init);
+  return keyImpl(S, Address, 0) + "+0";
+}
+
+std::string ExprKeyer::lvalueAddress(const Expr *LV) const {
+  const Expr *E = LV->IgnoreParens();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::string Base = pointerAddress(AS->getBase());
+    if (Base.size() > 2 && Base.compare(Base.size() - 2, 2, "+0") == 0)
+      return Base.substr(0, Base.size() - 2) + "+" + keyImpl(AS->getIdx(), Address, 0);
+    return Base + "+" + keyImpl(AS->getIdx(), Address, 0);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref)
+      return pointerAddress(UO->getSubExpr());
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return pointerAddress(ME->getBase()) + "." + ME->getMemberDecl()->getNameAsString();
+    std::string B = lvalueAddress(ME->getBase());
+    return B.empty() ? "" : B + "." + ME->getMemberDecl()->getNameAsString();
+  }
+  return "";
+}
+
+} // namespace commcheck

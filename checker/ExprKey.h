@@ -1,0 +1,65 @@
+// Canonical text keys for the things rules compare across events: addresses (does this dcci cover
+// that load?), signal cells (is this cell a counter or a value?), async events and sessions.
+// Locals that never change are followed to their initialiser, and inlined helpers' parameters are
+// replaced by the caller's arguments, so the same cell gets the same key wherever it is reached.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class ParmVarDecl;
+} // namespace clang
+
+namespace commcheck {
+
+class FunctionFacts;
+
+/// What an inlined helper's parameter stands for at one call site.
+struct ParamBinding {
+  std::string AddrKey, CellKey;
+  std::optional<std::string> Enum;
+  std::optional<int64_t> Int;
+  bool Negated = false;
+  bool ReadOnlyRoot = false; ///< the argument points into a read-only launch parameter
+};
+using ParamBindings = std::map<const clang::ParmVarDecl *, ParamBinding>;
+
+class ExprKeyer {
+public:
+  enum Mode {
+    Address, ///< keep variable names: p[i] and p[j] are different lines
+    Cell     ///< abstract integer variables to `*`: the cells of a signal array form one family
+  };
+  ExprKeyer(clang::ASTContext &Ctx, const FunctionFacts &Facts,
+            const ParamBindings *ParamKeys)
+      : Ctx(Ctx), Facts(Facts), ParamKeys(ParamKeys) {}
+
+  std::string key(const clang::Expr *E, Mode M) const;
+  /// The address an lvalue designates, as base + offset ("p+i"); "" if it is not through a pointer.
+  std::string lvalueAddress(const clang::Expr *LValue) const;
+  /// The address a pointer expression points to, normalised like lvalueAddress ("p+0").
+  std::string pointerAddress(const clang::Expr *Ptr) const;
+
+  /// The enumerator an expression names, following unchanged locals and `c ? X : X`.
+  std::optional<std::string> enumName(const clang::Expr *E) const;
+  std::optional<int64_t> intValue(const clang::Expr *E) const;
+  /// True when the expression is a negation (-x), also through an unchanged local.
+  bool isNegation(const clang::Expr *E) const;
+  /// The unchanged local variable an expression names, if any.
+  const clang::Expr *followLocal(const clang::Expr *E) const;
+  /// The parameter a pointer or view is rooted at (p, p + k, &p[k], a view built on p), and the
+  /// binding of that parameter when it belongs to an inlined helper.
+  const clang::ParmVarDecl *rootParam(const clang::Expr *PtrOrView) const;
+  const ParamBinding *binding(const clang::ParmVarDecl *P) const;
+
+private:
+  std::string keyImpl(const clang::Expr *E, Mode M, int Depth) const;
+  clang::ASTContext &Ctx;
+  const FunctionFacts &Facts;
+  const ParamBindings *ParamKeys;
+};
+
+} // namespace commcheck

@@ -1,0 +1,165 @@
+#include "Frontend.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace commcheck {
+
+ParsedFile::ParsedFile() = default;
+ParsedFile::ParsedFile(ParsedFile &&) = default;
+ParsedFile::~ParsedFile() = default;
+
+namespace {
+
+/// Collects compiler errors as findings; warnings are not the checker's business.
+class ErrorCollector : public clang::DiagnosticConsumer {
+public:
+  explicit ErrorCollector(std::string MainFile) : MainFile(std::move(MainFile)) {}
+  std::vector<Finding> Errors;
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < clang::DiagnosticsEngine::Error)
+      return;
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    Finding F;
+    F.Rule = "clang-diagnostic-error";
+    F.Level = Severity::Error;
+    F.Message = std::string(Msg);
+    F.At.File = MainFile;
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const clang::SourceManager &SM = Info.getSourceManager();
+      clang::SourceLocation L = SM.getExpansionLoc(Info.getLocation());
+      auto P = SM.getPresumedLoc(L);
+      if (P.isValid()) {
+        F.At.File = P.getFilename();
+        F.At.Line = P.getLine();
+        F.At.Column = P.getColumn();
+        F.At.Offset = SM.getFileOffset(L);
+      }
+    }
+    Errors.push_back(std::move(F));
+  }
+
+private:
+  std::string MainFile;
+};
+
+/// Keeps only the arguments that shape preprocessing and the language: a vendor compiler's own
+/// flags (ccec, bisheng) mean nothing to clang and must not stop the check.
+std::vector<std::string> filterCompileCommand(const std::vector<std::string> &In,
+                                              const std::string &File) {
+  std::vector<std::string> Out;
+  for (size_t I = 1; I < In.size(); ++I) {
+    const std::string &A = In[I];
+    auto TakesValue = [&](const char *Flag) { return A == Flag && I + 1 < In.size(); };
+    if (TakesValue("-I") || TakesValue("-D") || TakesValue("-U") || TakesValue("-isystem") ||
+        TakesValue("-iquote") || TakesValue("-include") || TakesValue("-idirafter")) {
+      Out.push_back(A);
+      Out.push_back(In[++I]);
+      continue;
+    }
+    if (TakesValue("-o") || TakesValue("-MF") || TakesValue("-MT") || TakesValue("-MQ") ||
+        TakesValue("-x")) {
+      ++I;
+      continue;
+    }
+    for (const char *Prefix : {"-I", "-D", "-U", "-std=", "-isystem", "-iquote", "-include"})
+      if (A.rfind(Prefix, 0) == 0 && A != File) {
+        Out.push_back(A);
+        break;
+      }
+  }
+  return Out;
+}
+
+} // namespace
+
+Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)) {
+  if (!Opts.BuildPath.empty())
+    ExplicitDb = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath,
+                                                                        ExplicitDbError);
+}
+Frontend::~Frontend() = default;
+
+std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath) {
+  // Defaults first, so that the compile command and the user's extra arguments override them.
+  std::vector<std::string> Args = {"-xc++",          "-std=c++17",     "-D__DAV_VEC__",
+                                   "-D__CCE_AICORE__", "-DPTO_URMA_SUPPORTED", "-w"};
+  std::unique_ptr<clang::tooling::CompilationDatabase> AutoDb;
+  clang::tooling::CompilationDatabase *Db = ExplicitDb.get();
+  if (!Db && Opts.BuildPath.empty() && Opts.AutoDetectCompileCommands) {
+    std::string Err;
+    AutoDb = clang::tooling::CompilationDatabase::autoDetectFromSource(AbsPath, Err);
+    Db = AutoDb.get();
+  }
+  if (Db) {
+    auto Cmds = Db->getCompileCommands(AbsPath);
+    if (!Cmds.empty()) {
+      // Relative -I paths in a compile command are relative to its directory.
+      std::vector<std::string> Cmd = filterCompileCommand(Cmds.front().CommandLine, AbsPath);
+      for (std::string &A : Cmd)
+        if (A.rfind("-I", 0) == 0 && A.size() > 2 && !llvm::sys::path::is_absolute(A.substr(2))) {
+          llvm::SmallString<256> P(Cmds.front().Directory);
+          llvm::sys::path::append(P, A.substr(2));
+          A = "-I" + std::string(P);
+        }
+      Args.insert(Args.end(), Cmd.begin(), Cmd.end());
+    }
+  }
+  Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  if (!Opts.ShimDir.empty()) {
+    Args.push_back("-isystem");
+    Args.push_back(Opts.ShimDir);
+    Args.push_back("-include");
+    Args.push_back(Opts.ShimDir + "/commcheck_predefs.h");
+  }
+  if (!Opts.ResourceDir.empty())
+    Args.push_back("-resource-dir=" + Opts.ResourceDir);
+  return Args;
+}
+
+llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
+  if (!ExplicitDbError.empty() && !ExplicitDb)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot load compilation database from '%s': %s",
+                                   Opts.BuildPath.c_str(), ExplicitDbError.c_str());
+  llvm::SmallString<256> Abs(Path);
+  if (std::error_code EC = llvm::sys::fs::make_absolute(Abs))
+    return llvm::createStringError(EC, "%s: %s", Path.c_str(), EC.message().c_str());
+  llvm::sys::path::remove_dots(Abs, true);
+  if (llvm::sys::fs::is_directory(Abs))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: is a directory",
+                                   Path.c_str());
+  auto Buf = llvm::MemoryBuffer::getFile(Abs, /*IsText=*/true);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "%s: %s", Path.c_str(),
+                                   Buf.getError().message().c_str());
+  ParsedFile P;
+  P.Path = std::string(Abs);
+  P.Source = stripKernelLaunches((*Buf)->getBuffer().str());
+  P.Args = argumentsFor(P.Path);
+  ErrorCollector Errors(P.Path);
+  P.AST = clang::tooling::buildASTFromCodeWithArgs(
+      P.Source.Text, P.Args, P.Path, "commcheck",
+      std::make_shared<clang::PCHContainerOperations>(),
+      clang::tooling::getClangStripDependencyFileAdjuster(), {}, &Errors);
+  P.Errors = std::move(Errors.Errors);
+  if (!P.AST && P.Errors.empty()) {
+    Finding F;
+    F.Rule = "clang-diagnostic-error";
+    F.At.File = P.Path;
+    F.Message = "the compiler could not parse this file";
+    P.Errors.push_back(F);
+  }
+  return std::move(P);
+}
+
+} // namespace commcheck

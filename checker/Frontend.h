@@ -1,0 +1,54 @@
+// Parses one kernel file with clang: the bundled shim and predefines first (overridable), the
+// user's compile command or extra arguments, host launches stripped; collects compiler errors.
+#pragma once
+#include "Finding.h"
+#include "LaunchStripper.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTUnit;
+namespace tooling {
+class CompilationDatabase;
+}
+} // namespace clang
+
+namespace commcheck {
+
+struct FrontendOptions {
+  std::vector<std::string> ExtraArgs;  ///< --extra-arg and the arguments after `--`
+  std::string BuildPath;               ///< -p: folder with compile_commands.json
+  bool AutoDetectCompileCommands = true;
+  std::string ShimDir;                 ///< bundled shim (empty: none)
+  std::string ResourceDir;             ///< clang's builtin headers
+};
+
+struct ParsedFile {
+  std::string Path;
+  StrippedSource Source;
+  std::unique_ptr<clang::ASTUnit> AST;
+  std::vector<Finding> Errors;         ///< compiler errors, as clang-diagnostic-error findings
+  std::vector<std::string> Args;       ///< the effective compiler arguments
+  ParsedFile();
+  ParsedFile(ParsedFile &&);
+  ~ParsedFile();
+};
+
+class Frontend {
+public:
+  explicit Frontend(FrontendOptions Opts);
+  ~Frontend();
+  /// Parses a file. An error only when the file cannot be read; compiler errors are in Errors.
+  llvm::Expected<ParsedFile> parse(const std::string &Path);
+  /// The compiler arguments the file would be parsed with (without the file name).
+  std::vector<std::string> argumentsFor(const std::string &AbsPath);
+
+private:
+  FrontendOptions Opts;
+  std::unique_ptr<clang::tooling::CompilationDatabase> ExplicitDb;
+  std::string ExplicitDbError;
+};
+
+} // namespace commcheck

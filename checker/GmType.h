@@ -1,0 +1,24 @@
+// Telling GM (global memory) pointers from local ones. The shim defines __gm__ as the type attribute
+// `noderef`, which survives into the AST as sugar without changing conversions (host code may still
+// pass plain pointers to __gm__ parameters, as the vendor compiler allows).
+#pragma once
+
+namespace clang {
+class Expr;
+class QualType;
+} // namespace clang
+
+namespace commcheck {
+
+/// True for a pointer whose pointee carries __gm__, looking through typedefs and other sugar.
+bool isGmPointerType(clang::QualType T);
+
+/// For an lvalue that designates memory through a pointer (p[i], *p, p->f, p->a.b), the pointer
+/// expression it goes through; nullptr for locals and other lvalues.
+const clang::Expr *lvaluePointer(const clang::Expr *LValue);
+
+/// True when E (after implicit casts) is a pointer that may address GM: a __gm__ pointer, or an
+/// unannotated pointer that is not provably local (fail closed: unknown counts as GM).
+bool mayBeGmPointer(const clang::Expr *E, int Depth = 0);
+
+} // namespace commcheck

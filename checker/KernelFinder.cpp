@@ -1,0 +1,90 @@
+#include "KernelFinder.h"
+#include "EventGraphBuilder.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include <set>
+
+using namespace clang;
+
+namespace commcheck {
+
+namespace {
+
+class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
+public:
+  explicit FunctionCollector(const SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !FD->getBody())
+      return true;
+    if (!SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      return true;
+    Functions.push_back(FD);
+    return true;
+  }
+  std::vector<const FunctionDecl *> Functions;
+
+private:
+  const SourceManager &SM;
+};
+
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      Callees.insert(FD->getCanonicalDecl());
+    return true;
+  }
+  std::set<const FunctionDecl *> Callees;
+};
+
+bool isTemplatePatternWithInstances(const FunctionDecl *FD) {
+  if (!FD->isDependentContext())
+    return false;
+  if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+    return !T->specializations().empty();
+  // Members of class templates and generic lambdas: their instantiations are visited.
+  return true;
+}
+
+} // namespace
+
+std::vector<const FunctionDecl *> findRootFunctions(ASTContext &Ctx, const StrippedSource &Source,
+                                                    const IntrinsicCatalogue &Catalogue) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FunctionCollector Functions(SM);
+  Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
+
+  auto IsHost = [&](const FunctionDecl *FD) {
+    SourceRange R = FD->getBody()->getSourceRange();
+    unsigned B = SM.getFileOffset(SM.getExpansionLoc(R.getBegin()));
+    unsigned E = SM.getFileOffset(SM.getExpansionLoc(R.getEnd()));
+    for (const auto &[LB, LE] : Source.Launches)
+      if (LB >= B && LE <= E + 1)
+        return true;
+    return false;
+  };
+
+  std::vector<const FunctionDecl *> Candidates;
+  CallCollector Calls;
+  for (const FunctionDecl *FD : Functions.Functions) {
+    if (IsHost(FD) || Catalogue.lookup(EventGraphBuilder::qualifiedName(FD)))
+      continue;
+    if (isTemplatePatternWithInstances(FD))
+      continue;
+    Candidates.push_back(FD);
+    Calls.TraverseStmt(FD->getBody());
+  }
+  std::vector<const FunctionDecl *> Roots;
+  for (const FunctionDecl *FD : Candidates) {
+    if (!Calls.Callees.count(FD->getCanonicalDecl()))
+      Roots.push_back(FD);
+  }
+  return Roots;
+}
+
+} // namespace commcheck

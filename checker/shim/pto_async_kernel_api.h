@@ -1,0 +1,21 @@
+// pto_async_kernel_api.h -- commcheck shim of the simpler/pypto kernel-side async API. Declarations only;
+// their behaviour is described in rules/intrinsics.json.
+#ifndef COMMCHECK_PTO_ASYNC_KERNEL_API_H
+#define COMMCHECK_PTO_ASYNC_KERNEL_API_H
+
+#include <cstdint>
+
+#include "pto/comm/comm_types.hpp"
+#include "pto/comm/pto_comm_inst.hpp"
+#include "intrinsic.h"
+
+// Reads this dispatch's AsyncCtx out of the argument table.
+AsyncCtx get_async_ctx(__gm__ int64_t *args);
+
+// pto::comm::TNOTIFY on the int32_t cell at remote_counter_addr.
+void send_notification(volatile __gm__ void *remote_counter_addr, int32_t value, pto::comm::NotifyOp notify_op);
+
+// Registers "counter_addr reaches expected_value" as this task's completion condition.
+void save_expected_notification_counter(AsyncCtx &ctx, volatile __gm__ void *counter_addr, uint32_t expected_value);
+
+#endif // COMMCHECK_PTO_ASYNC_KERNEL_API_H

@@ -1,0 +1,53 @@
+#include "AsyncDrain.h"
+
+namespace commcheck {
+
+const RuleInfo &AsyncDrain::info() const {
+  static const RuleInfo I{
+      "comm-async-drain", Severity::Error,
+      "an asynchronous put/get is not waited before a TNOTIFY or the return",
+      "Every TPUT_ASYNC / TGET_ASYNC returns an AsyncEvent that must be drained with "
+      "ev.Wait(session), using the session that issued it, on every path before any TNOTIFY and "
+      "before the function returns. A Wait that sits only in a branch, or in a loop that may run "
+      "zero times, does not count; nothing drains SDMA events implicitly.",
+      {}};
+  return I;
+}
+
+std::optional<int> AsyncDrain::gen(const EventGraph &, const Event &E) const {
+  if (E.Kind == EventKind::PutAsync || E.Kind == EventKind::GetAsync)
+    return Pending;
+  return std::nullopt;
+}
+
+std::optional<int> AsyncDrain::step(const EventGraph &, const Event &O, int Phase,
+                                    const Event &E) const {
+  if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar) {
+    if (E.Session == O.Session)
+      return std::nullopt;
+    return WaitedWrongSession;
+  }
+  return Phase;
+}
+
+bool AsyncDrain::violates(const Event &, int, const Event &E) const {
+  return E.Kind == EventKind::Notify || E.Kind == EventKind::Exit;
+}
+
+std::string AsyncDrain::message(const Event &O, int Phase, const Event &At) const {
+  std::string What = O.Kind == EventKind::PutAsync ? "TPUT_ASYNC" : "TGET_ASYNC";
+  std::string Where = At.Kind == EventKind::Exit ? "the function returns" : "TNOTIFY runs";
+  if (Phase == WaitedWrongSession)
+    return Where + " while the " + What + " event '" + O.AsyncVar +
+           "' was waited only with another session than '" + O.Session + "' that issued it";
+  return Where + " while the " + What + " event '" + O.AsyncVar +
+         "' may not have been waited: missing " + O.AsyncVar + ".Wait(" + O.Session +
+         ") on this path";
+}
+
+std::string AsyncDrain::originNote(const Event &O) const {
+  return std::string(O.Kind == EventKind::PutAsync ? "TPUT_ASYNC" : "TGET_ASYNC") +
+         " issued here with session '" + O.Session + "'";
+}
+
+} // namespace commcheck

@@ -1,0 +1,19 @@
+// comm-consume-invalidate: after a TWAIT (or a TTEST that returned true), a scalar GM load must be
+// preceded on every path by a dcci covering its address.
+#pragma once
+#include "ObligationRule.h"
+
+namespace commcheck {
+
+class ConsumeInvalidate : public ObligationRule {
+public:
+  const RuleInfo &info() const override;
+  std::optional<int> gen(const EventGraph &G, const Event &E) const override;
+  std::optional<int> step(const EventGraph &G, const Event &Origin, int Phase,
+                          const Event &E) const override;
+  bool violates(const Event &Origin, int Phase, const Event &E) const override;
+  std::string message(const Event &Origin, int Phase, const Event &At) const override;
+  std::string originNote(const Event &Origin) const override;
+};
+
+} // namespace commcheck

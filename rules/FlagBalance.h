@@ -1,0 +1,14 @@
+// comm-flag-balance: every wait_flag consumes a set_flag on every path; no set_flag is left
+// unconsumed at the return.
+#pragma once
+#include "Rule.h"
+
+namespace commcheck {
+
+class FlagBalance : public Rule {
+public:
+  const RuleInfo &info() const override;
+  void check(AnalysisContext &Ctx) const override;
+};
+
+} // namespace commcheck

@@ -1,0 +1,20 @@
+// The list of rules: registration only, like a clang-tidy module.
+#pragma once
+#include "Rule.h"
+#include <memory>
+#include <vector>
+
+namespace commcheck {
+
+class RuleRegistry {
+public:
+  static const RuleRegistry &instance();
+  const std::vector<std::unique_ptr<Rule>> &rules() const { return Rules; }
+  const Rule *find(const std::string &Id) const;
+
+private:
+  RuleRegistry();
+  std::vector<std::unique_ptr<Rule>> Rules;
+};
+
+} // namespace commcheck

@@ -1,0 +1,14 @@
+// comm-signal-protocol: a signal cell is a counter (AtomicAdd, GE waits, reset by adding the
+// negated total) or a value (Set), never both.
+#pragma once
+#include "Rule.h"
+
+namespace commcheck {
+
+class SignalProtocol : public Rule {
+public:
+  const RuleInfo &info() const override;
+  void check(AnalysisContext &Ctx) const override;
+};
+
+} // namespace commcheck

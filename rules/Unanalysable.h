@@ -1,0 +1,13 @@
+// comm-unanalysable: a construct the checker cannot model soundly. The function is not verified.
+#pragma once
+#include "Rule.h"
+
+namespace commcheck {
+
+class Unanalysable : public Rule {
+public:
+  const RuleInfo &info() const override;
+  void check(AnalysisContext &Ctx) const override;
+};
+
+} // namespace commcheck
