@@ -6,7 +6,7 @@ namespace commcheck {
 CheckFilter::CheckFilter() { *this = cantFail(parse("comm-*")); }
 
 llvm::Expected<CheckFilter> CheckFilter::parse(const std::string &Globs) {
-  CheckFilter F;
+  CheckFilter F{Empty{}};
   F.Text = Globs;
   llvm::SmallVector<llvm::StringRef> Parts;
   llvm::StringRef(Globs).split(Parts, ',', -1, false);
@@ -15,12 +15,13 @@ llvm::Expected<CheckFilter> CheckFilter::parse(const std::string &Globs) {
     if (P.empty())
       continue;
     bool Neg = P.consume_front("-");
-    auto G = llvm::GlobPattern::create(P.trim());
+    auto Text = std::make_shared<const std::string>(P.trim().str());
+    auto G = llvm::GlobPattern::create(*Text);
     if (!G)
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "invalid check glob '%s': %s", P.str().c_str(),
                                      llvm::toString(G.takeError()).c_str());
-    F.Items.push_back({Neg, std::move(*G)});
+    F.Items.push_back({Neg, std::move(Text), std::move(*G)});
   }
   return F;
 }

@@ -2,6 +2,7 @@
 #pragma once
 #include "llvm/Support/Error.h"
 #include "llvm/Support/GlobPattern.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,11 @@ public:
   const std::string &text() const { return Text; }
 
 private:
+  struct Empty {};
+  explicit CheckFilter(Empty) {}
   struct Item {
     bool Negative;
+    std::shared_ptr<const std::string> Source; ///< GlobPattern keeps a reference into its text
     llvm::GlobPattern Pattern;
   };
   std::vector<Item> Items;

@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -44,7 +45,7 @@ bool ruleEnabled(const CheckFilter &F, const std::string &Id) {
 }
 } // namespace
 
-FileResult Checker::check(ParsedFile &File) const {
+FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   FileResult R;
   R.Path = File.Path;
   R.Findings = File.Errors;
@@ -72,7 +73,50 @@ FileResult Checker::check(ParsedFile &File) const {
     return std::tie(A.At.File, A.At.Line, A.At.Column, A.Rule) <
            std::tie(B.At.File, B.At.Line, B.At.Column, B.Rule);
   });
+  if (Reparse)
+    verifyFixes(File, R, *Reparse);
   return R;
+}
+
+void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) const {
+  auto Key = [](const Finding &F) { return F.Rule + "\n" + F.Message; };
+  std::map<std::string, int> Before;
+  for (const Finding &F : R.Findings)
+    ++Before[Key(F)];
+  for (Finding &F : R.Findings) {
+    if (F.Fixes.empty())
+      continue;
+    clang::tooling::Replacements Reps;
+    bool Ok = true;
+    for (const auto &Rep : F.Fixes)
+      if (llvm::Error E = Reps.add(Rep)) {
+        llvm::consumeError(std::move(E));
+        Ok = false;
+      }
+    if (!Ok) {
+      F.Fixes.clear();
+      continue;
+    }
+    auto Fixed = clang::tooling::applyAllReplacements(File.Original, Reps);
+    if (!Fixed) {
+      llvm::consumeError(Fixed.takeError());
+      F.Fixes.clear();
+      continue;
+    }
+    ParsedFile Again = FE.parseText(File.Path, *Fixed);
+    FileResult After = check(Again, nullptr);
+    std::map<std::string, int> Counts;
+    for (const Finding &G : After.Findings)
+      ++Counts[Key(G)];
+    bool Gone = Counts[Key(F)] < Before[Key(F)];
+    bool NothingNew = After.Parsed && std::all_of(Counts.begin(), Counts.end(), [&](auto &KV) {
+                        return KV.second <= Before[KV.first];
+                      });
+    if (!Gone || !NothingNew) {
+      F.Fixes.clear();
+      F.Witness.push_back({F.At, "a fix-it was withheld: the fixed kernel did not verify"});
+    }
+  }
 }
 
 std::string Checker::dumpEvents(ParsedFile &File) const {

@@ -31,11 +31,14 @@ struct FileResult {
 class Checker {
 public:
   Checker(const IntrinsicCatalogue &Catalogue, CheckOptions Options);
-  FileResult check(ParsedFile &File) const;
+  /// Checks a parsed file. With a frontend, every fix-it is verified by re-checking the fixed
+  /// text; a fix that does not remove its finding, or that adds one, is withheld.
+  FileResult check(ParsedFile &File, Frontend *Reparse = nullptr) const;
   /// The readable event graphs of every analysed function (commcheck --dump-events).
   std::string dumpEvents(ParsedFile &File) const;
 
 private:
+  void verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) const;
   const IntrinsicCatalogue &Catalogue;
   CheckOptions Options;
 };

@@ -66,7 +66,7 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
       }
       continue;
     }
-    FileResult R = C.check(*Parsed);
+    FileResult R = C.check(*Parsed, &FE);
     if (!R.Parsed)
       ToolError = true;
     emitText(R, Out);

@@ -16,6 +16,7 @@ struct EventBlock {
   std::vector<unsigned> Succs, Preds;
   clang::SourceLocation BranchLoc; ///< location of the terminator when the block branches
   std::vector<bool> BackEdge;    ///< per successor: this edge closes a loop
+  std::vector<std::string> EdgeLabel; ///< per successor: "true"/"false" for two-way branches
 };
 
 /// A source loop, recorded for the structural rules (pure wait-loops, hoisting).
@@ -47,9 +48,10 @@ public:
     Blocks[Block].Events.push_back(Events.back().Id);
     return Events.back().Id;
   }
-  void addEdge(unsigned From, unsigned To, bool Back = false) {
+  void addEdge(unsigned From, unsigned To, std::string Label = "") {
     Blocks[From].Succs.push_back(To);
-    Blocks[From].BackEdge.push_back(Back);
+    Blocks[From].BackEdge.push_back(false);
+    Blocks[From].EdgeLabel.push_back(std::move(Label));
     Blocks[To].Preds.push_back(From);
   }
   /// Block containing an event, and the event's index in it.

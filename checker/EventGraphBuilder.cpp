@@ -180,17 +180,21 @@ public:
         if (!Succ)
           continue;
         unsigned From = Tail[Id];
+        std::string Label;
+        if (Blk->succ_size() == 2 && Blk->getTerminatorCondition())
+          Label = Index == 0 ? "true" : "false";
         const auto &[Test, Neg] = TermTest[Id];
         // A TTEST that returned true acts as a wait on the edge where it did.
         if (Test && Index == (Neg ? 1u : 0u)) {
           unsigned Edge = G.addBlock();
-          G.addEdge(From, Edge);
+          G.addEdge(From, Edge, Label);
+          Label.clear();
           Cur = Edge;
           CurElement = Test;
           emitSignal(EventKind::Wait, Test, *intrinsicFor(Test), Test);
           From = Edge;
         }
-        G.addEdge(From, Head[Succ->getBlockID()]);
+        G.addEdge(From, Head[Succ->getBlockID()], Label);
       }
     }
     return {Head[C->getEntry().getBlockID()], Head[C->getExit().getBlockID()]};
@@ -520,8 +524,8 @@ private:
     E = E->IgnoreParenImpCasts();
     // The events of an array are tracked together: evs[i] and evs[j] are one family.
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-      return Keys.key(AS->getBase(), ExprKeyer::Address) + "[]";
-    return Keys.key(E, ExprKeyer::Address);
+      return Keys.key(AS->getBase(), ExprKeyer::Name) + "[]";
+    return Keys.key(E, ExprKeyer::Name);
   }
 
   void visitCall(const CallExpr *CE) {
@@ -601,6 +605,7 @@ private:
       ParamBinding Bd;
       Bd.AddrKey = Keys.key(A, ExprKeyer::Address);
       Bd.CellKey = Keys.key(A, ExprKeyer::Cell);
+      Bd.NameKey = Keys.key(A, ExprKeyer::Name);
       Bd.Enum = Keys.enumName(A);
       Bd.Int = Keys.intValue(A);
       Bd.Negated = Keys.isNegation(A);
@@ -678,7 +683,7 @@ private:
       E.Kind = I.Kind == IntrinsicKind::PutAsync ? EventKind::PutAsync : EventKind::GetAsync;
       E.AsyncVar = asyncTarget(CE);
       if (const Expr *S = arg(CE, I, "session"))
-        E.Session = Keys.key(S, ExprKeyer::Address);
+        E.Session = Keys.key(S, ExprKeyer::Name);
       add(std::move(E));
       break;
     case IntrinsicKind::AsyncWait:
@@ -686,7 +691,7 @@ private:
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
         E.AsyncVar = asyncObjectKey(MC->getImplicitObjectArgument());
       if (const Expr *S = arg(CE, I, "session"))
-        E.Session = Keys.key(S, ExprKeyer::Address);
+        E.Session = Keys.key(S, ExprKeyer::Name);
       add(std::move(E));
       break;
     case IntrinsicKind::Barrier: {

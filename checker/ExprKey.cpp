@@ -204,13 +204,13 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
     const ValueDecl *D = DRE->getDecl();
     if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
       if (const ParamBinding *B = binding(P))
-        return M == Cell ? B->CellKey : B->AddrKey;
+        return M == Cell ? B->CellKey : M == Name ? B->NameKey : B->AddrKey;
       if (M == Cell && P->getType()->isIntegerType())
         return "*";
       return P->getNameAsString();
     }
     if (const auto *VD = dyn_cast<VarDecl>(D)) {
-      if (VD->hasLocalStorage() && !Facts.isMutated(VD) && VD->getInit()) {
+      if (M != Name && VD->hasLocalStorage() && !Facts.isMutated(VD) && VD->getInit()) {
         // Views and pointers are followed to what they are built from; so are integers in Cell
         // mode. Address mode keeps integer names so that p[i] and p[j] stay apart.
         if (M == Cell || !VD->getType()->isIntegerType())

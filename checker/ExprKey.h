@@ -19,7 +19,7 @@ class FunctionFacts;
 
 /// What an inlined helper's parameter stands for at one call site.
 struct ParamBinding {
-  std::string AddrKey, CellKey;
+  std::string AddrKey, CellKey, NameKey;
   std::optional<std::string> Enum;
   std::optional<int64_t> Int;
   bool Negated = false;
@@ -31,7 +31,8 @@ class ExprKeyer {
 public:
   enum Mode {
     Address, ///< keep variable names: p[i] and p[j] are different lines
-    Cell     ///< abstract integer variables to `*`: the cells of a signal array form one family
+    Cell,    ///< abstract integer variables to `*`: the cells of a signal array form one family
+    Name     ///< variables by name, never followed: the identity of events and sessions
   };
   ExprKeyer(clang::ASTContext &Ctx, const FunctionFacts &Facts,
             const ParamBindings *ParamKeys)

@@ -142,9 +142,14 @@ llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
   if (!Buf)
     return llvm::createStringError(Buf.getError(), "%s: %s", Path.c_str(),
                                    Buf.getError().message().c_str());
+  return parseText(std::string(Abs), (*Buf)->getBuffer().str());
+}
+
+ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
   ParsedFile P;
-  P.Path = std::string(Abs);
-  P.Source = stripKernelLaunches((*Buf)->getBuffer().str());
+  P.Path = AbsPath;
+  P.Original = std::move(Text);
+  P.Source = stripKernelLaunches(P.Original);
   P.Args = argumentsFor(P.Path);
   ErrorCollector Errors(P.Path);
   P.AST = clang::tooling::buildASTFromCodeWithArgs(
@@ -159,7 +164,7 @@ llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
     F.Message = "the compiler could not parse this file";
     P.Errors.push_back(F);
   }
-  return std::move(P);
+  return P;
 }
 
 } // namespace commcheck

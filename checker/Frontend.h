@@ -27,7 +27,8 @@ struct FrontendOptions {
 
 struct ParsedFile {
   std::string Path;
-  StrippedSource Source;
+  std::string Original;                ///< the file as written (fix-its apply to this)
+  StrippedSource Source;               ///< what clang parsed: launches blanked, offsets kept
   std::unique_ptr<clang::ASTUnit> AST;
   std::vector<Finding> Errors;         ///< compiler errors, as clang-diagnostic-error findings
   std::vector<std::string> Args;       ///< the effective compiler arguments
@@ -42,6 +43,8 @@ public:
   ~Frontend();
   /// Parses a file. An error only when the file cannot be read; compiler errors are in Errors.
   llvm::Expected<ParsedFile> parse(const std::string &Path);
+  /// Parses Text as if it were the content of the file at Path (fix-it verification, tests).
+  ParsedFile parseText(const std::string &AbsPath, std::string Text);
   /// The compiler arguments the file would be parsed with (without the file name).
   std::vector<std::string> argumentsFor(const std::string &AbsPath);
 

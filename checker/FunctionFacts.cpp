@@ -78,8 +78,9 @@ public:
       const Expr *A = CE->getArg(I);
       if (FD && I < FD->getNumParams()) {
         QualType PT = FD->getParamDecl(I)->getType();
+        // Views and tiles passed by reference keep their identity; scalars may be changed.
         if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified())
-          if (const VarDecl *VD = refVar(A))
+          if (const VarDecl *VD = refVar(A); VD && !VD->getType()->isRecordType())
             Mutated.insert(VD);
       }
       if (const VarDecl *VD = refVar(A))

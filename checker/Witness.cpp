@@ -72,7 +72,10 @@ findWitness(const AnalysisContext &Ctx, unsigned Origin, bool FromEntry, int Pha
         else if (From.BackEdge[K])
           Rev.push_back({Ctx.point(G.Blocks[N.Block].BranchLoc), "loop back-edge: the next iteration starts"});
         else if (From.Succs.size() > 1 && From.BranchLoc.isValid())
-          Rev.push_back({Ctx.point(From.BranchLoc), "taking this branch"});
+          Rev.push_back({Ctx.point(From.BranchLoc),
+                         From.EdgeLabel[K].empty()
+                             ? std::string("taking this branch")
+                             : "the condition is " + From.EdgeLabel[K] + " on this path"});
         break;
       }
     } else if (P.Index < G.Blocks[P.Block].Events.size()) {

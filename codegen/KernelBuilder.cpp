@@ -280,6 +280,9 @@ void KernelBuilder::setupContext(const std::string &CtxParam) {
     RanksVar = constI64(Params.Ranks);
   }
   BlockVar = decl("int64_t", "(int64_t) get_block_idx()", {"%block_idx"});
+  K.Meta["rank_var"] = Rank64Var;
+  K.Meta["block_var"] = BlockVar;
+  K.Meta["zero_var"] = constI64(0);
 }
 
 std::string KernelBuilder::peerPtr(const std::string &Local, int ElemBytes, const std::string &Peer) {

@@ -78,6 +78,17 @@ int64_t Poly::eval(int64_t P, int64_t C) const {
   return Sum;
 }
 
+Poly Poly::withChunks(int64_t C) const {
+  Poly Result;
+  for (const auto &[Monomial, Coefficient] : Terms) {
+    int64_t Term = Coefficient;
+    for (int I = 0; I < Monomial.second; ++I)
+      Term *= C;
+    Result.add({Monomial.first, 0}, Term);
+  }
+  return Result;
+}
+
 namespace {
 
 std::string monomialName(int ExpP, int ExpC) {

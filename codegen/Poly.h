@@ -26,6 +26,8 @@ public:
   bool isZero() const { return Terms.empty(); }
   bool isConstant() const;
   int64_t eval(int64_t P, int64_t C) const;
+  // The polynomial in P alone obtained by fixing the chunk count.
+  Poly withChunks(int64_t C) const;
   // Human-readable form with common factors pulled out, e.g. "2*C*(P - 1)".
   std::string str() const;
 

@@ -27,6 +27,15 @@ struct TokenAnalysis {
 };
 } // namespace
 
+std::string ObligationRule::violationNote(const Event &At) const {
+  switch (At.Kind) {
+  case EventKind::Notify: return "TNOTIFY signals the peer here";
+  case EventKind::Exit: return "the function returns here";
+  case EventKind::ScalarLoad: return "the load reads the cache here";
+  default: return std::string(eventKindName(At.Kind)) + " here";
+  }
+}
+
 bool ObligationRule::pendingBefore(const AnalysisContext &Ctx,
                                    std::vector<ObligationState> &Before) const {
   TokenAnalysis A{Ctx.G, *this};
@@ -60,7 +69,7 @@ void ObligationRule::check(AnalysisContext &Ctx) const {
           [&](int P) { return violates(Origin, P, E); });
       if (Path)
         F.Witness.insert(F.Witness.end(), Path->begin(), Path->end());
-      F.Witness.push_back(Ctx.step(E, message(Origin, Phase, E)));
+      F.Witness.push_back(Ctx.step(E, violationNote(E)));
       addFixes(Ctx, F, Origin, E);
       break; // one finding per violating event; its witness names one culprit
     }

@@ -41,6 +41,8 @@ public:
 protected:
   /// Where the finding is reported: the violating event by default.
   virtual const Event &reportAt(const Event &Origin, const Event &At) const { return At; }
+  /// The last witness note, at the violating event.
+  virtual std::string violationNote(const Event &At) const;
   /// Optional fix-its for a finding (none by default).
   virtual void addFixes(AnalysisContext &, Finding &, const Event &, const Event &) const {}
 };

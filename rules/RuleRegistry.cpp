@@ -2,8 +2,11 @@
 #include "AsyncDrain.h"
 #include "ConsumeInvalidate.h"
 #include "FlagBalance.h"
+#include "PerWaitDcci.h"
+#include "PreNotifyBarrier.h"
 #include "PublishBeforeNotify.h"
 #include "ReadCompleteDrain.h"
+#include "RedundantInvalidate.h"
 #include "SignalProtocol.h"
 #include "Unanalysable.h"
 
@@ -16,6 +19,9 @@ RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<AsyncDrain>());
   Rules.push_back(std::make_unique<FlagBalance>());
   Rules.push_back(std::make_unique<SignalProtocol>());
+  Rules.push_back(std::make_unique<PerWaitDcci>());
+  Rules.push_back(std::make_unique<PreNotifyBarrier>());
+  Rules.push_back(std::make_unique<RedundantInvalidate>());
   Rules.push_back(std::make_unique<Unanalysable>());
 }
 

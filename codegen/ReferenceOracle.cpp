@@ -1,0 +1,258 @@
+#include "ReferenceOracle.h"
+
+#include <map>
+
+namespace commgen {
+
+const char *oracleRuleName(OracleRule R) {
+  switch (R) {
+  case OracleRule::PublishBeforeNotify:
+    return "comm-publish-before-notify";
+  case OracleRule::ReadCompleteDrain:
+    return "comm-read-complete-drain";
+  case OracleRule::ConsumeInvalidate:
+    return "comm-consume-invalidate";
+  case OracleRule::AsyncDrain:
+    return "comm-async-drain";
+  case OracleRule::FlagBalance:
+    return "comm-flag-balance";
+  }
+  return "?";
+}
+
+namespace {
+
+// Per tracked source statement, a may-set of progress bits: bit 0 = released, bit 1 = first release
+// step outstanding, bit 2 = second step (dsb) outstanding. For flags the single key -1 holds a may-set
+// of token counts {0, 1, 2+}.
+using State = std::map<int, unsigned>;
+constexpr unsigned Clean = 1u, Step1 = 2u, Step2 = 4u;
+constexpr int FlagSlot = -1;
+
+State join(const State &A, const State &B) {
+  State Out = A;
+  for (const auto &[K, V] : B) {
+    auto It = Out.find(K);
+    if (It == Out.end())
+      Out[K] = V | Clean; // absent in A means released in A
+    else
+      It->second |= V;
+  }
+  for (auto &[K, V] : Out)
+    if (!B.count(K))
+      V |= Clean;
+  return Out;
+}
+
+bool samePipeFlag(const Stmt &S, const FlagKey &K) { return S.Src == K.Src && S.Dst == K.Dst && S.Event == K.Event; }
+
+class Analysis {
+public:
+  Analysis(const Kernel &K, OracleRule Rule, std::optional<FlagKey> Key, bool Trace)
+      : K(K), Rule(Rule), Key(Key), Trace(Trace) {
+    forEachStmt(K, [&](const Stmt &S) { Sources[S.Id] = &S; });
+  }
+
+  State seq(const std::vector<Stmt> &Seq, State In, bool Record) {
+    for (const Stmt &S : Seq)
+      In = stmt(S, std::move(In), Record);
+    return In;
+  }
+
+  State stmt(const Stmt &S, State In, bool Record) {
+    switch (S.Kind) {
+    case StmtKind::For: {
+      if (Trace) {
+        State St = seq(S.Body, std::move(In), Record);
+        return seq(S.Body, std::move(St), Record);
+      }
+      State Head = In;
+      for (int Guard = 0; Guard < 64; ++Guard) {
+        State Next = join(Head, seq(S.Body, Head, false));
+        if (Next == Head)
+          break;
+        Head = std::move(Next);
+      }
+      if (Record)
+        seq(S.Body, Head, true);
+      return Head;
+    }
+    case StmtKind::If: {
+      if (Trace)
+        return S.TraceTakesElse ? seq(S.ElseBody, std::move(In), Record) : seq(S.Body, std::move(In), Record);
+      State Then = seq(S.Body, In, Record);
+      State Else = seq(S.ElseBody, In, Record);
+      return join(Then, Else);
+    }
+    case StmtKind::Group:
+      return seq(S.Body, std::move(In), Record);
+    default:
+      return transfer(S, std::move(In), Record);
+    }
+  }
+
+  OracleResult Result;
+
+private:
+  const Kernel &K;
+  OracleRule Rule;
+  std::optional<FlagKey> Key;
+  bool Trace;
+  std::map<int, const Stmt *> Sources;
+
+  void sink(const Stmt &S, bool Record) {
+    if (!Record)
+      return;
+    Result.MaySinks.insert(S.Id);
+    if (Trace && !Result.TraceSink)
+      Result.TraceSink = S.Id;
+  }
+
+  static bool pending(const State &St) {
+    for (const auto &[Src, Bits] : St)
+      if (Src != FlagSlot && (Bits & (Step1 | Step2)))
+        return true;
+    return false;
+  }
+
+  // Does S perform the first release step of the write Src?
+  bool firstStep(const Stmt &S, const Stmt &Src) const {
+    if (S.Kind != StmtKind::Call)
+      return false;
+    bool DrainAll = (S.Op == CallOp::PipeBarrier && S.BarrierPipe == Pipe::ALL) || S.Op == CallOp::AutoSyncTail;
+    auto Drains = [&](Pipe P) {
+      return DrainAll || (S.Op == CallOp::PipeBarrier && S.BarrierPipe == P) ||
+             (S.Op == CallOp::WaitFlag && S.Dst == Pipe::S && S.Src == P);
+    };
+    switch (Rule) {
+    case OracleRule::PublishBeforeNotify:
+      if (Src.Op == CallOp::TStore)
+        return Drains(Pipe::MTE3);
+      if (Src.Op == CallOp::TPut)
+        return DrainAll;
+      if (Src.Op == CallOp::TPutAsync)
+        return S.Op == CallOp::AsyncWait && S.AsyncEvent == Src.AsyncEvent && S.Session == Src.Session;
+      if (Src.GmStore)
+        return S.Op == CallOp::DcciWhole || (S.Op == CallOp::DcciLine && S.GmPtr == Src.GmPtr);
+      return false;
+    case OracleRule::ReadCompleteDrain:
+      return Drains(Pipe::MTE2);
+    case OracleRule::ConsumeInvalidate:
+      return S.Op == CallOp::DcciWhole;
+    case OracleRule::AsyncDrain:
+      return S.Op == CallOp::AsyncWait && S.AsyncEvent == Src.AsyncEvent && S.Session == Src.Session;
+    default:
+      return false;
+    }
+  }
+
+  bool isSource(const Stmt &S) const {
+    switch (Rule) {
+    case OracleRule::PublishBeforeNotify:
+      return (S.Kind == StmtKind::Call &&
+              (S.Op == CallOp::TStore || S.Op == CallOp::TPut || S.Op == CallOp::TPutAsync)) ||
+             (S.Kind == StmtKind::Line && S.GmStore);
+    case OracleRule::ReadCompleteDrain:
+      return S.Kind == StmtKind::Call && S.Op == CallOp::TLoad;
+    case OracleRule::ConsumeInvalidate:
+      return S.Kind == StmtKind::Call && S.Op == CallOp::Wait;
+    case OracleRule::AsyncDrain:
+      return S.Kind == StmtKind::Call && S.Op == CallOp::TPutAsync;
+    default:
+      return false;
+    }
+  }
+
+  bool twoSteps() const { return Rule == OracleRule::PublishBeforeNotify; }
+
+  State transfer(const Stmt &S, State In, bool Record) {
+    if (Rule == OracleRule::FlagBalance)
+      return flags(S, std::move(In), Record);
+
+    // Sinks first: the statement observes the state before its own effect.
+    bool IsNotify = S.Kind == StmtKind::Call && S.Op == CallOp::Notify;
+    bool IsReturn = S.Kind == StmtKind::Call && S.Op == CallOp::Return;
+    bool IsLoad = S.Kind == StmtKind::Line && S.GmLoad && !S.GmLoadExempt;
+    switch (Rule) {
+    case OracleRule::PublishBeforeNotify:
+    case OracleRule::ReadCompleteDrain:
+      if (IsNotify && pending(In))
+        sink(S, Record);
+      break;
+    case OracleRule::AsyncDrain:
+      if ((IsNotify || IsReturn) && pending(In))
+        sink(S, Record);
+      break;
+    case OracleRule::ConsumeInvalidate:
+      if (IsLoad && pending(In))
+        sink(S, Record);
+      break;
+    default:
+      break;
+    }
+
+    for (auto &[SrcId, Bits] : In) {
+      const Stmt &Src = *Sources.at(SrcId);
+      unsigned Out = Bits & Clean;
+      if (Bits & Step1)
+        Out |= firstStep(S, Src) ? (twoSteps() ? Step2 : Clean) : Step1;
+      if (Bits & Step2)
+        Out |= (S.Kind == StmtKind::Call && S.Op == CallOp::Dsb) ? Clean : Step2;
+      Bits = Out;
+    }
+    if (isSource(S))
+      In[S.Id] = Step1;
+    return In;
+  }
+
+  State flags(const Stmt &S, State In, bool Record) {
+    unsigned &Counts = In.emplace(FlagSlot, 1u).first->second; // bit n: n tokens (n = 0, 1, 2+)
+    if (S.Kind == StmtKind::Call && Key && samePipeFlag(S, *Key)) {
+      if (S.Op == CallOp::SetFlag) {
+        unsigned Next = 0;
+        if (Counts & 1u)
+          Next |= 2u;
+        if (Counts & 6u)
+          Next |= 4u;
+        Counts = Next;
+      } else if (S.Op == CallOp::WaitFlag) {
+        if (Counts & 1u)
+          sink(S, Record);
+        unsigned Next = 0;
+        if (Counts & 3u)
+          Next |= 1u;
+        if (Counts & 4u)
+          Next |= 2u | 4u;
+        Counts = Next;
+      }
+    }
+    if (S.Kind == StmtKind::Call && S.Op == CallOp::Return && (Counts & 6u))
+      sink(S, Record);
+    return In;
+  }
+};
+
+} // namespace
+
+OracleResult ReferenceOracle::run(const Kernel &K, OracleRule Rule, std::optional<FlagKey> Key) {
+  OracleResult Out;
+  {
+    Analysis May(K, Rule, Key, /*Trace=*/false);
+    State St;
+    St = May.seq(K.Prologue, std::move(St), true);
+    St = May.seq(K.Body, std::move(St), true);
+    May.seq(K.Tail, std::move(St), true);
+    Out.MaySinks = May.Result.MaySinks;
+  }
+  {
+    Analysis Tr(K, Rule, Key, /*Trace=*/true);
+    State St;
+    St = Tr.seq(K.Prologue, std::move(St), true);
+    St = Tr.seq(K.Body, std::move(St), true);
+    Tr.seq(K.Tail, std::move(St), true);
+    Out.TraceSink = Tr.Result.TraceSink;
+  }
+  return Out;
+}
+
+} // namespace commgen

@@ -1,0 +1,132 @@
+#include "PreNotifyBarrier.h"
+#include "FixIts.h"
+#include "PublishBeforeNotify.h"
+#include "ReadCompleteDrain.h"
+#include "clang/AST/Expr.h"
+#include <algorithm>
+
+namespace commcheck {
+
+const RuleInfo &PreNotifyBarrier::info() const {
+  static const RuleInfo I{
+      "comm-pre-notify-barrier", Severity::Warning,
+      "a pipe_barrier before TNOTIFY that no pending obligation needs in this form",
+      "A pipe_barrier that is the last action before a TNOTIFY is flagged when the rules do not "
+      "need it: when it discharges no pending obligation (delete it), when it drains more pipes "
+      "than the pending obligations need (PIPE_ALL where only PIPE_MTE2 is pending: narrow it), "
+      "or when it runs once per notify inside a notify loop although one drain before the loop "
+      "discharges the same obligations (hoist it). pipe_barrier(PIPE_V) never discharges a comm "
+      "obligation. Every fix-it is re-verified before it is offered.",
+      {}};
+  return I;
+}
+
+namespace {
+/// The event after Id in its block, skipping helper boundaries and exempt context loads.
+const Event *nextAction(const EventGraph &G, unsigned Id) {
+  auto [B, I] = G.position(Id);
+  const auto &Evs = G.Blocks[B].Events;
+  for (unsigned K = I + 1; K < Evs.size(); ++K) {
+    const Event &E = G.Events[Evs[K]];
+    if (E.Kind == EventKind::CallEnter || E.Kind == EventKind::CallExit ||
+        (E.Kind == EventKind::ScalarLoad && E.Exempt))
+      continue;
+    return &E;
+  }
+  return nullptr;
+}
+
+bool contains(const LoopInfo &L, unsigned Id) {
+  return std::find(L.Events.begin(), L.Events.end(), Id) != L.Events.end();
+}
+
+std::string pipeArg(PipeSet P) { return "PIPE_" + pipeName(P); }
+} // namespace
+
+void PreNotifyBarrier::check(AnalysisContext &Ctx) const {
+  const EventGraph &G = Ctx.G;
+  PublishBeforeNotify Publish;
+  ReadCompleteDrain Read;
+  std::vector<ObligationState> Pub, Rd;
+  if (!Publish.pendingBefore(Ctx, Pub) || !Read.pendingBefore(Ctx, Rd)) {
+    Ctx.budgetExceeded(info().Id);
+    return;
+  }
+  FixIts Fix(Ctx.SM, Ctx.LO);
+  for (const Event &B : G.Events) {
+    if (B.Kind != EventKind::Drain || !B.FromBarrierCall || B.Synthetic)
+      continue;
+    const Event *Next = nextAction(G, B.Id);
+    if (!Next || Next->Kind != EventKind::Notify)
+      continue;
+    // The pipes the obligations pending here need drained, and where they were created.
+    PipeSet Needed = 0;
+    std::vector<unsigned> Origins;
+    for (const auto &[O, Phase] : Pub[B.Id].Tokens)
+      if (Phase == PublishBeforeNotify::NeedDrain) {
+        Needed |= PublishBeforeNotify::requiredDrain(G.Events[O]);
+        Origins.push_back(O);
+      }
+    for (const auto &[O, Phase] : Rd[B.Id].Tokens) {
+      Needed |= pipe::MTE2;
+      Origins.push_back(O);
+    }
+    // The narrowest single barrier that discharges what is pending.
+    PipeSet Narrow = Needed == pipe::MTE2 || Needed == pipe::MTE3 || Needed == pipe::FIX
+                         ? Needed
+                         : pipe::ALL;
+    bool Editable = B.CallStack.empty() && B.S;
+    const auto *Call = llvm::dyn_cast_or_null<clang::CallExpr>(B.S);
+    std::vector<clang::tooling::Replacement> Edits;
+    std::string Msg;
+    if (Needed == 0 || (B.Pipe & Needed) == 0) {
+      Msg = "pipe_barrier(" + pipeArg(B.Pipe) +
+            ") before TNOTIFY discharges no pending obligation: delete it";
+      if (Editable)
+        if (auto R = Fix.removeStatement(B.S))
+          Edits.push_back(*R);
+    } else {
+      // Hoisting: the barrier runs per notify in a loop, but what it drains comes from before.
+      int Hoist = -1;
+      for (unsigned L = 0; L < G.Loops.size(); ++L) {
+        const LoopInfo &Lp = G.Loops[L];
+        if (!contains(Lp, B.Id) || !contains(Lp, Next->Id))
+          continue;
+        bool FromOutside = std::none_of(Origins.begin(), Origins.end(),
+                                        [&](unsigned O) { return contains(Lp, O); });
+        if (FromOutside && (Hoist < 0 || Lp.Parent == Hoist))
+          Hoist = L; // the innermost such loop
+      }
+      if (Hoist >= 0) {
+        Msg = "pipe_barrier(" + pipeArg(B.Pipe) +
+              ") runs once per TNOTIFY in this loop; one pipe_barrier(" + pipeArg(Narrow) +
+              ") before the loop discharges the same obligations";
+        auto R = Editable ? Fix.removeStatement(B.S) : std::nullopt;
+        auto I = G.Loops[Hoist].CallStack.empty()
+                     ? Fix.insertBefore(G.Loops[Hoist].Loop, "pipe_barrier(" + pipeArg(Narrow) + ");")
+                     : std::nullopt;
+        if (R && I) {
+          Edits.push_back(*R);
+          Edits.push_back(*I);
+        }
+      } else if ((B.Pipe & ~Narrow) != 0 && Narrow != pipe::ALL) {
+        Msg = "pipe_barrier(" + pipeArg(B.Pipe) + ") before TNOTIFY drains more than the pending "
+              "obligations need: narrow it to pipe_barrier(" + pipeArg(Narrow) + ")";
+        if (Editable && Call && Call->getNumArgs() == 1)
+          if (auto R = Fix.replace(Call->getArg(0), pipeArg(Narrow)))
+            Edits.push_back(*R);
+      } else {
+        continue;
+      }
+    }
+    Finding &F = Ctx.report(info().Id, Severity::Warning, B.Loc, Msg);
+    for (unsigned O : Origins) {
+      F.Witness.push_back(Ctx.step(G.Events[O], "obligation pending here"));
+      break;
+    }
+    F.Witness.push_back(Ctx.step(*Next, "the TNOTIFY it precedes"));
+    F.Fixes = std::move(Edits);
+  }
+}
+
+} // namespace commcheck

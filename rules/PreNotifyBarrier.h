@@ -1,0 +1,15 @@
+// comm-pre-notify-barrier: a pipe_barrier right before a TNOTIFY that no obligation needs, that
+// drains more pipes than the pending obligations need, or that runs per notify in a notify loop
+// although one drain before the loop would do.
+#pragma once
+#include "Rule.h"
+
+namespace commcheck {
+
+class PreNotifyBarrier : public Rule {
+public:
+  const RuleInfo &info() const override;
+  void check(AnalysisContext &Ctx) const override;
+};
+
+} // namespace commcheck

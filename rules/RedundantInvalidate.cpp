@@ -1,0 +1,135 @@
+#include "RedundantInvalidate.h"
+#include "DataflowSolver.h"
+#include "FixIts.h"
+#include "PerWaitDcci.h"
+#include "PublishBeforeNotify.h"
+#include <set>
+
+namespace commcheck {
+
+const RuleInfo &RedundantInvalidate::info() const {
+  static const RuleInfo I{
+      "comm-redundant-invalidate", Severity::Warning,
+      "a whole-cache dcci that no later access needs",
+      "A whole-cache dcci is redundant when nothing that goes through the data cache follows it "
+      "before the next wait, whole invalidate or return (only TLOADs, which bypass the cache), "
+      "or when it repeats a whole-cache dcci with no wait in between. Invalidates that release a "
+      "scalar store before a notify are never redundant. Per-wait invalidates in pure wait-loops "
+      "are reported by comm-per-wait-dcci instead.",
+      {}};
+  return I;
+}
+
+namespace {
+/// Events that go through the scalar data cache (or must not meet stale dirty lines).
+bool usesCache(const Event &E) {
+  switch (E.Kind) {
+  case EventKind::ScalarLoad:
+    return !E.Exempt;
+  case EventKind::ScalarStore:
+  case EventKind::Opaque:
+  case EventKind::Notify:
+  case EventKind::TileStore:
+  case EventKind::Put:
+  case EventKind::Get:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Backward: may something that uses the cache follow before the next wait/whole dcci/return?
+struct NeededAnalysis {
+  struct State {
+    bool Reached = false, Needed = false;
+    bool operator==(const State &O) const { return Reached == O.Reached && Needed == O.Needed; }
+  };
+  State bottom() const { return {}; }
+  State initial() const { return {true, false}; }
+  void join(State &Into, const State &From) const {
+    Into.Reached |= From.Reached;
+    Into.Needed |= From.Needed;
+  }
+  void transfer(const Event &E, State &S) const {
+    if (E.Kind == EventKind::Wait || E.Kind == EventKind::DcciWhole)
+      S.Needed = false;
+    else if (usesCache(E))
+      S.Needed = true;
+  }
+};
+
+// Forward, must: has a whole dcci run since the last wait, with nothing dirtying the cache since?
+struct CleanAnalysis {
+  struct State {
+    bool Reached = false, Clean = true;
+    bool operator==(const State &O) const { return Reached == O.Reached && Clean == O.Clean; }
+  };
+  State bottom() const { return {}; }
+  State initial() const { return {true, false}; }
+  void join(State &Into, const State &From) const {
+    if (!From.Reached)
+      return;
+    Into.Clean = Into.Reached ? Into.Clean && From.Clean : From.Clean;
+    Into.Reached = true;
+  }
+  void transfer(const Event &E, State &S) const {
+    if (E.Kind == EventKind::DcciWhole)
+      S.Clean = true;
+    else if (E.Kind == EventKind::Wait || E.Kind == EventKind::ScalarStore ||
+             E.Kind == EventKind::Opaque || E.Kind == EventKind::Notify)
+      S.Clean = false;
+  }
+};
+} // namespace
+
+void RedundantInvalidate::check(AnalysisContext &Ctx) const {
+  const EventGraph &G = Ctx.G;
+  NeededAnalysis NA;
+  CleanAnalysis CA;
+  DataflowSolver<NeededAnalysis> Needed(G, NA, Direction::Backward, Ctx.Budget);
+  DataflowSolver<CleanAnalysis> Clean(G, CA, Direction::Forward, Ctx.Budget);
+  PublishBeforeNotify Publish;
+  std::vector<ObligationState> Pub;
+  if (!Needed.solve() || !Clean.solve() || !Publish.pendingBefore(Ctx, Pub)) {
+    Ctx.budgetExceeded(info().Id);
+    return;
+  }
+  std::vector<bool> NeededAfter(G.Events.size(), true), CleanBefore(G.Events.size(), false);
+  // Backward replay sees the state after each event (in program order).
+  Needed.replay([&](const Event &E, const NeededAnalysis::State &S) {
+    NeededAfter[E.Id] = S.Needed;
+  });
+  Clean.replay([&](const Event &E, const CleanAnalysis::State &S) {
+    CleanBefore[E.Id] = S.Reached && S.Clean;
+  });
+  std::set<unsigned> PerWait;
+  for (const PerWaitDcci::Hit &H : PerWaitDcci::find(G))
+    PerWait.insert(H.Dcci);
+  FixIts Fix(Ctx.SM, Ctx.LO);
+  for (const Event &D : G.Events) {
+    if (D.Kind != EventKind::DcciWhole || D.Synthetic || PerWait.count(D.Id))
+      continue;
+    bool ReleasesStore = false;
+    for (const auto &[O, Phase] : Pub[D.Id].Tokens)
+      ReleasesStore |= Phase == PublishBeforeNotify::NeedDcci;
+    if (ReleasesStore)
+      continue;
+    std::string Msg;
+    if (CleanBefore[D.Id])
+      Msg = "whole-cache dcci repeats an earlier one with no wait in between";
+    else if (!NeededAfter[D.Id])
+      Msg = "whole-cache dcci is not needed: nothing that reads through the data cache follows "
+            "before the next wait or return";
+    else
+      continue;
+    std::vector<clang::tooling::Replacement> Edits;
+    if (D.CallStack.empty() && D.S)
+      if (auto R = Fix.removeStatement(D.S))
+        Edits.push_back(*R);
+    Finding &F = Ctx.report(info().Id, Severity::Warning, D.Loc, Msg);
+    F.Witness.push_back(Ctx.step(D, "invalidated here"));
+    F.Fixes = std::move(Edits);
+  }
+}
+
+} // namespace commcheck

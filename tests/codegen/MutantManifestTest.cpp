@@ -1,0 +1,139 @@
+#include "MutantWriter.h"
+#include "MutationOperator.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+using namespace commgen;
+using nlohmann::json;
+
+namespace {
+
+const MutantWriter::Corpus &corpus() {
+  static const MutantWriter::Corpus C = MutantWriter().generate();
+  return C;
+}
+
+// The construct a report location must show.
+bool showsConstruct(const std::string &Line, const std::string &At) {
+  auto Has = [&](const char *S) { return Line.find(S) != std::string::npos; };
+  if (At == "notify")
+    return Has("pto::comm::TNOTIFY(");
+  if (At == "wait")
+    return Has("pto::comm::TWAIT(");
+  if (At == "wait_flag")
+    return Has("wait_flag(");
+  if (At == "barrier")
+    return Has("pipe_barrier(");
+  if (At == "dcci")
+    return Has("dcci(");
+  if (At == "load")
+    return Has(" = (v") && Has(")[");
+  if (At == "return")
+    return Line == "}";
+  return false;
+}
+
+} // namespace
+
+TEST(MutantManifestTest, SelfChecksPass) {
+  for (const std::string &F : corpus().SelfCheckFailures)
+    ADD_FAILURE() << F;
+}
+
+TEST(MutantManifestTest, EveryExpectationPointsAtItsConstruct) {
+  std::map<std::string, const MutantWriter::File *> Files;
+  for (const auto &F : corpus().Files)
+    Files[F.Name] = &F;
+  const json &Entries = corpus().Manifest.at("entries");
+  ASSERT_EQ(Entries.size(), corpus().Files.size());
+  for (const json &E : Entries) {
+    std::string Name = E.at("file");
+    ASSERT_TRUE(Files.count(Name)) << Name;
+    std::vector<std::string> Lines = test::splitLines(Files[Name]->Text);
+    int End = E.at("function_end_line");
+    EXPECT_EQ(Lines.at(End - 1), "}") << Name;
+    EXPECT_NE(Lines.at(E.at("return_line").get<int>() - 1).find("return;"), std::string::npos) << Name;
+    for (const json &X : E.at("expected")) {
+      int Line = X.at("line");
+      std::string At = X.at("at");
+      std::vector<int> Allowed = X.at("lines"), Required = X.at("required_lines");
+      ASSERT_GE(Line, 1) << Name;
+      ASSERT_LE(Line, static_cast<int>(Lines.size())) << Name;
+      std::string Text = Lines[Line - 1];
+      Text = Text.substr(std::min(Text.find_first_not_of(' '), Text.size()));
+      EXPECT_TRUE(showsConstruct(Text, At)) << Name << ":" << Line << " should show a " << At << ": " << Text;
+      EXPECT_NE(std::find(Allowed.begin(), Allowed.end(), Line), Allowed.end()) << Name;
+      EXPECT_NE(std::find(Required.begin(), Required.end(), Line), Required.end()) << Name;
+      for (int R : Required)
+        EXPECT_NE(std::find(Allowed.begin(), Allowed.end(), R), Allowed.end()) << Name;
+    }
+    if (!E.at("operator").is_null()) {
+      EXPECT_EQ(E.at("variant"), "optimised") << Name;
+      EXPECT_EQ(E.at("expected").at(0).at("rule"), E.at("rule")) << Name;
+      EXPECT_EQ(E.at("expected").at(0).at("line"), E.at("line")) << Name;
+    }
+  }
+}
+
+TEST(MutantManifestTest, BaseVariantsCarryTheContractVerdicts) {
+  for (const json &E : corpus().Manifest.at("entries")) {
+    if (!E.at("operator").is_null())
+      continue;
+    std::set<std::string> Rules;
+    for (const json &X : E.at("expected"))
+      Rules.insert(X.at("rule"));
+    std::string V = E.at("variant"), C = E.at("collective"), Name = E.at("file");
+    if (V == "optimised")
+      EXPECT_TRUE(Rules.empty()) << Name;
+    if (V == "seed")
+      EXPECT_EQ(Rules, std::set<std::string>{"comm-read-complete-drain"}) << Name;
+    if (V == "baseline") {
+      std::set<std::string> Want = {"comm-pre-notify-barrier"};
+      if (C != "allreduce-ring") // ring wait loops also load: not pure, no per-wait-dcci warning
+        Want.insert("comm-per-wait-dcci");
+      EXPECT_EQ(Rules, Want) << Name;
+    }
+  }
+}
+
+TEST(MutantManifestTest, EveryOperatorAndRuleIsExercised) {
+  std::set<std::string> Ops, Rules;
+  for (const json &E : corpus().Manifest.at("entries"))
+    if (!E.at("operator").is_null()) {
+      Ops.insert(E.at("operator").get<std::string>());
+      Rules.insert(E.at("rule").get<std::string>());
+    }
+  for (const auto &Op : mutationOperators())
+    EXPECT_TRUE(Ops.count(Op->name())) << Op->name() << " never applied";
+  for (const char *R : {"comm-publish-before-notify", "comm-read-complete-drain", "comm-consume-invalidate",
+                        "comm-async-drain", "comm-flag-balance", "comm-signal-protocol", "comm-pre-notify-barrier",
+                        "comm-per-wait-dcci", "comm-redundant-invalidate"})
+    EXPECT_TRUE(Rules.count(R)) << R;
+}
+
+TEST(MutantManifestTest, WritesFilesAndManifestThatParse) {
+  std::string Dir = test::scratchDir("mutants");
+  std::string Error;
+  MutantWriter::Corpus C;
+  ASSERT_TRUE(MutantWriter().write(Dir, Error, &C)) << Error;
+  ASSERT_TRUE(std::filesystem::exists(Dir + "/manifest.json"));
+  json M = json::parse(test::readFile(Dir + "/manifest.json"));
+  EXPECT_EQ(M.at("schema"), 1);
+  std::vector<std::string> Paths;
+  for (const json &E : M.at("entries")) {
+    std::string P = Dir + "/" + E.at("file").get<std::string>();
+    ASSERT_TRUE(std::filesystem::exists(P)) << P;
+    Paths.push_back(P);
+  }
+  std::string Why;
+  if (!test::canParse(&Why))
+    GTEST_SKIP() << Why;
+  std::vector<std::string> Errors = test::parseErrors(Paths);
+  for (size_t I = 0; I < Paths.size(); ++I)
+    EXPECT_EQ(Errors[I], "") << Paths[I];
+}

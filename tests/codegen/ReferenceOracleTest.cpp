@@ -1,0 +1,61 @@
+#include "CollectiveRegistry.h"
+#include "ReferenceOracle.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace commgen;
+
+namespace {
+
+const OracleRule PathRules[] = {OracleRule::PublishBeforeNotify, OracleRule::ReadCompleteDrain,
+                                OracleRule::ConsumeInvalidate, OracleRule::AsyncDrain};
+
+std::vector<FlagKey> keys(const Kernel &K) {
+  std::vector<FlagKey> Out;
+  forEachStmt(K, [&](const Stmt &S) {
+    if (S.Kind == StmtKind::Call && S.Op == CallOp::SetFlag)
+      Out.push_back(FlagKey{S.Src, S.Dst, S.Event});
+  });
+  return Out;
+}
+
+} // namespace
+
+TEST(ReferenceOracleTest, OptimisedAndBaselineKernelsAreClean) {
+  for (const auto &C : allCollectives())
+    for (Variant V : {Variant::Baseline, Variant::Optimised})
+      for (int Ranks : {2, 5, 0}) {
+        Kernel K = C->build(test::smallParams(Ranks, DType::FP32, V));
+        for (OracleRule R : PathRules)
+          EXPECT_TRUE(ReferenceOracle::run(K, R).empty())
+              << C->name() << " " << variantName(V) << " violates " << oracleRuleName(R);
+        for (const FlagKey &Key : keys(K))
+          EXPECT_TRUE(ReferenceOracle::run(K, OracleRule::FlagBalance, Key).empty()) << C->name();
+      }
+}
+
+TEST(ReferenceOracleTest, SeedRacesAtTheReadCompleteNotifies) {
+  for (const auto &C : allCollectives()) {
+    Kernel K = C->build(test::smallParams(4, DType::FP32, Variant::Seed));
+    OracleResult Rc = ReferenceOracle::run(K, OracleRule::ReadCompleteDrain);
+    ASSERT_FALSE(Rc.empty()) << C->name();
+    ASSERT_TRUE(Rc.TraceSink) << C->name();
+    EXPECT_TRUE(findById(K, *Rc.TraceSink)->hasRole(role::RcNotify)) << C->name();
+    for (const Stmt *N : findAll(K, [](const Stmt &S) { return S.hasRole(role::RcNotify); }))
+      EXPECT_TRUE(Rc.MaySinks.count(N->Id)) << C->name();
+    for (OracleRule R : {OracleRule::PublishBeforeNotify, OracleRule::ConsumeInvalidate, OracleRule::AsyncDrain})
+      EXPECT_TRUE(ReferenceOracle::run(K, R).empty()) << C->name() << " " << oracleRuleName(R);
+  }
+}
+
+TEST(ReferenceOracleTest, DroppedReleaseIsSeenAtTheNextNotify) {
+  Kernel K = findCollective("allreduce-mesh")->build(test::smallParams(4, DType::FP32, Variant::Optimised));
+  const Stmt *Drain = findFirstWithRole(K, role::ReleaseDrain);
+  ASSERT_NE(Drain, nullptr);
+  ASSERT_TRUE(removeStmt(K, Drain->Id));
+  OracleResult R = ReferenceOracle::run(K, OracleRule::PublishBeforeNotify);
+  ASSERT_TRUE(R.TraceSink);
+  // The next notify after the store of chunk i is the ready notify of chunk i+1.
+  EXPECT_TRUE(findById(K, *R.TraceSink)->hasRole(role::ReadyNotify));
+}
