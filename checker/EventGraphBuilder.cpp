@@ -169,6 +169,9 @@ public:
       for (const CFGElement &El : *Blk)
         if (auto CS = El.getAs<CFGStmt>())
           visit(CS->getStmt());
+      // Jumps are terminators, not elements.
+      if (const Stmt *T = Blk->getTerminatorStmt(); T && (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T)))
+        visit(T);
       Tail[Id] = Cur;
     }
     for (const CFGBlock *Blk : *C) {
@@ -241,8 +244,10 @@ private:
       }
       if (isa<LambdaExpr>(S))
         continue;
-      for (const Stmt *Child : S->children())
-        Work.push_back({Child, Here});
+      // Reversed, so that loops are numbered in source order.
+      std::vector<const Stmt *> Kids(S->child_begin(), S->child_end());
+      for (auto It = Kids.rbegin(); It != Kids.rend(); ++It)
+        Work.push_back({*It, Here});
     }
   }
 

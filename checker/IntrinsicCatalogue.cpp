@@ -158,10 +158,16 @@ const Intrinsic *IntrinsicCatalogue::lookup(const std::string &Q) const {
 }
 
 const Intrinsic *IntrinsicCatalogue::lookupUnqualified(const std::string &Name) const {
+  // Several entries may share a short name (pto::Event::Wait, pto::comm::AsyncEvent::Wait): an
+  // unresolved call could be either, so prefer the one with an effect over a no-op (fail closed).
   auto Range = ByShortName.equal_range(shortName(Name));
-  if (Range.first == Range.second)
-    return nullptr;
-  return lookup(Range.first->second);
+  const Intrinsic *Best = nullptr;
+  for (auto It = Range.first; It != Range.second; ++It) {
+    const Intrinsic *I = lookup(It->second);
+    if (!Best || (Best->Kind == IntrinsicKind::None || Best->Kind == IntrinsicKind::View))
+      Best = I;
+  }
+  return Best;
 }
 
 } // namespace commcheck

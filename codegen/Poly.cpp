@@ -110,7 +110,7 @@ std::string monomialName(int ExpP, int ExpC) {
 // Sum of terms, highest degree first, written "2*P - 1".
 std::string sumString(const std::map<std::pair<int, int>, int64_t> &Terms) {
   std::vector<std::pair<std::pair<int, int>, int64_t>> Ordered(Terms.begin(), Terms.end());
-  std::stable_sort(Ordered.begin(), Ordered.end(), [](const auto &A, const auto &B) {
+  std::sort(Ordered.begin(), Ordered.end(), [](const auto &A, const auto &B) {
     int DegA = A.first.first + A.first.second, DegB = B.first.first + B.first.second;
     if (DegA != DegB)
       return DegA > DegB;

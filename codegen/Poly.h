@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <ostream>
 #include <string>
 #include <utility>
 
@@ -36,5 +37,7 @@ private:
   std::map<std::pair<int, int>, int64_t> Terms;
   void add(std::pair<int, int> Monomial, int64_t Coefficient);
 };
+
+inline std::ostream &operator<<(std::ostream &OS, const Poly &P) { return OS << P.str(); }
 
 } // namespace commgen

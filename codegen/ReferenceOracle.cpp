@@ -49,7 +49,7 @@ bool samePipeFlag(const Stmt &S, const FlagKey &K) { return S.Src == K.Src && S.
 class Analysis {
 public:
   Analysis(const Kernel &K, OracleRule Rule, std::optional<FlagKey> Key, bool Trace)
-      : K(K), Rule(Rule), Key(Key), Trace(Trace) {
+      : Rule(Rule), Key(Key), Trace(Trace) {
     forEachStmt(K, [&](const Stmt &S) { Sources[S.Id] = &S; });
   }
 
@@ -94,7 +94,6 @@ public:
   OracleResult Result;
 
 private:
-  const Kernel &K;
   OracleRule Rule;
   std::optional<FlagKey> Key;
   bool Trace;

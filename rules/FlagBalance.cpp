@@ -31,7 +31,12 @@ struct FlagAnalysis {
   State bottom() const { return {}; }
   State initial() const { return {true, {}}; }
   void join(State &Into, const State &From) const {
-    Into.Reached |= From.Reached;
+    if (!From.Reached)
+      return;
+    if (!Into.Reached) {
+      Into = From; // an unreached state holds no tokens, not "zero tokens"
+      return;
+    }
     std::map<std::string, uint8_t> Out;
     for (const auto &[K, V] : Into.Counts)
       Out[K] = V | From.get(K);

@@ -12,21 +12,21 @@ using namespace commgen;
 
 namespace {
 
-struct Run {
+struct CliResult {
   int Code;
   std::string Out, Err;
 };
 
-Run run(std::vector<std::string> Args) {
+CliResult run(std::vector<std::string> Args) {
   std::ostringstream Out, Err;
   int Code = runCommgen(Args, Out, Err);
-  return Run{Code, Out.str(), Err.str()};
+  return CliResult{Code, Out.str(), Err.str()};
 }
 
 } // namespace
 
 TEST(CommgenCliTest, ListsCollectivesVariantsAndOperators) {
-  Run R = run({"--list"});
+  CliResult R = run({"--list"});
   EXPECT_EQ(R.Code, 0);
   for (const auto &C : allCollectives())
     EXPECT_NE(R.Out.find(C->name()), std::string::npos);
@@ -35,7 +35,7 @@ TEST(CommgenCliTest, ListsCollectivesVariantsAndOperators) {
 }
 
 TEST(CommgenCliTest, GeneratesToStdoutAndToAFile) {
-  Run R = run({"allreduce-mesh", "--ranks", "8", "--count", "262144", "--dtype", "fp32", "--variant", "optimised"});
+  CliResult R = run({"allreduce-mesh", "--ranks", "8", "--count", "262144", "--dtype", "fp32", "--variant", "optimised"});
   ASSERT_EQ(R.Code, 0) << R.Err;
   CollectiveParams P;
   P.Ranks = 8;
@@ -43,20 +43,20 @@ TEST(CommgenCliTest, GeneratesToStdoutAndToAFile) {
 
   std::string Dir = test::scratchDir("cli");
   std::string File = Dir + "/k.cpp";
-  Run W = run({"allreduce-ring", "--ranks=runtime", "--dtype=bf16", "--variant=seed", "-o", File});
+  CliResult W = run({"allreduce-ring", "--ranks=runtime", "--dtype=bf16", "--variant=seed", "-o", File});
   ASSERT_EQ(W.Code, 0) << W.Err;
   EXPECT_TRUE(W.Out.empty());
   std::string Text = test::readFile(File);
   EXPECT_NE(Text.find("allreduce_ring_seed("), std::string::npos);
   EXPECT_NE(Text.find("bfloat16_t"), std::string::npos);
 
-  Run Named = run({"allgather-push", "--name", "my_kernel", "--blocks", "4", "--chunk", "1024", "--count", "8192"});
+  CliResult Named = run({"allgather-push", "--name", "my_kernel", "--blocks", "4", "--chunk", "1024", "--count", "8192"});
   ASSERT_EQ(Named.Code, 0) << Named.Err;
   EXPECT_NE(Named.Out.find("void my_kernel("), std::string::npos);
 }
 
 TEST(CommgenCliTest, CostPrintsTheThreeVariants) {
-  Run R = run({"--cost", "allreduce-mesh", "--ranks", "4"});
+  CliResult R = run({"--cost", "allreduce-mesh", "--ranks", "4"});
   ASSERT_EQ(R.Code, 0) << R.Err;
   for (const char *S : {"baseline", "seed", "optimised", "ready barrier", "read-complete barrier", "P - 1 = 3",
                         "pipe_barrier(PIPE_MTE2)", "TNOTIFY", "TWAIT", "dsb"})
@@ -86,7 +86,7 @@ TEST(CommgenCliTest, BadOptionsExitWithTwo) {
       {"allreduce-mesh", "--out", "dir"},
   };
   for (const auto &Args : Bad) {
-    Run R = run(Args);
+    CliResult R = run(Args);
     std::string Joined;
     for (const auto &A : Args)
       Joined += A + " ";
@@ -98,7 +98,7 @@ TEST(CommgenCliTest, BadOptionsExitWithTwo) {
 
 TEST(CommgenCliTest, MutantsWritesTheCorpus) {
   std::string Dir = test::scratchDir("cli_mutants");
-  Run R = run({"mutants", "--out", Dir});
+  CliResult R = run({"mutants", "--out", Dir});
   ASSERT_EQ(R.Code, 0) << R.Err;
   EXPECT_TRUE(std::filesystem::exists(Dir + "/manifest.json"));
   EXPECT_NE(R.Out.find("manifest.json"), std::string::npos);

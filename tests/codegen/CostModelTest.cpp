@@ -75,8 +75,10 @@ TEST(CostModelTest, CountsFollowTheIrNotTheParameters) {
   ASSERT_NE(Reset, nullptr);
   Poly Before = CostModel::analyse(K).PerCall.get(Primitive::Notify);
   for (Stmt &S : K.Body)
-    if (S.Kind == StmtKind::For && S.Trip == P)
-      S.Trip = P + One;
+    if (S.Kind == StmtKind::For && S.Trip == C)
+      S.Trip = C * Poly::constant(2);
+  EXPECT_EQ(CostModel::analyse(K).PerCall.get(Primitive::Notify),
+            Poly::constant(4) * C * (P - One) + (P - One));
   EXPECT_NE(CostModel::analyse(K).PerCall.get(Primitive::Notify), Before);
 }
 
