@@ -217,6 +217,7 @@ private:
   std::unique_ptr<ParentMap> PM;
   std::map<const Stmt *, int> LoopIndex;
   unsigned Cur = 0;
+  std::string ReturnTarget; ///< what the caller stores this helper's result in
   const CallExpr *CurTest = nullptr;
   const Stmt *CurElement = nullptr;
 
@@ -519,6 +520,8 @@ private:
         return asyncObjectKey(BO->getLHS());
       if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P); OC && OC->isAssignmentOp())
         return asyncObjectKey(OC->getArg(0));
+      if (isa<ReturnStmt>(P))
+        return ReturnTarget; // a helper returning the event: the caller's variable receives it
       if (!isa<Expr>(P))
         return "";
     }
@@ -629,6 +632,7 @@ private:
     std::vector<unsigned> Stack = CallStack;
     Stack.push_back(EnterId);
     FunctionBuild Callee(B, G, Def, std::move(Bindings), Stack, Loops, Active);
+    Callee.ReturnTarget = asyncTarget(CE);
     auto [In, Out] = Callee.run();
     G.addEdge(Cur, In);
     Cur = G.addBlock();

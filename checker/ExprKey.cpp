@@ -125,6 +125,50 @@ bool ExprKeyer::isNegation(const Expr *E) const {
   return false;
 }
 
+bool ExprKeyer::isLaunchBase(const Expr *E) const {
+  E = strip(E);
+  if (!isa<ArraySubscriptExpr>(E) && !isa<MemberExpr>(E))
+    return false;
+  const Expr *Ptr = lvaluePointer(E);
+  if (!Ptr)
+    return false;
+  QualType T = Ptr->IgnoreParenImpCasts()->getType();
+  if (T->isPointerType())
+    if (const auto *RD = T->getPointeeType()->getAsRecordDecl()) {
+      StringRef N = RD->getName();
+      if (N == "CommContext" || N == "ChipTensor" || N == "Tensor" || N == "AsyncCtx")
+        return true;
+    }
+  if (const ParmVarDecl *P = rootParam(Ptr)) {
+    if (const ParamBinding *B = binding(P))
+      return B->ReadOnlyRoot;
+    return Facts.isReadOnlyParam(P);
+  }
+  return false;
+}
+
+bool ExprKeyer::isLaunchDerived(const Expr *E, int Depth) const {
+  E = strip(E);
+  if (isLaunchBase(E))
+    return true;
+  if (const Expr *Init = followLocal(E); Init && Depth <= 8)
+    return isLaunchDerived(Init, Depth + 1);
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || Depth > 8 || E->getType()->isPointerType())
+    return false;
+  // (base[p] - base[r]) / 4 and similar: integer arithmetic with launch bases as its only memory.
+  auto Side = [&](const Expr *X, bool &Derived) {
+    if (isLaunchDerived(X, Depth + 1)) {
+      Derived = true;
+      return true;
+    }
+    const Expr *S = strip(X);
+    return !S->getType()->isPointerType() && (isa<IntegerLiteral>(S) || isa<DeclRefExpr>(S));
+  };
+  bool Derived = false;
+  return Side(BO->getLHS(), Derived) && Side(BO->getRHS(), Derived) && Derived;
+}
+
 const ParamBinding *ExprKeyer::binding(const ParmVarDecl *P) const {
   if (!ParamKeys)
     return nullptr;
@@ -221,9 +265,19 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
     }
     return D->getNameAsString();
   }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    // A peer's copy of a cell is the local cell moved by window bases read from the launch
+    // context (ctx[4+peer] + (p - ctx[4+rank])): for cell identity those bases drop out.
+    if (M == Cell && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      bool L = isLaunchDerived(BO->getLHS()), R = isLaunchDerived(BO->getRHS());
+      if (L && !R)
+        return keyImpl(BO->getRHS(), M, Depth + 1);
+      if (R && !L)
+        return keyImpl(BO->getLHS(), M, Depth + 1);
+    }
     return "(" + keyImpl(BO->getLHS(), M, Depth + 1) + BO->getOpcodeStr().str() +
            keyImpl(BO->getRHS(), M, Depth + 1) + ")";
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_AddrOf) {
       std::string A = lvalueAddress(UO->getSubExpr());
@@ -254,6 +308,16 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
       if (S == "data" && MC->getNumArgs() == 0)
         return keyImpl(MC->getImplicitObjectArgument(), M, Depth + 1);
+    // A helper mapping a local pointer to a peer's (CommRemotePtr, PeerPtr) keeps the cell.
+    if (M == Cell && CE->getType()->isPointerType())
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+          QualType PT = FD->getParamDecl(I)->getType();
+          if (PT->isPointerType() &&
+              Ctx.hasSameUnqualifiedType(PT->getPointeeType().getCanonicalType(),
+                                         CE->getType()->getPointeeType().getCanonicalType()))
+            return keyImpl(CE->getArg(I), M, Depth + 1);
+        }
     S += "(";
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
       S += (I ? "," : "") + keyImpl(CE->getArg(I), M, Depth + 1);

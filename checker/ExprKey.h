@@ -55,6 +55,10 @@ public:
   /// binding of that parameter when it belongs to an inlined helper.
   const clang::ParmVarDecl *rootParam(const clang::Expr *PtrOrView) const;
   const ParamBinding *binding(const clang::ParmVarDecl *P) const;
+  /// A value loaded from read-only launch data (a window base in the context table).
+  bool isLaunchBase(const clang::Expr *E) const;
+  /// Integer arithmetic over launch bases: a peer offset such as (ctx[4+p] - ctx[4+r]) / 4.
+  bool isLaunchDerived(const clang::Expr *E, int Depth = 0) const;
 
 private:
   std::string keyImpl(const clang::Expr *E, Mode M, int Depth) const;

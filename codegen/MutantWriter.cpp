@@ -280,6 +280,11 @@ MutantWriter::Corpus MutantWriter::generate() const {
               expectation(Rule, "error", ExtraLine, {ExtraLine}, ExtraLines, Sink ? atOf(*Sink) : "statement"));
           AlsoExpected.push_back(Rule);
         }
+        for (const Mutant::Optional &O : M.MayAlso) {
+          int L = P.lineOf(O.Id);
+          const Stmt *S = findById(M.K, O.Id);
+          Expected.push_back(expectation(O.Rule, O.Severity, L, {}, {L}, S ? atOf(*S) : "statement"));
+        }
         Entry["rule"] = M.Rule;
         Entry["severity"] = M.Severity;
         Entry["line"] = Line;

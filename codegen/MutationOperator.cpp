@@ -216,9 +216,12 @@ std::vector<std::unique_ptr<MutationOperator>> build() {
         const Stmt *D = nthStmtWithRole(M.K, Site, role::LoadDcci);
         if (!D || !D->PairedId)
           return false;
-        if (!moveBefore(M.K, D->Id, D->PairedId))
+        int DcciId = D->Id;
+        if (!moveBefore(M.K, DcciId, D->PairedId))
           return false;
         M.Oracle = OracleRule::ConsumeInvalidate;
+        // Before the wait, the invalidate also guards nothing: it may be reported as redundant.
+        M.MayAlso.push_back({Redundant, "warning", DcciId});
         return true;
       });
 
@@ -398,6 +401,8 @@ std::vector<std::unique_ptr<MutationOperator>> build() {
         int Id = D->Id;
         Stmt Copy = newCall(M.K, CallOp::DcciWhole, "dcci", {"(__gm__ void*)0", "cache_line_t::ENTIRE_DATA_CACHE"});
         M.Anchor = Copy.Id;
+        // Either one of the pair may be reported as the redundant one.
+        M.AnchorAlso = {Id};
         return insertAfter(M.K, Id, std::move(Copy));
       });
   return Ops;

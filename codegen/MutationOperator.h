@@ -28,6 +28,13 @@ struct Mutant {
   // Other rules that may legitimately fire at the same lines (for example the publish rule on a
   // TPUT_ASYNC whose Wait was removed: its release is the same Wait).
   std::vector<std::string> AlsoAllowed;
+  // Findings a checker may add at a specific statement, e.g. the moved dcci of dcci-before-wait is
+  // also redundant. (rule, severity, statement id)
+  struct Optional {
+    std::string Rule, Severity;
+    int Id;
+  };
+  std::vector<Optional> MayAlso;
 };
 
 class MutationOperator {

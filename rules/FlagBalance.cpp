@@ -134,8 +134,8 @@ void FlagBalance::check(AnalysisContext &Ctx) const {
           break;
         }
       }
-      const Event &At = Culprit ? *Culprit : *E;
-      Finding &F = Ctx.report(info().Id, Severity::Error, At.Loc,
+      // Reported where it is violated: the function end; the witness starts at the set_flag.
+      Finding &F = Ctx.report(info().Id, Severity::Error, E->Loc,
                               "set_flag(" + Key +
                                   ") may be left unconsumed when the function returns: missing "
                                   "wait_flag(" + Key + ") on this path");

@@ -22,16 +22,23 @@ const RuleInfo &PreNotifyBarrier::info() const {
 }
 
 namespace {
-/// The event after Id in its block, skipping helper boundaries and exempt context loads.
+/// The next action after Id on straight-line code (into a helper's body, too), skipping helper
+/// boundaries and exempt context loads.
 const Event *nextAction(const EventGraph &G, unsigned Id) {
   auto [B, I] = G.position(Id);
-  const auto &Evs = G.Blocks[B].Events;
-  for (unsigned K = I + 1; K < Evs.size(); ++K) {
-    const Event &E = G.Events[Evs[K]];
-    if (E.Kind == EventKind::CallEnter || E.Kind == EventKind::CallExit ||
-        (E.Kind == EventKind::ScalarLoad && E.Exempt))
-      continue;
-    return &E;
+  for (int Steps = 0; Steps < 64; ++Steps) {
+    const auto &Evs = G.Blocks[B].Events;
+    for (unsigned K = I + 1; K < Evs.size(); ++K) {
+      const Event &E = G.Events[Evs[K]];
+      if (E.Kind == EventKind::CallEnter || E.Kind == EventKind::CallExit ||
+          (E.Kind == EventKind::ScalarLoad && E.Exempt))
+        continue;
+      return &E;
+    }
+    if (G.Blocks[B].Succs.size() != 1)
+      return nullptr;
+    B = G.Blocks[B].Succs[0];
+    I = static_cast<unsigned>(-1); // from the start of the next block
   }
   return nullptr;
 }

@@ -1,0 +1,234 @@
+// The JSON report: its content for real checker results, and its conformance to the documented
+// schema (docs/report.schema.json, checked here by a small validator for the keywords it uses).
+#include "CheckHarness.h"
+#include "JsonEmitter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <gtest/gtest.h>
+#include <functional>
+#include <set>
+
+using namespace commcheck;
+using Json = nlohmann::json;
+
+namespace {
+
+std::string readFile(const std::string &Path) {
+  auto B = llvm::MemoryBuffer::getFile(Path);
+  return B ? (*B)->getBuffer().str() : "";
+}
+
+const Json &schema() {
+  static const Json S = Json::parse(readFile(COMMCHECK_SOURCE_DIR "/docs/report.schema.json"));
+  return S;
+}
+
+/// The JSON Schema keywords the report schema uses: type, const, enum, required, properties,
+/// additionalProperties: false, items, minimum, $ref to #/$defs/NAME. Anything else is refused so
+/// that the schema cannot silently grow beyond what this checks.
+void validate(const Json &S, const Json &V, const std::string &Path,
+              std::vector<std::string> &Out) {
+  static const std::set<std::string> Known = {
+      "$schema", "$id",   "title", "description", "type",    "const",
+      "enum",    "required", "properties", "additionalProperties", "items", "minimum",
+      "$ref",    "$defs"};
+  for (const auto &[K, _] : S.items())
+    if (!Known.count(K))
+      Out.push_back("schema keyword '" + K + "' is not supported by this test");
+  if (S.contains("$ref")) {
+    std::string Ref = S["$ref"];
+    ASSERT_EQ(Ref.rfind("#/$defs/", 0), 0u) << Ref;
+    validate(schema()["$defs"][Ref.substr(8)], V, Path, Out);
+    return;
+  }
+  if (S.contains("type")) {
+    std::string T = S["type"];
+    bool Ok = T == "object"    ? V.is_object()
+              : T == "array"   ? V.is_array()
+              : T == "string"  ? V.is_string()
+              : T == "boolean" ? V.is_boolean()
+              : T == "integer" ? V.is_number_integer()
+              : T == "number"  ? V.is_number()
+                               : false;
+    if (!Ok) {
+      Out.push_back(Path + ": expected " + T + ", got " + V.dump());
+      return;
+    }
+  }
+  if (S.contains("const") && V != S["const"])
+    Out.push_back(Path + ": expected " + S["const"].dump() + ", got " + V.dump());
+  if (S.contains("enum") &&
+      std::find(S["enum"].begin(), S["enum"].end(), V) == S["enum"].end())
+    Out.push_back(Path + ": " + V.dump() + " is not one of " + S["enum"].dump());
+  if (S.contains("minimum") && V.is_number() && V.get<double>() < S["minimum"].get<double>())
+    Out.push_back(Path + ": below the minimum");
+  if (V.is_object()) {
+    for (const auto &R : S.value("required", Json::array()))
+      if (!V.contains(R.get<std::string>()))
+        Out.push_back(Path + ": missing '" + R.get<std::string>() + "'");
+    const Json Props = S.value("properties", Json::object());
+    for (const auto &[K, Sub] : V.items()) {
+      if (Props.contains(K))
+        validate(Props[K], Sub, Path + "." + K, Out);
+      else if (S.contains("additionalProperties") && !S["additionalProperties"].get<bool>())
+        Out.push_back(Path + ": unexpected '" + K + "'");
+    }
+  }
+  if (V.is_array() && S.contains("items"))
+    for (size_t I = 0; I < V.size(); ++I)
+      validate(S["items"], V[I], Path + "[" + std::to_string(I) + "]", Out);
+}
+
+std::vector<std::string> problems(const Json &Report) {
+  std::vector<std::string> Out;
+  validate(schema(), Report, "$", Out);
+  return Out;
+}
+
+/// A kernel whose only finding is a warning with a fix-it (a barrier that discharges nothing),
+/// written to disk so that emitters can read its lines.
+FileResult fixableResult() {
+  llvm::SmallString<128> Path;
+  llvm::sys::path::system_temp_directory(true, Path);
+  llvm::sys::path::append(Path, "commcheck-tests");
+  llvm::sys::fs::create_directories(Path);
+  llvm::sys::path::append(Path, "emitter_fixit.cpp");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << test::kernel("  pto::comm::Signal sig(sigp);\n"
+                       "  pipe_barrier(PIPE_ALL);\n"
+                       "  pto::comm::TNOTIFY(sig, 1, pto::comm::NotifyOp::Set);\n");
+  }
+  FileResult R = test::CheckHarness::instance().checkFile(std::string(Path));
+  EXPECT_TRUE(!R.Findings.empty() && !R.Findings[0].Fixes.empty())
+      << "the snippet no longer has a fix-it";
+  return R;
+}
+
+/// A clean fixture, one with a fixable finding, a waived finding, and a file that did not parse.
+std::vector<FileResult> sampleResults() {
+  test::CheckHarness &H = test::CheckHarness::instance();
+  std::vector<FileResult> Rs;
+  Rs.push_back(H.checkFile(COMMCHECK_FIXTURES_DIR "/publish-before-notify/acc_tile_fix_drained.cpp"));
+  Rs.push_back(H.checkFile(COMMCHECK_FIXTURES_DIR "/publish-before-notify/acc_tile_needs_fix.cpp"));
+  FileResult Waived = H.checkFile(COMMCHECK_FIXTURES_DIR
+                                  "/publish-before-notify/helper_store_unreleased.cpp");
+  for (Finding &F : Waived.Findings) {
+    F.Suppressed = true;
+    F.Suppression = "reviewed: the host publishes the header";
+  }
+  Rs.push_back(std::move(Waived));
+  ParsedFile Broken = H.parseText("__global__ void k() { undeclared(); }\n", "broken.cpp");
+  Rs.push_back(H.check(Broken));
+  Rs.push_back(fixableResult());
+  return Rs;
+}
+
+TEST(JsonEmitter, ReportMatchesItsSchema) {
+  std::vector<FileResult> Rs = sampleResults();
+  Json Report = jsonReport(Rs, "0.1.0", {0.25, 1.5});
+  EXPECT_EQ(problems(Report), std::vector<std::string>{}) << Report.dump(2);
+  EXPECT_EQ(problems(jsonReport({}, "0.1.0")), std::vector<std::string>{});
+}
+
+TEST(JsonEmitter, ReportContent) {
+  std::vector<FileResult> Rs = sampleResults();
+  Json R = jsonReport(Rs, "0.1.0", {0.25, 1.5});
+  EXPECT_EQ(R["schema"], "commcheck-report");
+  EXPECT_EQ(R["version"], 1);
+  EXPECT_EQ(R["tool"]["version"], "0.1.0");
+  ASSERT_EQ(R["files"].size(), 5u);
+
+  const Json &Clean = R["files"][0];
+  EXPECT_TRUE(Clean["parsed"].get<bool>());
+  EXPECT_TRUE(Clean["verified"].get<bool>());
+  EXPECT_EQ(Clean["verdict"], "verified");
+  EXPECT_EQ(Clean["functions"], Json::array({"GemmPublishFixDrained"}));
+  EXPECT_EQ(Clean["timing"]["seconds"], 0.25);
+
+  const Json &Bad = R["files"][1];
+  EXPECT_FALSE(Bad["verified"].get<bool>());
+  ASSERT_FALSE(Bad["findings"].empty());
+  const Json &F = Bad["findings"][0];
+  const Finding &Orig = Rs[1].Findings[0];
+  EXPECT_EQ(F["rule"], Orig.Rule);
+  EXPECT_EQ(F["severity"], severityName(Orig.Level));
+  EXPECT_EQ(F["line"], Orig.At.Line);
+  EXPECT_EQ(F["file"], Rs[1].Path);
+  EXPECT_EQ(F["witness"].size(), Orig.Witness.size());
+  EXPECT_FALSE(F["suppressed"].get<bool>());
+  EXPECT_FALSE(F.contains("suppression"));
+  EXPECT_EQ(F["fixes"].size(), Orig.Fixes.size());
+
+  const Json &Waived = R["files"][2];
+  EXPECT_TRUE(Waived["verified"].get<bool>()); // every finding waived
+  ASSERT_FALSE(Waived["findings"].empty());
+  EXPECT_TRUE(Waived["findings"][0]["suppressed"].get<bool>());
+  EXPECT_EQ(Waived["findings"][0]["suppression"], "reviewed: the host publishes the header");
+  EXPECT_FALSE(Waived.contains("timing")); // no seconds given for it
+
+  const Json &Broken = R["files"][3];
+  EXPECT_FALSE(Broken["parsed"].get<bool>());
+  EXPECT_EQ(Broken["verdict"], "did not parse");
+  EXPECT_EQ(Broken["findings"][0]["rule"], "clang-diagnostic-error");
+
+  const Json &Fixable = R["files"][4];
+  EXPECT_TRUE(Fixable["verified"].get<bool>()); // a warning does not stop verification
+  const Json &Fix = Fixable["findings"][0]["fixes"][0];
+  const clang::tooling::Replacement &Rep = Rs[4].Findings[0].Fixes[0];
+  EXPECT_EQ(Fix["file"], Rep.getFilePath().str());
+  EXPECT_EQ(Fix["offset"], Rep.getOffset());
+  EXPECT_EQ(Fix["length"], Rep.getLength());
+  EXPECT_EQ(Fix["replacement"], Rep.getReplacementText().str());
+
+  const Json &S = R["summary"];
+  EXPECT_EQ(S["files"], 5);
+  EXPECT_EQ(S["parsed"], 4);
+  EXPECT_EQ(S["verified"], 3);
+  EXPECT_EQ(S["suppressed"], Rs[2].Findings.size());
+  EXPECT_EQ(S["warnings"], 1);
+  EXPECT_EQ(S["errors"].get<size_t>(), Rs[1].Findings.size() + Rs[3].Findings.size());
+  EXPECT_EQ(S["seconds"], 1.75);
+}
+
+TEST(JsonEmitter, SchemaCheckRejectsDeviations) {
+  // The validator above must catch what it is there to catch.
+  Json R = jsonReport(sampleResults(), "0.1.0");
+  Json Missing = R;
+  Missing["files"][1]["findings"][0].erase("rule");
+  EXPECT_FALSE(problems(Missing).empty());
+  Json Extra = R;
+  Extra["files"][0]["surprise"] = 1;
+  EXPECT_FALSE(problems(Extra).empty());
+  Json WrongEnum = R;
+  WrongEnum["files"][1]["findings"][0]["severity"] = "fatal";
+  EXPECT_FALSE(problems(WrongEnum).empty());
+  Json WrongVersion = R;
+  WrongVersion["version"] = 2;
+  EXPECT_FALSE(problems(WrongVersion).empty());
+}
+
+TEST(JsonEmitter, DocumentationNamesEveryField) {
+  std::string Doc = readFile(COMMCHECK_SOURCE_DIR "/docs/report-schema.md");
+  ASSERT_FALSE(Doc.empty());
+  std::function<void(const Json &)> Walk = [&](const Json &S) {
+    if (!S.is_object())
+      return;
+    if (S.contains("properties"))
+      for (const auto &[K, Sub] : S["properties"].items()) {
+        EXPECT_NE(Doc.find("`" + K + "`"), std::string::npos) << "undocumented field " << K;
+        Walk(Sub);
+      }
+    if (S.contains("items"))
+      Walk(S["items"]);
+    if (S.contains("$defs"))
+      for (const auto &[K, Sub] : S["$defs"].items())
+        Walk(Sub);
+  };
+  Walk(schema());
+}
+
+} // namespace

@@ -1,0 +1,1289 @@
+// Differential soundness test of the dataflow rules.
+//
+// A seeded generator builds random small structured event programs (sequences, if/else, while
+// loops with zero or more trips, do-while loops with one or more trips, optional loop-condition
+// events in the loop header, inlined helper calls). Each program is lowered into an EventGraph of
+// the shape EventGraphBuilder produces (entry block, branch blocks with two successors that join,
+// loop headers with a back edge from the end of the body, CallEnter/CallExit around an inlined
+// body, an Exit block holding the Exit event, back edges marked by the builder's DFS, line-dcci
+// address numbering, LoopInfo for every loop, indexPositions). Every event sits on its own line
+// of an in-memory source file, so each finding maps back to exactly one event.
+//
+// The rules (PublishBeforeNotify, ReadCompleteDrain, ConsumeInvalidate, AsyncDrain, FlagBalance,
+// RedundantInvalidate) run through their real check() with an AnalysisContext. Independently, a
+// brute-force checker enumerates every entry-to-exit path with each loop unrolled 0..K times
+// (1..K for do-while) and evaluates the contract (CONTRACT.md §3) on each concrete path:
+//
+//  * publish-before-notify, read-complete-drain, consume-invalidate, async-drain: a per-path
+//    state machine written from the contract's tables (not the rules' gen/step). Expected
+//    finding lines = the events where some path reaches the violating event with an unreleased
+//    obligation. As a diagnostic for a disagreement, the rule's own gen/step/violates is also
+//    replayed on single paths: if that replay agrees with the spec, the solver is at fault; if it
+//    agrees with the solver, the rule's transfer differs from the contract.
+//  * flag-balance: exact (unbounded) token counts per key. A wait_flag reached with count 0 on
+//    some path is a finding at that wait_flag (a hung wait is modelled as consuming nothing, so
+//    the path continues with count 0). A key whose count is > 0 at exit on some path is a finding
+//    "set_flag(key) unconsumed", compared together with its location: the first set_flag(key) in
+//    event-id order from which some path suffix, counting from one token and dying at a wait with
+//    no token, reaches exit with tokens pending (the rule's documented culprit choice).
+//  * redundant-invalidate: for every non-synthetic whole dcci that comm-per-wait-dcci does not
+//    claim (PerWaitDcci::find is a structural property and is used as is): "needed" = on some
+//    path, after the dcci, an event that uses the cache (non-exempt scalar load, scalar store,
+//    opaque call, notify, tile store, put, get) comes before the next wait / whole dcci / exit;
+//    "clean" = on every path to the dcci, a whole dcci ran since the last wait with no scalar
+//    store, opaque call or notify after it; "releases a store" = on some path to the dcci, a
+//    scalar store (or opaque call) has not yet been covered by a dcci (same line, or whole).
+//    Finding iff !releases && (clean || !needed).
+//
+// Every disagreement is minimised (delta debugging over the program tree) and printed with its
+// seed and the program listing; the test fails on any disagreement. The run prints how many
+// programs and paths were checked. Environment overrides: COMMCHECK_DIFF_SEED (base seed),
+// COMMCHECK_DIFF_PROGRAMS (number of programs), COMMCHECK_DIFF_K (unroll bound),
+// COMMCHECK_DIFF_VERBOSE=1 (print every disagreement, not only the first per rule),
+// COMMCHECK_DIFF_KCHECK=n (also enumerate with n more loop trips and fail where the brute-force
+// verdicts change: a check that the unroll bound is large enough).
+#include "AnalysisContext.h"
+#include "EventGraph.h"
+#include "AsyncDrain.h"
+#include "ConsumeInvalidate.h"
+#include "FlagBalance.h"
+#include "PerWaitDcci.h"
+#include "PublishBeforeNotify.h"
+#include "ReadCompleteDrain.h"
+#include "RedundantInvalidate.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <functional>
+#include <gtest/gtest.h>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace commcheck;
+
+namespace {
+
+//===------------------------------------------------------------------------------------------===//
+// Programs
+//===------------------------------------------------------------------------------------------===//
+
+enum class NodeKind { Leaf, Seq, If, While, DoWhile, Call };
+
+struct Node {
+  NodeKind K = NodeKind::Seq;
+  Event Leaf{EventKind::Compute};  ///< Leaf: the event (kind and attributes)
+  std::vector<Node> Kids;          ///< Seq: items; If: {then, else}; loops: {cond, body}; Call: {body}
+  std::string Name;                ///< Call: helper name
+  // Filled by render():
+  unsigned Line = 0;               ///< Leaf / CallEnter / if / loop branch line
+  unsigned Line2 = 0;              ///< CallExit line
+  // Filled by lower():
+  unsigned Id = 0, Id2 = 0;        ///< Leaf event id; Call: enter / exit event ids
+};
+
+Node seq(std::vector<Node> Kids = {}) {
+  Node N;
+  N.K = NodeKind::Seq;
+  N.Kids = std::move(Kids);
+  return N;
+}
+
+const char *const Addrs[] = {"a", "b"};
+const char *const Vars[] = {"e0", "e1"};
+const char *const Sessions[] = {"s0", "s1"};
+const char *const Keys[] = {"k0", "k1"};
+
+class Generator {
+public:
+  explicit Generator(uint32_t Seed) : R(Seed) {}
+
+  Node program() {
+    Prof = chance(0.4) ? Mixed : static_cast<Profile>(pick(1, NumProfiles - 1));
+    FlagKeys = Prof == FlagFocus && chance(0.5) ? 1 : 2;
+    int Budget = pick(4, 22);
+    Node Root = block(0, Budget, /*AllowEmpty=*/false);
+    return Root;
+  }
+
+private:
+  std::mt19937 R;
+  int Calls = 0;
+
+  int pick(int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(R); }
+  bool chance(double P) { return std::bernoulli_distribution(P)(R); }
+  template <class T, size_t N> const T &any(const T (&A)[N]) { return A[pick(0, N - 1)]; }
+
+  /// Which event kinds a program draws from: every relevant kind, or a dense subset around one
+  /// rule so that its obligations meet their discharges and violations often.
+  enum Profile { Mixed, PublishFocus, ReadFocus, ConsumeFocus, AsyncFocus, FlagFocus,
+                 RedundantFocus, NumProfiles };
+  Profile Prof = Mixed;
+  int FlagKeys = 2;
+
+  struct W {
+    EventKind K;
+    int Weight;
+  };
+  static const std::vector<W> &table(Profile P) {
+    using EK = EventKind;
+    static const std::vector<W> T[NumProfiles] = {
+        /*Mixed*/ {{EK::TileStore, 5}, {EK::Put, 3}, {EK::Get, 2}, {EK::ScalarStore, 5},
+                   {EK::ScalarLoad, 6}, {EK::TileLoad, 4}, {EK::PutAsync, 3}, {EK::GetAsync, 1},
+                   {EK::AsyncWait, 4}, {EK::Drain, 7}, {EK::Dsb, 6}, {EK::DcciWhole, 6},
+                   {EK::DcciLine, 4}, {EK::Notify, 7}, {EK::Wait, 6}, {EK::SetFlag, 5},
+                   {EK::WaitFlag, 5}, {EK::Opaque, 1}, {EK::UncachedStore, 1}, {EK::Compute, 1}},
+        /*PublishFocus*/ {{EK::TileStore, 5}, {EK::Put, 3}, {EK::Get, 2}, {EK::ScalarStore, 4},
+                          {EK::PutAsync, 2}, {EK::GetAsync, 1}, {EK::AsyncWait, 3},
+                          {EK::Drain, 8}, {EK::Dsb, 8}, {EK::DcciWhole, 3}, {EK::DcciLine, 4},
+                          {EK::Notify, 6}, {EK::Opaque, 1}, {EK::UncachedStore, 1}},
+        /*ReadFocus*/ {{EK::TileLoad, 5}, {EK::Drain, 5}, {EK::Notify, 5}, {EK::Dsb, 1}},
+        /*ConsumeFocus*/ {{EK::Wait, 5}, {EK::DcciWhole, 3}, {EK::DcciLine, 5},
+                          {EK::ScalarLoad, 8}, {EK::Opaque, 1}, {EK::Notify, 1}},
+        /*AsyncFocus*/ {{EK::PutAsync, 5}, {EK::GetAsync, 2}, {EK::AsyncWait, 7},
+                        {EK::Notify, 4}},
+        /*FlagFocus*/ {{EK::SetFlag, 6}, {EK::WaitFlag, 6}, {EK::Drain, 1}},
+        /*RedundantFocus*/ {{EK::DcciWhole, 7}, {EK::Wait, 5}, {EK::ScalarLoad, 4},
+                            {EK::ScalarStore, 3}, {EK::Notify, 3}, {EK::TileLoad, 2},
+                            {EK::TileStore, 2}, {EK::DcciLine, 2}, {EK::Opaque, 1},
+                            {EK::Dsb, 1}},
+    };
+    return T[P];
+  }
+
+  Event leafEvent() {
+    const std::vector<W> &Table = table(Prof);
+    int Total = 0;
+    for (const W &X : Table)
+      Total += X.Weight;
+    int P = pick(0, Total - 1);
+    EventKind K = EventKind::Compute;
+    for (const W &X : Table) {
+      if (P < X.Weight) {
+        K = X.K;
+        break;
+      }
+      P -= X.Weight;
+    }
+    Event E{K};
+    switch (K) {
+    case EventKind::TileStore:
+      E.Accumulator = chance(0.3);
+      E.Pipe = E.Accumulator ? pipe::FIX : pipe::MTE3;
+      break;
+    case EventKind::TileLoad:
+      E.Pipe = pipe::MTE2;
+      E.Exempt = chance(0.15);
+      break;
+    case EventKind::ScalarStore:
+      E.Addr = any(Addrs);
+      break;
+    case EventKind::ScalarLoad:
+      E.Addr = any(Addrs);
+      E.Exempt = chance(0.2);
+      break;
+    case EventKind::DcciLine:
+      E.Addr = any(Addrs);
+      break;
+    case EventKind::DcciWhole:
+      E.Synthetic = chance(0.1);
+      break;
+    case EventKind::PutAsync:
+    case EventKind::GetAsync:
+    case EventKind::AsyncWait:
+      E.AsyncVar = any(Vars);
+      E.Session = any(Sessions);
+      break;
+    case EventKind::Drain: {
+      static const PipeSet Pipes[] = {pipe::MTE2, pipe::MTE3, pipe::FIX, pipe::ALL, pipe::V};
+      E.Pipe = any(Pipes);
+      E.FromBarrierCall = true;
+      break;
+    }
+    case EventKind::Notify:
+      E.Signal = "sig";
+      E.Op = NotifyOp::AtomicAdd;
+      E.Value = 1;
+      break;
+    case EventKind::Wait:
+      E.Signal = "sig";
+      E.Cmp = WaitCmp::GE;
+      E.Value = 1;
+      break;
+    case EventKind::SetFlag:
+    case EventKind::WaitFlag:
+      E.FlagKey = Keys[pick(0, FlagKeys - 1)];
+      break;
+    case EventKind::Opaque:
+      E.Callee = "extern_fn";
+      break;
+    default:
+      break;
+    }
+    return E;
+  }
+
+  Node leaf() {
+    Node N;
+    N.K = NodeKind::Leaf;
+    N.Leaf = leafEvent();
+    return N;
+  }
+
+  Node block(int Depth, int &Budget, bool AllowEmpty) {
+    Node S = seq();
+    int N = pick(AllowEmpty ? 0 : 1, 4);
+    for (int I = 0; I < N && Budget > 0; ++I)
+      S.Kids.push_back(item(Depth, Budget));
+    return S;
+  }
+
+  Node item(int Depth, int &Budget) {
+    int C = Depth >= 3 ? 0 : pick(0, 9);
+    if (C <= 4) {
+      --Budget;
+      return leaf();
+    }
+    Node N;
+    if (C <= 6) {
+      N.K = NodeKind::If;
+      N.Kids.push_back(block(Depth + 1, Budget, false));
+      N.Kids.push_back(block(Depth + 1, Budget, true));
+    } else if (C <= 8) {
+      N.K = chance(0.25) ? NodeKind::DoWhile : NodeKind::While;
+      Node Cond = seq();
+      if (chance(0.3)) {
+        --Budget;
+        Node L = leaf();
+        if (chance(0.6)) { // typically a loop bound read from GM
+          L.Leaf = Event{EventKind::ScalarLoad};
+          L.Leaf.Addr = any(Addrs);
+          L.Leaf.Exempt = chance(0.3);
+        }
+        Cond.Kids.push_back(std::move(L));
+      }
+      N.Kids.push_back(std::move(Cond));
+      N.Kids.push_back(block(Depth + 1, Budget, true));
+    } else {
+      N.K = NodeKind::Call;
+      N.Name = "helper" + std::to_string(Calls++);
+      N.Kids.push_back(block(Depth + 1, Budget, true));
+    }
+    return N;
+  }
+};
+
+//===------------------------------------------------------------------------------------------===//
+// Rendering (the in-memory source file) and lowering into an EventGraph
+//===------------------------------------------------------------------------------------------===//
+
+std::string pipeText(PipeSet P) { return pipeName(P); }
+
+std::string leafText(const Event &E) {
+  std::string S = eventKindName(E.Kind);
+  if (E.Kind == EventKind::TileStore || E.Kind == EventKind::Drain)
+    S += " pipe=" + pipeText(E.Pipe);
+  if (!E.Addr.empty())
+    S += " addr=" + E.Addr;
+  if (E.Exempt)
+    S += " exempt";
+  if (E.Synthetic)
+    S += " synthetic";
+  if (!E.AsyncVar.empty())
+    S += " var=" + E.AsyncVar + " session=" + E.Session;
+  if (!E.FlagKey.empty())
+    S += " flag=" + E.FlagKey;
+  return S + ";";
+}
+
+struct Renderer {
+  std::vector<std::string> Lines; // Lines[0] is line 1
+  unsigned add(int Indent, const std::string &Text) {
+    Lines.push_back(std::string(2 * Indent, ' ') + Text);
+    return Lines.size();
+  }
+  void node(Node &N, int Indent) {
+    switch (N.K) {
+    case NodeKind::Leaf:
+      N.Line = add(Indent, leafText(N.Leaf));
+      break;
+    case NodeKind::Seq:
+      for (Node &K : N.Kids)
+        node(K, Indent);
+      break;
+    case NodeKind::If:
+      N.Line = add(Indent, "if (*) {");
+      node(N.Kids[0], Indent + 1);
+      add(Indent, "} else {");
+      node(N.Kids[1], Indent + 1);
+      add(Indent, "}");
+      break;
+    case NodeKind::While:
+      N.Line = add(Indent, "while (*) {  // zero or more trips; condition events:");
+      node(N.Kids[0], Indent + 2);
+      add(Indent + 1, "// body:");
+      node(N.Kids[1], Indent + 1);
+      add(Indent, "}");
+      break;
+    case NodeKind::DoWhile:
+      add(Indent, "do {  // one or more trips");
+      node(N.Kids[1], Indent + 1);
+      N.Line = add(Indent, "} while (*);  // condition events:");
+      node(N.Kids[0], Indent + 2);
+      break;
+    case NodeKind::Call:
+      N.Line = add(Indent, "call " + N.Name + " {");
+      node(N.Kids[0], Indent + 1);
+      N.Line2 = add(Indent, "} // return from " + N.Name);
+      break;
+    }
+  }
+  std::string text() const {
+    std::string Out;
+    for (const std::string &L : Lines)
+      Out += L + "\n";
+    return Out;
+  }
+};
+
+struct Program {
+  Node Root;
+  unsigned FunctionLine = 0, ExitLine = 0;
+  std::string Text;
+};
+
+Program render(Node Root) {
+  Program P;
+  Renderer R;
+  P.FunctionLine = R.add(0, "void kernel() {");
+  R.node(Root, 1);
+  P.ExitLine = R.add(0, "}");
+  P.Root = std::move(Root);
+  P.Text = R.text();
+  return P;
+}
+
+std::string listing(const std::string &Text) {
+  std::ostringstream OS;
+  std::istringstream IS(Text);
+  std::string L;
+  for (unsigned N = 1; std::getline(IS, L); ++N)
+    OS << (N < 10 ? "   " : N < 100 ? "  " : " ") << N << "| " << L << "\n";
+  return OS.str();
+}
+
+class Lowerer {
+public:
+  Lowerer(EventGraph &G, clang::SourceManager &SM, clang::FileID F) : G(G), SM(SM), F(F) {}
+
+  unsigned ExitId = 0;
+
+  void run(Program &P) {
+    G.Function = "kernel";
+    G.FunctionLoc = loc(P.FunctionLine);
+    G.Entry = Cur = G.addBlock();
+    node(P.Root);
+    G.Exit = G.addBlock();
+    G.addEdge(Cur, G.Exit);
+    Event X{EventKind::Exit};
+    X.Loc = loc(P.ExitLine);
+    X.Range = clang::SourceRange(X.Loc, X.Loc);
+    ExitId = G.addEvent(G.Exit, std::move(X));
+    markBackEdges();
+    numberAddresses();
+    G.indexPositions();
+  }
+
+private:
+  EventGraph &G;
+  clang::SourceManager &SM;
+  clang::FileID F;
+  unsigned Cur = 0;
+  std::vector<unsigned> CallStack;
+  std::vector<int> LoopStack;
+
+  clang::SourceLocation loc(unsigned Line) { return SM.translateLineCol(F, Line, 1); }
+
+  unsigned emit(Event E, unsigned Line) {
+    E.Loc = loc(Line);
+    E.Range = clang::SourceRange(E.Loc, E.Loc);
+    E.CallStack = CallStack;
+    unsigned Id = G.addEvent(Cur, std::move(E));
+    for (int L : LoopStack)
+      G.Loops[L].Events.push_back(Id);
+    return Id;
+  }
+
+  int openLoop(unsigned Line) {
+    LoopInfo L;
+    L.Range = clang::SourceRange(loc(Line), loc(Line));
+    L.Parent = LoopStack.empty() ? -1 : LoopStack.back();
+    L.CallStack = CallStack;
+    G.Loops.push_back(std::move(L));
+    LoopStack.push_back(G.Loops.size() - 1);
+    return G.Loops.size() - 1;
+  }
+
+  void condition(Node &Cond, int L) {
+    for (const Node &C : Cond.Kids)
+      if (C.Leaf.Kind == EventKind::ScalarLoad)
+        G.Loops[L].ControlReadsGM = true;
+    node(Cond);
+  }
+
+  void node(Node &N) {
+    switch (N.K) {
+    case NodeKind::Leaf:
+      N.Id = emit(N.Leaf, N.Line);
+      break;
+    case NodeKind::Seq:
+      for (Node &K : N.Kids)
+        node(K);
+      break;
+    case NodeKind::If: {
+      unsigned B = Cur;
+      G.Blocks[B].BranchLoc = loc(N.Line);
+      unsigned T = G.addBlock();
+      G.addEdge(B, T, "true");
+      Cur = T;
+      node(N.Kids[0]);
+      unsigned TEnd = Cur;
+      unsigned J;
+      if (N.Kids[1].Kids.empty()) {
+        J = G.addBlock();
+        G.addEdge(B, J, "false");
+        G.addEdge(TEnd, J);
+      } else {
+        unsigned E = G.addBlock();
+        G.addEdge(B, E, "false");
+        Cur = E;
+        node(N.Kids[1]);
+        J = G.addBlock();
+        G.addEdge(TEnd, J);
+        G.addEdge(Cur, J);
+      }
+      Cur = J;
+      break;
+    }
+    case NodeKind::While: {
+      int L = openLoop(N.Line);
+      unsigned H = G.addBlock();
+      G.addEdge(Cur, H);
+      G.Blocks[H].BranchLoc = loc(N.Line);
+      Cur = H;
+      condition(N.Kids[0], L);
+      unsigned HEnd = Cur;
+      G.Blocks[HEnd].BranchLoc = loc(N.Line);
+      unsigned Body = G.addBlock();
+      G.addEdge(HEnd, Body, "true");
+      Cur = Body;
+      node(N.Kids[1]);
+      G.addEdge(Cur, H);
+      LoopStack.pop_back();
+      unsigned X = G.addBlock();
+      G.addEdge(HEnd, X, "false");
+      Cur = X;
+      break;
+    }
+    case NodeKind::DoWhile: {
+      int L = openLoop(N.Line);
+      unsigned Body = G.addBlock();
+      G.addEdge(Cur, Body);
+      Cur = Body;
+      node(N.Kids[1]);
+      unsigned C = G.addBlock();
+      G.addEdge(Cur, C);
+      Cur = C;
+      condition(N.Kids[0], L);
+      G.Blocks[Cur].BranchLoc = loc(N.Line);
+      G.addEdge(Cur, Body, "true");
+      LoopStack.pop_back();
+      unsigned X = G.addBlock();
+      G.addEdge(Cur, X, "false");
+      Cur = X;
+      break;
+    }
+    case NodeKind::Call: {
+      Event Enter{EventKind::CallEnter};
+      Enter.Callee = N.Name;
+      N.Id = emit(Enter, N.Line);
+      CallStack.push_back(N.Id);
+      unsigned In = G.addBlock();
+      G.addEdge(Cur, In);
+      Cur = In;
+      node(N.Kids[0]);
+      unsigned Out = Cur;
+      CallStack.pop_back();
+      Cur = G.addBlock();
+      G.addEdge(Out, Cur);
+      Event Exit{EventKind::CallExit};
+      Exit.Callee = N.Name;
+      N.Id2 = emit(Exit, N.Line2);
+      break;
+    }
+    }
+  }
+
+  // The builder's back-edge marking: depth-first search from the entry.
+  void markBackEdges() {
+    std::vector<int> State(G.Blocks.size(), 0);
+    std::vector<std::pair<unsigned, unsigned>> Stack{{G.Entry, 0}};
+    State[G.Entry] = 1;
+    while (!Stack.empty()) {
+      auto &[B, I] = Stack.back();
+      if (I < G.Blocks[B].Succs.size()) {
+        unsigned K = I++;
+        unsigned S = G.Blocks[B].Succs[K];
+        if (State[S] == 1)
+          G.Blocks[B].BackEdge[K] = true;
+        else if (State[S] == 0) {
+          State[S] = 1;
+          Stack.push_back({S, 0});
+        }
+      } else {
+        State[B] = 2;
+        Stack.pop_back();
+      }
+    }
+  }
+
+  // The builder's line-dcci address numbering.
+  void numberAddresses() {
+    std::map<std::string, int> Ids;
+    for (Event &E : G.Events)
+      if (E.Kind == EventKind::DcciLine && !E.Addr.empty())
+        Ids.emplace(E.Addr, Ids.size());
+    for (Event &E : G.Events) {
+      auto It = Ids.find(E.Addr);
+      if (It != Ids.end())
+        E.AddrIndex = It->second;
+    }
+  }
+};
+
+//===------------------------------------------------------------------------------------------===//
+// Path enumeration with bounded unrolling
+//===------------------------------------------------------------------------------------------===//
+
+using Path = std::vector<unsigned>;
+
+size_t countLeaves(const Node &N, EventKind K) {
+  size_t C = N.K == NodeKind::Leaf && N.Leaf.Kind == K;
+  for (const Node &X : N.Kids)
+    C += countLeaves(X, K);
+  return C;
+}
+
+/// How often each loop is unrolled. K for every loop, except that a loop containing a wait_flag
+/// gets at least (number of set_flags in the program + 1) trips: draining the tokens a program can
+/// have raised before the loop may take that many iterations (set; set; set; while (*) wait_flag
+/// first hangs in iteration 4).
+struct Unroll {
+  int K = 3, KFlag = 3;
+  static Unroll forProgram(const Node &Root, int K) {
+    return {K, std::max<int>(K, countLeaves(Root, EventKind::SetFlag) + 1)};
+  }
+  int trips(const Node &Loop) const {
+    return countLeaves(Loop, EventKind::WaitFlag) ? KFlag : K;
+  }
+};
+
+double countPaths(const Node &N, const Unroll &K) {
+  switch (N.K) {
+  case NodeKind::Leaf:
+    return 1;
+  case NodeKind::Seq: {
+    double C = 1;
+    for (const Node &X : N.Kids)
+      C *= countPaths(X, K);
+    return C;
+  }
+  case NodeKind::If:
+    return countPaths(N.Kids[0], K) + countPaths(N.Kids[1], K);
+  case NodeKind::While:
+  case NodeKind::DoWhile: {
+    double Body = countPaths(N.Kids[1], K), C = 0, Pow = 1;
+    for (int I = 0, T = K.trips(N); I <= T; ++I, Pow *= Body)
+      if (I > 0 || N.K == NodeKind::While)
+        C += Pow;
+    return C;
+  }
+  case NodeKind::Call:
+    return countPaths(N.Kids[0], K);
+  }
+  return 1;
+}
+
+std::vector<Path> concat(const std::vector<Path> &A, const std::vector<Path> &B) {
+  std::vector<Path> Out;
+  Out.reserve(A.size() * B.size());
+  for (const Path &X : A)
+    for (const Path &Y : B) {
+      Path P = X;
+      P.insert(P.end(), Y.begin(), Y.end());
+      Out.push_back(std::move(P));
+    }
+  return Out;
+}
+
+std::vector<Path> paths(const Node &N, const Unroll &K) {
+  switch (N.K) {
+  case NodeKind::Leaf:
+    return {{N.Id}};
+  case NodeKind::Seq: {
+    std::vector<Path> Acc{{}};
+    for (const Node &X : N.Kids)
+      Acc = concat(Acc, paths(X, K));
+    return Acc;
+  }
+  case NodeKind::If: {
+    std::vector<Path> A = paths(N.Kids[0], K), B = paths(N.Kids[1], K);
+    A.insert(A.end(), B.begin(), B.end());
+    return A;
+  }
+  case NodeKind::While: {
+    // cond (body cond)^n, n = 0..K
+    std::vector<Path> Cond = paths(N.Kids[0], K), Body = paths(N.Kids[1], K);
+    std::vector<Path> BodyCond = concat(Body, Cond), Out, Cur = Cond;
+    for (int I = 0, T = K.trips(N); I <= T; ++I) {
+      Out.insert(Out.end(), Cur.begin(), Cur.end());
+      if (I < T)
+        Cur = concat(Cur, BodyCond);
+    }
+    return Out;
+  }
+  case NodeKind::DoWhile: {
+    // (body cond)^n, n = 1..K
+    std::vector<Path> Cond = paths(N.Kids[0], K), Body = paths(N.Kids[1], K);
+    std::vector<Path> BodyCond = concat(Body, Cond), Out, Cur = BodyCond;
+    for (int I = 1, T = K.trips(N); I <= T; ++I) {
+      Out.insert(Out.end(), Cur.begin(), Cur.end());
+      if (I < T)
+        Cur = concat(Cur, BodyCond);
+    }
+    return Out;
+  }
+  case NodeKind::Call: {
+    std::vector<Path> Out = concat({{N.Id}}, paths(N.Kids[0], K));
+    return concat(Out, {{N.Id2}});
+  }
+  }
+  return {{}};
+}
+
+//===------------------------------------------------------------------------------------------===//
+// Verdicts
+//===------------------------------------------------------------------------------------------===//
+
+const char *const RuleIds[] = {"comm-publish-before-notify", "comm-read-complete-drain",
+                               "comm-consume-invalidate",   "comm-async-drain",
+                               "comm-flag-balance",         "comm-redundant-invalidate"};
+constexpr unsigned NumRules = 6;
+
+/// Per rule, the set of findings as comparable strings ("line 12", "set_flag(k0) unconsumed at
+/// line 7").
+using Verdicts = std::map<std::string, std::set<std::string>>;
+
+std::string at(unsigned Line) { return "line " + std::to_string(Line); }
+
+struct Analysed {
+  std::unique_ptr<clang::SourceManagerForFile> SMF;
+  EventGraph G;
+  unsigned ExitId = 0;
+  std::vector<unsigned> Line; ///< per event id
+};
+
+std::unique_ptr<Analysed> lowerProgram(Program &P) {
+  auto A = std::make_unique<Analysed>();
+  A->SMF = std::make_unique<clang::SourceManagerForFile>("kernel.cpp", P.Text);
+  clang::SourceManager &SM = A->SMF->get();
+  Lowerer L(A->G, SM, SM.getMainFileID());
+  L.run(P);
+  A->ExitId = L.ExitId;
+  for (const Event &E : A->G.Events)
+    A->Line.push_back(SM.getPresumedLoc(E.Loc).getLine());
+  return A;
+}
+
+Verdicts runRules(Analysed &A, std::vector<std::string> &Problems) {
+  static const clang::LangOptions LO;
+  static const RuleOptions Opts;
+  PublishBeforeNotify R0;
+  ReadCompleteDrain R1;
+  ConsumeInvalidate R2;
+  AsyncDrain R3;
+  FlagBalance R4;
+  RedundantInvalidate R5;
+  const Rule *Rules[] = {&R0, &R1, &R2, &R3, &R4, &R5};
+  Verdicts V;
+  for (const Rule *R : Rules) {
+    std::vector<Finding> Out;
+    AnalysisContext Ctx(A.G, A.SMF->get(), LO, Opts, 2000000, Out);
+    R->check(Ctx);
+    std::set<std::string> &S = V[R->info().Id];
+    for (const Finding &F : Out) {
+      if (F.Rule != R->info().Id) {
+        Problems.push_back(R->info().Id + " produced a '" + F.Rule + "' finding: " + F.Message);
+        continue;
+      }
+      if (R == &R4 && F.Message.rfind("set_flag(", 0) == 0) {
+        std::string Key = F.Message.substr(9, F.Message.find(')') - 9);
+        S.insert("set_flag(" + Key + ") unconsumed at " + at(F.At.Line));
+      } else {
+        S.insert(at(F.At.Line));
+      }
+    }
+  }
+  return V;
+}
+
+bool usesCache(const Event &E) {
+  switch (E.Kind) {
+  case EventKind::ScalarLoad:
+    return !E.Exempt;
+  case EventKind::ScalarStore:
+  case EventKind::Opaque:
+  case EventKind::Notify:
+  case EventKind::TileStore:
+  case EventKind::Put:
+  case EventKind::Get:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The contract evaluated on concrete paths.
+class BruteForce {
+public:
+  BruteForce(const Analysed &A) : A(A), G(A.G) {
+    for (const PerWaitDcci::Hit &H : PerWaitDcci::find(G))
+      PerWait.insert(H.Dcci);
+    for (const Event &E : G.Events)
+      if (E.Kind == EventKind::DcciWhole) {
+        CleanAll[E.Id] = true;
+        NeededAny[E.Id] = false;
+        ReleasesAny[E.Id] = false;
+      }
+  }
+
+  void path(const Path &P) {
+    publish(P);
+    readComplete(P);
+    consume(P);
+    async(P);
+    flags(P);
+    redundant(P);
+  }
+
+  Verdicts finish() {
+    for (auto &[Id, Clean] : CleanAll) {
+      const Event &D = G.Events[Id];
+      if (D.Synthetic || PerWait.count(Id) || ReleasesAny[Id])
+        continue;
+      if (Clean || !NeededAny[Id])
+        V["comm-redundant-invalidate"].insert(at(A.Line[Id]));
+    }
+    for (const auto &[Key, Culprit] : exitCulprits())
+      V["comm-flag-balance"].insert("set_flag(" + Key + ") unconsumed at " + at(Culprit));
+    for (const char *R : RuleIds)
+      V[R];
+    return V;
+  }
+
+  std::vector<Path> Paths; ///< kept for the flag culprit search
+
+private:
+  const Analysed &A;
+  const EventGraph &G;
+  Verdicts V;
+  std::set<unsigned> PerWait;
+  std::map<unsigned, bool> CleanAll, NeededAny, ReleasesAny;
+  std::set<std::string> UnconsumedKeys;
+
+  const Event &ev(unsigned Id) const { return G.Events[Id]; }
+  void hit(const char *Rule, unsigned Id) { V[Rule].insert(at(A.Line[Id])); }
+
+  // comm-publish-before-notify, from the release table of CONTRACT §3.
+  void publish(const Path &P) {
+    enum Need { Drain, Dsb, Dcci, AsyncWait };
+    struct Pending {
+      unsigned Origin;
+      Need N;
+    };
+    std::vector<Pending> Ps;
+    for (unsigned Id : P) {
+      const Event &E = ev(Id);
+      if (E.Kind == EventKind::Notify && !Ps.empty())
+        hit("comm-publish-before-notify", Id);
+      std::vector<Pending> Next;
+      for (Pending X : Ps) {
+        const Event &O = ev(X.Origin);
+        switch (X.N) {
+        case Drain: {
+          PipeSet Need = O.Kind == EventKind::TileStore ? (O.Accumulator ? pipe::FIX : pipe::MTE3)
+                                                        : pipe::ALL;
+          if (E.Kind == EventKind::Drain && (E.Pipe & Need) == Need)
+            X.N = Dsb;
+          break;
+        }
+        case Dsb:
+          if (E.Kind == EventKind::Dsb)
+            continue; // released
+          break;
+        case Dcci:
+          if (E.Kind == EventKind::DcciWhole ||
+              (O.Kind == EventKind::ScalarStore && E.Kind == EventKind::DcciLine &&
+               E.Addr == O.Addr))
+            X.N = Dsb;
+          break;
+        case AsyncWait:
+          if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar &&
+              E.Session == O.Session)
+            X.N = Dsb;
+          break;
+        }
+        Next.push_back(X);
+      }
+      switch (E.Kind) {
+      case EventKind::TileStore:
+      case EventKind::Put:
+      case EventKind::Get:
+        Next.push_back({Id, Drain});
+        break;
+      case EventKind::ScalarStore:
+      case EventKind::Opaque: // may write any GM through the cache
+        Next.push_back({Id, Dcci});
+        break;
+      case EventKind::PutAsync:
+      case EventKind::GetAsync:
+        Next.push_back({Id, AsyncWait});
+        break;
+      case EventKind::UncachedStore: // bypasses the cache: only the fence is needed
+        Next.push_back({Id, Dsb});
+        break;
+      default:
+        break;
+      }
+      Ps = std::move(Next);
+    }
+  }
+
+  // comm-read-complete-drain: a non-exempt TLOAD not yet followed by an MTE2 drain.
+  void readComplete(const Path &P) {
+    bool InFlight = false;
+    for (unsigned Id : P) {
+      const Event &E = ev(Id);
+      if (E.Kind == EventKind::Notify && InFlight)
+        hit("comm-read-complete-drain", Id);
+      if (E.Kind == EventKind::Drain && (E.Pipe & pipe::MTE2))
+        InFlight = false;
+      if (E.Kind == EventKind::TileLoad && !E.Exempt)
+        InFlight = true;
+    }
+  }
+
+  // comm-consume-invalidate: after the last wait, which lines were invalidated.
+  void consume(const Path &P) {
+    bool AfterWait = false, Whole = false;
+    std::set<std::string> Lines;
+    for (unsigned Id : P) {
+      const Event &E = ev(Id);
+      if (AfterWait && !Whole &&
+          ((E.Kind == EventKind::ScalarLoad && !E.Exempt && !Lines.count(E.Addr)) ||
+           E.Kind == EventKind::Opaque))
+        hit("comm-consume-invalidate", Id);
+      if (E.Kind == EventKind::Wait) {
+        AfterWait = true;
+        Whole = false;
+        Lines.clear();
+      } else if (E.Kind == EventKind::DcciWhole) {
+        Whole = true;
+      } else if (E.Kind == EventKind::DcciLine) {
+        Lines.insert(E.Addr);
+      }
+    }
+  }
+
+  // comm-async-drain: issued async events not yet waited with their session.
+  void async(const Path &P) {
+    std::multiset<std::pair<std::string, std::string>> Pending;
+    for (unsigned Id : P) {
+      const Event &E = ev(Id);
+      if ((E.Kind == EventKind::Notify || E.Kind == EventKind::Exit) && !Pending.empty())
+        hit("comm-async-drain", Id);
+      if (E.Kind == EventKind::AsyncWait)
+        Pending.erase({E.AsyncVar, E.Session});
+      if (E.Kind == EventKind::PutAsync || E.Kind == EventKind::GetAsync)
+        Pending.insert({E.AsyncVar, E.Session});
+    }
+  }
+
+  // comm-flag-balance: exact token counts; a hung wait consumes nothing.
+  void flags(const Path &P) {
+    std::map<std::string, long> Count;
+    for (unsigned Id : P) {
+      const Event &E = ev(Id);
+      if (E.Kind == EventKind::SetFlag)
+        ++Count[E.FlagKey];
+      else if (E.Kind == EventKind::WaitFlag) {
+        long &C = Count[E.FlagKey];
+        if (C == 0)
+          hit("comm-flag-balance", Id);
+        else
+          --C;
+      } else if (E.Kind == EventKind::Exit) {
+        for (const auto &[K, C] : Count)
+          if (C > 0)
+            UnconsumedKeys.insert(K);
+      }
+    }
+  }
+
+  /// For each key left unconsumed on some path: the first set_flag (event-id order) from which a
+  /// path suffix, starting with one token and dying at a wait with none, reaches exit with tokens.
+  std::map<std::string, unsigned> exitCulprits() const {
+    std::map<std::string, unsigned> Out;
+    for (const std::string &Key : UnconsumedKeys) {
+      std::set<unsigned> Culprits;
+      for (const Path &P : Paths)
+        for (size_t I = 0; I < P.size(); ++I) {
+          const Event &X = ev(P[I]);
+          if (X.Kind != EventKind::SetFlag || X.FlagKey != Key)
+            continue;
+          if (!Culprits.empty() && *Culprits.begin() < X.Id)
+            continue;
+          long N = 1;
+          bool Dead = false;
+          for (size_t J = I + 1; J < P.size() && !Dead; ++J) {
+            const Event &Y = ev(P[J]);
+            if (Y.FlagKey != Key)
+              continue;
+            if (Y.Kind == EventKind::SetFlag)
+              ++N;
+            else if (Y.Kind == EventKind::WaitFlag && N-- == 0)
+              Dead = true;
+          }
+          if (!Dead && N > 0)
+            Culprits.insert(X.Id);
+        }
+      Out[Key] = Culprits.empty() ? A.Line[A.ExitId] : A.Line[*Culprits.begin()];
+    }
+    return Out;
+  }
+
+  // comm-redundant-invalidate's three path properties at each whole dcci.
+  void redundant(const Path &P) {
+    bool Clean = false, OpaquePending = false;
+    std::set<std::string> StoresPending; // scalar stores not yet covered by a dcci
+    for (size_t I = 0; I < P.size(); ++I) {
+      const Event &E = ev(P[I]);
+      if (E.Kind == EventKind::DcciWhole) {
+        CleanAll[E.Id] = CleanAll[E.Id] && Clean;
+        if (OpaquePending || !StoresPending.empty())
+          ReleasesAny[E.Id] = true;
+        bool Needed = false;
+        for (size_t J = I + 1; J < P.size(); ++J) {
+          const Event &Y = ev(P[J]);
+          if (Y.Kind == EventKind::Wait || Y.Kind == EventKind::DcciWhole)
+            break;
+          if (usesCache(Y)) {
+            Needed = true;
+            break;
+          }
+        }
+        if (Needed)
+          NeededAny[E.Id] = true;
+      }
+      switch (E.Kind) {
+      case EventKind::DcciWhole:
+        Clean = true;
+        OpaquePending = false;
+        StoresPending.clear();
+        break;
+      case EventKind::DcciLine:
+        StoresPending.erase(E.Addr);
+        break;
+      case EventKind::Wait:
+      case EventKind::Notify:
+        Clean = false;
+        break;
+      case EventKind::ScalarStore:
+        Clean = false;
+        StoresPending.insert(E.Addr);
+        break;
+      case EventKind::Opaque:
+        Clean = false;
+        OpaquePending = true;
+        break;
+      default:
+        break;
+      }
+    }
+  }
+};
+
+/// The rule's own gen/step/violates replayed on single paths (diagnostic: solver vs transfer).
+std::set<std::string> replayObligation(const ObligationRule &R, const Analysed &A,
+                                       const std::vector<Path> &Ps) {
+  std::set<std::string> Out;
+  for (const Path &P : Ps) {
+    std::set<std::pair<unsigned, int>> T;
+    for (unsigned Id : P) {
+      const Event &E = A.G.Events[Id];
+      for (const auto &[O, Ph] : T)
+        if (R.violates(A.G.Events[O], Ph, E))
+          Out.insert(at(A.Line[Id]));
+      std::set<std::pair<unsigned, int>> Next;
+      for (const auto &[O, Ph] : T)
+        if (auto N = R.step(A.G, A.G.Events[O], Ph, E))
+          Next.insert({O, *N});
+      if (auto N = R.gen(A.G, E))
+        Next.insert({Id, *N});
+      T = std::move(Next);
+    }
+  }
+  return Out;
+}
+
+//===------------------------------------------------------------------------------------------===//
+// One program: lower, run both sides, compare
+//===------------------------------------------------------------------------------------------===//
+
+int envInt(const char *Name, int Default) {
+  const char *V = std::getenv(Name);
+  return V && *V ? std::atoi(V) : Default;
+}
+
+struct Outcome {
+  Verdicts Dataflow, Brute;
+  std::vector<std::string> Problems;
+  size_t Paths = 0, Events = 0;
+  std::set<std::string> Disagreeing; ///< rule ids
+};
+
+Verdicts bruteForce(const Analysed &A, const Program &P, const Unroll &U, size_t &NumPaths) {
+  BruteForce B(A);
+  B.Paths = paths(P.Root, U);
+  for (Path &Pt : B.Paths)
+    Pt.push_back(A.ExitId);
+  for (const Path &Pt : B.Paths)
+    B.path(Pt);
+  NumPaths = B.Paths.size();
+  return B.finish();
+}
+
+Outcome evaluate(const Node &Root, int K) {
+  Outcome O;
+  Program P = render(Root);
+  std::unique_ptr<Analysed> A = lowerProgram(P);
+  O.Events = A->G.Events.size();
+  O.Dataflow = runRules(*A, O.Problems);
+  O.Brute = bruteForce(*A, P, Unroll::forProgram(Root, K), O.Paths);
+  // A disagreement is classified by rule and direction: findings the dataflow misses (unsound
+  // or a different path semantics) and findings only the dataflow reports (imprecise, or the
+  // unroll bound K too small for the brute force).
+  for (const char *R : RuleIds) {
+    const std::set<std::string> &D = O.Dataflow[R], &B = O.Brute[R];
+    if (!std::includes(D.begin(), D.end(), B.begin(), B.end()))
+      O.Disagreeing.insert(std::string(R) + " [missed by the dataflow]");
+    if (!std::includes(B.begin(), B.end(), D.begin(), D.end()))
+      O.Disagreeing.insert(std::string(R) + " [reported only by the dataflow]");
+  }
+  return O;
+}
+
+// Delta debugging over the program tree: every program one step smaller.
+void shrinkCandidates(const Node &N, const std::function<void(Node)> &Rebuild,
+                      std::vector<Node> &Out) {
+  switch (N.K) {
+  case NodeKind::Leaf:
+    return;
+  case NodeKind::Seq:
+    for (size_t I = 0; I < N.Kids.size(); ++I) {
+      Node Copy = N;
+      Copy.Kids.erase(Copy.Kids.begin() + I);
+      Rebuild(std::move(Copy));
+    }
+    for (size_t I = 0; I < N.Kids.size(); ++I) {
+      const Node &Kid = N.Kids[I];
+      // Replace a compound item by one of its sub-blocks, spliced in place.
+      if (Kid.K != NodeKind::Leaf)
+        for (size_t J = 0; J < Kid.Kids.size(); ++J) {
+          Node Copy = N;
+          Copy.Kids.erase(Copy.Kids.begin() + I);
+          Copy.Kids.insert(Copy.Kids.begin() + I, Kid.Kids[J].Kids.begin(),
+                           Kid.Kids[J].Kids.end());
+          Rebuild(std::move(Copy));
+        }
+      if (Kid.K == NodeKind::DoWhile) {
+        Node Copy = N;
+        Copy.Kids[I].K = NodeKind::While;
+        Rebuild(std::move(Copy));
+      }
+      shrinkCandidates(Kid, [&](Node Sub) {
+        Node Copy = N;
+        Copy.Kids[I] = std::move(Sub);
+        Rebuild(std::move(Copy));
+      }, Out);
+    }
+    return;
+  default:
+    for (size_t J = 0; J < N.Kids.size(); ++J)
+      shrinkCandidates(N.Kids[J], [&](Node Sub) {
+        Node Copy = N;
+        Copy.Kids[J] = std::move(Sub);
+        Rebuild(std::move(Copy));
+      }, Out);
+    return;
+  }
+}
+
+Node minimise(Node Root, const std::string &Rule, int K) {
+  for (bool Progress = true; Progress;) {
+    Progress = false;
+    std::vector<Node> Cands;
+    shrinkCandidates(Root, [&](Node C) { Cands.push_back(std::move(C)); }, Cands);
+    for (Node &C : Cands) {
+      if (countPaths(C, Unroll::forProgram(C, K)) > 20000)
+        continue;
+      if (evaluate(C, K).Disagreeing.count(Rule)) {
+        Root = std::move(C);
+        Progress = true;
+        break;
+      }
+    }
+  }
+  return Root;
+}
+
+std::string describe(const std::set<std::string> &S) {
+  if (S.empty())
+    return "{}";
+  std::string Out = "{";
+  for (const std::string &X : S)
+    Out += (Out.size() > 1 ? ", " : "") + X;
+  return Out + "}";
+}
+
+std::string report(const Node &Root, const std::string &Signature, int K) {
+  std::string Rule = Signature.substr(0, Signature.find(' '));
+  Program P = render(Root);
+  Outcome O = evaluate(Root, K);
+  std::ostringstream OS;
+  OS << listing(P.Text);
+  OS << "  dataflow (" << Rule << "): " << describe(O.Dataflow[Rule]) << "\n";
+  Unroll U = Unroll::forProgram(Root, K);
+  OS << "  brute force, " << O.Paths << " paths, loops unrolled up to " << U.K
+     << " times (" << U.KFlag << " with a wait_flag inside): " << describe(O.Brute[Rule]) << "\n";
+  std::unique_ptr<Analysed> A = lowerProgram(P);
+  std::vector<Path> Ps = paths(P.Root, U);
+  for (Path &Pt : Ps)
+    Pt.push_back(A->ExitId);
+  std::unique_ptr<ObligationRule> R;
+  if (Rule == "comm-publish-before-notify")
+    R = std::make_unique<PublishBeforeNotify>();
+  else if (Rule == "comm-read-complete-drain")
+    R = std::make_unique<ReadCompleteDrain>();
+  else if (Rule == "comm-consume-invalidate")
+    R = std::make_unique<ConsumeInvalidate>();
+  else if (Rule == "comm-async-drain")
+    R = std::make_unique<AsyncDrain>();
+  if (R)
+    OS << "  the rule's own gen/step/violates replayed on the same paths: "
+       << describe(replayObligation(*R, *A, Ps)) << "\n";
+  OS << "  event graph:\n" << A->G.dump(A->SMF->get());
+  return OS.str();
+}
+
+} // namespace
+
+TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
+  const uint32_t BaseSeed = static_cast<uint32_t>(envInt("COMMCHECK_DIFF_SEED", 20240611));
+  const int Programs = envInt("COMMCHECK_DIFF_PROGRAMS", 3000);
+  const int K = envInt("COMMCHECK_DIFF_K", 3);
+  const bool Verbose = envInt("COMMCHECK_DIFF_VERBOSE", 0) != 0;
+  const int KCheck = envInt("COMMCHECK_DIFF_KCHECK", 0);
+  const double MaxPaths = 3000;
+
+  auto Start = std::chrono::steady_clock::now();
+  size_t TotalPaths = 0, TotalEvents = 0, Regenerated = 0;
+  std::map<std::string, size_t> Findings, Disagreements;
+  std::map<std::string, std::pair<uint32_t, Node>> FirstBad;
+  int Failures = 0;
+  for (int I = 0; I < Programs; ++I) {
+    uint32_t Seed = BaseSeed + static_cast<uint32_t>(I);
+    Generator Gen(Seed);
+    Node Root = Gen.program();
+    while (countPaths(Root, Unroll::forProgram(Root, K)) > MaxPaths) { // keep the path count manageable
+      Root = Gen.program();
+      ++Regenerated;
+    }
+    Outcome O = evaluate(Root, K);
+    if (KCheck > 0) {
+      // Is the unroll bound large enough? Verdicts must not change with more trips.
+      Unroll U = Unroll::forProgram(Root, K);
+      U.K += KCheck;
+      U.KFlag += KCheck;
+      if (countPaths(Root, U) <= 200000) {
+        Program P = render(Root);
+        std::unique_ptr<Analysed> A = lowerProgram(P);
+        size_t N;
+        Verdicts More = bruteForce(*A, P, U, N);
+        for (const char *R : RuleIds)
+          if (More[R] != O.Brute[R])
+            ADD_FAILURE() << "seed " << Seed << ": " << R << " changes with " << KCheck
+                          << " more loop trips: " << describe(O.Brute[R]) << " vs "
+                          << describe(More[R]) << "\n"
+                          << listing(P.Text);
+      }
+    }
+    TotalPaths += O.Paths;
+    TotalEvents += O.Events;
+    for (const char *R : RuleIds)
+      Findings[R] += O.Brute[R].size();
+    for (const std::string &P : O.Problems)
+      ADD_FAILURE() << "seed " << Seed << ": " << P;
+    for (const std::string &R : O.Disagreeing) {
+      ++Disagreements[R];
+      ++Failures;
+      if (!FirstBad.count(R))
+        FirstBad.emplace(R, std::make_pair(Seed, Root));
+      if (Verbose)
+        std::cout << "seed " << Seed << " " << R << ":\n" << report(Root, R, K);
+    }
+  }
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+
+  std::cout << "[differential] " << Programs << " random programs tried (base seed " << BaseSeed
+            << ", K=" << K << "), " << TotalPaths << " paths enumerated, " << TotalEvents
+            << " events, " << Regenerated << " oversized programs regenerated, " << Seconds
+            << " s\n";
+  std::cout << "[differential] brute-force findings per rule:";
+  for (const char *R : RuleIds)
+    std::cout << " " << R << "=" << Findings[R];
+  std::cout << "\n";
+  RecordProperty("programs", Programs);
+  RecordProperty("paths", static_cast<int>(TotalPaths));
+
+  for (const auto &[R, SeedRoot] : FirstBad) {
+    const auto &[Seed, Root] = SeedRoot;
+    Node Min = minimise(Root, R, K);
+    ADD_FAILURE() << R << ": dataflow and brute force disagree on " << Disagreements[R]
+                  << " of " << Programs << " programs. First: seed " << Seed
+                  << " (COMMCHECK_DIFF_SEED=" << Seed << " COMMCHECK_DIFF_PROGRAMS=1)\n"
+                  << "original program:\n"
+                  << report(Root, R, K) << "minimised program:\n"
+                  << report(Min, R, K);
+  }
+  EXPECT_EQ(Failures, 0);
+}
+
