@@ -6,6 +6,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <algorithm>
+#include <vector>
 
 using namespace clang;
 
@@ -123,6 +125,42 @@ bool ExprKeyer::isNegation(const Expr *E) const {
     E = followLocal(S);
   }
   return false;
+}
+
+std::string ExprKeyer::cellFamily(const Expr *E, int Depth) const {
+  std::vector<std::string> Constants;
+  bool Variable = false;
+  const Expr *Base = nullptr;
+  std::vector<const Expr *> Work{E};
+  while (!Work.empty()) {
+    const Expr *X = strip(Work.back());
+    Work.pop_back();
+    if (const auto *BO = dyn_cast<BinaryOperator>(X); BO && BO->isAdditiveOp()) {
+      if (X->getType()->isPointerType()) {
+        Work.push_back(BO->getLHS());
+        Work.push_back(BO->getRHS());
+        continue;
+      }
+    }
+    if (X->getType()->isPointerType()) {
+      if (const Expr *Init = followLocal(X); Init && Depth < 12) {
+        Work.push_back(Init);
+        continue;
+      }
+      Base = X;
+      continue;
+    }
+    if (auto V = intValue(X))
+      Constants.push_back(std::to_string(*V));
+    else
+      Variable = true;
+  }
+  std::sort(Constants.begin(), Constants.end());
+  std::string Out = Base ? keyImpl(Base, Cell, Depth + 1) : "?";
+  for (const std::string &C : Constants)
+    if (C != "0")
+      Out += "+" + C;
+  return Variable ? Out + "+*" : Out;
 }
 
 bool ExprKeyer::isLaunchBase(const Expr *E) const {
@@ -266,15 +304,10 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
     return D->getNameAsString();
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    // A peer's copy of a cell is the local cell moved by window bases read from the launch
-    // context (ctx[4+peer] + (p - ctx[4+rank])): for cell identity those bases drop out.
-    if (M == Cell && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
-      bool L = isLaunchDerived(BO->getLHS()), R = isLaunchDerived(BO->getRHS());
-      if (L && !R)
-        return keyImpl(BO->getRHS(), M, Depth + 1);
-      if (R && !L)
-        return keyImpl(BO->getLHS(), M, Depth + 1);
-    }
+    // A cell family is its base pointer: the integer offsets that pick a peer's copy (window
+    // deltas from the launch context), a rank or a block are abstracted; constants are kept.
+    if (M == Cell && BO->isAdditiveOp() && E->getType()->isPointerType())
+      return cellFamily(BO, Depth);
     return "(" + keyImpl(BO->getLHS(), M, Depth + 1) + BO->getOpcodeStr().str() +
            keyImpl(BO->getRHS(), M, Depth + 1) + ")";
   }
@@ -334,32 +367,55 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
   return E->getStmtClassName();
 }
 
-std::string ExprKeyer::pointerAddress(const Expr *Ptr) const {
+ExprKeyer::AddressParts ExprKeyer::pointerParts(const Expr *Ptr, int Depth) const {
   const Expr *S = strip(Ptr);
-  // p + k and &p[k] both address base p at offset k.
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (BO->getOpcode() == BO_Add && BO->getLHS()->getType()->isPointerType())
-      return keyImpl(BO->getLHS(), Address, 0) + "+" + keyImpl(BO->getRHS(), Address, 0);
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->getOpcode() == UO_AddrOf) {
-      std::string A = lvalueAddress(UO->getSubExpr());
-      if (!A.empty())
+  if (Depth < 8) {
+    // p + k: the address of p moved by k.
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->getOpcode() == BO_Add && BO->getLHS()->getType()->isPointerType()) {
+        AddressParts A = pointerParts(BO->getLHS(), Depth + 1);
+        A.Offsets.push_back(keyImpl(BO->getRHS(), Address, 0));
         return A;
-    }
-  // A local pointer defined as p + k: follow it so that dcci(q) and q[0] and p[k] agree.
-  if (const Expr *Init = followLocal(S))
-    if (Init->getType()->isPointerType())
-      return pointerAddress(Init);
-  return keyImpl(S, Address, 0) + "+0";
+      }
+    // &p[k] is p + k.
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      if (UO->getOpcode() == UO_AddrOf)
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
+          AddressParts A = pointerParts(AS->getBase(), Depth + 1);
+          A.Offsets.push_back(keyImpl(AS->getIdx(), Address, 0));
+          return A;
+        }
+    // A local pointer defined as p + k: follow it so that dcci(q), q[0] and p[k] agree.
+    if (const Expr *Init = followLocal(S))
+      if (Init->getType()->isPointerType())
+        return pointerParts(Init, Depth + 1);
+  }
+  return {keyImpl(S, Address, 0), {}};
 }
+
+std::string ExprKeyer::AddressParts::str() const {
+  // Offsets are a sum: zero terms drop out and the order does not matter.
+  std::vector<std::string> Terms;
+  for (const std::string &T : Offsets)
+    if (T != "0")
+      Terms.push_back(T);
+  std::sort(Terms.begin(), Terms.end());
+  std::string Out = Base + "+";
+  if (Terms.empty())
+    return Out + "0";
+  for (size_t I = 0; I < Terms.size(); ++I)
+    Out += (I ? "+" : "") + Terms[I];
+  return Out;
+}
+
+std::string ExprKeyer::pointerAddress(const Expr *Ptr) const { return pointerParts(Ptr, 0).str(); }
 
 std::string ExprKeyer::lvalueAddress(const Expr *LV) const {
   const Expr *E = LV->IgnoreParens();
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    std::string Base = pointerAddress(AS->getBase());
-    if (Base.size() > 2 && Base.compare(Base.size() - 2, 2, "+0") == 0)
-      return Base.substr(0, Base.size() - 2) + "+" + keyImpl(AS->getIdx(), Address, 0);
-    return Base + "+" + keyImpl(AS->getIdx(), Address, 0);
+    AddressParts A = pointerParts(AS->getBase(), 0);
+    A.Offsets.push_back(keyImpl(AS->getIdx(), Address, 0));
+    return A.str();
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_Deref)

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -61,6 +62,13 @@ public:
   bool isLaunchDerived(const clang::Expr *E, int Depth = 0) const;
 
 private:
+  struct AddressParts {
+    std::string Base;
+    std::vector<std::string> Offsets;
+    std::string str() const;
+  };
+  AddressParts pointerParts(const clang::Expr *Ptr, int Depth) const;
+  std::string cellFamily(const clang::Expr *PointerSum, int Depth) const;
   std::string keyImpl(const clang::Expr *E, Mode M, int Depth) const;
   clang::ASTContext &Ctx;
   const FunctionFacts &Facts;

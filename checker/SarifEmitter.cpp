@@ -166,6 +166,7 @@ class SarifWriter {
 public:
   SarifWriter(const std::vector<const Rule *> &Rules, const SarifOptions &O)
       : Base(absolutePath(O.BaseDir)) {
+    // The warning rules are the ones about needless cost (barriers, invalidations).
     for (const Rule *R : Rules)
       addRule(R->info(), {"commcheck", R->info().Level == Severity::Error ? "correctness"
                                                                             : "performance"});
@@ -210,10 +211,12 @@ public:
   }
 
   /// The content fingerprint: rule, the reported line's text, the witness origin's line text,
-  /// and which occurrence of that combination in the file this is.
+  /// and which occurrence of that combination in the file this is. Without a readable line (no
+  /// position, file gone) the message stands in for it.
   std::string fingerprint(const Finding &F, const std::string &FilePath) {
     std::string File = absolutePath(F.At.File.empty() ? FilePath : F.At.File);
-    std::string Key = F.Rule + '\0' + normalised(Src.line(File, F.At.Line)) + '\0';
+    std::string Line = normalised(Src.line(File, F.At.Line));
+    std::string Key = F.Rule + '\0' + (Line.empty() ? F.Message : Line) + '\0';
     if (!F.Witness.empty()) {
       const SourcePoint &O = F.Witness.front().At;
       Key += normalised(Src.line(absolutePath(O.File.empty() ? FilePath : O.File), O.Line));

@@ -4,6 +4,7 @@
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace commcheck {
@@ -300,8 +301,7 @@ void Suppressions::apply(std::vector<Finding> &Findings, bool RequireReason) con
     Finding &F = Findings[I];
     if (F.Suppressed || !F.At.Line || !suppressible(F.Rule) || !inThisFile(F.At.File))
       continue;
-    const Directive *Bare = nullptr;
-    size_t BareIndex = 0;
+    std::optional<size_t> Bare; // the first covering directive without a reason
     for (const Scope &Sc : Scopes) {
       const Directive &D = Directives[Sc.Index];
       if (F.At.Line < Sc.First || F.At.Line > Sc.Last || !D.matches(F.Rule))
@@ -311,15 +311,13 @@ void Suppressions::apply(std::vector<Finding> &Findings, bool RequireReason) con
         F.Suppression = D.Reason;
         break;
       }
-      if (!Bare) {
-        Bare = &D;
-        BareIndex = Sc.Index;
-      }
+      if (!Bare)
+        Bare = Sc.Index;
     }
     if (F.Suppressed || !Bare)
       continue;
     if (RequireReason)
-      NeedReason[BareIndex].push_back(I);
+      NeedReason[*Bare].push_back(I);
     else
       F.Suppressed = true;
   }

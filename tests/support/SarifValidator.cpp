@@ -92,7 +92,8 @@ SarifValidation validateSarif(const nlohmann::ordered_json &Log) {
   std::string ExecError;
   int Status = llvm::sys::ExecuteAndWait(Tool, Args, std::nullopt, Redirects,
                                          /*SecondsToWait=*/300, 0, &ExecError);
-  V.Console = readFile(Console);
+  V.Console = "validated " + std::string(Input) + " into " + std::string(Output) + "\n" +
+              readFile(Console);
   std::string Report = readFile(Output);
   if (Report.empty()) {
     V.Errors.push_back("the validator wrote no report (status " + std::to_string(Status) + ExecError +
@@ -114,7 +115,8 @@ SarifValidation validateSarif(const nlohmann::ordered_json &Log) {
   if (V.Errors.empty() && V.Warnings.empty() && V.Notes.empty())
     V.Errors.push_back("the validator reported nothing at all, not even a note: it skips a log it "
                        "cannot deserialize (an unknown enum value, a wrong type)");
-  if (V.Errors.empty()) {
+  // COMMCHECK_KEEP_SARIF=1 keeps the logs and reports for a look (their paths are in Console).
+  if (V.Errors.empty() && !std::getenv("COMMCHECK_KEEP_SARIF")) {
     llvm::sys::fs::remove(Input);
     llvm::sys::fs::remove(Output);
     llvm::sys::fs::remove(Console);

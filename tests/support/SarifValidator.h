@@ -12,7 +12,7 @@ struct SarifValidation {
   std::vector<std::string> Errors;   ///< "GH2012: runs[0]...: message"; also a validator failure
   std::vector<std::string> Warnings;
   std::vector<std::string> Notes;    ///< advice (snippets, version control...), not failures
-  std::string Console;               ///< what the validator printed
+  std::string Console;               ///< the files used and what the validator printed
 };
 
 /// The validator executable: $COMMCHECK_SARIF_MULTITOOL, else the copy under
