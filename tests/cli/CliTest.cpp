@@ -1,0 +1,185 @@
+// End-to-end: the commcheck binary, its exit codes and its output shape.
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include <fstream>
+#include <gtest/gtest.h>
+
+namespace {
+
+struct CliRun {
+  int Exit;
+  std::string Out, Err;
+};
+
+std::string slurp(const llvm::SmallString<128> &Path) {
+  auto B = llvm::MemoryBuffer::getFile(Path);
+  return B ? (*B)->getBuffer().str() : "";
+}
+
+CliRun run(std::vector<std::string> Args) {
+  llvm::SmallString<128> Out, Err;
+  llvm::sys::fs::createTemporaryFile("cli", "out", Out);
+  llvm::sys::fs::createTemporaryFile("cli", "err", Err);
+  std::vector<llvm::StringRef> Argv{COMMCHECK_BINARY};
+  for (const std::string &A : Args)
+    Argv.push_back(A);
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out),
+                                                 llvm::StringRef(Err)};
+  int Code = llvm::sys::ExecuteAndWait(COMMCHECK_BINARY, Argv, std::nullopt, Redirects, 120);
+  CliRun R{Code, slurp(Out), slurp(Err)};
+  llvm::sys::fs::remove(Out);
+  llvm::sys::fs::remove(Err);
+  return R;
+}
+
+std::string writeTemp(const std::string &Name, const std::string &Text) {
+  llvm::SmallString<128> Dir;
+  llvm::sys::path::system_temp_directory(true, Dir);
+  llvm::sys::path::append(Dir, "commcheck-cli");
+  llvm::sys::fs::create_directories(Dir);
+  llvm::sys::path::append(Dir, Name);
+  std::ofstream(std::string(Dir)) << Text;
+  return std::string(Dir);
+}
+
+const char *Clean = R"(#include <pto/pto-inst.hpp>
+__global__ AICORE void k(__gm__ float *out, __gm__ int32_t *sig) {
+  out[0] = 1.0f;
+  dcci((__gm__ void*)out, cache_line_t::SINGLE_CACHE_LINE);
+  dsb(DSB_DDR);
+  pto::comm::Signal s(sig);
+  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+}
+)";
+
+const char *Racy = R"(#include <pto/pto-inst.hpp>
+__global__ AICORE void k(__gm__ float *out, __gm__ int32_t *sig) {
+  out[0] = 1.0f;
+  pto::comm::Signal s(sig);
+  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+}
+)";
+
+const char *WarningOnly = R"(#include <pto/pto-inst.hpp>
+__global__ AICORE void k(__gm__ int32_t *sig) {
+  pto::comm::Signal s(sig);
+  pipe_barrier(PIPE_ALL);
+  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+}
+)";
+
+} // namespace
+
+TEST(Cli, CleanFileExitsZero) {
+  CliRun R = run({writeTemp("clean.cpp", Clean)});
+  EXPECT_EQ(R.Exit, 0) << R.Out << R.Err;
+  EXPECT_EQ(R.Out, "");
+  EXPECT_NE(R.Err.find("verified"), std::string::npos);
+}
+
+TEST(Cli, ErrorFindingExitsOneWithClangTidyShape) {
+  std::string F = writeTemp("racy.cpp", Racy);
+  CliRun R = run({F});
+  EXPECT_EQ(R.Exit, 1);
+  EXPECT_NE(R.Out.find(F + ":5:3: error: "), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("[comm-publish-before-notify]"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find(F + ":3:3: note: scalar GM store writes GM here"), std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Err.find("NOT verified"), std::string::npos);
+}
+
+TEST(Cli, FailOnDecidesWhetherWarningsFail) {
+  std::string F = writeTemp("warn.cpp", WarningOnly);
+  EXPECT_EQ(run({F}).Exit, 0);
+  CliRun R = run({"--fail-on=warning", F});
+  EXPECT_EQ(R.Exit, 1);
+  EXPECT_NE(R.Out.find("warning: "), std::string::npos);
+  EXPECT_EQ(run({"--fail-on=sometimes", F}).Exit, 2);
+}
+
+TEST(Cli, ChecksGlobsDisableRules) {
+  std::string F = writeTemp("racy2.cpp", Racy);
+  CliRun R = run({"--checks=-*,comm-flag-*", F});
+  EXPECT_EQ(R.Exit, 0) << R.Out;
+  EXPECT_EQ(R.Out, "");
+}
+
+TEST(Cli, MissingFileExitsTwo) {
+  CliRun R = run({"/nonexistent/kernel.cpp"});
+  EXPECT_EQ(R.Exit, 2);
+  EXPECT_NE(R.Err.find("/nonexistent/kernel.cpp"), std::string::npos) << R.Err;
+}
+
+TEST(Cli, ParseErrorIsAFindingAndExitsTwo) {
+  std::string F = writeTemp("broken.cpp", "__global__ AICORE void k( {\n");
+  CliRun R = run({F});
+  EXPECT_EQ(R.Exit, 2);
+  EXPECT_NE(R.Out.find("[clang-diagnostic-error]"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Err.find("NOT verified: did not parse"), std::string::npos) << R.Err;
+}
+
+TEST(Cli, BadOptionExitsTwo) {
+  EXPECT_EQ(run({"--no-such-option", "x.cpp"}).Exit, 2);
+  EXPECT_EQ(run({}).Exit, 2);
+  EXPECT_EQ(run({"--explain=comm-nonsense"}).Exit, 2);
+}
+
+TEST(Cli, MalformedCatalogueExitsTwoNamingTheEntry) {
+  std::string Cat = writeTemp("bad.json", R"({"intrinsics":[{"name":"X","event":"warp"}]})");
+  CliRun R = run({"--intrinsics=" + Cat, writeTemp("clean2.cpp", Clean)});
+  EXPECT_EQ(R.Exit, 2);
+  EXPECT_NE(R.Err.find("'X'"), std::string::npos) << R.Err;
+}
+
+TEST(Cli, CatalogueOverrideChangesTheVerdict) {
+  // A pto-isa whose TNOTIFY drains and fences before its store makes the racy kernel correct.
+  std::string Cat = writeTemp("drains.json", R"({"intrinsics":[{"name":"pto::comm::TNOTIFY",
+    "event":"notify","args":{"signal":0,"value":1,"op":2},
+    "before":["dcci:whole","dsb","drain:ALL","dsb"],"after":[]}]})");
+  std::string F = writeTemp("racy3.cpp", Racy);
+  EXPECT_EQ(run({F}).Exit, 1);
+  EXPECT_EQ(run({"--intrinsics=" + Cat, F}).Exit, 0);
+}
+
+TEST(Cli, ListChecksVersionHelpExplain) {
+  CliRun L = run({"--list-checks"});
+  EXPECT_EQ(L.Exit, 0);
+  for (const char *Rule : {"comm-publish-before-notify", "comm-read-complete-drain",
+                           "comm-consume-invalidate", "comm-async-drain", "comm-flag-balance",
+                           "comm-signal-protocol", "comm-per-wait-dcci", "comm-pre-notify-barrier",
+                           "comm-redundant-invalidate", "comm-unanalysable"})
+    EXPECT_NE(L.Out.find(Rule), std::string::npos) << Rule;
+  CliRun V = run({"--version"});
+  EXPECT_EQ(V.Exit, 0);
+  EXPECT_NE(V.Out.find("commcheck"), std::string::npos);
+  EXPECT_EQ(run({"--help"}).Exit, 0);
+  CliRun E = run({"--explain=comm-per-wait-dcci"});
+  EXPECT_EQ(E.Exit, 0);
+  EXPECT_NE(E.Out.find("pure wait-loop"), std::string::npos);
+}
+
+TEST(Cli, CompilerArgumentsAfterDoubleDash) {
+  // Without __DAV_VEC__ the guarded body disappears and with it the race.
+  std::string F = writeTemp("vec.cpp", R"(#include <pto/pto-inst.hpp>
+__global__ AICORE void k(__gm__ float *out, __gm__ int32_t *sig) {
+#if defined(__DAV_VEC__)
+  out[0] = 1.0f;
+  pto::comm::Signal s(sig);
+  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+#endif
+}
+)");
+  EXPECT_EQ(run({F}).Exit, 1);
+  EXPECT_EQ(run({F, "--", "-U__DAV_VEC__"}).Exit, 0);
+  EXPECT_EQ(run({"--extra-arg=-U__DAV_VEC__", F}).Exit, 0);
+}
+
+TEST(Cli, DumpEventsShowsTheGraph) {
+  CliRun R = run({"--dump-events", writeTemp("racy4.cpp", Racy)});
+  EXPECT_EQ(R.Exit, 0) << R.Err;
+  EXPECT_NE(R.Out.find("function k"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("scalar-store addr=out+0"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("notify pto::comm::TNOTIFY"), std::string::npos) << R.Out;
+}

@@ -1,0 +1,143 @@
+// The generated reference kernels get the verdicts of CONTRACT §4, for every collective, variant,
+// rank count and dtype; and every seeded defect (mutant) is reported by its rule at its line.
+#include "CheckHarness.h"
+#include "Collective.h"
+#include "CollectiveRegistry.h"
+#include "MutantWriter.h"
+#include "PtoasPrinter.h"
+#include <gtest/gtest.h>
+#include <iostream>
+#include <map>
+#include <set>
+
+using namespace commcheck;
+using namespace commcheck::test;
+
+namespace {
+
+struct Matrix {
+  std::string Collective;
+  commgen::Variant Var;
+};
+
+std::string checkGenerated(const std::string &Text, const std::string &Name, FileResult &R) {
+  ParsedFile P = CheckHarness::instance().parseText(Text, Name);
+  R = CheckHarness::instance().check(P, /*VerifyFixes=*/false);
+  return R.Parsed ? "" : (R.Findings.empty() ? "no AST" : R.Findings[0].Message);
+}
+
+std::set<std::string> rulesAt(const FileResult &R, Severity S) {
+  std::set<std::string> Out;
+  for (const Finding &F : R.Findings)
+    if (F.Level == S)
+      Out.insert(F.Rule);
+  return Out;
+}
+
+} // namespace
+
+TEST(ReferenceKernels, EveryCollectiveVariantRankCountAndDtypeGetsItsVerdict) {
+  unsigned Checked = 0;
+  for (const auto &C : commgen::allCollectives())
+    for (commgen::Variant V :
+         {commgen::Variant::Baseline, commgen::Variant::Seed, commgen::Variant::Optimised})
+      for (int Ranks : {2, 3, 4, 8, 16, 0 /* runtime */})
+        for (commgen::DType T :
+             {commgen::DType::FP32, commgen::DType::FP16, commgen::DType::BF16, commgen::DType::INT32}) {
+          commgen::CollectiveParams P;
+          P.Ranks = Ranks;
+          P.Type = T;
+          P.Var = V;
+          P.Count = 16384;
+          P.Chunk = 1024;
+          P.Blocks = 2;
+          ASSERT_FALSE(P.validate().has_value());
+          std::string Name = C->name() + "_" + commgen::variantName(V) + "_p" +
+                             std::to_string(Ranks) + "_" + commgen::dtypeName(T) + ".cpp";
+          std::string Text = commgen::PtoasPrinter().print(C->build(P)).Text;
+          FileResult R;
+          std::string Err = checkGenerated(Text, Name, R);
+          ASSERT_EQ(Err, "") << Name << " did not parse";
+          ++Checked;
+          std::set<std::string> Errors = rulesAt(R, Severity::Error);
+          std::set<std::string> Warnings = rulesAt(R, Severity::Warning);
+          switch (V) {
+          case commgen::Variant::Optimised:
+            EXPECT_TRUE(R.Findings.empty()) << Name << ": first finding: " << R.Findings[0].Message
+                                            << " [" << R.Findings[0].Rule << "] line "
+                                            << R.Findings[0].At.Line;
+            break;
+          case commgen::Variant::Seed:
+            EXPECT_EQ(Errors, std::set<std::string>{"comm-read-complete-drain"}) << Name;
+            EXPECT_TRUE(Warnings.empty()) << Name;
+            break;
+          case commgen::Variant::Baseline:
+            EXPECT_TRUE(Errors.empty()) << Name;
+            EXPECT_TRUE(Warnings.count("comm-pre-notify-barrier")) << Name;
+            for (const std::string &W : Warnings)
+              EXPECT_TRUE(W == "comm-pre-notify-barrier" || W == "comm-per-wait-dcci")
+                  << Name << ": " << W;
+            if (C->name() == "allreduce-mesh")
+              EXPECT_TRUE(Warnings.count("comm-per-wait-dcci")) << Name;
+            break;
+          }
+        }
+  std::cout << "[ reference ] " << Checked << " generated kernels checked\n";
+  EXPECT_EQ(Checked, commgen::allCollectives().size() * 3 * 6 * 4);
+}
+
+TEST(ReferenceKernels, EveryMutantIsKilledByItsRuleAtItsLine) {
+  commgen::MutantWriter::Corpus Corpus = commgen::MutantWriter().generate();
+  ASSERT_TRUE(Corpus.SelfCheckFailures.empty()) << Corpus.SelfCheckFailures[0];
+  std::map<std::string, std::pair<int, int>> ByOperator, ByRule; // killed, total
+  std::vector<std::string> Survivors;
+  for (const auto &File : Corpus.Files) {
+    const nlohmann::json &E = File.Entry;
+    if (E["operator"].is_null())
+      continue;
+    FileResult R;
+    ASSERT_EQ(checkGenerated(File.Text, File.Name, R), "") << File.Name;
+    std::map<std::string, std::set<int>> Reported;
+    for (const Finding &F : R.Findings)
+      Reported[F.Rule].insert(static_cast<int>(F.At.Line));
+    std::vector<std::string> Problems;
+    std::set<std::string> Expected;
+    for (const auto &X : E["expected"]) {
+      std::string Rule = X["rule"];
+      Expected.insert(Rule);
+      std::set<int> Lines = X["lines"].get<std::set<int>>();
+      for (int L : X["required_lines"])
+        if (!Reported[Rule].count(L))
+          Problems.push_back(Rule + " not reported at line " + std::to_string(L));
+      for (int L : Reported[Rule])
+        if (!Lines.count(L))
+          Problems.push_back(Rule + " reported at unexpected line " + std::to_string(L));
+    }
+    std::set<std::string> Allowed = Expected;
+    if (E.contains("also_allowed"))
+      for (const auto &A : E["also_allowed"])
+        Allowed.insert(A.get<std::string>());
+    for (const auto &[Rule, Lines] : Reported)
+      if (!Allowed.count(Rule) && !Lines.empty())
+        Problems.push_back("unexpected " + Rule + " at line " + std::to_string(*Lines.begin()));
+    bool Killed = Problems.empty();
+    std::string Op = E["operator"], Rule = E["rule"];
+    ++ByOperator[Op].second;
+    ++ByRule[Rule].second;
+    if (Killed) {
+      ++ByOperator[Op].first;
+      ++ByRule[Rule].first;
+    } else {
+      Survivors.push_back(File.Name + ": " + Problems[0]);
+    }
+  }
+  std::cout << "[ mutants ] kill rate per operator:\n";
+  for (const auto &[Op, KT] : ByOperator)
+    std::cout << "  " << Op << ": " << KT.first << "/" << KT.second << "\n";
+  std::cout << "[ mutants ] kill rate per rule:\n";
+  for (const auto &[R, KT] : ByRule)
+    std::cout << "  " << R << ": " << KT.first << "/" << KT.second << "\n";
+  for (const std::string &S : Survivors)
+    ADD_FAILURE() << "mutant not killed: " << S;
+  EXPECT_GE(ByOperator.size(), 15u);
+}
