@@ -10,7 +10,17 @@
 
 namespace commcheck {
 
+void FileResult::freezeVerdict() {
+  FrozenVerified.reset();
+  bool V = verified();
+  std::string Reason = verdictReason();
+  FrozenVerified = V;
+  FrozenReason = Reason;
+}
+
 bool FileResult::verified() const {
+  if (FrozenVerified)
+    return *FrozenVerified;
   if (!Parsed)
     return false;
   return std::none_of(Findings.begin(), Findings.end(), [](const Finding &F) {
@@ -19,6 +29,8 @@ bool FileResult::verified() const {
 }
 
 std::string FileResult::verdictReason() const {
+  if (FrozenVerified)
+    return FrozenReason;
   if (!Parsed)
     return "did not parse";
   unsigned Errors = 0, Unanalysable = 0;

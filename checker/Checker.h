@@ -6,6 +6,7 @@
 #include "EventGraphBuilder.h"
 #include "Frontend.h"
 #include "IntrinsicCatalogue.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ struct FileResult {
   /// Verified: parsed, fully analysed, no error finding that is not suppressed.
   bool verified() const;
   std::string verdictReason() const;
+  /// Fixes the verdict on the findings as they are now, before a line filter hides some of them
+  /// from the report (the gate judges the whole file).
+  void freezeVerdict();
+  std::optional<bool> FrozenVerified;
+  std::string FrozenReason;
 };
 
 class Checker {

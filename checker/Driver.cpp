@@ -1,81 +1,354 @@
 #include "Driver.h"
 #include "BundledData.h"
+#include "FixApplier.h"
+#include "FixExporter.h"
+#include "GithubEmitter.h"
+#include "JsonEmitter.h"
+#include "LineFilter.h"
+#include "RuleRegistry.h"
+#include "SarifEmitter.h"
+#include "Suppressions.h"
 #include "TextEmitter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include <chrono>
+#include <map>
 
 namespace commcheck {
 
-int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+/// Everything that depends on a file's effective configuration: built once per distinct one.
+class Driver::Environment {
+public:
+  std::string Key;
+  ConfigFile Config;
   IntrinsicCatalogue Catalogue;
-  if (llvm::Error E = Catalogue.loadFile(bundledCataloguePath())) {
-    Err << "commcheck: error: " << llvm::toString(std::move(E)) << "\n";
-    return ExitToolError;
+  std::unique_ptr<Frontend> FE;
+  std::unique_ptr<Checker> C;
+  CheckFilter WarningsAsErrors{CheckFilter::parse("-*").get()};
+  std::string FailOn = "error";
+};
+
+struct Driver::Outcome {
+  FileResult Result;
+  std::string Text;        ///< text diagnostics of this file
+  std::string Messages;    ///< tool messages for stderr
+  bool ToolError = false;
+  double Seconds = 0;
+  std::string FailOn = "error";
+};
+
+namespace {
+std::vector<const Rule *> allRules() {
+  std::vector<const Rule *> Out;
+  for (const auto &R : RuleRegistry::instance().rules())
+    Out.push_back(R.get());
+  return Out;
+}
+
+std::string absolute(const std::string &Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+} // namespace
+
+Driver::Driver(DriverOptions O) : Options(std::move(O)) {}
+Driver::~Driver() = default;
+
+Driver::Environment *Driver::environmentFor(const ConfigFile &Config, std::string &Error) {
+  std::string Key = Config.dump();
+  std::lock_guard<std::mutex> Lock(EnvLock);
+  for (auto &E : Environments)
+    if (E->Key == Key)
+      return E.get();
+  auto Env = std::make_unique<Environment>();
+  Env->Key = Key;
+  Env->Config = Config;
+  if (llvm::Error E = Env->Catalogue.loadFile(bundledCataloguePath())) {
+    Error = llvm::toString(std::move(E));
+    return nullptr;
   }
-  if (!Options.IntrinsicsFile.empty())
-    if (llvm::Error E = Catalogue.loadFile(Options.IntrinsicsFile)) {
-      Err << "commcheck: error: " << llvm::toString(std::move(E)) << "\n";
-      return ExitToolError;
+  if (Config.Intrinsics && !Config.Intrinsics->empty())
+    if (llvm::Error E = Env->Catalogue.loadFile(*Config.Intrinsics)) {
+      Error = llvm::toString(std::move(E));
+      return nullptr;
     }
-  auto Filter = CheckFilter::parse(Options.Checks);
+  auto Filter = CheckFilter::parse(Config.Checks.value_or("comm-*"));
   if (!Filter) {
-    Err << "commcheck: error: " << llvm::toString(Filter.takeError()) << "\n";
-    return ExitToolError;
+    Error = llvm::toString(Filter.takeError());
+    return nullptr;
   }
-  if (Options.FailOn != "error" && Options.FailOn != "warning") {
-    Err << "commcheck: error: --fail-on must be 'error' or 'warning', not '" << Options.FailOn
-        << "'\n";
-    return ExitToolError;
+  if (Config.WarningsAsErrors) {
+    auto W = CheckFilter::parse("-*," + *Config.WarningsAsErrors);
+    if (!W) {
+      Error = "WarningsAsErrors: " + llvm::toString(W.takeError());
+      return nullptr;
+    }
+    Env->WarningsAsErrors = std::move(*W);
   }
+  Env->FailOn = Config.FailOn.value_or("error");
+  if (Env->FailOn != "error" && Env->FailOn != "warning") {
+    Error = "FailOn must be 'error' or 'warning', not '" + Env->FailOn + "'";
+    return nullptr;
+  }
+  FrontendOptions FO;
+  FO.ExtraArgs = Config.ExtraArgs;
+  FO.ExtraArgs.insert(FO.ExtraArgs.end(), Options.CompilerArgs.begin(), Options.CompilerArgs.end());
+  FO.BuildPath = Options.BuildPath;
+  FO.ShimDir = bundledShimDir();
+  FO.ResourceDir = clangResourceDir();
+  Env->FE = std::make_unique<Frontend>(FO);
+  CheckOptions CO;
+  CO.Checks = std::move(*Filter);
+  CO.Options = Config.CheckOptions;
+  CO.Build.ReadOnlyParams = Config.ReadOnlyParams;
+  CO.Build.ShimDir = FO.ShimDir;
+  CO.Budget = Options.Budget;
+  Env->C = std::make_unique<Checker>(Env->Catalogue, CO);
+  Environments.push_back(std::move(Env));
+  return Environments.back().get();
+}
+
+Driver::Outcome Driver::checkOne(const std::string &Path) {
+  Outcome O;
+  O.Result.Path = Path;
+  auto Start = std::chrono::steady_clock::now();
+  auto Fail = [&](const std::string &Msg) {
+    O.Messages += "commcheck: error: " + Msg + "\n";
+    O.ToolError = true;
+    return std::move(O);
+  };
+  auto Config = ConfigFile::forFile(absolute(Path), Options.ConfigFilePath);
+  if (!Config)
+    return Fail(llvm::toString(Config.takeError()));
+  ConfigFile Effective = Config->merge(Options.Overrides);
+  std::string EnvError;
+  Environment *Env = environmentFor(Effective, EnvError);
+  if (!Env)
+    return Fail(EnvError);
+  O.FailOn = Env->FailOn;
+  if (Options.DumpConfig) {
+    O.Text = "# " + absolute(Path) + "\n" + Effective.dump(allRules()) + "\n";
+    return O;
+  }
+  auto Parsed = Env->FE->parse(Path);
+  if (!Parsed)
+    return Fail(llvm::toString(Parsed.takeError()));
+  if (Options.DumpEvents) {
+    O.Text = Env->C->dumpEvents(*Parsed);
+    O.Result.Path = Parsed->Path;
+    O.Result.Findings = Parsed->Errors;
+    O.Result.Parsed = Parsed->Errors.empty();
+    llvm::raw_string_ostream OS(O.Text);
+    emitText(O.Result, OS);
+    O.ToolError = !O.Result.Parsed;
+    return O;
+  }
+  FileResult R = Env->C->check(*Parsed, Env->FE.get());
+  // Suppressions (in gate mode only with a reason), then severity promotion.
+  Suppressions S = Suppressions::parse(Parsed->Original, Parsed->Path);
+  S.apply(R.Findings, /*RequireReason=*/Options.Gate);
+  for (const Finding &E : S.errors())
+    R.Findings.push_back(E);
+  for (Finding &F : R.Findings)
+    if (F.Level == Severity::Warning && Env->WarningsAsErrors.enabled(F.Rule))
+      F.Level = Severity::Error;
+  if (Options.Fix && R.Parsed) {
+    FixApplier Fixer(*Env->C, *Env->FE);
+    FixOutcome Fixed = Fixer.fix(*Parsed, R);
+    if (Fixed.Applied > 0) {
+      if (llvm::Error E = FixApplier::writeAtomically(Parsed->Path, Fixed.Text))
+        return Fail(llvm::toString(std::move(E)));
+      O.Messages += "commcheck: " + Parsed->Path + ": applied " + std::to_string(Fixed.Applied) +
+                    " fix-it" + (Fixed.Applied == 1 ? "" : "s") + "\n";
+      R = std::move(Fixed.Final);
+      Suppressions S2 = Suppressions::parse(Fixed.Text, Parsed->Path);
+      S2.apply(R.Findings, Options.Gate);
+      for (const Finding &E : S2.errors())
+        R.Findings.push_back(E);
+    }
+  }
+  if (!R.Parsed)
+    O.ToolError = true;
+  R.freezeVerdict();
+  O.Result = std::move(R);
+  O.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  return O;
+}
+
+int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   if (Options.Files.empty()) {
     Err << "commcheck: error: no input files (see --help)\n";
     return ExitToolError;
   }
-
-  FrontendOptions FO;
-  FO.ExtraArgs = Options.ExtraArgs;
-  FO.BuildPath = Options.BuildPath;
-  FO.ShimDir = bundledShimDir();
-  FO.ResourceDir = clangResourceDir();
-  Frontend FE(FO);
-  CheckOptions CO;
-  CO.Checks = std::move(*Filter);
-  CO.Build.ReadOnlyParams = Options.ReadOnlyParams;
-  CO.Build.ShimDir = FO.ShimDir;
-  CO.Budget = Options.Budget;
-  Checker C(Catalogue, CO);
-
-  bool ToolError = false;
-  unsigned Errors = 0, Warnings = 0;
-  for (const std::string &Path : Options.Files) {
-    auto Parsed = FE.parse(Path);
-    if (!Parsed) {
-      Err << "commcheck: error: " << llvm::toString(Parsed.takeError()) << "\n";
-      ToolError = true;
-      FileResult R;
-      R.Path = Path;
-      Results.push_back(std::move(R));
-      continue;
-    }
-    if (Options.DumpEvents) {
-      Out << C.dumpEvents(*Parsed);
-      if (!Parsed->Errors.empty()) {
-        FileResult R;
-        R.Path = Parsed->Path;
-        R.Findings = Parsed->Errors;
-        emitText(R, Out);
-        ToolError = true;
-      }
-      continue;
-    }
-    FileResult R = C.check(*Parsed, &FE);
-    if (!R.Parsed)
-      ToolError = true;
-    emitText(R, Out);
-    for (const Finding &F : R.Findings)
-      if (!F.Suppressed)
-        ++(F.Level == Severity::Error ? Errors : Warnings);
-    Results.push_back(std::move(R));
+  static const char *Formats[] = {"text", "json", "sarif", "github"};
+  if (std::find(std::begin(Formats), std::end(Formats), Options.Format) == std::end(Formats)) {
+    Err << "commcheck: error: --format must be text, json, sarif or github, not '"
+        << Options.Format << "'\n";
+    return ExitToolError;
   }
-  if (!Options.Quiet && !Options.DumpEvents) {
+  if (Options.Gate && Options.OutDir.empty()) {
+    Err << "commcheck: error: --gate needs --out-dir=DIR\n";
+    return ExitToolError;
+  }
+  if (Options.VerifyConfig) {
+    bool Problems = false;
+    for (const std::string &F : Options.Files) {
+      auto C = ConfigFile::forFile(absolute(F), Options.ConfigFilePath);
+      if (!C) {
+        Err << "commcheck: error: " << llvm::toString(C.takeError()) << "\n";
+        Problems = true;
+        continue;
+      }
+      for (const std::string &M : C->merge(Options.Overrides).verify(allRules())) {
+        Err << M << "\n";
+        Problems = true;
+      }
+    }
+    if (!Problems)
+      Err << "commcheck: configuration OK\n";
+    return Problems ? ExitToolError : ExitClean;
+  }
+  LineFilter Filter;
+  if (!Options.LineFilterJson.empty()) {
+    auto F = LineFilter::fromJson(Options.LineFilterJson);
+    if (!F) {
+      Err << "commcheck: error: " << llvm::toString(F.takeError()) << "\n";
+      return ExitToolError;
+    }
+    Filter = std::move(*F);
+  } else if (!Options.DiffBase.empty()) {
+    auto F = LineFilter::fromGitDiff(Options.DiffBase,
+                                     std::string(llvm::sys::path::parent_path(
+                                         absolute(Options.Files.front()))));
+    if (!F) {
+      Err << "commcheck: error: " << llvm::toString(F.takeError()) << "\n";
+      return ExitToolError;
+    }
+    Filter = std::move(*F);
+  }
+
+  // Check the files, in parallel with -j; reports keep the order of the command line.
+  std::vector<Outcome> Outcomes(Options.Files.size());
+  if (Options.Jobs > 1 && Options.Files.size() > 1) {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
+    for (size_t I = 0; I < Options.Files.size(); ++I)
+      Pool.async([this, I, &Outcomes] { Outcomes[I] = checkOne(Options.Files[I]); });
+    Pool.wait();
+  } else {
+    for (size_t I = 0; I < Options.Files.size(); ++I)
+      Outcomes[I] = checkOne(Options.Files[I]);
+  }
+
+  bool ToolError = false, Failing = false;
+  unsigned Errors = 0, Warnings = 0;
+  std::vector<double> Seconds;
+  bool TextToStdout = Options.Format == "text" || !Options.OutputPath.empty();
+  for (Outcome &O : Outcomes) {
+    Err << O.Messages;
+    ToolError |= O.ToolError;
+    if (Options.DumpEvents || Options.DumpConfig) {
+      Out << O.Text;
+      continue;
+    }
+    // Hide findings outside the changed lines; the verdict was frozen on the whole file.
+    if (Filter.active())
+      O.Result.Findings.erase(std::remove_if(O.Result.Findings.begin(), O.Result.Findings.end(),
+                                             [&](const Finding &F) {
+                                               return !Filter.contains(F.At.File, F.At.Line);
+                                             }),
+                              O.Result.Findings.end());
+    for (const Finding &F : O.Result.Findings) {
+      if (F.Suppressed)
+        continue;
+      ++(F.Level == Severity::Error ? Errors : Warnings);
+      if (F.Level == Severity::Error || O.FailOn == "warning")
+        Failing = true;
+    }
+    if (TextToStdout)
+      emitText(O.Result, Out);
+    Seconds.push_back(O.Seconds);
+    Results.push_back(std::move(O.Result));
+  }
+  if (Options.DumpEvents || Options.DumpConfig)
+    return ToolError ? ExitToolError : ExitClean;
+
+  // Machine formats: to --output, or alone on stdout.
+  std::string Machine;
+  std::string Summary;
+  if (Options.Format == "json") {
+    Machine = jsonReport(Results, COMMCHECK_VERSION, Seconds).dump(2) + "\n";
+  } else if (Options.Format == "sarif") {
+    SarifOptions SO;
+    SO.BaseDir = Options.BaseDir;
+    SO.InformationUri = "https://github.com/commcheck/commcheck";
+    Machine = sarifLog(Results, allRules(), COMMCHECK_VERSION, SO).dump(2) + "\n";
+  } else if (Options.Format == "github") {
+    GithubReport G = githubReport(Results, Options.BaseDir);
+    Machine = G.Commands;
+    Summary = G.Summary;
+  }
+  if (!Machine.empty() || Options.Format != "text") {
+    if (Options.OutputPath.empty()) {
+      Out << Machine;
+    } else {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(Options.OutputPath, EC);
+      if (EC) {
+        Err << "commcheck: error: cannot write '" << Options.OutputPath << "': " << EC.message()
+            << "\n";
+        return ExitToolError;
+      }
+      OS << Machine;
+    }
+  }
+  if (!Summary.empty())
+    if (const char *StepSummary = std::getenv("GITHUB_STEP_SUMMARY"); StepSummary && *StepSummary) {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(StepSummary, EC, llvm::sys::fs::OF_Append);
+      if (!EC)
+        OS << Summary;
+    }
+  if (!Options.ExportFixes.empty())
+    if (llvm::Error E = exportFixes(Results, Options.ExportFixes)) {
+      Err << "commcheck: error: " << llvm::toString(std::move(E)) << "\n";
+      return ExitToolError;
+    }
+
+  // The gate: only verified kernels reach the output folder.
+  bool Rejected = false;
+  if (Options.Gate) {
+    if (std::error_code EC = llvm::sys::fs::create_directories(Options.OutDir)) {
+      Err << "commcheck: error: cannot create '" << Options.OutDir << "': " << EC.message() << "\n";
+      return ExitToolError;
+    }
+    for (size_t I = 0; I < Options.Files.size(); ++I) {
+      const std::string &Src = Options.Files[I];
+      const FileResult *R = nullptr;
+      for (const FileResult &X : Results)
+        if (X.Path == absolute(Src) || X.Path == Src)
+          R = &X;
+      llvm::SmallString<256> Dst(Options.OutDir);
+      llvm::sys::path::append(Dst, llvm::sys::path::filename(Src));
+      if (R && R->verified()) {
+        if (std::error_code EC = llvm::sys::fs::copy_file(Src, Dst)) {
+          Err << "commcheck: error: cannot copy '" << Src << "': " << EC.message() << "\n";
+          return ExitToolError;
+        }
+        Err << "gate: passed " << Src << "\n";
+      } else {
+        llvm::sys::fs::remove(Dst); // a stale copy from an earlier run must not stay behind
+        Err << "gate: rejected " << Src << ": "
+            << (R ? R->verdictReason() : std::string("could not be checked")) << "\n";
+        Rejected = true;
+      }
+    }
+  }
+
+  if (!Options.Quiet && !Options.Gate) {
     for (const FileResult &R : Results)
       Err << R.Path << ": " << (R.verified() ? "verified" : "NOT verified: " + R.verdictReason())
           << "\n";
@@ -85,7 +358,7 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   }
   if (ToolError)
     return ExitToolError;
-  if (Errors || (Options.FailOn == "warning" && Warnings))
+  if (Failing || Rejected)
     return ExitFindings;
   return ExitClean;
 }

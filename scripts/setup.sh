@@ -23,7 +23,7 @@ fi
 
 # The official SARIF validator, from npm, into a folder of the checkout (not committed).
 TOOLS="$ROOT/.tools"
-if [ ! -x "$TOOLS/node_modules/.bin/sarif" ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ]; then
+if [ ! -x "$TOOLS/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool" ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ]; then
   echo "setup: installing @microsoft/sarif-multitool-linux" >&2
   mkdir -p "$TOOLS"
   (cd "$TOOLS" && npm install --silent --no-audit --no-fund --prefix "$TOOLS" \

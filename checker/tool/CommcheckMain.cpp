@@ -15,16 +15,22 @@ static cl::opt<std::string> BuildPath("p", cl::desc("Build folder with compile_c
                                       cl::value_desc("build-path"), cl::cat(Category));
 static cl::list<std::string> ExtraArg("extra-arg", cl::desc("Extra compiler argument (repeatable)"),
                                       cl::cat(Category));
+static cl::opt<std::string> ConfigFilePath("config-file",
+                                           cl::desc("Configuration file (instead of the nearest "
+                                                    ".commcheck.json)"),
+                                           cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> Checks("checks",
                                    cl::desc("Comma-separated globs of rules; '-' negates, in order"),
-                                   cl::init("comm-*"), cl::cat(Category));
-static cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled rules and exit"),
-                                cl::cat(Category));
-static cl::opt<std::string> Explain("explain", cl::desc("Explain a rule and exit"),
-                                    cl::value_desc("rule"), cl::cat(Category));
+                                   cl::cat(Category));
+static cl::opt<std::string> WarningsAsErrors("warnings-as-errors",
+                                             cl::desc("Globs of rules whose warnings are errors"),
+                                             cl::cat(Category));
 static cl::opt<std::string> FailOn("fail-on",
                                    cl::desc("Lowest severity that fails the run: error|warning"),
-                                   cl::init("error"), cl::cat(Category));
+                                   cl::cat(Category));
+static cl::list<std::string> CheckOption("check-option",
+                                         cl::desc("A rule option, rule.option=value (repeatable)"),
+                                         cl::cat(Category));
 static cl::opt<std::string> Intrinsics("intrinsics",
                                        cl::desc("Intrinsic catalogue overriding or extending the "
                                                 "bundled one"),
@@ -32,8 +38,48 @@ static cl::opt<std::string> Intrinsics("intrinsics",
 static cl::list<std::string> ReadOnly("read-only-param",
                                       cl::desc("Parameter name whose memory no peer writes"),
                                       cl::cat(Category));
+static cl::opt<std::string> Format("format", cl::desc("Report format: text|json|sarif|github"),
+                                   cl::init("text"), cl::cat(Category));
+static cl::opt<std::string> Output("output", cl::desc("Write the machine-format report here"),
+                                   cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> BaseDir("base-dir",
+                                    cl::desc("Report paths relative to this folder (SARIF, github)"),
+                                    cl::cat(Category));
+static cl::opt<std::string> DiffBase("diff-base",
+                                     cl::desc("Report only findings on lines changed since this "
+                                              "git revision"),
+                                     cl::value_desc("rev"), cl::cat(Category));
+static cl::opt<std::string> LineFilterJson("line-filter",
+                                           cl::desc("clang-tidy style JSON list of files and "
+                                                    "line ranges to report"),
+                                           cl::cat(Category));
+static cl::opt<bool> Fix("fix", cl::desc("Apply the verified fix-its in place"), cl::cat(Category));
+static cl::opt<std::string> ExportFixes("export-fixes",
+                                        cl::desc("Write fix-its as YAML for "
+                                                 "clang-apply-replacements"),
+                                        cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> Gate("gate", cl::desc("Copy only verified kernels to --out-dir; suppressions "
+                                           "need a reason"),
+                          cl::cat(Category));
+static cl::opt<std::string> OutDir("out-dir", cl::desc("Output folder of --gate"),
+                                   cl::cat(Category));
+static cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled rules and exit"),
+                                cl::cat(Category));
+static cl::opt<std::string> Explain("explain", cl::desc("Explain a rule and exit"),
+                                    cl::value_desc("rule"), cl::cat(Category));
 static cl::opt<bool> DumpEvents("dump-events", cl::desc("Print each function's event graph"),
                                 cl::cat(Category));
+static cl::opt<bool> DumpConfig("dump-config",
+                                cl::desc("Print the effective configuration of each file"),
+                                cl::cat(Category));
+static cl::opt<bool> VerifyConfig("verify-config",
+                                  cl::desc("Check the configuration for unknown keys, rules and "
+                                           "options"),
+                                  cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Check this many files in parallel"), cl::init(1),
+                              cl::cat(Category));
+static cl::opt<std::string> CacheDir("cache-dir", cl::desc("Result cache folder"),
+                                     cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
 
 static void printVersion(raw_ostream &OS) { OS << "commcheck " COMMCHECK_VERSION "\n"; }
@@ -66,7 +112,7 @@ int main(int argc, const char **argv) {
     return ExitToolError;
   }
   if (ListChecks) {
-    auto Filter = CheckFilter::parse(Checks);
+    auto Filter = CheckFilter::parse(Checks.getNumOccurrences() ? std::string(Checks) : std::string("comm-*"));
     if (!Filter) {
       errs() << "commcheck: error: " << toString(Filter.takeError()) << "\n";
       return ExitToolError;
@@ -86,18 +132,54 @@ int main(int argc, const char **argv) {
     outs() << R->info().Id << " (" << severityName(R->info().Level) << ")\n"
            << R->info().Summary << "\n\n"
            << R->info().Explanation << "\n";
+    for (const RuleOption &O : R->info().Options)
+      outs() << "\noption " << O.Name << " (default " << O.Default << "): " << O.Doc << "\n";
     return ExitClean;
   }
   DriverOptions O;
   O.Files.assign(Files.begin(), Files.end());
-  O.ExtraArgs.assign(ExtraArg.begin(), ExtraArg.end());
-  O.ExtraArgs.insert(O.ExtraArgs.end(), CompilerArgs.begin(), CompilerArgs.end());
+  O.CompilerArgs = CompilerArgs;
   O.BuildPath = BuildPath;
-  O.Checks = Checks;
-  O.FailOn = FailOn;
-  O.IntrinsicsFile = Intrinsics;
-  O.ReadOnlyParams.assign(ReadOnly.begin(), ReadOnly.end());
+  O.ConfigFilePath = ConfigFilePath;
+  if (Checks.getNumOccurrences())
+    O.Overrides.Checks = Checks;
+  if (WarningsAsErrors.getNumOccurrences())
+    O.Overrides.WarningsAsErrors = WarningsAsErrors;
+  if (FailOn.getNumOccurrences())
+    O.Overrides.FailOn = FailOn;
+  if (Intrinsics.getNumOccurrences())
+    O.Overrides.Intrinsics = Intrinsics;
+  if (!ExtraArg.empty())
+    O.Overrides.ExtraArgs = std::vector<std::string>(ExtraArg.begin(), ExtraArg.end());
+  if (!ReadOnly.empty())
+    O.Overrides.ReadOnlyParams = std::vector<std::string>(ReadOnly.begin(), ReadOnly.end());
+  if (!CheckOption.empty()) {
+    std::map<std::string, std::string> Opts;
+    for (const std::string &KV : CheckOption) {
+      auto Eq = KV.find('=');
+      if (Eq == std::string::npos || KV.find('.') > Eq) {
+        errs() << "commcheck: error: --check-option expects rule.option=value, not '" << KV
+               << "'\n";
+        return ExitToolError;
+      }
+      Opts[KV.substr(0, Eq)] = KV.substr(Eq + 1);
+    }
+    O.Overrides.CheckOptions = Opts;
+  }
+  O.Format = Format;
+  O.OutputPath = Output;
+  O.BaseDir = BaseDir;
+  O.DiffBase = DiffBase;
+  O.LineFilterJson = LineFilterJson;
+  O.Fix = Fix;
+  O.ExportFixes = ExportFixes;
+  O.Gate = Gate;
+  O.OutDir = OutDir;
   O.DumpEvents = DumpEvents;
+  O.DumpConfig = DumpConfig;
+  O.VerifyConfig = VerifyConfig;
+  O.Jobs = Jobs;
+  O.CacheDir = CacheDir;
   O.Quiet = Quiet;
   Driver D(O);
   return D.run(outs(), errs());

@@ -240,9 +240,150 @@ private:
   Node block(int Depth, int &Budget, bool AllowEmpty) {
     Node S = seq();
     int N = pick(AllowEmpty ? 0 : 1, 4);
-    for (int I = 0; I < N && Budget > 0; ++I)
+    for (int I = 0; I < N && Budget > 0; ++I) {
+      if (chance(0.25)) {
+        for (Node &X : idiom()) {
+          S.Kids.push_back(std::move(X));
+          --Budget;
+        }
+        continue;
+      }
       S.Kids.push_back(item(Depth, Budget));
+    }
     return S;
+  }
+
+  static Node mk(EventKind K, PipeSet P = 0) {
+    Node N;
+    N.K = NodeKind::Leaf;
+    N.Leaf = Event{K};
+    N.Leaf.Pipe = P;
+    N.Leaf.FromBarrierCall = K == EventKind::Drain;
+    return N;
+  }
+  static Node withAddr(EventKind K, const std::string &A) {
+    Node N = mk(K);
+    N.Leaf.Addr = A;
+    return N;
+  }
+  static Node async(EventKind K, const std::string &V, const std::string &S) {
+    Node N = mk(K);
+    N.Leaf.AsyncVar = V;
+    N.Leaf.Session = S;
+    return N;
+  }
+  static Node flag(EventKind K, const std::string &Key) {
+    Node N = mk(K);
+    N.Leaf.FlagKey = Key;
+    return N;
+  }
+  std::string other(const char *const (&A)[2], const std::string &X) {
+    return X == A[0] ? A[1] : A[0];
+  }
+
+  /// A straight-line idiom around one rule: an obligation and its release, done right or with
+  /// one typical mistake (wrong pipe, wrong order, wrong line or session, missing step), so that
+  /// clean notifies, loads and returns are common and a single wrong step decides the verdict.
+  std::vector<Node> idiom() {
+    int Which = Prof == Mixed ? pick(0, 5) : Prof == RedundantFocus ? (chance(0.7) ? 5 : 2)
+                                                                    : Prof - 1;
+    bool Right = chance(0.6);
+    int Mistake = pick(0, 2);
+    std::vector<Node> Out;
+    auto Release = [&](Node First, bool Dsb) {
+      if (!Right && Mistake == 0 && Dsb) { // fence before the drain/invalidate/wait
+        Out.push_back(mk(EventKind::Dsb));
+        Out.push_back(std::move(First));
+      } else {
+        Out.push_back(std::move(First));
+        if (Dsb && (Right || Mistake != 1))
+          Out.push_back(mk(EventKind::Dsb));
+      }
+    };
+    switch (Which) {
+    case 0: { // publish-before-notify
+      int W = pick(0, 4);
+      if (W == 0) {
+        Node St = mk(EventKind::TileStore);
+        St.Leaf.Accumulator = chance(0.3);
+        St.Leaf.Pipe = St.Leaf.Accumulator ? pipe::FIX : pipe::MTE3;
+        PipeSet Good = chance(0.5) ? St.Leaf.Pipe : pipe::ALL;
+        PipeSet Bad = St.Leaf.Accumulator ? pipe::MTE3 : (chance(0.5) ? pipe::FIX : pipe::V);
+        Out.push_back(St);
+        Release(mk(EventKind::Drain, Right || Mistake != 2 ? Good : Bad), true);
+      } else if (W <= 2) {
+        Out.push_back(mk(W == 1 ? EventKind::Put : EventKind::Get));
+        Release(mk(EventKind::Drain, Right || Mistake != 2 ? pipe::ALL : pipe::MTE3), true);
+      } else if (W == 3) {
+        std::string A = any(Addrs);
+        Out.push_back(withAddr(EventKind::ScalarStore, A));
+        Node D = chance(0.5) ? mk(EventKind::DcciWhole)
+                             : withAddr(EventKind::DcciLine, Right || Mistake != 2 ? A : other(Addrs, A));
+        Release(std::move(D), true);
+      } else {
+        std::string V = any(Vars), S = any(Sessions);
+        Out.push_back(async(EventKind::PutAsync, V, S));
+        Release(async(EventKind::AsyncWait, V, Right || Mistake != 2 ? S : other(Sessions, S)),
+                true);
+      }
+      if (chance(0.7))
+        Out.push_back(mk(EventKind::Notify));
+      break;
+    }
+    case 1: { // read-complete-drain
+      Out.push_back(mk(EventKind::TileLoad, pipe::MTE2));
+      if (Right)
+        Out.push_back(mk(EventKind::Drain, chance(0.5) ? pipe::MTE2 : pipe::ALL));
+      else if (Mistake != 0)
+        Out.push_back(mk(EventKind::Drain, chance(0.5) ? pipe::MTE3 : pipe::V));
+      Out.push_back(mk(EventKind::Notify));
+      break;
+    }
+    case 2: { // consume-invalidate
+      std::string A = any(Addrs);
+      Out.push_back(mk(EventKind::Wait));
+      if (Right)
+        Out.push_back(chance(0.5) ? mk(EventKind::DcciWhole) : withAddr(EventKind::DcciLine, A));
+      else if (Mistake != 0)
+        Out.push_back(withAddr(EventKind::DcciLine, other(Addrs, A)));
+      Out.push_back(withAddr(EventKind::ScalarLoad, A));
+      break;
+    }
+    case 3: { // async-drain
+      std::string V = any(Vars), S = any(Sessions);
+      Out.push_back(async(chance(0.7) ? EventKind::PutAsync : EventKind::GetAsync, V, S));
+      if (Right)
+        Out.push_back(async(EventKind::AsyncWait, V, S));
+      else if (Mistake != 0)
+        Out.push_back(async(EventKind::AsyncWait, Mistake == 1 ? other(Vars, V) : V,
+                            Mistake == 2 ? other(Sessions, S) : S));
+      if (chance(0.6))
+        Out.push_back(mk(EventKind::Notify));
+      break;
+    }
+    case 4: { // flag-balance
+      std::string Key = Keys[pick(0, FlagKeys - 1)];
+      Out.push_back(flag(EventKind::SetFlag, Key));
+      if (chance(0.3))
+        Out.push_back(mk(EventKind::Compute));
+      if (Right || Mistake != 0)
+        Out.push_back(flag(EventKind::WaitFlag, Right || FlagKeys == 1 ? Key : other(Keys, Key)));
+      break;
+    }
+    default: { // redundant-invalidate
+      Out.push_back(mk(EventKind::Wait));
+      Out.push_back(mk(EventKind::DcciWhole));
+      int After = pick(0, 3);
+      if (After == 1)
+        Out.push_back(withAddr(EventKind::ScalarLoad, any(Addrs)));
+      else if (After == 2)
+        Out.push_back(mk(EventKind::TileLoad, pipe::MTE2));
+      else if (After == 3)
+        Out.push_back(mk(EventKind::DcciWhole));
+      break;
+    }
+    }
+    return Out;
   }
 
   Node item(int Depth, int &Budget) {

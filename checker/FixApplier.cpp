@@ -1,0 +1,86 @@
+#include "FixApplier.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace commcheck {
+
+namespace {
+size_t countFindings(const FileResult &R) {
+  size_t N = 0;
+  for (const Finding &F : R.Findings)
+    N += !F.Suppressed;
+  return N;
+}
+const Finding *firstFixable(const FileResult &R) {
+  for (const Finding &F : R.Findings)
+    if (!F.Suppressed && !F.Fixes.empty())
+      return &F;
+  return nullptr;
+}
+} // namespace
+
+FixOutcome FixApplier::fix(ParsedFile &File, const FileResult &Initial, unsigned MaxSteps) const {
+  FixOutcome Out{File.Original, 0, Initial};
+  if (!Initial.Parsed)
+    return Out;
+  for (unsigned Step = 0; Step < MaxSteps; ++Step) {
+    const Finding *F = firstFixable(Out.Final);
+    if (!F)
+      break;
+    clang::tooling::Replacements Reps;
+    bool Ok = true;
+    for (const auto &R : F->Fixes)
+      if (llvm::Error E = Reps.add(R)) {
+        llvm::consumeError(std::move(E));
+        Ok = false;
+      }
+    auto Fixed = Ok ? clang::tooling::applyAllReplacements(Out.Text, Reps)
+                    : llvm::Expected<std::string>(llvm::createStringError(
+                          llvm::inconvertibleErrorCode(), "conflicting edits"));
+    if (!Fixed) {
+      llvm::consumeError(Fixed.takeError());
+      break;
+    }
+    ParsedFile Again = FE.parseText(File.Path, *Fixed);
+    FileResult Next = C.check(Again, &FE);
+    // The checker verified this fix alone; insist again on the combination so far.
+    if (!Next.Parsed || countFindings(Next) >= countFindings(Out.Final))
+      break;
+    Out.Text = std::move(*Fixed);
+    Out.Final = std::move(Next);
+    ++Out.Applied;
+  }
+  return Out;
+}
+
+llvm::Error FixApplier::writeAtomically(const std::string &Path, const std::string &Text) {
+  llvm::SmallString<256> Model(llvm::sys::path::parent_path(Path));
+  llvm::sys::path::append(Model, ".commcheck-fix-%%%%%%%%");
+  int FD;
+  llvm::SmallString<256> Temp;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp))
+    return llvm::createStringError(EC, "cannot write next to '%s': %s", Path.c_str(),
+                                   EC.message().c_str());
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      llvm::sys::fs::remove(Temp);
+      return llvm::createStringError(OS.error(), "cannot write '%s'", Temp.c_str());
+    }
+  }
+  // Keep the original's permissions.
+  if (auto Perms = llvm::sys::fs::getPermissions(Path))
+    llvm::sys::fs::setPermissions(Temp, *Perms);
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+    llvm::sys::fs::remove(Temp);
+    return llvm::createStringError(EC, "cannot replace '%s': %s", Path.c_str(),
+                                   EC.message().c_str());
+  }
+  return llvm::Error::success();
+}
+
+} // namespace commcheck

@@ -1,0 +1,30 @@
+// Applies verified fix-its to a file's text one at a time, re-checking after each, until no fix-it
+// is left: every step is a kernel that parses and has fewer findings, never more.
+#pragma once
+#include "Checker.h"
+#include "Frontend.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace commcheck {
+
+struct FixOutcome {
+  std::string Text;      ///< the fixed text (the original when nothing applied)
+  unsigned Applied = 0;  ///< fix-its applied
+  FileResult Final;      ///< the check of the fixed text
+};
+
+class FixApplier {
+public:
+  FixApplier(const Checker &C, Frontend &FE) : C(C), FE(FE) {}
+  /// Fixes a parsed file's text. The result of a file that did not parse is left unchanged.
+  FixOutcome fix(ParsedFile &File, const FileResult &Initial, unsigned MaxSteps = 64) const;
+  /// Writes Text to Path through a temporary file in the same folder and a rename.
+  static llvm::Error writeAtomically(const std::string &Path, const std::string &Text);
+
+private:
+  const Checker &C;
+  Frontend &FE;
+};
+
+} // namespace commcheck
