@@ -1,6 +1,7 @@
 // What a rule sees while it checks one function: the event graph, source positions, its options,
 // and where findings go.
 #pragma once
+#include "DataflowSolver.h"
 #include "EventGraph.h"
 #include "Finding.h"
 #include <map>
@@ -20,14 +21,14 @@ class AnalysisContext {
 public:
   AnalysisContext(const EventGraph &G, const clang::SourceManager &SM,
                   const clang::LangOptions &LO, const RuleOptions &Options,
-                  unsigned long Budget, std::vector<Finding> &Out)
-      : G(G), SM(SM), LO(LO), Options(Options), Budget(Budget), Out(Out) {}
+                  SolverLimits Limits, std::vector<Finding> &Out)
+      : G(G), SM(SM), LO(LO), Options(Options), Limits(Limits), Out(Out) {}
 
   const EventGraph &G;
   const clang::SourceManager &SM;
   const clang::LangOptions &LO;
   const RuleOptions &Options;
-  unsigned long Budget; ///< dataflow iterations allowed per analysis
+  SolverLimits Limits; ///< what one analysis may spend
 
   SourcePoint point(clang::SourceLocation L) const;
   /// Adds a finding located at L (the function's location when L is invalid).

@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <set>
 #include <tuple>
@@ -67,14 +68,27 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   clang::ASTContext &Ctx = File.AST->getASTContext();
   EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
   std::vector<Finding> Raw;
+  using Clock = std::chrono::steady_clock;
+  auto Seconds = [](Clock::time_point Since) {
+    return std::chrono::duration<double>(Clock::now() - Since).count();
+  };
   for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue)) {
+    auto T0 = Clock::now();
     EventGraph G = Builder.build(FD);
+    R.Profile["event graphs"] += Seconds(T0);
     R.Functions.push_back(G.Function);
-    AnalysisContext AC(G, Ctx.getSourceManager(), Ctx.getLangOpts(), Options.Options,
-                       Options.Budget, Raw);
+    SolverLimits Limits;
+    Limits.Steps = Options.Budget;
+    AnalysisContext AC(G, Ctx.getSourceManager(), Ctx.getLangOpts(), Options.Options, Limits, Raw);
     for (const auto &Rule : RuleRegistry::instance().rules())
-      if (ruleEnabled(Options.Checks, Rule->info().Id))
+      if (ruleEnabled(Options.Checks, Rule->info().Id)) {
+        auto T1 = Clock::now();
+        AC.Limits.Deadline =
+            T1 + std::chrono::duration_cast<Clock::duration>(
+                     std::chrono::duration<double>(Options.FunctionSeconds));
         Rule->check(AC);
+        R.Profile[Rule->info().Id] += Seconds(T1);
+      }
   }
   // Helpers inlined into several kernels report the same finding once.
   std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::string>> Seen;
@@ -85,8 +99,14 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
     return std::tie(A.At.File, A.At.Line, A.At.Column, A.Rule) <
            std::tie(B.At.File, B.At.Line, B.At.Column, B.Rule);
   });
-  if (Reparse)
+  if (Reparse) {
+    auto T2 = Clock::now();
     verifyFixes(File, R, *Reparse);
+    R.Profile["fix-it verification"] += Seconds(T2);
+  } else {
+    for (Finding &F : R.Findings)
+      F.Fixes.clear(); // an unverified fix-it is never offered
+  }
   return R;
 }
 

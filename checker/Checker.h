@@ -6,6 +6,7 @@
 #include "EventGraphBuilder.h"
 #include "Frontend.h"
 #include "IntrinsicCatalogue.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@ struct CheckOptions {
   RuleOptions Options;
   BuildOptions Build;
   unsigned long Budget = 2000000; ///< dataflow block visits per function and rule
+  double FunctionSeconds = 30;    ///< wall-clock budget per function and rule
 };
 
 struct FileResult {
@@ -24,6 +26,7 @@ struct FileResult {
   bool Parsed = false;
   std::vector<Finding> Findings;   ///< sorted by position; includes compiler errors
   std::vector<std::string> Functions; ///< analysed root functions
+  std::map<std::string, double> Profile; ///< seconds per phase and rule (--enable-check-profile)
   /// Verified: parsed, fully analysed, no error finding that is not suppressed.
   bool verified() const;
   std::string verdictReason() const;

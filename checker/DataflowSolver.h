@@ -3,6 +3,7 @@
 // forwards or backwards, within an iteration budget.
 #pragma once
 #include "EventGraph.h"
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <optional>
@@ -11,6 +12,13 @@
 namespace commcheck {
 
 enum class Direction { Forward, Backward };
+
+/// How much one analysis may spend: block visits and wall-clock time. Running out is not a
+/// verdict; the caller reports the function as not analysed (fail closed).
+struct SolverLimits {
+  unsigned long Steps = 2000000;
+  std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max();
+};
 
 /// Analysis concept:
 ///   using State = ...;                      // copyable, operator== defined
@@ -22,8 +30,8 @@ template <class Analysis> class DataflowSolver {
 public:
   using State = typename Analysis::State;
 
-  DataflowSolver(const EventGraph &G, const Analysis &A, Direction D, unsigned long Budget)
-      : G(G), A(A), D(D), Budget(Budget) {}
+  DataflowSolver(const EventGraph &G, const Analysis &A, Direction D, const SolverLimits &Limits)
+      : G(G), A(A), D(D), Limits(Limits) {}
 
   /// Solves to a fixpoint. False when the budget ran out (the caller must fail closed).
   bool solve() {
@@ -36,7 +44,9 @@ public:
     Queued[Start] = true;
     unsigned long Steps = 0;
     while (!Work.empty()) {
-      if (++Steps > Budget)
+      if (++Steps > Limits.Steps)
+        return false;
+      if ((Steps & 255) == 0 && std::chrono::steady_clock::now() > Limits.Deadline)
         return false;
       unsigned B = Work.front();
       Work.pop_front();
@@ -97,7 +107,7 @@ private:
   const EventGraph &G;
   const Analysis &A;
   Direction D;
-  unsigned long Budget;
+  SolverLimits Limits;
   unsigned long Iterations = 0;
   std::vector<State> In;
 };

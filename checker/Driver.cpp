@@ -5,14 +5,19 @@
 #include "GithubEmitter.h"
 #include "JsonEmitter.h"
 #include "LineFilter.h"
+#include "ResultCache.h"
 #include "RuleRegistry.h"
 #include "SarifEmitter.h"
 #include "Suppressions.h"
 #include "TextEmitter.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include <atomic>
 #include <chrono>
 #include <map>
 
@@ -37,6 +42,7 @@ struct Driver::Outcome {
   bool ToolError = false;
   double Seconds = 0;
   std::string FailOn = "error";
+  Environment *Env = nullptr; ///< re-checks for --export-fixes
 };
 
 namespace {
@@ -45,6 +51,23 @@ std::vector<const Rule *> allRules() {
   for (const auto &R : RuleRegistry::instance().rules())
     Out.push_back(R.get());
   return Out;
+}
+
+/// Copies Src to Dst through a temporary file in Dst's folder and a rename: a build that reads
+/// the gate's output never sees a partial copy.
+std::error_code copyAtomically(const std::string &Src, llvm::StringRef Dst) {
+  llvm::SmallString<256> Model(llvm::sys::path::parent_path(Dst)), Temp;
+  llvm::sys::path::append(Model, ".commcheck-gate-%%%%%%%%");
+  int FD;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp))
+    return EC;
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  std::error_code EC = llvm::sys::fs::copy_file(Src, Temp);
+  if (!EC)
+    EC = llvm::sys::fs::rename(Temp, Dst);
+  if (EC)
+    llvm::sys::fs::remove(Temp);
+  return EC;
 }
 
 std::string absolute(const std::string &Path) {
@@ -107,6 +130,8 @@ Driver::Environment *Driver::environmentFor(const ConfigFile &Config, std::strin
   CO.Build.ReadOnlyParams = Config.ReadOnlyParams;
   CO.Build.ShimDir = FO.ShimDir;
   CO.Budget = Options.Budget;
+  CO.Build.MaxEvents = Options.MaxEvents;
+  CO.FunctionSeconds = Options.FunctionSeconds;
   Env->C = std::make_unique<Checker>(Env->Catalogue, CO);
   Environments.push_back(std::move(Env));
   return Environments.back().get();
@@ -130,33 +155,62 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   if (!Env)
     return Fail(EnvError);
   O.FailOn = Env->FailOn;
+  O.Env = Env;
   if (Options.DumpConfig) {
     O.Text = "# " + absolute(Path) + "\n" + Effective.dump(allRules()) + "\n";
     return O;
   }
-  auto Parsed = Env->FE->parse(Path);
-  if (!Parsed)
-    return Fail(llvm::toString(Parsed.takeError()));
-  if (Options.DumpEvents) {
-    O.Text = Env->C->dumpEvents(*Parsed);
-    O.Result.Path = Parsed->Path;
-    O.Result.Findings = Parsed->Errors;
-    O.Result.Parsed = Parsed->Errors.empty();
-    llvm::raw_string_ostream OS(O.Text);
-    emitText(O.Result, OS);
-    O.ToolError = !O.Result.Parsed;
-    return O;
+  if (!Env->FE->configurationError().empty())
+    return Fail("cannot load compilation database from '" + Options.BuildPath +
+                "': " + Env->FE->configurationError());
+  auto Source = Frontend::readSource(Path);
+  if (!Source)
+    return Fail(llvm::toString(Source.takeError()));
+  const std::string &Abs = Source->first;
+  // Fix-its are verified (one re-check each) only when something will use them.
+  bool NeedFixes = Options.Fix || !Options.ExportFixes.empty() || Options.Format == "sarif" ||
+                   Options.Format == "json";
+  std::string CacheContext;
+  std::optional<FileResult> Cached;
+  if (Cache && !Options.Fix && !Options.DumpEvents) {
+    CacheContext = std::string(COMMCHECK_VERSION) + '\0' + Env->Key + '\0' +
+                   Env->Catalogue.text() + '\0' + (NeedFixes ? "fixes" : "") + '\0' +
+                   std::to_string(Options.Budget);
+    for (const std::string &A : Env->FE->argumentsFor(Abs))
+      CacheContext += '\0' + A;
+    Cached = Cache->lookup(Abs, Source->second, CacheContext);
   }
-  FileResult R = Env->C->check(*Parsed, Env->FE.get());
+  std::optional<ParsedFile> Parsed;
+  FileResult R;
+  if (Cached) {
+    R = std::move(*Cached);
+  } else {
+    Parsed.emplace(Env->FE->parseText(Abs, Source->second));
+    if (Options.DumpEvents) {
+      O.Text = Env->C->dumpEvents(*Parsed);
+      O.Result.Path = Parsed->Path;
+      O.Result.Findings = Parsed->Errors;
+      O.Result.Parsed = Parsed->Errors.empty() && Parsed->AST;
+      llvm::raw_string_ostream OS(O.Text);
+      emitText(O.Result, OS);
+      O.ToolError = !O.Result.Parsed;
+      return O;
+    }
+    R = Env->C->check(*Parsed, NeedFixes ? Env->FE.get() : nullptr);
+    if (Cache && !Options.Fix && R.Parsed && Parsed->AST)
+      Cache->store(Abs, Source->second, CacheContext, R,
+                   ResultCache::dependencies(Parsed->AST->getSourceManager()));
+  }
+  const std::string &Original = Source->second;
   // Suppressions (in gate mode only with a reason), then severity promotion.
-  Suppressions S = Suppressions::parse(Parsed->Original, Parsed->Path);
+  Suppressions S = Suppressions::parse(Original, Abs);
   S.apply(R.Findings, /*RequireReason=*/Options.Gate);
   for (const Finding &E : S.errors())
     R.Findings.push_back(E);
   for (Finding &F : R.Findings)
     if (F.Level == Severity::Warning && Env->WarningsAsErrors.enabled(F.Rule))
       F.Level = Severity::Error;
-  if (Options.Fix && R.Parsed) {
+  if (Options.Fix && R.Parsed && Parsed) {
     FixApplier Fixer(*Env->C, *Env->FE);
     FixOutcome Fixed = Fixer.fix(*Parsed, R);
     if (Fixed.Applied > 0) {
@@ -193,6 +247,19 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   if (Options.Gate && Options.OutDir.empty()) {
     Err << "commcheck: error: --gate needs --out-dir=DIR\n";
     return ExitToolError;
+  }
+  if (Options.Gate) {
+    // Copies are named by file name: two kernels with one name would overwrite (or, when the
+    // second is rejected, delete) each other's copy.
+    std::map<std::string, std::string> Names;
+    for (const std::string &F : Options.Files) {
+      auto [It, New] = Names.emplace(std::string(llvm::sys::path::filename(F)), F);
+      if (!New && absolute(It->second) != absolute(F)) {
+        Err << "commcheck: error: --gate copies '" << It->second << "' and '" << F
+            << "' to the same name in --out-dir; check them in separate runs\n";
+        return ExitToolError;
+      }
+    }
   }
   if (Options.VerifyConfig) {
     bool Problems = false;
@@ -231,17 +298,60 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
     Filter = std::move(*F);
   }
 
+  if (!Options.CacheDir.empty())
+    Cache = std::make_unique<ResultCache>(Options.CacheDir);
+  // A progress line on a terminal when checking many files; silent otherwise.
+  bool Progress = Options.Files.size() > 1 && !Options.Quiet && llvm::sys::Process::StandardErrIsDisplayed();
+  std::atomic<unsigned> Done{0};
+  auto Check = [&](size_t I) {
+    Outcome O = checkOne(Options.Files[I]);
+    unsigned N = ++Done;
+    if (Progress) {
+      std::lock_guard<std::mutex> G(EnvLock);
+      Err << "\r[" << N << "/" << Options.Files.size() << "] " << Options.Files[I] << "\x1b[K";
+      Err.flush();
+    }
+    return O;
+  };
   // Check the files, in parallel with -j; reports keep the order of the command line.
   std::vector<Outcome> Outcomes(Options.Files.size());
   if (Options.Jobs > 1 && Options.Files.size() > 1) {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Options.Jobs));
     for (size_t I = 0; I < Options.Files.size(); ++I)
-      Pool.async([this, I, &Outcomes] { Outcomes[I] = checkOne(Options.Files[I]); });
+      Pool.async([I, &Outcomes, &Check] { Outcomes[I] = Check(I); });
     Pool.wait();
   } else {
     for (size_t I = 0; I < Options.Files.size(); ++I)
-      Outcomes[I] = checkOne(Options.Files[I]);
+      Outcomes[I] = Check(I);
   }
+  if (Progress)
+    Err << "\r\x1b[K";
+  if (Options.Profile) {
+    // clang-tidy's --enable-check-profile: where the time went, per phase and rule.
+    std::map<std::string, double> Total;
+    double Wall = 0;
+    for (const Outcome &O : Outcomes) {
+      Wall += O.Seconds;
+      for (const auto &[K, V] : O.Result.Profile)
+        Total[K] += V;
+    }
+    Err << "===-------------------------------------------------------------===\n"
+        << "                    commcheck check profile\n"
+        << "===-------------------------------------------------------------===\n";
+    double Checked = 0;
+    for (const auto &[K, V] : Total)
+      Checked += V;
+    Err << llvm::format("  %10.4f s  %5.1f%%  %s\n", Wall - Checked,
+                        Wall > 0 ? 100 * (Wall - Checked) / Wall : 0.0,
+                        static_cast<const char *>("parse and everything else"));
+    for (const auto &[K, V] : Total)
+      Err << llvm::format("  %10.4f s  %5.1f%%  %s\n", V, Wall > 0 ? 100 * V / Wall : 0.0,
+                          K.c_str());
+    Err << llvm::format("  %10.4f s  total over %u files\n", Wall,
+                        static_cast<unsigned>(Outcomes.size()));
+  }
+  if (Cache && !Options.Quiet)
+    Err << "cache: " << Cache->hits() << " hits, " << Cache->misses() << " misses\n";
 
   bool ToolError = false, Failing = false;
   unsigned Errors = 0, Warnings = 0;
@@ -313,7 +423,16 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
         OS << Summary;
     }
   if (!Options.ExportFixes.empty())
-    if (llvm::Error E = exportFixes(Results, Options.ExportFixes)) {
+    if (llvm::Error E = exportFixes(
+            Results, Options.ExportFixes,
+            [&](size_t I, const std::string &Text) -> std::optional<size_t> {
+              // Results[I] comes from Outcomes[I]: fix-its are exported only in combinations
+              // that verify together.
+              Environment *E = I < Outcomes.size() ? Outcomes[I].Env : nullptr;
+              if (!E)
+                return std::nullopt;
+              return FixApplier(*E->C, *E->FE).findingsIn(Results[I].Path, Text);
+            })) {
       Err << "commcheck: error: " << llvm::toString(std::move(E)) << "\n";
       return ExitToolError;
     }
@@ -333,14 +452,17 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
           R = &X;
       llvm::SmallString<256> Dst(Options.OutDir);
       llvm::sys::path::append(Dst, llvm::sys::path::filename(Src));
+      // --out-dir may be the kernel's own folder: never copy a file onto itself, nor remove it.
+      bool Same = llvm::sys::fs::equivalent(Src, Dst);
       if (R && R->verified()) {
-        if (std::error_code EC = llvm::sys::fs::copy_file(Src, Dst)) {
+        if (std::error_code EC = Same ? std::error_code() : copyAtomically(Src, Dst)) {
           Err << "commcheck: error: cannot copy '" << Src << "': " << EC.message() << "\n";
           return ExitToolError;
         }
         Err << "gate: passed " << Src << "\n";
       } else {
-        llvm::sys::fs::remove(Dst); // a stale copy from an earlier run must not stay behind
+        if (!Same)
+          llvm::sys::fs::remove(Dst); // a stale copy from an earlier run must not stay behind
         Err << "gate: rejected " << Src << ": "
             << (R ? R->verdictReason() : std::string("could not be checked")) << "\n";
         Rejected = true;

@@ -30,7 +30,10 @@ struct DriverOptions {
   bool Quiet = false;                      ///< no summary on stderr
   unsigned Jobs = 1;                       ///< -j
   std::string CacheDir;                    ///< result cache; empty: none
-  unsigned long Budget = 2000000;
+  unsigned long Budget = 2000000;          ///< dataflow block visits per function and rule
+  unsigned MaxEvents = 200000;             ///< events per function, inlined helpers included
+  double FunctionSeconds = 30;             ///< analysis time per function and rule
+  bool Profile = false;                    ///< --enable-check-profile
   std::string BaseDir;                     ///< paths in SARIF/GitHub reports are relative to it
 };
 
@@ -51,6 +54,7 @@ private:
   DriverOptions Options;
   std::vector<FileResult> Results;
   std::vector<std::unique_ptr<Environment>> Environments;
+  std::unique_ptr<class ResultCache> Cache;
   std::mutex EnvLock;
 };
 

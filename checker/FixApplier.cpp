@@ -55,7 +55,20 @@ FixOutcome FixApplier::fix(ParsedFile &File, const FileResult &Initial, unsigned
   return Out;
 }
 
-llvm::Error FixApplier::writeAtomically(const std::string &Path, const std::string &Text) {
+std::optional<size_t> FixApplier::findingsIn(const std::string &Path,
+                                             const std::string &Text) const {
+  ParsedFile Again = FE.parseText(Path, Text);
+  FileResult R = C.check(Again, /*Reparse=*/nullptr);
+  if (!R.Parsed)
+    return std::nullopt;
+  return countFindings(R);
+}
+
+llvm::Error FixApplier::writeAtomically(const std::string &Link, const std::string &Text) {
+  // Through a symlink to the real file: renaming over the link would replace the link with a
+  // copy and leave the kernel it points to unfixed.
+  llvm::SmallString<256> Real;
+  std::string Path = llvm::sys::fs::real_path(Link, Real) ? Link : std::string(Real);
   llvm::SmallString<256> Model(llvm::sys::path::parent_path(Path));
   llvm::sys::path::append(Model, ".commcheck-fix-%%%%%%%%");
   int FD;

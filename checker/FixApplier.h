@@ -4,6 +4,7 @@
 #include "Checker.h"
 #include "Frontend.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 
 namespace commcheck {
@@ -19,7 +20,11 @@ public:
   FixApplier(const Checker &C, Frontend &FE) : C(C), FE(FE) {}
   /// Fixes a parsed file's text. The result of a file that did not parse is left unchanged.
   FixOutcome fix(ParsedFile &File, const FileResult &Initial, unsigned MaxSteps = 64) const;
-  /// Writes Text to Path through a temporary file in the same folder and a rename.
+  /// The findings a re-check of Text (as the content of the file at Path) reports, fix-its not
+  /// verified; nullopt when it does not parse. Used to verify fix-its in combination.
+  std::optional<size_t> findingsIn(const std::string &Path, const std::string &Text) const;
+  /// Writes Text to Path through a temporary file in the same folder and a rename. A symlink is
+  /// followed: its target is replaced, the link stays.
   static llvm::Error writeAtomically(const std::string &Path, const std::string &Text);
 
 private:

@@ -126,11 +126,8 @@ std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath) {
   return Args;
 }
 
-llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
-  if (!ExplicitDbError.empty() && !ExplicitDb)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot load compilation database from '%s': %s",
-                                   Opts.BuildPath.c_str(), ExplicitDbError.c_str());
+llvm::Expected<std::pair<std::string, std::string>>
+Frontend::readSource(const std::string &Path) {
   llvm::SmallString<256> Abs(Path);
   if (std::error_code EC = llvm::sys::fs::make_absolute(Abs))
     return llvm::createStringError(EC, "%s: %s", Path.c_str(), EC.message().c_str());
@@ -142,7 +139,18 @@ llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
   if (!Buf)
     return llvm::createStringError(Buf.getError(), "%s: %s", Path.c_str(),
                                    Buf.getError().message().c_str());
-  return parseText(std::string(Abs), (*Buf)->getBuffer().str());
+  return std::make_pair(std::string(Abs), (*Buf)->getBuffer().str());
+}
+
+llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
+  if (!ExplicitDbError.empty() && !ExplicitDb)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot load compilation database from '%s': %s",
+                                   Opts.BuildPath.c_str(), ExplicitDbError.c_str());
+  auto Source = readSource(Path);
+  if (!Source)
+    return Source.takeError();
+  return parseText(Source->first, std::move(Source->second));
 }
 
 ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {

@@ -43,8 +43,12 @@ public:
   ~Frontend();
   /// Parses a file. An error only when the file cannot be read; compiler errors are in Errors.
   llvm::Expected<ParsedFile> parse(const std::string &Path);
+  /// The absolute path and content of a source file; an error names what is wrong.
+  static llvm::Expected<std::pair<std::string, std::string>> readSource(const std::string &Path);
   /// Parses Text as if it were the content of the file at Path (fix-it verification, tests).
   ParsedFile parseText(const std::string &AbsPath, std::string Text);
+  /// Why the compilation database given with -p could not be loaded ("" when it could).
+  const std::string &configurationError() const { return ExplicitDb ? NoError : ExplicitDbError; }
   /// The compiler arguments the file would be parsed with (without the file name).
   std::vector<std::string> argumentsFor(const std::string &AbsPath);
 
@@ -52,6 +56,7 @@ private:
   FrontendOptions Opts;
   std::unique_ptr<clang::tooling::CompilationDatabase> ExplicitDb;
   std::string ExplicitDbError;
+  std::string NoError;
 };
 
 } // namespace commcheck

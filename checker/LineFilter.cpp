@@ -38,6 +38,43 @@ llvm::Expected<LineFilter> LineFilter::fromJson(const std::string &Text) {
   return F;
 }
 
+namespace {
+/// A C-style quoted file name of git ("a\"b\\c\303\251"), without the quotes and escapes.
+std::string unquote(llvm::StringRef Q) {
+  Q = Q.rtrim();
+  if (!Q.consume_front("\"") || !Q.consume_back("\""))
+    return Q.str();
+  std::string Out;
+  for (size_t I = 0; I < Q.size(); ++I) {
+    char C = Q[I];
+    if (C != '\\' || I + 1 == Q.size()) {
+      Out += C;
+      continue;
+    }
+    char E = Q[++I];
+    if (E >= '0' && E <= '7') {
+      unsigned V = 0, N = 0;
+      for (; N < 3 && I < Q.size() && Q[I] >= '0' && Q[I] <= '7'; ++N, ++I)
+        V = V * 8 + (Q[I] - '0');
+      --I;
+      Out += static_cast<char>(V);
+      continue;
+    }
+    switch (E) {
+    case 'n': Out += '\n'; break;
+    case 't': Out += '\t'; break;
+    case 'r': Out += '\r'; break;
+    case 'a': Out += '\a'; break;
+    case 'b': Out += '\b'; break;
+    case 'f': Out += '\f'; break;
+    case 'v': Out += '\v'; break;
+    default: Out += E; break;
+    }
+  }
+  return Out;
+}
+} // namespace
+
 LineFilter LineFilter::fromUnifiedDiff(const std::string &Diff, const std::string &Root) {
   LineFilter F;
   F.Active = true;
@@ -50,9 +87,12 @@ LineFilter LineFilter::fromUnifiedDiff(const std::string &Diff, const std::strin
       Cur = nullptr;
       if (L == "/dev/null")
         continue;
+      // git quotes a name with unusual characters C-style: "b/caf\303\251.cpp".
+      std::string Name = L.starts_with("\"") ? unquote(L) : L.rtrim().str();
+      L = Name;
       L.consume_front("b/");
       llvm::SmallString<256> P(Root);
-      llvm::sys::path::append(P, L.rtrim());
+      llvm::sys::path::append(P, L);
       F.Entries.push_back({std::string(P), false, {}});
       Cur = &F.Entries.back();
       continue;
@@ -89,23 +129,56 @@ llvm::Expected<LineFilter> LineFilter::fromGitDiff(const std::string &Base, cons
     return llvm::sys::ExecuteAndWait(*Git, Args, std::nullopt, Redirects, 60, 0, &Err);
   };
   int TopRc = Run({"git", "-C", Dir, "rev-parse", "--show-toplevel"}, Top);
-  int DiffRc = Run({"git", "-C", Dir, "diff", "-U0", "--no-color", "--no-ext-diff", Base, "--"}, Out);
+  // The user's configuration must not change the format parsed here: prefixes (noprefix,
+  // mnemonicPrefix), quoted names, paths relative to the current folder.
+  int DiffRc = Run({"git", "-C", Dir, "-c", "core.quotePath=false", "-c", "diff.relative=false",
+                    "diff", "-U0", "--no-color", "--no-ext-diff", "--src-prefix=a/",
+                    "--dst-prefix=b/", Base, "--"},
+                   Out);
   auto TopText = llvm::MemoryBuffer::getFile(Top);
   auto DiffText = llvm::MemoryBuffer::getFile(Out);
-  llvm::sys::fs::remove(Out);
   llvm::sys::fs::remove(Top);
-  if (TopRc != 0 || DiffRc != 0 || !TopText || !DiffText)
+  if (TopRc != 0 || DiffRc != 0 || !TopText || !DiffText) {
+    llvm::sys::fs::remove(Out);
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "git diff against '%s' failed (is it a revision of the "
                                    "repository containing '%s'?)",
                                    Base.c_str(), Dir.c_str());
-  return fromUnifiedDiff((*DiffText)->getBuffer().str(),
-                         (*TopText)->getBuffer().trim().str());
+  }
+  std::string Root = (*TopText)->getBuffer().trim().str();
+  LineFilter F = fromUnifiedDiff((*DiffText)->getBuffer().str(), Root);
+  // Files git does not track yet are new: every line of them changed.
+  int UntrackedRc = Run({"git", "-C", Dir, "ls-files", "--others", "--exclude-standard",
+                         "--full-name", "-z", "--", ":/"},
+                        Out);
+  auto Untracked = llvm::MemoryBuffer::getFile(Out);
+  llvm::sys::fs::remove(Out);
+  if (UntrackedRc != 0 || !Untracked)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "git ls-files in '%s' failed", Dir.c_str());
+  llvm::SmallVector<llvm::StringRef> Names;
+  (*Untracked)->getBuffer().split(Names, '\0', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef N : Names) {
+    llvm::SmallString<256> P(Root);
+    llvm::sys::path::append(P, N);
+    F.Entries.push_back({std::string(P), true, {}});
+  }
+  return F;
 }
 
 bool LineFilter::contains(const std::string &File, unsigned Line) const {
   if (!Active)
     return true;
+  if (matches(File, Line))
+    return true;
+  // git names files by their real path: a kernel checked through a symlinked folder is the same
+  // file.
+  llvm::SmallString<256> Real;
+  return !llvm::sys::fs::real_path(File, Real) && Real != llvm::StringRef(File) &&
+         matches(std::string(Real), Line);
+}
+
+bool LineFilter::matches(const std::string &File, unsigned Line) const {
   for (const Entry &E : Entries) {
     llvm::StringRef F(File);
     if (F != E.Name && !(F.ends_with(E.Name) && F.size() > E.Name.size() &&

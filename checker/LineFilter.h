@@ -15,7 +15,8 @@ public:
   /// `[{"name":"file.cpp","lines":[[1,3],[7,7]]}, {"name":"other.cpp"}]`: a file without "lines"
   /// has every line; a file not listed has none. Names match by path suffix, as in clang-tidy.
   static llvm::Expected<LineFilter> fromJson(const std::string &Json);
-  /// The lines `git diff -U0 <Base>` reports as added or changed, per file (absolute paths).
+  /// The lines `git diff -U0 <Base>` reports as added or changed, per file (absolute paths), and
+  /// every line of the files git does not track.
   static llvm::Expected<LineFilter> fromGitDiff(const std::string &Base, const std::string &Dir);
   /// Parses unified diff text with `+++ b/<path>` headers and `@@ -a,b +c,d @@` hunks.
   static LineFilter fromUnifiedDiff(const std::string &Diff, const std::string &Root);
@@ -24,6 +25,7 @@ public:
   bool contains(const std::string &File, unsigned Line) const;
 
 private:
+  bool matches(const std::string &File, unsigned Line) const;
   bool Active = false;
   struct Entry {
     std::string Name;

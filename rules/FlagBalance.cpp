@@ -88,7 +88,7 @@ const RuleInfo &FlagBalance::info() const {
 void FlagBalance::check(AnalysisContext &Ctx) const {
   const EventGraph &G = Ctx.G;
   FlagAnalysis A;
-  DataflowSolver<FlagAnalysis> Solver(G, A, Direction::Forward, Ctx.Budget);
+  DataflowSolver<FlagAnalysis> Solver(G, A, Direction::Forward, Ctx.Limits);
   if (!Solver.solve()) {
     Ctx.budgetExceeded(info().Id);
     return;

@@ -39,7 +39,7 @@ std::string ObligationRule::violationNote(const Event &At) const {
 bool ObligationRule::pendingBefore(const AnalysisContext &Ctx,
                                    std::vector<ObligationState> &Before) const {
   TokenAnalysis A{Ctx.G, *this};
-  DataflowSolver<TokenAnalysis> Solver(Ctx.G, A, Direction::Forward, Ctx.Budget);
+  DataflowSolver<TokenAnalysis> Solver(Ctx.G, A, Direction::Forward, Ctx.Limits);
   if (!Solver.solve())
     return false;
   Before.assign(Ctx.G.Events.size(), ObligationState{});

@@ -86,8 +86,8 @@ void RedundantInvalidate::check(AnalysisContext &Ctx) const {
   const EventGraph &G = Ctx.G;
   NeededAnalysis NA;
   CleanAnalysis CA;
-  DataflowSolver<NeededAnalysis> Needed(G, NA, Direction::Backward, Ctx.Budget);
-  DataflowSolver<CleanAnalysis> Clean(G, CA, Direction::Forward, Ctx.Budget);
+  DataflowSolver<NeededAnalysis> Needed(G, NA, Direction::Backward, Ctx.Limits);
+  DataflowSolver<CleanAnalysis> Clean(G, CA, Direction::Forward, Ctx.Limits);
   PublishBeforeNotify Publish;
   std::vector<ObligationState> Pub;
   if (!Needed.solve() || !Clean.solve() || !Publish.pendingBefore(Ctx, Pub)) {

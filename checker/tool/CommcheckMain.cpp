@@ -81,6 +81,19 @@ static cl::opt<unsigned> Jobs("j", cl::desc("Check this many files in parallel")
 static cl::opt<std::string> CacheDir("cache-dir", cl::desc("Result cache folder"),
                                      cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
+static cl::opt<bool> Profile("enable-check-profile",
+                             cl::desc("Print the time spent per phase and rule to stderr"),
+                             cl::cat(Category));
+static cl::opt<unsigned> MaxEvents("max-events",
+                                   cl::desc("Events per function before it is reported "
+                                            "unanalysable"),
+                                   cl::init(200000), cl::cat(Category));
+static cl::opt<unsigned long> BudgetSteps("budget-steps",
+                                          cl::desc("Dataflow block visits per function and rule"),
+                                          cl::init(2000000), cl::cat(Category));
+static cl::opt<double> BudgetSeconds("budget-seconds",
+                                     cl::desc("Analysis seconds per function and rule"),
+                                     cl::init(30), cl::cat(Category));
 
 static void printVersion(raw_ostream &OS) { OS << "commcheck " COMMCHECK_VERSION "\n"; }
 
@@ -181,6 +194,10 @@ int main(int argc, const char **argv) {
   O.Jobs = Jobs;
   O.CacheDir = CacheDir;
   O.Quiet = Quiet;
+  O.Profile = Profile;
+  O.MaxEvents = MaxEvents;
+  O.Budget = BudgetSteps;
+  O.FunctionSeconds = BudgetSeconds;
   Driver D(O);
   return D.run(outs(), errs());
 }

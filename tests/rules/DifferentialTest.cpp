@@ -1,47 +1,57 @@
 // Differential soundness test of the dataflow rules.
 //
-// A seeded generator builds random small structured event programs (sequences, if/else, while
-// loops with zero or more trips, do-while loops with one or more trips, optional loop-condition
-// events in the loop header, inlined helper calls). Each program is lowered into an EventGraph of
-// the shape EventGraphBuilder produces (entry block, branch blocks with two successors that join,
-// loop headers with a back edge from the end of the body, CallEnter/CallExit around an inlined
-// body, an Exit block holding the Exit event, back edges marked by the builder's DFS, line-dcci
-// address numbering, LoopInfo for every loop, indexPositions). Every event sits on its own line
-// of an in-memory source file, so each finding maps back to exactly one event.
+// A seeded generator (std::mt19937) builds random small structured event programs: sequences,
+// if/else, while loops (zero or more trips), do-while loops (one or more trips), loop-condition
+// events in the loop header, inlined helper calls. Leaves are drawn from the event kinds the rules
+// care about, either from all of them or from a dense subset around one rule, and a quarter of
+// the items are short straight-line idioms (a write and its release, TLOAD/drain/notify,
+// wait/dcci/load, async put/wait, set/wait flag, wait/dcci/...) done right or with one typical
+// mistake, so that clean notifies and loads are common and single wrong steps decide verdicts.
 //
-// The rules (PublishBeforeNotify, ReadCompleteDrain, ConsumeInvalidate, AsyncDrain, FlagBalance,
-// RedundantInvalidate) run through their real check() with an AnalysisContext. Independently, a
-// brute-force checker enumerates every entry-to-exit path with each loop unrolled 0..K times
-// (1..K for do-while) and evaluates the contract (CONTRACT.md §3) on each concrete path:
+// Each program is lowered into an EventGraph shaped like EventGraphBuilder's: an entry block,
+// branch blocks with two successors that join, loop headers with a back edge from the end of the
+// body, CallEnter/CallExit around an inlined body (CallStack set), an Exit block holding the Exit
+// event, back edges marked by the builder's DFS, the builder's line-dcci address numbering
+// (AddrIndex), a LoopInfo per loop, indexPositions(). Every event sits on its own line of an
+// in-memory source file (the listing printed on failure), so each finding maps to one event.
+//
+// The rules run through their real check() with an AnalysisContext. Independently, a brute-force
+// checker enumerates every entry-to-exit path with each loop unrolled 0..K times (1..K for
+// do-while; more for loops with flags, see Unroll) and evaluates the contract (CONTRACT.md §3) on
+// each concrete path:
 //
 //  * publish-before-notify, read-complete-drain, consume-invalidate, async-drain: a per-path
 //    state machine written from the contract's tables (not the rules' gen/step). Expected
-//    finding lines = the events where some path reaches the violating event with an unreleased
-//    obligation. As a diagnostic for a disagreement, the rule's own gen/step/violates is also
-//    replayed on single paths: if that replay agrees with the spec, the solver is at fault; if it
-//    agrees with the solver, the rule's transfer differs from the contract.
+//    findings = the events some path reaches with an unreleased obligation. Compared: the set of
+//    finding lines. For a disagreement, the rule's own gen/step/violates is also replayed on the
+//    same single paths and printed: if the replay agrees with the contract, the solver is wrong;
+//    if it agrees with the dataflow, the rule's transfer differs from the contract.
 //  * flag-balance: exact (unbounded) token counts per key. A wait_flag reached with count 0 on
-//    some path is a finding at that wait_flag (a hung wait is modelled as consuming nothing, so
-//    the path continues with count 0). A key whose count is > 0 at exit on some path is a finding
-//    "set_flag(key) unconsumed"; these are compared per key, not per line (the rule reports them
-//    at the return; the test only checks that the location is the return or a set_flag(key)).
+//    some path is a finding at that wait_flag; a wait with no token is taken to consume nothing
+//    (the path goes on with count 0), as the rule does when every path into it hangs. A key whose
+//    count is > 0 at exit on some path is a finding "set_flag(key) unconsumed". Compared: the set
+//    of wait_flag finding lines, and the set of keys with an exit finding (per key, not per line:
+//    the rule reports at the return; the test only checks the location is the return or a
+//    set_flag of that key).
 //  * redundant-invalidate: for every non-synthetic whole dcci that comm-per-wait-dcci does not
-//    claim (PerWaitDcci::find is a structural property and is used as is): "needed" = on some
-//    path, after the dcci, an event that uses the cache (non-exempt scalar load, scalar store,
-//    opaque call, notify, tile store, put, get) comes before the next wait / whole dcci / exit;
-//    "clean" = on every path to the dcci, a whole dcci ran since the last wait with no scalar
-//    store, opaque call or notify after it; "releases a store" = on some path to the dcci, a
-//    scalar store (or opaque call) has not yet been covered by a dcci (same line, or whole).
-//    Finding iff !releases && (clean || !needed).
+//    claim (PerWaitDcci::find, a structural property, is used as is): "needed" = on some path,
+//    after the dcci, an event that uses the cache (non-exempt scalar load, scalar store, opaque
+//    call, notify, tile store, put, get) comes before the next wait / whole dcci / exit; "clean" =
+//    on every path to the dcci, a whole dcci ran since the last wait with no scalar store, opaque
+//    call or notify after it; "releases a store" = on some path to the dcci, a scalar store (or
+//    opaque call) is not yet covered by a dcci (its line, or whole). Finding iff !releases &&
+//    (clean || !needed). Compared: the set of finding lines.
 //
-// Every disagreement is minimised (delta debugging over the program tree) and printed with its
-// seed and the program listing; the test fails on any disagreement. The run prints how many
-// programs and paths were checked. Environment overrides: COMMCHECK_DIFF_SEED (base seed),
+// Disagreements are grouped by rule and direction ("missed by the dataflow" / "reported only by
+// the dataflow"); the first of each group is minimised (greedy delta debugging over the program
+// tree) and printed with its seed, listing and event graph; the test fails on any disagreement.
+// The run prints the number of programs tried, paths enumerated and findings per rule.
+//
+// Environment overrides: COMMCHECK_DIFF_SEED (base seed; program i uses seed base+i),
 // COMMCHECK_DIFF_PROGRAMS (number of programs), COMMCHECK_DIFF_K (unroll bound),
-// COMMCHECK_DIFF_VERBOSE=1 (print every disagreement, not only the first per rule; 2: each one
-// minimised),
+// COMMCHECK_DIFF_VERBOSE=1 (print every disagreement; 2: each one minimised),
 // COMMCHECK_DIFF_KCHECK=n (also enumerate with n more loop trips and fail where the brute-force
-// verdicts change: a check that the unroll bound is large enough).
+// verdicts change: an empirical check that the unroll bounds are large enough).
 #include "AnalysisContext.h"
 #include "EventGraph.h"
 #include "AsyncDrain.h"
@@ -425,12 +435,10 @@ private:
 // Rendering (the in-memory source file) and lowering into an EventGraph
 //===------------------------------------------------------------------------------------------===//
 
-std::string pipeText(PipeSet P) { return pipeName(P); }
-
 std::string leafText(const Event &E) {
   std::string S = eventKindName(E.Kind);
   if (E.Kind == EventKind::TileStore || E.Kind == EventKind::Drain)
-    S += " pipe=" + pipeText(E.Pipe);
+    S += " pipe=" + pipeName(E.Pipe);
   if (!E.Addr.empty())
     S += " addr=" + E.Addr;
   if (E.Exempt)
@@ -875,7 +883,7 @@ Verdicts runRules(Analysed &A, std::vector<std::string> &Problems) {
   Verdicts V;
   for (const Rule *R : Rules) {
     std::vector<Finding> Out;
-    AnalysisContext Ctx(A.G, A.SMF->get(), LO, Opts, 2000000, Out);
+    AnalysisContext Ctx(A.G, A.SMF->get(), LO, Opts, SolverLimits{}, Out);
     R->check(Ctx);
     std::set<std::string> &S = V[R->info().Id];
     for (const Finding &F : Out) {
@@ -920,7 +928,7 @@ bool usesCache(const Event &E) {
 /// The contract evaluated on concrete paths.
 class BruteForce {
 public:
-  BruteForce(const Analysed &A) : A(A), G(A.G) {
+  explicit BruteForce(const Analysed &A) : A(A), G(A.G) {
     for (const PerWaitDcci::Hit &H : PerWaitDcci::find(G))
       PerWait.insert(H.Dcci);
     for (const Event &E : G.Events)
@@ -956,12 +964,12 @@ public:
   }
 
   std::vector<Path> Paths;
+  std::set<unsigned> PerWait; ///< whole dccis left to comm-per-wait-dcci
 
 private:
   const Analysed &A;
   const EventGraph &G;
   Verdicts V;
-  std::set<unsigned> PerWait;
   std::map<unsigned, bool> CleanAll, NeededAny, ReleasesAny;
   std::set<std::string> UnconsumedKeys;
 
@@ -1190,11 +1198,12 @@ int envInt(const char *Name, int Default) {
 struct Outcome {
   Verdicts Dataflow, Brute;
   std::vector<std::string> Problems;
-  size_t Paths = 0, Events = 0;
-  std::set<std::string> Disagreeing; ///< rule ids
+  size_t Paths = 0, Events = 0, PerWait = 0;
+  std::set<std::string> Disagreeing; ///< "rule-id [direction]"
 };
 
-Verdicts bruteForce(const Analysed &A, const Program &P, const Unroll &U, size_t &NumPaths) {
+Verdicts bruteForce(const Analysed &A, const Program &P, const Unroll &U, size_t &NumPaths,
+                    size_t *PerWait = nullptr) {
   BruteForce B(A);
   B.Paths = paths(P.Root, U);
   for (Path &Pt : B.Paths)
@@ -1202,6 +1211,8 @@ Verdicts bruteForce(const Analysed &A, const Program &P, const Unroll &U, size_t
   for (const Path &Pt : B.Paths)
     B.path(Pt);
   NumPaths = B.Paths.size();
+  if (PerWait)
+    *PerWait = B.PerWait.size();
   return B.finish();
 }
 
@@ -1211,7 +1222,7 @@ Outcome evaluate(const Node &Root, int K) {
   std::unique_ptr<Analysed> A = lowerProgram(P);
   O.Events = A->G.Events.size();
   O.Dataflow = runRules(*A, O.Problems);
-  O.Brute = bruteForce(*A, P, Unroll::forProgram(Root, K), O.Paths);
+  O.Brute = bruteForce(*A, P, Unroll::forProgram(Root, K), O.Paths, &O.PerWait);
   // A disagreement is classified by rule and direction: findings the dataflow misses (unsound
   // or a different path semantics) and findings only the dataflow reports (imprecise, or the
   // unroll bound K too small for the brute force).
@@ -1226,8 +1237,7 @@ Outcome evaluate(const Node &Root, int K) {
 }
 
 // Delta debugging over the program tree: every program one step smaller.
-void shrinkCandidates(const Node &N, const std::function<void(Node)> &Rebuild,
-                      std::vector<Node> &Out) {
+void shrinkCandidates(const Node &N, const std::function<void(Node)> &Rebuild) {
   switch (N.K) {
   case NodeKind::Leaf:
     return;
@@ -1257,7 +1267,7 @@ void shrinkCandidates(const Node &N, const std::function<void(Node)> &Rebuild,
         Node Copy = N;
         Copy.Kids[I] = std::move(Sub);
         Rebuild(std::move(Copy));
-      }, Out);
+      });
     }
     return;
   default:
@@ -1266,7 +1276,7 @@ void shrinkCandidates(const Node &N, const std::function<void(Node)> &Rebuild,
         Node Copy = N;
         Copy.Kids[J] = std::move(Sub);
         Rebuild(std::move(Copy));
-      }, Out);
+      });
     return;
   }
 }
@@ -1275,7 +1285,7 @@ Node minimise(Node Root, const std::string &Rule, int K) {
   for (bool Progress = true; Progress;) {
     Progress = false;
     std::vector<Node> Cands;
-    shrinkCandidates(Root, [&](Node C) { Cands.push_back(std::move(C)); }, Cands);
+    shrinkCandidates(Root, [&](Node C) { Cands.push_back(std::move(C)); });
     for (Node &C : Cands) {
       if (countPaths(C, Unroll::forProgram(C, K)) > 20000)
         continue;
@@ -1333,22 +1343,27 @@ std::string report(const Node &Root, const std::string &Signature, int K) {
 
 TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
   const uint32_t BaseSeed = static_cast<uint32_t>(envInt("COMMCHECK_DIFF_SEED", 20240611));
-  const int Programs = envInt("COMMCHECK_DIFF_PROGRAMS", 3000);
+  const int Programs = envInt("COMMCHECK_DIFF_PROGRAMS", 20000);
   const int K = envInt("COMMCHECK_DIFF_K", 3);
   const int Verbose = envInt("COMMCHECK_DIFF_VERBOSE", 0);
   const int KCheck = envInt("COMMCHECK_DIFF_KCHECK", 0);
   const double MaxPaths = 3000;
 
   auto Start = std::chrono::steady_clock::now();
-  size_t TotalPaths = 0, TotalEvents = 0, Regenerated = 0;
+  size_t TotalPaths = 0, TotalEvents = 0, Regenerated = 0, PerWait = 0;
   std::map<std::string, size_t> Findings, Disagreements;
-  std::map<std::string, std::pair<uint32_t, Node>> FirstBad;
+  struct Example {
+    uint32_t Seed;
+    size_t Events;
+    Node Root;
+  };
+  std::map<std::string, Example> Smallest; ///< per disagreement group, the smallest program
   int Failures = 0;
   for (int I = 0; I < Programs; ++I) {
     uint32_t Seed = BaseSeed + static_cast<uint32_t>(I);
     Generator Gen(Seed);
     Node Root = Gen.program();
-    while (countPaths(Root, Unroll::forProgram(Root, K)) > MaxPaths) { // keep the path count manageable
+    while (countPaths(Root, Unroll::forProgram(Root, K)) > MaxPaths) { // keep paths manageable
       Root = Gen.program();
       ++Regenerated;
     }
@@ -1374,6 +1389,7 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
     }
     TotalPaths += O.Paths;
     TotalEvents += O.Events;
+    PerWait += O.PerWait;
     for (const char *R : RuleIds)
       Findings[R] += O.Brute[R].size();
     for (const std::string &P : O.Problems)
@@ -1381,8 +1397,9 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
     for (const std::string &R : O.Disagreeing) {
       ++Disagreements[R];
       ++Failures;
-      if (!FirstBad.count(R))
-        FirstBad.emplace(R, std::make_pair(Seed, Root));
+      auto It = Smallest.find(R);
+      if (It == Smallest.end() || O.Events < It->second.Events)
+        Smallest.insert_or_assign(R, Example{Seed, O.Events, Root});
       if (Verbose)
         std::cout << "seed " << Seed << " " << R << ":\n"
                   << report(Verbose > 1 ? minimise(Root, R, K) : Root, R, K);
@@ -1398,18 +1415,23 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
   std::cout << "[differential] brute-force findings per rule:";
   for (const char *R : RuleIds)
     std::cout << " " << R << "=" << Findings[R];
+  std::cout << " (and " << PerWait << " whole dccis left to comm-per-wait-dcci)";
+  std::cout << "\n[differential] programs with disagreements: " << Disagreements.size()
+            << " groups";
+  for (const auto &[R, N] : Disagreements)
+    std::cout << "; " << R << ": " << N;
   std::cout << "\n";
   RecordProperty("programs", Programs);
   RecordProperty("paths", static_cast<int>(TotalPaths));
 
-  for (const auto &[R, SeedRoot] : FirstBad) {
-    const auto &[Seed, Root] = SeedRoot;
-    Node Min = minimise(Root, R, K);
+  for (const auto &[R, Ex] : Smallest) {
+    Node Min = minimise(Ex.Root, R, K);
     ADD_FAILURE() << R << ": dataflow and brute force disagree on " << Disagreements[R]
-                  << " of " << Programs << " programs. First: seed " << Seed
-                  << " (COMMCHECK_DIFF_SEED=" << Seed << " COMMCHECK_DIFF_PROGRAMS=1)\n"
-                  << "original program:\n"
-                  << report(Root, R, K) << "minimised program:\n"
+                  << " of " << Programs << " programs. Smallest: seed " << Ex.Seed
+                  << " (rerun with COMMCHECK_DIFF_SEED=" << Ex.Seed
+                  << " COMMCHECK_DIFF_PROGRAMS=1)\n"
+                  << "program:\n"
+                  << report(Ex.Root, R, K) << "minimised program:\n"
                   << report(Min, R, K);
   }
   EXPECT_EQ(Failures, 0);

@@ -1,0 +1,823 @@
+#!/usr/bin/env python3
+"""commcheck benchmark harness (issue 6).
+
+Measures, in one run and on the same machine, commcheck against
+
+  * the physical floor: ``clang++-19 -fsyntax-only`` on the same file with the same shim and flags;
+  * the cost users already accept for a linter: ``clang-tidy-19`` running one cheap check;
+
+on generator output of growing size (a ladder of translation units up to ~50k lines, made by
+concatenating commgen kernels with distinct names behind one shared preamble, because one commgen
+kernel does not grow with --ranks/--count/--chunk/--blocks) and on a mixed set of realistic kernels
+(every fixture under fixtures/ and the generated collectives at P = 2..16).
+
+Every tool runs once per round on every input, in a shuffled order per input and round (the tools
+are interleaved, so that drift of the machine hits all of them alike); a warm-up round is discarded;
+the tables report medians. Wall time, CPU time (user + system) and peak RSS come from wait4() on the
+child (RUSAGE of that child alone). Further sections: -j 2 against -j 1 on 20 files, the result
+cache (--cache-dir, cold and warm), phases (--checks=-*, --dump-events) and the per-rule profile
+(--enable-check-profile), each run only when the binary offers the option.
+
+Only the Python 3 standard library is used.
+
+  python3 bench/run.py --quick      # < 60 s, for CI / ctest (label bench)
+  python3 bench/run.py              # full mode: the numbers in bench/README.md
+
+Exit code: 0 when every tool ran as expected (and, with --check-targets, every target was met),
+1 when a target was missed under --check-targets, 2 when a tool failed (commcheck exit code 2,
+clang parse error, missing binary).
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import math
+import os
+import platform
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(BENCH_DIR)
+SHIM = os.path.join(ROOT, "checker", "shim")
+
+# The flags commcheck's Frontend::argumentsFor uses by default (checker/Frontend.cpp), for the
+# baseline tools. commcheck gets them itself.
+COMMON_FLAGS = [
+    "-xc++", "-std=c++17", "-D__DAV_VEC__", "-D__CCE_AICORE__", "-DPTO_URMA_SUPPORTED", "-w",
+    "-isystem", SHIM, "-include", os.path.join(SHIM, "commcheck_predefs.h"),
+]
+TIDY_CHECK = "-*,readability-braces-around-statements"
+
+COLLECTIVES = ["allreduce-mesh", "allreduce-ring", "allgather-push", "allgather-push-async"]
+VARIANTS = ["optimised", "baseline", "seed"]
+RANKS = [2, 4, 8, 16]
+TEMPLATE_NAME = "commcheck_bench_kernel_tmpl"
+
+QUICK = dict(sizes=[0, 2000, 10000], runs=3, mixed_fixtures=8, mixed_generated=4, jobs_files=6,
+             jobs_lines=2000, cache_runs=3)
+FULL = dict(sizes=[0, 500, 1000, 2000, 5000, 10000, 20000, 50000], runs=7, mixed_fixtures=None,
+            mixed_generated=None, jobs_files=20, jobs_lines=2000, cache_runs=5)
+
+TARGETS = dict(overhead_max=0.05, overhead_min_lines=2000, memory_ratio_max=1.2, r2_min=0.99,
+               exponent_max=1.10)
+
+
+# --------------------------------------------------------------------------------------------
+# Small helpers
+
+
+def die(msg):
+    print("bench: error: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def median(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def linfit(xs, ys):
+    """Least squares y = a + b x; returns (a, b, r2)."""
+    n = len(xs)
+    if n < 2:
+        return float("nan"), float("nan"), float("nan")
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    b = sxy / sxx if sxx else float("nan")
+    a = my - b * mx
+    ss_tot = sum((y - my) ** 2 for y in ys)
+    ss_res = sum((y - (a + b * x)) ** 2 for x, y in zip(xs, ys))
+    r2 = 1 - ss_res / ss_tot if ss_tot else float("nan")
+    return a, b, r2
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()[:16]
+
+
+def count_lines(path):
+    with open(path, "rb") as f:
+        return sum(1 for _ in f)
+
+
+def tool_version(cmd):
+    try:
+        out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             timeout=30).stdout
+        return out.strip().splitlines()[0] if out.strip() else ""
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def machine_info(args):
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem_kb = 0
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    mem_kb = int(line.split()[1])
+    except OSError:
+        pass
+    rev = ""
+    try:
+        rev = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.strip()
+        dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--", "checker",
+                                "rules"], text=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL).stdout.strip()
+        if dirty:
+            rev += " (checker/rules modified)"
+    except OSError:
+        pass
+    return {
+        "loadavg_start": list(os.getloadavg()),
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "mem_gib": round(mem_kb / 1048576, 1),
+        "kernel": platform.release(),
+        "python": platform.python_version(),
+        "clang": tool_version([args.clang, "--version"]),
+        "clang_tidy": tool_version([args.clang_tidy, "--version"]) if args.clang_tidy else "",
+        "commcheck": tool_version([args.commcheck, "--version"]),
+        "commcheck_binary": args.commcheck_origin,
+        "commcheck_sha256": sha256(args.commcheck),
+        "git": rev,
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Running one command and measuring it
+
+
+def run_measured(cmd, stderr_path=None, cwd=None):
+    """Runs cmd; returns wall seconds, CPU seconds (user+sys), peak RSS (KiB) and exit code of
+    that one child (wait4 gives its own rusage, not the accumulated RUSAGE_CHILDREN)."""
+    err = open(stderr_path, "wb") if stderr_path else subprocess.DEVNULL
+    try:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL,
+                             cwd=cwd)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+    finally:
+        if stderr_path:
+            err.close()
+    rc = os.waitstatus_to_exitcode(status)
+    p.returncode = rc  # already reaped
+    return {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime, "rss_kb": ru.ru_maxrss, "rc": rc}
+
+
+class Tool:
+    def __init__(self, name, argv_for, ok_codes, label):
+        self.name = name
+        self.argv_for = argv_for  # file(s) -> argv
+        self.ok_codes = ok_codes
+        self.label = label
+
+
+def make_tools(args, cc_help):
+    t = {}
+    t["syntax"] = Tool("syntax", lambda f: [args.clang, "-fsyntax-only"] + COMMON_FLAGS + [f],
+                       (0,), "clang++ -fsyntax-only")
+    if args.clang_tidy:
+        t["tidy"] = Tool("tidy", lambda f: [args.clang_tidy, "--checks=" + TIDY_CHECK, "--quiet", f,
+                                            "--"] + COMMON_FLAGS, (0,), "clang-tidy (1 check)")
+    t["commcheck"] = Tool("commcheck", lambda f: [args.commcheck, "--quiet", f], (0, 1),
+                          "commcheck")
+    # Phases: parse + kernel discovery + event graphs + comm-unanalysable (which cannot be
+    # disabled), and parse + event graphs + printing them.
+    t["cc-nochecks"] = Tool("cc-nochecks", lambda f: [args.commcheck, "--quiet", "--checks=-*", f],
+                            (0, 1), "commcheck --checks=-*")
+    t["cc-dump"] = Tool("cc-dump", lambda f: [args.commcheck, "--quiet", "--dump-events", f],
+                        (0, 1), "commcheck --dump-events")
+    return t
+
+
+# --------------------------------------------------------------------------------------------
+# Inputs
+
+
+class KernelPool:
+    """Every (collective, variant, ranks) kernel commgen makes, generated once under a template
+    name; copies get unique names. All share one preamble (checked)."""
+
+    def __init__(self, commgen, workdir):
+        self.preamble = None
+        self.bodies = []  # (key, text with TEMPLATE_NAME)
+        self.full = {}  # key -> full file text
+        tmp = os.path.join(workdir, "pool")
+        os.makedirs(tmp, exist_ok=True)
+        for r in RANKS:
+            for c in COLLECTIVES:
+                for v in VARIANTS:
+                    out = os.path.join(tmp, "k.cpp")
+                    cmd = [commgen, c, "--ranks", str(r), "--variant", v, "--name", TEMPLATE_NAME,
+                           "-o", out]
+                    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         text=True)
+                    if res.returncode != 0:
+                        die("commgen failed: %s\n%s" % (" ".join(cmd), res.stderr))
+                    with open(out) as f:
+                        text = f.read()
+                    key = "%s-%s-p%d" % (c, v, r)
+                    self.full[key] = text
+                    lines = text.splitlines(keepends=True)
+                    cut = next((i for i, l in enumerate(lines) if l.startswith('extern "C"')), None)
+                    if cut is None:
+                        die("commgen output has no extern \"C\" kernel: " + key)
+                    # The first two lines are the per-kernel header comment.
+                    pre = "".join(lines[2:cut])
+                    if self.preamble is None:
+                        self.preamble = pre
+                    elif pre != self.preamble:
+                        die("commgen kernels no longer share one preamble (%s): the ladder "
+                            "generator must learn to merge them" % key)
+                    body = "".join(lines[:2]) + "".join(lines[cut:])
+                    self.bodies.append((key, body))
+
+    def concat(self, target_lines, salt=""):
+        """One TU of at least target_lines lines (0: a single kernel), kernels cycling through
+        collectives, variants and rank counts."""
+        out = [self.preamble]
+        n = self.preamble.count("\n")
+        i = 0
+        while True:
+            key, body = self.bodies[i % len(self.bodies)]
+            name = "k%s%d_%s" % (salt, i, key.replace("-", "_"))
+            out.append("\n" + body.replace(TEMPLATE_NAME, name))
+            n += body.count("\n") + 1
+            i += 1
+            if n >= target_lines:
+                break
+        return "".join(out), i
+
+
+def build_ladder(pool, sizes, workdir):
+    d = os.path.join(workdir, "ladder")
+    os.makedirs(d, exist_ok=True)
+    inputs = []
+    for s in sizes:
+        text, kernels = pool.concat(s)
+        p = os.path.join(d, "ladder-%05d.cpp" % s)
+        with open(p, "w") as f:
+            f.write(text)
+        inputs.append({"name": "ladder-%d" % s, "path": p, "lines": count_lines(p),
+                       "kernels": kernels, "bytes": os.path.getsize(p)})
+    return inputs
+
+
+def build_mixed(pool, args, cfg, workdir):
+    fixtures = []
+    for dp, _, fs in os.walk(os.path.join(ROOT, "fixtures")):
+        for f in sorted(fs):
+            if f.endswith(".cpp"):
+                fixtures.append(os.path.join(dp, f))
+    fixtures.sort()
+    rng = random.Random(1)
+    if cfg["mixed_fixtures"] is not None and cfg["mixed_fixtures"] < len(fixtures):
+        fixtures = sorted(rng.sample(fixtures, cfg["mixed_fixtures"]))
+    d = os.path.join(workdir, "generated")
+    os.makedirs(d, exist_ok=True)
+    keys = sorted(pool.full)
+    if cfg["mixed_generated"] is not None and cfg["mixed_generated"] < len(keys):
+        keys = sorted(rng.sample(keys, cfg["mixed_generated"]))
+    gen = []
+    for k in keys:
+        p = os.path.join(d, k + ".cpp")
+        with open(p, "w") as f:
+            f.write(pool.full[k].replace(TEMPLATE_NAME, k.replace("-", "_")))
+        gen.append(p)
+    inputs = []
+    for p in fixtures:
+        inputs.append({"name": os.path.relpath(p, ROOT), "path": p, "lines": count_lines(p),
+                       "kind": "fixture"})
+    for p in gen:
+        inputs.append({"name": "gen/" + os.path.basename(p), "path": p, "lines": count_lines(p),
+                       "kind": "generated"})
+    return inputs
+
+
+# --------------------------------------------------------------------------------------------
+# Measurement loops
+
+
+def measure(inputs, tools, runs, rng, what):
+    """rounds x inputs x shuffled tools; round 0 is a discarded warm-up."""
+    samples = {(i["name"], t.name): [] for i in inputs for t in tools}
+    failures = []
+    total = runs + 1
+    for r in range(total):
+        t0 = time.perf_counter()
+        for inp in inputs:
+            order = list(tools)
+            rng.shuffle(order)
+            for t in order:
+                m = run_measured(t.argv_for(inp["path"]))
+                if m["rc"] not in t.ok_codes:
+                    failures.append("%s on %s: exit code %d (%s)" % (
+                        t.label, inp["name"], m["rc"], " ".join(t.argv_for(inp["path"]))))
+                if r > 0:
+                    samples[(inp["name"], t.name)].append(m)
+        log("  %s: round %d/%d (%s) %.1f s" % (what, r, runs, "warm-up" if r == 0 else "measured",
+                                               time.perf_counter() - t0))
+    return samples, sorted(set(failures))
+
+
+def summarise(samples):
+    out = {}
+    for key, ms in samples.items():
+        out[key] = {
+            "wall_median": median([m["wall"] for m in ms]),
+            "wall_min": min(m["wall"] for m in ms) if ms else float("nan"),
+            "cpu_median": median([m["cpu"] for m in ms]),
+            "rss_kb_median": median([m["rss_kb"] for m in ms]),
+            "rss_kb_max": max(m["rss_kb"] for m in ms) if ms else 0,
+            "wall": [round(m["wall"], 5) for m in ms],
+            "cpu": [round(m["cpu"], 5) for m in ms],
+            "rss_kb": [m["rss_kb"] for m in ms],
+            "runs": len(ms),
+        }
+    return out
+
+
+def paired_ratio(samples, inp, num, den, field):
+    """Median over rounds of num/den in the same round (the tools ran back to back)."""
+    a = samples.get((inp, num), [])
+    b = samples.get((inp, den), [])
+    rs = [x[field] / y[field] for x, y in zip(a, b) if y[field] > 0]
+    return median(rs)
+
+
+# --------------------------------------------------------------------------------------------
+# Sections
+
+
+def section_ladder(ladder, tools, args, rng):
+    names = ["syntax", "commcheck"] + (["tidy"] if "tidy" in tools else [])
+    if not args.no_phases:
+        names += ["cc-nochecks", "cc-dump"]
+    ts = [tools[n] for n in names]
+    samples, failures = measure(ladder, ts, args.runs, rng, "ladder")
+    summ = summarise(samples)
+    rows = []
+    for inp in ladder:
+        n = inp["name"]
+        s = summ[(n, "syntax")]
+        c = summ[(n, "commcheck")]
+        row = dict(inp)
+        row["tools"] = {t: summ[(n, t)] for t in names}
+        row["ratio_wall"] = c["wall_median"] / s["wall_median"]
+        row["ratio_cpu"] = c["cpu_median"] / s["cpu_median"]
+        row["ratio_wall_paired"] = paired_ratio(samples, n, "commcheck", "syntax", "wall")
+        row["ratio_cpu_paired"] = paired_ratio(samples, n, "commcheck", "syntax", "cpu")
+        row["ratio_rss"] = c["rss_kb_median"] / s["rss_kb_median"]
+        if "tidy" in names:
+            row["tidy_ratio_wall"] = summ[(n, "tidy")]["wall_median"] / s["wall_median"]
+            row["cc_vs_tidy_wall"] = c["wall_median"] / summ[(n, "tidy")]["wall_median"]
+        rows.append(row)
+    fits = {}
+    xs = [r["lines"] for r in rows]
+    for t in names:
+        for field in ("wall", "cpu"):
+            ys = [r["tools"][t][field + "_median"] * 1000 for r in rows]
+            a, b, r2 = linfit(xs, ys)
+            big = [(x, y) for x, y in zip(xs, ys) if x >= TARGETS["overhead_min_lines"]]
+            if len(big) >= 2:
+                _, expo, _ = linfit([math.log(x) for x, _ in big], [math.log(y) for _, y in big])
+            else:
+                expo = float("nan")
+            fits["%s.%s" % (t, field)] = {
+                "intercept_ms": a, "slope_ms_per_kline": b * 1000, "r2": r2,
+                "loglog_exponent_ge2k": expo,
+                "ms_per_kline": [y / x * 1000 for x, y in zip(xs, ys)],
+            }
+    return {"rows": rows, "fits": fits, "failures": failures, "tools": names}
+
+
+def section_mixed(mixed, tools, args, rng):
+    names = ["syntax", "commcheck"] + (["tidy"] if "tidy" in tools else [])
+    ts = [tools[n] for n in names]
+    samples, failures = measure(mixed, ts, args.mixed_runs, rng, "mixed")
+    summ = summarise(samples)
+    rows = []
+    for inp in mixed:
+        n = inp["name"]
+        row = dict(inp)
+        row["tools"] = {t: {k: v for k, v in summ[(n, t)].items()
+                            if k in ("wall_median", "cpu_median", "rss_kb_median")}
+                        for t in names}
+        s, c = summ[(n, "syntax")], summ[(n, "commcheck")]
+        row["ratio_wall"] = c["wall_median"] / s["wall_median"]
+        row["ratio_cpu"] = c["cpu_median"] / s["cpu_median"]
+        row["ratio_rss"] = c["rss_kb_median"] / s["rss_kb_median"]
+        if "tidy" in names:
+            row["tidy_ratio_wall"] = summ[(n, "tidy")]["wall_median"] / s["wall_median"]
+        rows.append(row)
+    agg = {}
+    for kind in ("fixture", "generated", "all"):
+        rs = [r for r in rows if kind == "all" or r["kind"] == kind]
+        if not rs:
+            continue
+        a = {"files": len(rs), "lines": sum(r["lines"] for r in rs)}
+        for t in names:
+            a[t + "_wall_sum"] = sum(r["tools"][t]["wall_median"] for r in rs)
+            a[t + "_cpu_sum"] = sum(r["tools"][t]["cpu_median"] for r in rs)
+            a[t + "_rss_kb_max"] = max(r["tools"][t]["rss_kb_median"] for r in rs)
+        a["ratio_wall_of_sums"] = a["commcheck_wall_sum"] / a["syntax_wall_sum"]
+        a["ratio_cpu_of_sums"] = a["commcheck_cpu_sum"] / a["syntax_cpu_sum"]
+        a["ratio_wall_median"] = median([r["ratio_wall"] for r in rs])
+        a["ratio_wall_max"] = max(r["ratio_wall"] for r in rs)
+        a["ratio_rss_max"] = max(r["ratio_rss"] for r in rs)
+        if "tidy" in names:
+            a["tidy_ratio_wall_of_sums"] = a["tidy_wall_sum"] / a["syntax_wall_sum"]
+        agg[kind] = a
+    return {"rows": rows, "aggregate": agg, "failures": failures, "tools": names}
+
+
+def section_jobs(pool, args, cfg, workdir, rng):
+    d = os.path.join(workdir, "jobs")
+    os.makedirs(d, exist_ok=True)
+    files = []
+    for i in range(cfg["jobs_files"]):
+        text, _ = pool.concat(cfg["jobs_lines"], salt="f%d_" % i)
+        p = os.path.join(d, "jobs-%02d.cpp" % i)
+        with open(p, "w") as f:
+            f.write(text)
+        files.append(p)
+    lines = sum(count_lines(p) for p in files)
+    cfgs = {"j1": [args.commcheck, "--quiet", "-j", "1"] + files,
+            "j2": [args.commcheck, "--quiet", "-j", "2"] + files}
+    samples = {k: [] for k in cfgs}
+    failures = []
+    for r in range(args.runs + 1):
+        order = list(cfgs)
+        rng.shuffle(order)
+        for k in order:
+            m = run_measured(cfgs[k])
+            if m["rc"] not in (0, 1):
+                failures.append("commcheck -%s on the jobs set: exit code %d" % (k, m["rc"]))
+            if r > 0:
+                samples[k].append(m)
+    log("  jobs: done")
+    res = {"files": len(files), "lines_total": lines, "failures": sorted(set(failures))}
+    for k, ms in samples.items():
+        res[k] = {"wall_median": median([m["wall"] for m in ms]),
+                  "cpu_median": median([m["cpu"] for m in ms]),
+                  "rss_kb_median": median([m["rss_kb"] for m in ms]),
+                  "wall": [round(m["wall"], 5) for m in ms]}
+    res["speedup"] = res["j1"]["wall_median"] / res["j2"]["wall_median"]
+    res["rss_ratio"] = res["j2"]["rss_kb_median"] / res["j1"]["rss_kb_median"]
+    res["files_list"] = files
+    return res
+
+
+def section_cache(largest, jobs_files, args, cfg, workdir):
+    base = os.path.join(workdir, "cache")
+    shutil.rmtree(base, ignore_errors=True)
+    os.makedirs(base)
+    res = {}
+    sets = {"largest": [largest["path"]]}
+    if jobs_files:
+        sets["jobs-set"] = jobs_files
+    failures = []
+    for label, files in sets.items():
+        warm_dir = os.path.join(base, label + "-warm")
+        r = {"files": len(files)}
+        none, cold, warm = [], [], []
+        prime = run_measured([args.commcheck, "--quiet", "--cache-dir", warm_dir] + files)
+        if prime["rc"] not in (0, 1):
+            failures.append("commcheck --cache-dir on %s: exit code %d" % (label, prime["rc"]))
+        for i in range(cfg["cache_runs"]):
+            none.append(run_measured([args.commcheck, "--quiet"] + files))
+            cold_dir = os.path.join(base, "%s-cold-%d" % (label, i))
+            cold.append(run_measured([args.commcheck, "--quiet", "--cache-dir", cold_dir] + files))
+            warm.append(run_measured([args.commcheck, "--quiet", "--cache-dir", warm_dir] + files))
+            shutil.rmtree(cold_dir, ignore_errors=True)
+        # The cache's own report, to be sure the warm runs hit.
+        stats = os.path.join(base, "stats.txt")
+        run_measured([args.commcheck, "--cache-dir", warm_dir] + files, stderr_path=stats)
+        with open(stats, errors="replace") as f:
+            m = re.search(r"cache: (\d+) hits, (\d+) misses", f.read())
+        r["warm_hits"] = int(m.group(1)) if m else None
+        r["warm_misses"] = int(m.group(2)) if m else None
+        for k, ms in (("no_cache", none), ("cold", cold), ("warm", warm)):
+            r[k] = {"wall_median": median([x["wall"] for x in ms]),
+                    "cpu_median": median([x["cpu"] for x in ms]),
+                    "rss_kb_median": median([x["rss_kb"] for x in ms])}
+        r["warm_speedup"] = r["no_cache"]["wall_median"] / r["warm"]["wall_median"]
+        r["cold_overhead"] = r["cold"]["wall_median"] / r["no_cache"]["wall_median"] - 1
+        res[label] = r
+    shutil.rmtree(base, ignore_errors=True)
+    log("  cache: done")
+    res["failures"] = failures
+    return res
+
+
+PROFILE_LINE = re.compile(r"^\s*([0-9.]+) s\s+([0-9.]+)%\s+(.*?)\s*$")
+
+
+def section_profile(largest, args, workdir):
+    per = {}
+    runs = max(3, min(args.runs, 5))
+    errp = os.path.join(workdir, "profile.txt")
+    for _ in range(runs):
+        run_measured([args.commcheck, "--quiet", "--enable-check-profile", largest["path"]],
+                     stderr_path=errp)
+        with open(errp, errors="replace") as f:
+            for line in f:
+                m = PROFILE_LINE.match(line)
+                if m:
+                    per.setdefault(m.group(3), []).append(float(m.group(1)))
+                    continue
+                m = re.match(r"^\s*([0-9.]+) s\s+total over", line)
+                if m:
+                    per.setdefault("total", []).append(float(m.group(1)))
+    log("  profile: done")
+    return {"input": largest["name"], "lines": largest["lines"], "runs": runs,
+            "seconds_median": {k: median(v) for k, v in per.items()}}
+
+
+# --------------------------------------------------------------------------------------------
+# Report
+
+
+def fmt_ms(s):
+    return "%8.1f" % (s * 1000)
+
+
+def print_report(res):
+    p = print
+    m = res["machine"]
+    p("\nmachine: %s, nproc %s, %s GiB; %s; %s (sha256 %s)" % (
+        m["cpu"], m["nproc"], m["mem_gib"], m["clang"], m["commcheck"], m["commcheck_sha256"]))
+    p("load average (1 min) at start %.2f, at end %.2f" % (m["loadavg_start"][0],
+                                                            m["loadavg_end"][0]))
+    if m.get("busy_warning"):
+        p("WARNING: the machine was busy (load average above nproc/2): wall times are inflated and "
+          "noisy; trust the CPU columns and the paired ratios more")
+    lad = res.get("ladder")
+    if lad:
+        tools = lad["tools"]
+        p("\n== size ladder (medians of %d runs; wall ms; ratio = commcheck / -fsyntax-only) ==" %
+          res["runs"])
+        hdr = "%-14s %7s %4s" % ("input", "lines", "kern")
+        for t in tools:
+            hdr += " %11s" % t
+        hdr += " %7s %7s %7s %7s %8s %8s" % ("ratio", "paired", "cpu", "rss", "rss MiB",
+                                              "tidy/syn")
+        p(hdr)
+        for r in lad["rows"]:
+            line = "%-14s %7d %4d" % (r["name"], r["lines"], r["kernels"])
+            for t in tools:
+                line += " %11s" % fmt_ms(r["tools"][t]["wall_median"])
+            line += " %7.3f %7.3f %7.3f %7.3f %8.1f %8s" % (
+                r["ratio_wall"], r["ratio_wall_paired"], r["ratio_cpu"], r["ratio_rss"],
+                r["tools"]["commcheck"]["rss_kb_median"] / 1024,
+                "%.3f" % r["tidy_ratio_wall"] if "tidy_ratio_wall" in r else "-")
+            p(line)
+        p("\n  CPU time (user + sys), ms, medians:")
+        hdr = "  %-12s %7s" % ("input", "lines")
+        for t in tools:
+            hdr += " %11s" % t
+        p(hdr)
+        for r in lad["rows"]:
+            line = "  %-12s %7d" % (r["name"], r["lines"])
+            for t in tools:
+                line += " %11s" % fmt_ms(r["tools"][t]["cpu_median"])
+            p(line)
+        p("\n  linear fit of median time against lines (all ladder inputs):")
+        p("  %-22s %14s %12s %8s %16s" % ("tool", "slope ms/kline", "intercept ms", "R^2",
+                                          "exponent >=2k"))
+        for k, f in lad["fits"].items():
+            p("  %-22s %14.2f %12.1f %8.5f %16.3f" % (k, f["slope_ms_per_kline"],
+                                                      f["intercept_ms"], f["r2"],
+                                                      f["loglog_exponent_ge2k"]))
+    mix = res.get("mixed")
+    if mix:
+        p("\n== mixed realistic kernels (medians of %d runs) ==" % res["mixed_runs"])
+        p("  %-10s %5s %7s %10s %10s %10s %9s %9s %9s %9s" % (
+            "set", "files", "lines", "syntax s", "commcheck", "tidy s", "sum-ratio", "med-ratio",
+            "max-ratio", "rss-max"))
+        for k, a in mix["aggregate"].items():
+            p("  %-10s %5d %7d %10.3f %10.3f %10s %9.3f %9.3f %9.3f %9.3f" % (
+                k, a["files"], a["lines"], a["syntax_wall_sum"], a["commcheck_wall_sum"],
+                "%.3f" % a["tidy_wall_sum"] if "tidy_wall_sum" in a else "-",
+                a["ratio_wall_of_sums"], a["ratio_wall_median"], a["ratio_wall_max"],
+                a["ratio_rss_max"]))
+    j = res.get("jobs")
+    if j:
+        p("\n== -j on %d files (%d lines), medians of %d runs ==" % (j["files"], j["lines_total"],
+                                                                     res["runs"]))
+        p("  -j 1: %.3f s (cpu %.3f s, %0.1f MiB)   -j 2: %.3f s (cpu %.3f s, %.1f MiB)   "
+          "speedup %.2fx, memory %.2fx" % (
+              j["j1"]["wall_median"], j["j1"]["cpu_median"], j["j1"]["rss_kb_median"] / 1024,
+              j["j2"]["wall_median"], j["j2"]["cpu_median"], j["j2"]["rss_kb_median"] / 1024,
+              j["speedup"], j["rss_ratio"]))
+    c = res.get("cache")
+    if c:
+        p("\n== result cache (--cache-dir) ==")
+        for k, r in c.items():
+            if not isinstance(r, dict):
+                continue
+            p("  %-9s %2d file(s): no cache %.3f s, cold %.3f s (%+.1f%%), warm %.3f s "
+              "(%.1fx faster; %s hits, %s misses)" % (
+                  k, r["files"], r["no_cache"]["wall_median"], r["cold"]["wall_median"],
+                  100 * r["cold_overhead"], r["warm"]["wall_median"], r["warm_speedup"],
+                  r["warm_hits"], r["warm_misses"]))
+    pr = res.get("profile")
+    if pr:
+        p("\n== --enable-check-profile on %s (%d lines), medians of %d runs ==" % (
+            pr["input"], pr["lines"], pr["runs"]))
+        tot = pr["seconds_median"].get("total", 0)
+        for k, v in sorted(pr["seconds_median"].items(), key=lambda kv: -kv[1]):
+            if k != "total":
+                p("  %10.4f s  %5.1f%%  %s" % (v, 100 * v / tot if tot else 0, k))
+        p("  %10.4f s          total" % tot)
+    t = res.get("targets")
+    if t:
+        p("\n== targets ==")
+        for k, v in t.items():
+            p("  %-4s %-34s %s" % ("ok" if v["met"] else "MISS", k, v["detail"]))
+    if res.get("failures"):
+        p("\n== failures ==")
+        for f in res["failures"]:
+            p("  " + f)
+
+
+def evaluate_targets(res):
+    t = {}
+    lad = res.get("ladder")
+    if not lad:
+        return t
+    big = [r for r in lad["rows"] if r["lines"] >= TARGETS["overhead_min_lines"]]
+    if big:
+        worst = max(big, key=lambda r: r["ratio_wall"])
+        t["overhead <= 5% (>= 2k lines, wall)"] = {
+            "met": worst["ratio_wall"] - 1 <= TARGETS["overhead_max"],
+            "detail": "worst %s: %+.1f%% (paired %+.1f%%, cpu %+.1f%%); all: %s" % (
+                worst["name"], 100 * (worst["ratio_wall"] - 1),
+                100 * (worst["ratio_wall_paired"] - 1), 100 * (worst["ratio_cpu"] - 1),
+                ", ".join("%+.1f%%" % (100 * (r["ratio_wall"] - 1)) for r in big))}
+    f = lad["fits"]["commcheck.wall"]
+    t["time linear in kernel size"] = {
+        "met": f["r2"] >= TARGETS["r2_min"] and not (f["loglog_exponent_ge2k"] >
+                                                      TARGETS["exponent_max"]),
+        "detail": "slope %.2f ms/kline, R^2 %.5f, log-log exponent (>= 2k lines) %.3f" % (
+            f["slope_ms_per_kline"], f["r2"], f["loglog_exponent_ge2k"])}
+    worst = max(lad["rows"], key=lambda r: r["ratio_rss"])
+    t["peak memory <= 1.2x -fsyntax-only"] = {
+        "met": worst["ratio_rss"] <= TARGETS["memory_ratio_max"],
+        "detail": "worst %s: %.3fx (%.1f vs %.1f MiB)" % (
+            worst["name"], worst["ratio_rss"],
+            worst["tools"]["commcheck"]["rss_kb_median"] / 1024,
+            worst["tools"]["syntax"]["rss_kb_median"] / 1024)}
+    return t
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="bounded CI mode (< 60 s)")
+    ap.add_argument("--runs", type=int, help="measured rounds per section (default 3 quick, 7 full)")
+    ap.add_argument("--mixed-runs", type=int, help="rounds for the mixed set (default 3 quick, 5 full)")
+    ap.add_argument("--sizes", help="comma-separated ladder sizes in lines (0 = one kernel)")
+    ap.add_argument("--sections", default="ladder,mixed,jobs,cache,profile",
+                    help="comma-separated subset of ladder,mixed,jobs,cache,profile")
+    ap.add_argument("--no-phases", action="store_true",
+                    help="skip the phase tools (--checks=-*, --dump-events) on the ladder")
+    ap.add_argument("--commcheck", default=os.path.join(ROOT, "build", "checker", "commcheck"))
+    ap.add_argument("--commgen", default=os.path.join(ROOT, "build", "codegen", "commgen"))
+    ap.add_argument("--clang", default=shutil.which("clang++-19") or "clang++-19")
+    ap.add_argument("--clang-tidy", default=shutil.which("clang-tidy-19") or "",
+                    help="empty: skip clang-tidy")
+    ap.add_argument("--workdir", default=os.path.join(BENCH_DIR, "results", "inputs"),
+                    help="generated inputs go here (not committed)")
+    ap.add_argument("--output", help="JSON results (default bench/results/<mode>-<time>.json)")
+    ap.add_argument("--seed", type=int, default=6, help="shuffle seed for the tool order")
+    ap.add_argument("--check-targets", action="store_true",
+                    help="exit 1 when a target (overhead, linearity, memory) is missed")
+    args = ap.parse_args()
+
+    cfg = dict(QUICK if args.quick else FULL)
+    if args.sizes:
+        cfg["sizes"] = [int(s) for s in args.sizes.split(",")]
+    args.runs = args.runs or cfg["runs"]
+    args.mixed_runs = args.mixed_runs or (3 if args.quick else 5)
+    sections = set(s.strip() for s in args.sections.split(",") if s.strip())
+
+    for b in (args.commcheck, args.commgen):
+        if not os.access(b, os.X_OK):
+            die("not executable: %s (build first: ./scripts/run)" % b)
+    if not shutil.which(args.clang) and not os.access(args.clang, os.X_OK):
+        die("clang++-19 not found")
+    if args.clang_tidy and not (shutil.which(args.clang_tidy) or os.access(args.clang_tidy,
+                                                                          os.X_OK)):
+        log("bench: clang-tidy-19 not found; skipping it (apt-get install clang-tidy-19)")
+        args.clang_tidy = ""
+    elif not args.clang_tidy:
+        log("bench: clang-tidy-19 not found; skipping it (apt-get install clang-tidy-19)")
+
+    cc_help = subprocess.run([args.commcheck, "--help-hidden"], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True).stdout
+    has_cache = "--cache-dir" in cc_help
+    has_profile = "--enable-check-profile" in cc_help
+    has_jobs = re.search(r"^\s*-j\b", cc_help, re.M) is not None
+
+    t_start = time.perf_counter()
+    os.makedirs(args.workdir, exist_ok=True)
+    # Measure a copy: a rebuild of build/ during the run must not change the binary under test.
+    # (commcheck finds its shim and catalogue through COMMCHECK_SOURCE_DIR, not its own path.)
+    args.commcheck_origin = os.path.abspath(args.commcheck)
+    snap = os.path.join(args.workdir, "bin", "commcheck")
+    os.makedirs(os.path.dirname(snap), exist_ok=True)
+    shutil.copy2(args.commcheck, snap)
+    args.commcheck = snap
+    rng = random.Random(args.seed)
+    res = {"mode": "quick" if args.quick else "full", "runs": args.runs,
+           "mixed_runs": args.mixed_runs, "machine": machine_info(args),
+           "flags": COMMON_FLAGS, "tidy_checks": TIDY_CHECK, "targets_def": TARGETS,
+           "argv": sys.argv, "failures": []}
+    log("bench: %s mode, %d runs, commcheck %s" % (res["mode"], args.runs, args.commcheck))
+    pool = KernelPool(args.commgen, args.workdir)
+    tools = make_tools(args, cc_help)
+
+    ladder = build_ladder(pool, cfg["sizes"], args.workdir)
+    if "ladder" in sections:
+        res["ladder"] = section_ladder(ladder, tools, args, rng)
+        res["failures"] += res["ladder"]["failures"]
+    if "mixed" in sections:
+        mixed = build_mixed(pool, args, cfg, args.workdir)
+        res["mixed"] = section_mixed(mixed, tools, args, rng)
+        res["failures"] += res["mixed"]["failures"]
+    jobs_files = None
+    if "jobs" in sections:
+        if has_jobs:
+            res["jobs"] = section_jobs(pool, args, cfg, args.workdir, rng)
+            res["failures"] += res["jobs"]["failures"]
+            jobs_files = res["jobs"]["files_list"]
+        else:
+            res["jobs"] = None
+            log("  jobs: commcheck has no -j; skipped")
+    largest = max(ladder, key=lambda i: i["lines"])
+    if "cache" in sections:
+        if has_cache:
+            res["cache"] = section_cache(largest, jobs_files, args, cfg, args.workdir)
+            res["failures"] += res["cache"].pop("failures")
+        else:
+            log("  cache: commcheck has no --cache-dir; skipped")
+    if "profile" in sections:
+        if has_profile:
+            res["profile"] = section_profile(largest, args, args.workdir)
+        else:
+            log("  profile: commcheck has no --enable-check-profile; skipped")
+    res["targets"] = evaluate_targets(res)
+    res["elapsed_s"] = time.perf_counter() - t_start
+    res["machine"]["loadavg_end"] = list(os.getloadavg())
+    busy = max(res["machine"]["loadavg_start"][0], res["machine"]["loadavg_end"][0])
+    res["machine"]["busy_warning"] = busy > 0.5 * (os.cpu_count() or 1)
+
+    out = args.output or os.path.join(
+        BENCH_DIR, "results", "%s-%s.json" % (res["mode"], time.strftime("%Y%m%d-%H%M%S")))
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w") as f:
+        json.dump(res, f, indent=1, default=str)
+    print_report(res)
+    print("\nresults: %s (%.0f s)" % (out, res["elapsed_s"]))
+    if res["failures"]:
+        return 2
+    if args.check_targets and not all(v["met"] for v in res["targets"].values()):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

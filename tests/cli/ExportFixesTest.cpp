@@ -1,0 +1,121 @@
+// --export-fixes end to end: the YAML is applied by the real clang-apply-replacements, and the
+// result verifies. Every exported fix-it was verified alone; these tests hold the combination
+// to the same standard.
+#include "CliSupport.h"
+#include <gtest/gtest.h>
+
+using namespace commcheck::clitest;
+
+namespace {
+
+const char *ApplyReplacements = "clang-apply-replacements-19";
+
+#define REQUIRE_APPLY_REPLACEMENTS()                                                             \
+  do {                                                                                           \
+    if (findProgram(ApplyReplacements).empty())                                                  \
+      GTEST_SKIP() << ApplyReplacements                                                          \
+                   << " is not installed (Debian package clang-tools-19, see scripts/setup.sh)"; \
+  } while (0)
+
+/// Exports the fixes of Kernel (a file in D) into D/fixes/, applies them with
+/// clang-apply-replacements, returns its run.
+Run exportAndApply(const TempDir &D, const std::string &Kernel, size_t &Diagnostics) {
+  std::string Yaml = D.write("fixes/k.yaml", "");
+  Run Export = commcheck({"--export-fixes=" + Yaml, Kernel});
+  EXPECT_NE(Export.Exit, 2) << Export.all();
+  std::string Text = readFile(Yaml);
+  EXPECT_NE(Text.find("MainSourceFile:"), std::string::npos) << Text;
+  Diagnostics = count(Text, "DiagnosticName:");
+  return runProgram(findProgram(ApplyReplacements), {D / "fixes"});
+}
+
+} // namespace
+
+TEST(ExportFixes, CommgenBaselineAppliedByClangApplyReplacementsVerifiesClean) {
+  REQUIRE_APPLY_REPLACEMENTS();
+  std::string Commgen = commgenBinary();
+  ASSERT_FALSE(Commgen.empty()) << "commgen is not built next to " << COMMCHECK_BINARY;
+  TempDir D;
+  std::string K = D / "k.cpp";
+  ASSERT_EQ(runProgram(Commgen, {"allreduce-mesh", "--ranks", "4", "--variant", "baseline", "-o",
+                                 K})
+                .Exit,
+            0);
+  Run Before = commcheck({"--fail-on=warning", K});
+  EXPECT_EQ(Before.Exit, 1) << Before.all();
+  size_t Warnings = count(Before.Out, ": warning: ");
+  ASSERT_GE(Warnings, 2u) << Before.Out;
+
+  size_t Diagnostics = 0;
+  Run Apply = exportAndApply(D, K, Diagnostics);
+  EXPECT_EQ(Diagnostics, Warnings);
+  ASSERT_EQ(Apply.Exit, 0) << Apply.all();
+  Run After = commcheck({"--fail-on=warning", K});
+  EXPECT_EQ(After.Exit, 0) << After.all() << readFile(K);
+  EXPECT_EQ(After.Out, "");
+  // The same kernel as --fix makes.
+  std::string Fixed = D / "fixed.cpp";
+  ASSERT_EQ(runProgram(Commgen, {"allreduce-mesh", "--ranks", "4", "--variant", "baseline", "-o",
+                                 Fixed})
+                .Exit,
+            0);
+  ASSERT_EQ(commcheck({"--fix", Fixed}).Exit, 0);
+  EXPECT_EQ(readFile(K), readFile(Fixed));
+}
+
+TEST(ExportFixes, FixItsRightAloneButWrongTogetherAreNotExportedTogether) {
+  // Each of the two invalidates is redundant only because of the other. Both fix-its verify
+  // alone; applied together (clang-apply-replacements applies everything at once) they removed
+  // the invalidate the load needs: a comm-consume-invalidate error.
+  REQUIRE_APPLY_REPLACEMENTS();
+  TempDir D;
+  std::string K = D.write("k.cpp", R"(#include <pto/pto-inst.hpp>
+__global__ AICORE void k(__gm__ int32_t *sig, __gm__ float *data, __gm__ float *out) {
+  pto::comm::Signal s(sig);
+  pto::comm::TWAIT(s, 1, pto::comm::WaitCmp::GE);
+  dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
+  dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
+  float v = data[0];
+  out[0] = v;
+}
+)");
+  Run Before = commcheck({"--format=json", K});
+  nlohmann::json J = nlohmann::json::parse(Before.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << Before.all();
+  size_t WithFixes = 0;
+  for (const auto &F : J["files"][0]["findings"])
+    WithFixes += !F["fixes"].empty();
+  ASSERT_EQ(WithFixes, 2u) << "the kernel no longer has two fix-its that conflict:\n"
+                           << J.dump(2);
+
+  size_t Diagnostics = 0;
+  Run Apply = exportAndApply(D, K, Diagnostics);
+  EXPECT_EQ(Diagnostics, 1u);
+  ASSERT_EQ(Apply.Exit, 0) << Apply.all();
+  std::string Text = readFile(K);
+  EXPECT_EQ(count(Text, "dcci("), 1u) << Text;
+  Run After = commcheck({"--fail-on=warning", K});
+  EXPECT_EQ(After.Exit, 0) << After.all() << Text;
+}
+
+TEST(ExportFixes, SuppressedAndUnfixableFindingsExportNothing) {
+  TempDir D;
+  std::string Racy = D.write("racy.cpp", kernels::Racy);
+  std::string Yaml = D / "fixes.yaml";
+  Run Export = commcheck({"--export-fixes=" + Yaml, Racy});
+  EXPECT_EQ(Export.Exit, 1) << Export.all();
+  std::string Text = readFile(Yaml);
+  EXPECT_NE(Text.find("MainSourceFile:"), std::string::npos) << Text;
+  EXPECT_EQ(count(Text, "DiagnosticName:"), 0u) << Text;
+
+  std::string Waived = kernels::Fixable;
+  size_t At = Waived.find("  pipe_barrier(PIPE_ALL);");
+  Waived.insert(Waived.find('\n', At), " // NOLINT(comm-pre-notify-barrier): polled by the host");
+  std::string K = D.write("waived.cpp", Waived);
+  Export = commcheck({"--export-fixes=" + Yaml, K});
+  EXPECT_EQ(Export.Exit, 0) << Export.all();
+  Text = readFile(Yaml);
+  EXPECT_EQ(count(Text, "DiagnosticName:"), 1u) << Text;
+  EXPECT_NE(Text.find("comm-per-wait-dcci"), std::string::npos) << Text;
+  EXPECT_EQ(Text.find("comm-pre-notify-barrier"), std::string::npos) << Text;
+}

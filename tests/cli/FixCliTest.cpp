@@ -1,0 +1,144 @@
+// --fix end to end: verified fix-its applied in place through a temporary file and a rename
+// (new inode, same permissions, no leftovers), a fixed kernel that verifies clean, a second run
+// that changes nothing, and files that did not parse left alone.
+#include "CliSupport.h"
+#include "llvm/Support/FileSystem.h"
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+using namespace commcheck::clitest;
+
+namespace {
+
+struct FileId {
+  ino_t Inode = 0;
+  mode_t Mode = 0;
+  bool Link = false;
+};
+
+FileId idOf(const std::string &Path) {
+  struct stat S;
+  FileId Id;
+  if (lstat(Path.c_str(), &S) == 0) {
+    Id.Inode = S.st_ino;
+    Id.Mode = S.st_mode & 07777;
+    Id.Link = S_ISLNK(S.st_mode);
+  }
+  return Id;
+}
+
+/// Files in Dir whose names start with Prefix.
+std::vector<std::string> filesStartingWith(const std::string &Dir, const std::string &Prefix) {
+  std::vector<std::string> Out;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+    if (llvm::StringRef(llvm::sys::path::filename(It->path())).starts_with(Prefix))
+      Out.push_back(It->path());
+  return Out;
+}
+
+} // namespace
+
+TEST(FixCli, AppliesInPlaceThroughARename) {
+  TempDir D;
+  std::string K = D.write("k.cpp", kernels::Fixable);
+  ASSERT_EQ(chmod(K.c_str(), 0640), 0);
+  FileId Before = idOf(K);
+  EXPECT_EQ(commcheck({"--fail-on=warning", K}).Exit, 1);
+
+  Run Fix = commcheck({"--fix", K});
+  EXPECT_EQ(Fix.Exit, 0) << Fix.all();
+  EXPECT_NE(Fix.Err.find(K + ": applied 2 fix-its"), std::string::npos) << Fix.Err;
+  FileId After = idOf(K);
+  EXPECT_NE(After.Inode, Before.Inode) << "not replaced through a rename";
+  EXPECT_EQ(After.Mode, 0640u);
+  EXPECT_EQ(filesStartingWith(D.path(), ".commcheck-fix-"), std::vector<std::string>{});
+
+  // The barrier is gone, the invalidate moved after the loop.
+  std::string Text = readFile(K);
+  EXPECT_EQ(Text.find("pipe_barrier"), std::string::npos) << Text;
+  size_t Loop = Text.find("for (int i"), Dcci = Text.find("dcci(");
+  size_t LoopEnd = Text.find("\n  }\n", Loop);
+  ASSERT_NE(Dcci, std::string::npos) << Text;
+  EXPECT_GT(Dcci, LoopEnd) << Text;
+  EXPECT_EQ(count(Text, "dcci("), 1u) << Text;
+
+  Run Check = commcheck({"--fail-on=warning", K});
+  EXPECT_EQ(Check.Exit, 0) << Check.all();
+  EXPECT_EQ(Check.Out, "");
+}
+
+TEST(FixCli, CommgenBaselineBecomesClean) {
+  std::string Commgen = commgenBinary();
+  ASSERT_FALSE(Commgen.empty()) << "commgen is not built next to " << COMMCHECK_BINARY
+                                << " (set COMMGEN_BINARY)";
+  TempDir D;
+  std::string K = D / "k.cpp";
+  Run Gen = runProgram(Commgen, {"allreduce-mesh", "--ranks", "4", "--variant", "baseline", "-o", K});
+  ASSERT_EQ(Gen.Exit, 0) << Gen.all();
+  Run Before = commcheck({"--fail-on=warning", K});
+  EXPECT_EQ(Before.Exit, 1) << Before.all();
+  EXPECT_GE(count(Before.Out, "[comm-pre-notify-barrier]"), 1u) << Before.Out;
+  EXPECT_GE(count(Before.Out, "[comm-per-wait-dcci]"), 1u) << Before.Out;
+
+  Run Fix = commcheck({"--fix", K});
+  EXPECT_EQ(Fix.Exit, 0) << Fix.all();
+  Run After = commcheck({"--fail-on=warning", K});
+  EXPECT_EQ(After.Exit, 0) << After.all();
+  EXPECT_EQ(After.Out, "");
+  EXPECT_NE(After.Err.find("verified"), std::string::npos);
+}
+
+TEST(FixCli, SecondRunChangesNothing) {
+  TempDir D;
+  std::string K = D.write("k.cpp", kernels::Fixable);
+  ASSERT_EQ(commcheck({"--fix", K}).Exit, 0);
+  std::string Once = readFile(K);
+  FileId Id = idOf(K);
+  Run Again = commcheck({"--fix", K});
+  EXPECT_EQ(Again.Exit, 0) << Again.all();
+  EXPECT_EQ(Again.Err.find("applied"), std::string::npos) << Again.Err;
+  EXPECT_EQ(readFile(K), Once);
+  EXPECT_EQ(idOf(K).Inode, Id.Inode) << "rewritten although nothing changed";
+}
+
+TEST(FixCli, NeverTouchesAFileThatDidNotParse) {
+  TempDir D;
+  // A fixable barrier, and a syntax error further down.
+  std::string Text = std::string(kernels::Fixable) + "int broken( {\n";
+  std::string K = D.write("k.cpp", Text);
+  FileId Id = idOf(K);
+  Run Fix = commcheck({"--fix", K});
+  EXPECT_EQ(Fix.Exit, 2) << Fix.all();
+  EXPECT_NE(Fix.Out.find("[clang-diagnostic-error]"), std::string::npos) << Fix.Out;
+  EXPECT_EQ(readFile(K), Text);
+  EXPECT_EQ(idOf(K).Inode, Id.Inode);
+  EXPECT_EQ(filesStartingWith(D.path(), ".commcheck-fix-"), std::vector<std::string>{});
+}
+
+TEST(FixCli, SuppressedFindingsKeepTheirCode) {
+  TempDir D;
+  std::string Text = kernels::Fixable;
+  size_t At = Text.find("  pipe_barrier(PIPE_ALL);");
+  Text.insert(Text.find('\n', At),
+              " // NOLINT(comm-pre-notify-barrier): the host polls the flag, see #3");
+  std::string K = D.write("k.cpp", Text);
+  Run Fix = commcheck({"--fix", K});
+  EXPECT_EQ(Fix.Exit, 0) << Fix.all();
+  EXPECT_NE(Fix.Err.find("applied 1 fix-it"), std::string::npos) << Fix.Err;
+  std::string Fixed = readFile(K);
+  EXPECT_NE(Fixed.find("pipe_barrier(PIPE_ALL); // NOLINT"), std::string::npos) << Fixed;
+}
+
+TEST(FixCli, FixesTheFileASymlinkPointsTo) {
+  // Renaming over the link replaced the link with a fixed copy and left the kernel unfixed.
+  TempDir D;
+  std::string Real = D.write("kernels/k.cpp", kernels::Fixable);
+  std::string Link = D / "k-link.cpp";
+  ASSERT_FALSE(llvm::sys::fs::create_link("kernels/k.cpp", Link));
+  Run Fix = commcheck({"--fix", Link});
+  EXPECT_EQ(Fix.Exit, 0) << Fix.all();
+  EXPECT_TRUE(idOf(Link).Link) << "the symlink was replaced by a file";
+  EXPECT_EQ(readFile(Real).find("pipe_barrier"), std::string::npos) << readFile(Real);
+  EXPECT_EQ(commcheck({"--fail-on=warning", Real}).Exit, 0);
+}

@@ -1,0 +1,172 @@
+// --format=json end to end: the report the binary writes matches docs/report.schema.json and the
+// field meanings of docs/report-schema.md (verdict strings, summary totals, fix-its as byte
+// offsets into the original file), and so does the example in that document.
+#include "CliSupport.h"
+#include <gtest/gtest.h>
+#include <set>
+
+using namespace commcheck::clitest;
+using Json = nlohmann::json;
+
+namespace {
+
+const Json &schema() {
+  static const Json S = Json::parse(readFile(COMMCHECK_SOURCE_DIR "/docs/report.schema.json"));
+  return S;
+}
+
+/// The JSON Schema subset the report schema uses; another keyword fails the test rather than
+/// being ignored.
+void validate(const Json &S, const Json &V, const std::string &Path,
+              std::vector<std::string> &Out) {
+  static const std::set<std::string> Known = {
+      "$schema", "$id",        "title",      "description",          "type",  "const", "enum",
+      "required", "properties", "additionalProperties", "items", "minimum", "$ref",  "$defs"};
+  for (const auto &[K, _] : S.items())
+    if (!Known.count(K))
+      Out.push_back("schema keyword '" + K + "' is not supported by this test");
+  if (S.contains("$ref")) {
+    std::string Ref = S["$ref"];
+    if (Ref.rfind("#/$defs/", 0) != 0) {
+      Out.push_back("unsupported $ref " + Ref);
+      return;
+    }
+    validate(schema()["$defs"][Ref.substr(8)], V, Path, Out);
+    return;
+  }
+  if (S.contains("type")) {
+    std::string T = S["type"];
+    bool Ok = T == "object"    ? V.is_object()
+              : T == "array"   ? V.is_array()
+              : T == "string"  ? V.is_string()
+              : T == "boolean" ? V.is_boolean()
+              : T == "integer" ? V.is_number_integer()
+              : T == "number"  ? V.is_number()
+                               : false;
+    if (!Ok) {
+      Out.push_back(Path + ": expected " + T + ", got " + V.dump());
+      return;
+    }
+  }
+  if (S.contains("const") && V != S["const"])
+    Out.push_back(Path + ": expected " + S["const"].dump() + ", got " + V.dump());
+  if (S.contains("enum") && std::find(S["enum"].begin(), S["enum"].end(), V) == S["enum"].end())
+    Out.push_back(Path + ": " + V.dump() + " is not one of " + S["enum"].dump());
+  if (S.contains("minimum") && V.is_number() && V.get<double>() < S["minimum"].get<double>())
+    Out.push_back(Path + ": below the minimum");
+  if (V.is_object()) {
+    for (const auto &R : S.value("required", Json::array()))
+      if (!V.contains(R.get<std::string>()))
+        Out.push_back(Path + ": missing '" + R.get<std::string>() + "'");
+    const Json Props = S.value("properties", Json::object());
+    for (const auto &[K, Sub] : V.items()) {
+      if (Props.contains(K))
+        validate(Props[K], Sub, Path + "." + K, Out);
+      else if (S.contains("additionalProperties") && !S["additionalProperties"].get<bool>())
+        Out.push_back(Path + ": unexpected '" + K + "'");
+    }
+  }
+  if (V.is_array() && S.contains("items"))
+    for (size_t I = 0; I < V.size(); ++I)
+      validate(S["items"], V[I], Path + "[" + std::to_string(I) + "]", Out);
+}
+
+std::vector<std::string> problems(const Json &Report) {
+  std::vector<std::string> Out;
+  validate(schema(), Report, "$", Out);
+  return Out;
+}
+
+} // namespace
+
+TEST(JsonReport, BinaryOutputMatchesTheDocumentedSchema) {
+  TempDir D;
+  std::string Clean = D.write("clean.cpp", kernels::Clean);
+  std::string Racy = D.write("racy.cpp", kernels::Racy);
+  std::string Fixable = D.write("fixable.cpp", kernels::Fixable);
+  std::string Suppressed = D.write("suppressed.cpp", kernels::SuppressedWithReason);
+  std::string Broken = D.write("broken.cpp", kernels::Broken);
+  Run R = commcheck({"--format=json", Clean, Racy, Fixable, Suppressed, Broken});
+  EXPECT_EQ(R.Exit, 2) << R.all();
+  Json J = Json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << R.Out;
+  EXPECT_EQ(problems(J), std::vector<std::string>{}) << J.dump(2);
+
+  EXPECT_EQ(J["schema"], "commcheck-report");
+  EXPECT_EQ(J["version"], 1);
+  EXPECT_EQ(J["tool"]["name"], "commcheck");
+  // Files in command-line order, with absolute paths.
+  ASSERT_EQ(J["files"].size(), 5u);
+  std::vector<std::string> Paths = {Clean, Racy, Fixable, Suppressed, Broken};
+  for (size_t I = 0; I < Paths.size(); ++I)
+    EXPECT_EQ(J["files"][I]["path"], Paths[I]);
+
+  // The documented verdict strings.
+  EXPECT_EQ(J["files"][0]["verdict"], "verified");
+  EXPECT_EQ(J["files"][0]["functions"], Json::array({"k"}));
+  EXPECT_EQ(J["files"][1]["verdict"], "1 error finding");
+  EXPECT_FALSE(J["files"][1]["verified"].get<bool>());
+  EXPECT_TRUE(J["files"][2]["verified"].get<bool>()); // warnings only
+  EXPECT_TRUE(J["files"][3]["verified"].get<bool>()); // its error is waived
+  EXPECT_EQ(J["files"][4]["verdict"], "did not parse");
+  EXPECT_FALSE(J["files"][4]["parsed"].get<bool>());
+
+  // Findings: where, witness, suppression reason.
+  const Json &E = J["files"][1]["findings"][0];
+  EXPECT_EQ(E["rule"], "comm-publish-before-notify");
+  EXPECT_EQ(E["severity"], "error");
+  EXPECT_EQ(E["file"], Racy);
+  EXPECT_EQ(E["line"], 5);
+  EXPECT_EQ(E["column"], 3);
+  EXPECT_EQ(E["function"], "k");
+  ASSERT_EQ(E["witness"].size(), 2u);
+  EXPECT_EQ(E["witness"][0]["line"], 3);
+  const Json &W = J["files"][3]["findings"][0];
+  EXPECT_TRUE(W["suppressed"].get<bool>());
+  EXPECT_EQ(W["suppression"], kernels::SuppressionReason);
+  for (const Json &F : J["files"][4]["findings"])
+    EXPECT_EQ(F["rule"], "clang-diagnostic-error");
+
+  // Fix-its are byte offsets into the original file: applied (all of one finding together,
+  // from the back), the barrier is gone.
+  std::string Text = readFile(Fixable);
+  const Json *BarrierFix = nullptr;
+  for (const Json &F : J["files"][2]["findings"])
+    if (F["rule"] == "comm-pre-notify-barrier")
+      BarrierFix = &F["fixes"];
+  ASSERT_TRUE(BarrierFix && !BarrierFix->empty()) << J["files"][2].dump(2);
+  for (auto It = BarrierFix->rbegin(); It != BarrierFix->rend(); ++It) {
+    EXPECT_EQ((*It)["file"], Fixable);
+    Text.replace((*It)["offset"].get<size_t>(), (*It)["length"].get<size_t>(),
+                 (*It)["replacement"].get<std::string>());
+  }
+  EXPECT_EQ(Text.find("pipe_barrier(PIPE_ALL);"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("pto::comm::TNOTIFY(s, 1"), std::string::npos) << Text;
+
+  // Totals over the files.
+  const Json &S = J["summary"];
+  size_t ParseErrors = J["files"][4]["findings"].size();
+  EXPECT_EQ(S["files"], 5);
+  EXPECT_EQ(S["parsed"], 4);
+  EXPECT_EQ(S["verified"], 3);
+  EXPECT_EQ(S["errors"].get<size_t>(), 1 + ParseErrors);
+  EXPECT_EQ(S["warnings"], 2);
+  EXPECT_EQ(S["suppressed"], 1);
+}
+
+TEST(JsonReport, TheDocumentedExampleMatchesTheSchema) {
+  std::string Doc = readFile(COMMCHECK_SOURCE_DIR "/docs/report-schema.md");
+  size_t Begin = Doc.find("```json\n");
+  ASSERT_NE(Begin, std::string::npos);
+  Begin += 8;
+  size_t End = Doc.find("```", Begin);
+  ASSERT_NE(End, std::string::npos);
+  Json Example = Json::parse(Doc.substr(Begin, End - Begin), nullptr, false);
+  ASSERT_FALSE(Example.is_discarded()) << Doc.substr(Begin, End - Begin);
+  EXPECT_EQ(problems(Example), std::vector<std::string>{});
+  // The check above must be able to fail.
+  Json Broken = Example;
+  Broken["files"][0]["findings"][0]["severity"] = "fatal";
+  Broken["summary"].erase("errors");
+  EXPECT_EQ(problems(Broken).size(), 2u);
+}
