@@ -1,4 +1,5 @@
 #include "Checker.h"
+#include "CostCounter.h"
 #include "KernelFinder.h"
 #include "RuleRegistry.h"
 #include "clang/AST/ASTContext.h"
@@ -149,6 +150,24 @@ void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) c
       F.Witness.push_back({F.At, "a fix-it was withheld: the fixed kernel did not verify"});
     }
   }
+}
+
+std::string Checker::cost(ParsedFile &File) const {
+  if (!File.AST)
+    return "";
+  clang::ASTContext &Ctx = File.AST->getASTContext();
+  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  std::string Out;
+  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue)) {
+    EventGraph G = Builder.build(FD);
+    CostTable T = countCost(G, Ctx);
+    Out += "kernel " + G.Function + (T.Exact ? "" : " (some trip counts are not constant: "
+                                                    "those loops count once)") + "\n";
+    for (const auto &[Primitive, N] : T.Executions)
+      Out += "  " + Primitive + std::string(Primitive.size() < 34 ? 34 - Primitive.size() : 1, ' ') +
+             std::to_string(N) + "\n";
+  }
+  return Out;
 }
 
 std::string Checker::dumpEvents(ParsedFile &File) const {

@@ -45,6 +45,8 @@ public:
   FileResult check(ParsedFile &File, Frontend *Reparse = nullptr) const;
   /// The readable event graphs of every analysed function (commcheck --dump-events).
   std::string dumpEvents(ParsedFile &File) const;
+  /// Executions of each synchronisation primitive per call, per kernel (commcheck --cost).
+  std::string cost(ParsedFile &File) const;
 
 private:
   void verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) const;

@@ -172,7 +172,7 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
                    Options.Format == "json";
   std::string CacheContext;
   std::optional<FileResult> Cached;
-  if (Cache && !Options.Fix && !Options.DumpEvents) {
+  if (Cache && !Options.Fix && !Options.DumpEvents && !Options.Cost) {
     CacheContext = std::string(COMMCHECK_VERSION) + '\0' + Env->Key + '\0' +
                    Env->Catalogue.text() + '\0' + (NeedFixes ? "fixes" : "") + '\0' +
                    std::to_string(Options.Budget);
@@ -186,8 +186,8 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     R = std::move(*Cached);
   } else {
     Parsed.emplace(Env->FE->parseText(Abs, Source->second));
-    if (Options.DumpEvents) {
-      O.Text = Env->C->dumpEvents(*Parsed);
+    if (Options.DumpEvents || Options.Cost) {
+      O.Text = Options.Cost ? Env->C->cost(*Parsed) : Env->C->dumpEvents(*Parsed);
       O.Result.Path = Parsed->Path;
       O.Result.Findings = Parsed->Errors;
       O.Result.Parsed = Parsed->Errors.empty() && Parsed->AST;
@@ -360,7 +360,7 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   for (Outcome &O : Outcomes) {
     Err << O.Messages;
     ToolError |= O.ToolError;
-    if (Options.DumpEvents || Options.DumpConfig) {
+    if (Options.DumpEvents || Options.DumpConfig || Options.Cost) {
       Out << O.Text;
       continue;
     }
@@ -383,7 +383,7 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
     Seconds.push_back(O.Seconds);
     Results.push_back(std::move(O.Result));
   }
-  if (Options.DumpEvents || Options.DumpConfig)
+  if (Options.DumpEvents || Options.DumpConfig || Options.Cost)
     return ToolError ? ExitToolError : ExitClean;
 
   // Machine formats: to --output, or alone on stdout.

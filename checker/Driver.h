@@ -27,6 +27,7 @@ struct DriverOptions {
   bool Gate = false;                       ///< --gate: copy verified kernels to OutDir
   std::string OutDir;
   bool DumpEvents = false, DumpConfig = false, VerifyConfig = false;
+  bool Cost = false;                       ///< --cost: sync primitive executions per call
   bool Quiet = false;                      ///< no summary on stderr
   unsigned Jobs = 1;                       ///< -j
   std::string CacheDir;                    ///< result cache; empty: none

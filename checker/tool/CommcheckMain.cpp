@@ -69,6 +69,10 @@ static cl::opt<std::string> Explain("explain", cl::desc("Explain a rule and exit
                                     cl::value_desc("rule"), cl::cat(Category));
 static cl::opt<bool> DumpEvents("dump-events", cl::desc("Print each function's event graph"),
                                 cl::cat(Category));
+static cl::opt<bool> Cost("cost",
+                          cl::desc("Print how often each synchronisation primitive executes per "
+                                   "call of each kernel"),
+                          cl::cat(Category));
 static cl::opt<bool> DumpConfig("dump-config",
                                 cl::desc("Print the effective configuration of each file"),
                                 cl::cat(Category));
@@ -190,6 +194,7 @@ int main(int argc, const char **argv) {
   O.OutDir = OutDir;
   O.DumpEvents = DumpEvents;
   O.DumpConfig = DumpConfig;
+  O.Cost = Cost;
   O.VerifyConfig = VerifyConfig;
   O.Jobs = Jobs;
   O.CacheDir = CacheDir;

@@ -57,10 +57,10 @@ std::string commgenBinary() {
   return llvm::sys::fs::can_execute(P) ? std::string(P) : "";
 }
 
-Run runProgram(const std::string &Program, const std::vector<std::string> &Args,
+Proc runProgram(const std::string &Program, const std::vector<std::string> &Args,
                const std::string &Cwd, const std::vector<std::string> &Env,
                unsigned TimeoutSeconds) {
-  Run R;
+  Proc R;
   std::string Exe = Program;
   if (!llvm::StringRef(Program).contains('/')) {
     Exe = findProgram(Program);
@@ -121,7 +121,7 @@ Run runProgram(const std::string &Program, const std::vector<std::string> &Args,
   return R;
 }
 
-Run commcheck(const std::vector<std::string> &Args, const std::string &Cwd,
+Proc runCommcheck(const std::vector<std::string> &Args, const std::string &Cwd,
               const std::vector<std::string> &Env) {
   return runProgram(COMMCHECK_BINARY, Args, Cwd, Env);
 }
@@ -174,10 +174,10 @@ std::vector<std::string> gitEnv(const std::string &Home) {
           "GIT_INDEX_FILE"};
 }
 
-Run git(const std::string &Dir, const std::string &Home, const std::vector<std::string> &Args) {
+Proc git(const std::string &Dir, const std::string &Home, const std::vector<std::string> &Args) {
   std::vector<std::string> A = {"-C", Dir};
   A.insert(A.end(), Args.begin(), Args.end());
-  Run R = runProgram("git", A, "", gitEnv(Home));
+  Proc R = runProgram("git", A, "", gitEnv(Home));
   EXPECT_EQ(R.Exit, 0) << "git " << llvm::join(A, " ") << "\n" << R.all();
   return R;
 }

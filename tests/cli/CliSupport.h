@@ -8,7 +8,7 @@
 
 namespace commcheck::clitest {
 
-struct Run {
+struct Proc {
   int Exit = -1;
   std::string Out, Err;
   /// Everything, for failure messages.
@@ -19,12 +19,12 @@ struct Run {
 /// Runs Program (a path, or a name looked up on PATH) with Args in folder Cwd ("" = the current
 /// one). Env entries "NAME=value" are added to (or replace in) the inherited environment;
 /// "NAME=" alone removes NAME.
-Run runProgram(const std::string &Program, const std::vector<std::string> &Args,
+Proc runProgram(const std::string &Program, const std::vector<std::string> &Args,
                const std::string &Cwd = "", const std::vector<std::string> &Env = {},
                unsigned TimeoutSeconds = 120);
 
 /// The commcheck binary under test.
-Run commcheck(const std::vector<std::string> &Args, const std::string &Cwd = "",
+Proc runCommcheck(const std::vector<std::string> &Args, const std::string &Cwd = "",
               const std::vector<std::string> &Env = {});
 
 /// A program on PATH, "" when missing.
@@ -64,7 +64,7 @@ std::vector<std::string> lines(const std::string &Text);
 /// Environment for git in tests: no user or system configuration, a fixed identity.
 std::vector<std::string> gitEnv(const std::string &Home);
 /// Runs git in Dir with gitEnv(Home), expects success.
-Run git(const std::string &Dir, const std::string &Home, const std::vector<std::string> &Args);
+Proc git(const std::string &Dir, const std::string &Home, const std::vector<std::string> &Args);
 
 /// Kernels with known verdicts.
 namespace kernels {

@@ -19,9 +19,9 @@ const char *ApplyReplacements = "clang-apply-replacements-19";
 
 /// Exports the fixes of Kernel (a file in D) into D/fixes/, applies them with
 /// clang-apply-replacements, returns its run.
-Run exportAndApply(const TempDir &D, const std::string &Kernel, size_t &Diagnostics) {
+Proc exportAndApply(const TempDir &D, const std::string &Kernel, size_t &Diagnostics) {
   std::string Yaml = D.write("fixes/k.yaml", "");
-  Run Export = commcheck({"--export-fixes=" + Yaml, Kernel});
+  Proc Export = runCommcheck({"--export-fixes=" + Yaml, Kernel});
   EXPECT_NE(Export.Exit, 2) << Export.all();
   std::string Text = readFile(Yaml);
   EXPECT_NE(Text.find("MainSourceFile:"), std::string::npos) << Text;
@@ -41,16 +41,16 @@ TEST(ExportFixes, CommgenBaselineAppliedByClangApplyReplacementsVerifiesClean) {
                                  K})
                 .Exit,
             0);
-  Run Before = commcheck({"--fail-on=warning", K});
+  Proc Before = runCommcheck({"--fail-on=warning", K});
   EXPECT_EQ(Before.Exit, 1) << Before.all();
   size_t Warnings = count(Before.Out, ": warning: ");
   ASSERT_GE(Warnings, 2u) << Before.Out;
 
   size_t Diagnostics = 0;
-  Run Apply = exportAndApply(D, K, Diagnostics);
+  Proc Apply = exportAndApply(D, K, Diagnostics);
   EXPECT_EQ(Diagnostics, Warnings);
   ASSERT_EQ(Apply.Exit, 0) << Apply.all();
-  Run After = commcheck({"--fail-on=warning", K});
+  Proc After = runCommcheck({"--fail-on=warning", K});
   EXPECT_EQ(After.Exit, 0) << After.all() << readFile(K);
   EXPECT_EQ(After.Out, "");
   // The same kernel as --fix makes.
@@ -59,7 +59,7 @@ TEST(ExportFixes, CommgenBaselineAppliedByClangApplyReplacementsVerifiesClean) {
                                  Fixed})
                 .Exit,
             0);
-  ASSERT_EQ(commcheck({"--fix", Fixed}).Exit, 0);
+  ASSERT_EQ(runCommcheck({"--fix", Fixed}).Exit, 0);
   EXPECT_EQ(readFile(K), readFile(Fixed));
 }
 
@@ -79,7 +79,7 @@ __global__ AICORE void k(__gm__ int32_t *sig, __gm__ float *data, __gm__ float *
   out[0] = v;
 }
 )");
-  Run Before = commcheck({"--format=json", K});
+  Proc Before = runCommcheck({"--format=json", K});
   nlohmann::json J = nlohmann::json::parse(Before.Out, nullptr, false);
   ASSERT_FALSE(J.is_discarded()) << Before.all();
   size_t WithFixes = 0;
@@ -89,12 +89,12 @@ __global__ AICORE void k(__gm__ int32_t *sig, __gm__ float *data, __gm__ float *
                            << J.dump(2);
 
   size_t Diagnostics = 0;
-  Run Apply = exportAndApply(D, K, Diagnostics);
+  Proc Apply = exportAndApply(D, K, Diagnostics);
   EXPECT_EQ(Diagnostics, 1u);
   ASSERT_EQ(Apply.Exit, 0) << Apply.all();
   std::string Text = readFile(K);
   EXPECT_EQ(count(Text, "dcci("), 1u) << Text;
-  Run After = commcheck({"--fail-on=warning", K});
+  Proc After = runCommcheck({"--fail-on=warning", K});
   EXPECT_EQ(After.Exit, 0) << After.all() << Text;
 }
 
@@ -102,7 +102,7 @@ TEST(ExportFixes, SuppressedAndUnfixableFindingsExportNothing) {
   TempDir D;
   std::string Racy = D.write("racy.cpp", kernels::Racy);
   std::string Yaml = D / "fixes.yaml";
-  Run Export = commcheck({"--export-fixes=" + Yaml, Racy});
+  Proc Export = runCommcheck({"--export-fixes=" + Yaml, Racy});
   EXPECT_EQ(Export.Exit, 1) << Export.all();
   std::string Text = readFile(Yaml);
   EXPECT_NE(Text.find("MainSourceFile:"), std::string::npos) << Text;
@@ -112,7 +112,7 @@ TEST(ExportFixes, SuppressedAndUnfixableFindingsExportNothing) {
   size_t At = Waived.find("  pipe_barrier(PIPE_ALL);");
   Waived.insert(Waived.find('\n', At), " // NOLINT(comm-pre-notify-barrier): polled by the host");
   std::string K = D.write("waived.cpp", Waived);
-  Export = commcheck({"--export-fixes=" + Yaml, K});
+  Export = runCommcheck({"--export-fixes=" + Yaml, K});
   EXPECT_EQ(Export.Exit, 0) << Export.all();
   Text = readFile(Yaml);
   EXPECT_EQ(count(Text, "DiagnosticName:"), 1u) << Text;

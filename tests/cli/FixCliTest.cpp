@@ -3,6 +3,7 @@
 // that changes nothing, and files that did not parse left alone.
 #include "CliSupport.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -44,9 +45,9 @@ TEST(FixCli, AppliesInPlaceThroughARename) {
   std::string K = D.write("k.cpp", kernels::Fixable);
   ASSERT_EQ(chmod(K.c_str(), 0640), 0);
   FileId Before = idOf(K);
-  EXPECT_EQ(commcheck({"--fail-on=warning", K}).Exit, 1);
+  EXPECT_EQ(runCommcheck({"--fail-on=warning", K}).Exit, 1);
 
-  Run Fix = commcheck({"--fix", K});
+  Proc Fix = runCommcheck({"--fix", K});
   EXPECT_EQ(Fix.Exit, 0) << Fix.all();
   EXPECT_NE(Fix.Err.find(K + ": applied 2 fix-its"), std::string::npos) << Fix.Err;
   FileId After = idOf(K);
@@ -63,7 +64,7 @@ TEST(FixCli, AppliesInPlaceThroughARename) {
   EXPECT_GT(Dcci, LoopEnd) << Text;
   EXPECT_EQ(count(Text, "dcci("), 1u) << Text;
 
-  Run Check = commcheck({"--fail-on=warning", K});
+  Proc Check = runCommcheck({"--fail-on=warning", K});
   EXPECT_EQ(Check.Exit, 0) << Check.all();
   EXPECT_EQ(Check.Out, "");
 }
@@ -74,16 +75,16 @@ TEST(FixCli, CommgenBaselineBecomesClean) {
                                 << " (set COMMGEN_BINARY)";
   TempDir D;
   std::string K = D / "k.cpp";
-  Run Gen = runProgram(Commgen, {"allreduce-mesh", "--ranks", "4", "--variant", "baseline", "-o", K});
+  Proc Gen = runProgram(Commgen, {"allreduce-mesh", "--ranks", "4", "--variant", "baseline", "-o", K});
   ASSERT_EQ(Gen.Exit, 0) << Gen.all();
-  Run Before = commcheck({"--fail-on=warning", K});
+  Proc Before = runCommcheck({"--fail-on=warning", K});
   EXPECT_EQ(Before.Exit, 1) << Before.all();
   EXPECT_GE(count(Before.Out, "[comm-pre-notify-barrier]"), 1u) << Before.Out;
   EXPECT_GE(count(Before.Out, "[comm-per-wait-dcci]"), 1u) << Before.Out;
 
-  Run Fix = commcheck({"--fix", K});
+  Proc Fix = runCommcheck({"--fix", K});
   EXPECT_EQ(Fix.Exit, 0) << Fix.all();
-  Run After = commcheck({"--fail-on=warning", K});
+  Proc After = runCommcheck({"--fail-on=warning", K});
   EXPECT_EQ(After.Exit, 0) << After.all();
   EXPECT_EQ(After.Out, "");
   EXPECT_NE(After.Err.find("verified"), std::string::npos);
@@ -92,10 +93,10 @@ TEST(FixCli, CommgenBaselineBecomesClean) {
 TEST(FixCli, SecondRunChangesNothing) {
   TempDir D;
   std::string K = D.write("k.cpp", kernels::Fixable);
-  ASSERT_EQ(commcheck({"--fix", K}).Exit, 0);
+  ASSERT_EQ(runCommcheck({"--fix", K}).Exit, 0);
   std::string Once = readFile(K);
   FileId Id = idOf(K);
-  Run Again = commcheck({"--fix", K});
+  Proc Again = runCommcheck({"--fix", K});
   EXPECT_EQ(Again.Exit, 0) << Again.all();
   EXPECT_EQ(Again.Err.find("applied"), std::string::npos) << Again.Err;
   EXPECT_EQ(readFile(K), Once);
@@ -108,7 +109,7 @@ TEST(FixCli, NeverTouchesAFileThatDidNotParse) {
   std::string Text = std::string(kernels::Fixable) + "int broken( {\n";
   std::string K = D.write("k.cpp", Text);
   FileId Id = idOf(K);
-  Run Fix = commcheck({"--fix", K});
+  Proc Fix = runCommcheck({"--fix", K});
   EXPECT_EQ(Fix.Exit, 2) << Fix.all();
   EXPECT_NE(Fix.Out.find("[clang-diagnostic-error]"), std::string::npos) << Fix.Out;
   EXPECT_EQ(readFile(K), Text);
@@ -123,7 +124,7 @@ TEST(FixCli, SuppressedFindingsKeepTheirCode) {
   Text.insert(Text.find('\n', At),
               " // NOLINT(comm-pre-notify-barrier): the host polls the flag, see #3");
   std::string K = D.write("k.cpp", Text);
-  Run Fix = commcheck({"--fix", K});
+  Proc Fix = runCommcheck({"--fix", K});
   EXPECT_EQ(Fix.Exit, 0) << Fix.all();
   EXPECT_NE(Fix.Err.find("applied 1 fix-it"), std::string::npos) << Fix.Err;
   std::string Fixed = readFile(K);
@@ -136,9 +137,9 @@ TEST(FixCli, FixesTheFileASymlinkPointsTo) {
   std::string Real = D.write("kernels/k.cpp", kernels::Fixable);
   std::string Link = D / "k-link.cpp";
   ASSERT_FALSE(llvm::sys::fs::create_link("kernels/k.cpp", Link));
-  Run Fix = commcheck({"--fix", Link});
+  Proc Fix = runCommcheck({"--fix", Link});
   EXPECT_EQ(Fix.Exit, 0) << Fix.all();
   EXPECT_TRUE(idOf(Link).Link) << "the symlink was replaced by a file";
   EXPECT_EQ(readFile(Real).find("pipe_barrier"), std::string::npos) << readFile(Real);
-  EXPECT_EQ(commcheck({"--fail-on=warning", Real}).Exit, 0);
+  EXPECT_EQ(runCommcheck({"--fail-on=warning", Real}).Exit, 0);
 }

@@ -37,7 +37,7 @@ TEST(GithubReport, PropertiesAndDataAreEscaped) {
   // '%', ',' and ':' end or corrupt a property unless escaped; the witness makes the message
   // multi-line, which must become %0A.
   std::string F = D.write("we%ird,na:me.cpp", kernels::Racy);
-  Run R = commcheck({"--format=github", "--base-dir=" + D.path(), F});
+  Proc R = runCommcheck({"--format=github", "--base-dir=" + D.path(), F});
   EXPECT_EQ(R.Exit, 1) << R.all();
   std::vector<std::string> Lines = lines(R.Out);
   ASSERT_EQ(Lines.size(), 1u) << R.Out;
@@ -75,7 +75,7 @@ TEST(GithubReport, TenAnnotationsPerLevelAndTheRestInTheStepSummary) {
   std::string Warnings = D.write("warnings.cpp", manyWarnings(11));
   // Other steps wrote to the summary before: commcheck appends.
   std::string Summary = D.write("step-summary.md", "## earlier step\n\n");
-  Run R = commcheck({"--format=github", "--base-dir=" + D.path(), Errors, Warnings}, "",
+  Proc R = runCommcheck({"--format=github", "--base-dir=" + D.path(), Errors, Warnings}, "",
                     {"GITHUB_STEP_SUMMARY=" + Summary});
   EXPECT_EQ(R.Exit, 1) << R.all();
   EXPECT_EQ(count(R.Out, "::error "), 10u) << R.Out;
@@ -100,7 +100,7 @@ TEST(GithubReport, TenAnnotationsPerLevelAndTheRestInTheStepSummary) {
 TEST(GithubReport, NoSummaryFileWithoutTheVariable) {
   TempDir D;
   std::string F = D.write("racy.cpp", kernels::Racy);
-  Run R = commcheck({"--format=github", F}, D.path(), {"GITHUB_STEP_SUMMARY"});
+  Proc R = runCommcheck({"--format=github", F}, D.path(), {"GITHUB_STEP_SUMMARY"});
   EXPECT_EQ(R.Exit, 1) << R.all();
   EXPECT_EQ(count(R.Out, "::error "), 1u) << R.Out;
   EXPECT_EQ(R.Out.find("## commcheck"), std::string::npos) << R.Out;

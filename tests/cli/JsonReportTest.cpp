@@ -86,7 +86,7 @@ TEST(JsonReport, BinaryOutputMatchesTheDocumentedSchema) {
   std::string Fixable = D.write("fixable.cpp", kernels::Fixable);
   std::string Suppressed = D.write("suppressed.cpp", kernels::SuppressedWithReason);
   std::string Broken = D.write("broken.cpp", kernels::Broken);
-  Run R = commcheck({"--format=json", Clean, Racy, Fixable, Suppressed, Broken});
+  Proc R = runCommcheck({"--format=json", Clean, Racy, Fixable, Suppressed, Broken});
   EXPECT_EQ(R.Exit, 2) << R.all();
   Json J = Json::parse(R.Out, nullptr, false);
   ASSERT_FALSE(J.is_discarded()) << R.Out;

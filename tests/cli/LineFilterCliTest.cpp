@@ -39,8 +39,8 @@ struct Repo {
     git(Dir.path(), Home.path(), {"commit", "-q", "-m", "kernel"});
     Dir.write("k.cpp", touchLine(touchLine(twoKernels(), 10), 17));
   }
-  Run check(std::vector<std::string> Args, const std::string &Cwd = "") const {
-    return commcheck(Args, Cwd.empty() ? Dir.path() : Cwd, Env);
+  Proc check(std::vector<std::string> Args, const std::string &Cwd = "") const {
+    return runCommcheck(Args, Cwd.empty() ? Dir.path() : Cwd, Env);
   }
 };
 
@@ -48,12 +48,12 @@ struct Repo {
 
 TEST(DiffBase, ReportsOnlyChangedLinesButJudgesTheWholeFile) {
   Repo R;
-  Run Full = R.check({"k.cpp"});
+  Proc Full = R.check({"k.cpp"});
   EXPECT_EQ(Full.Exit, 1) << Full.all();
   EXPECT_EQ(count(Full.Out, ": error: "), 1u) << Full.Out;
   EXPECT_EQ(count(Full.Out, ": warning: "), 2u) << Full.Out;
 
-  Run Diff = R.check({"--diff-base=HEAD", "k.cpp"});
+  Proc Diff = R.check({"--diff-base=HEAD", "k.cpp"});
   // Only the barrier on the edited line 10; the error on line 5 and the dcci on 15 are old.
   EXPECT_EQ(count(Diff.Out, ": warning: "), 1u) << Diff.all();
   EXPECT_NE(Diff.Out.find(R.Kernel + ":10:3: warning: "), std::string::npos) << Diff.Out;
@@ -65,7 +65,7 @@ TEST(DiffBase, ReportsOnlyChangedLinesButJudgesTheWholeFile) {
   // ... the verdict does not.
   EXPECT_NE(Diff.Err.find("k.cpp: NOT verified: 1 error finding"), std::string::npos) << Diff.Err;
 
-  Run Json = R.check({"--diff-base=HEAD", "--format=json", "k.cpp"});
+  Proc Json = R.check({"--diff-base=HEAD", "--format=json", "k.cpp"});
   nlohmann::json J = nlohmann::json::parse(Json.Out, nullptr, false);
   ASSERT_FALSE(J.is_discarded()) << Json.all();
   EXPECT_FALSE(J["files"][0]["verified"].get<bool>());
@@ -74,7 +74,7 @@ TEST(DiffBase, ReportsOnlyChangedLinesButJudgesTheWholeFile) {
   EXPECT_EQ(J["files"][0]["findings"][0]["line"], 10);
 
   // The gate judges the whole file: rejected although no reported finding is an error.
-  Run Gate = R.check({"--diff-base=HEAD", "--gate", "--out-dir=" + (R.Dir / "out"), "k.cpp"});
+  Proc Gate = R.check({"--diff-base=HEAD", "--gate", "--out-dir=" + (R.Dir / "out"), "k.cpp"});
   EXPECT_EQ(Gate.Exit, 1) << Gate.all();
   EXPECT_NE(Gate.Err.find("gate: rejected k.cpp: 1 error finding"), std::string::npos)
       << Gate.Err;
@@ -85,10 +85,10 @@ TEST(DiffBase, CommittedChangesAgainstAnOlderRevision) {
   Repo R;
   git(R.Dir.path(), R.Home.path(), {"commit", "-q", "-a", "-m", "edit"});
   // Nothing changed since HEAD; line 10 changed since HEAD~1.
-  Run Head = R.check({"--diff-base=HEAD", "--fail-on=warning", "k.cpp"});
+  Proc Head = R.check({"--diff-base=HEAD", "--fail-on=warning", "k.cpp"});
   EXPECT_EQ(Head.Exit, 0) << Head.all();
   EXPECT_EQ(Head.Out, "");
-  Run Prev = R.check({"--diff-base=HEAD~1", "--fail-on=warning", "k.cpp"});
+  Proc Prev = R.check({"--diff-base=HEAD~1", "--fail-on=warning", "k.cpp"});
   EXPECT_EQ(Prev.Exit, 1) << Prev.all();
   EXPECT_NE(Prev.Out.find(":10:3: warning: "), std::string::npos) << Prev.Out;
 }
@@ -96,7 +96,7 @@ TEST(DiffBase, CommittedChangesAgainstAnOlderRevision) {
 TEST(DiffBase, UntrackedFilesAreEntirelyNew) {
   Repo R;
   std::string New = R.Dir.write("new.cpp", kernels::Racy);
-  Run Diff = R.check({"--diff-base=HEAD", "new.cpp"});
+  Proc Diff = R.check({"--diff-base=HEAD", "new.cpp"});
   EXPECT_EQ(Diff.Exit, 1) << Diff.all();
   EXPECT_NE(Diff.Out.find(New + ":5:3: error: "), std::string::npos) << Diff.Out;
 }
@@ -106,7 +106,7 @@ TEST(DiffBase, UserGitConfigurationDoesNotHideFindings) {
   Repo R;
   git(R.Dir.path(), R.Home.path(), {"config", "diff.mnemonicPrefix", "true"});
   git(R.Dir.path(), R.Home.path(), {"config", "core.quotePath", "true"});
-  Run Diff = R.check({"--diff-base=HEAD", "k.cpp"});
+  Proc Diff = R.check({"--diff-base=HEAD", "k.cpp"});
   EXPECT_NE(Diff.Out.find(":10:3: warning: "), std::string::npos) << Diff.all();
   git(R.Dir.path(), R.Home.path(), {"config", "diff.noprefix", "true"});
   std::string Accented = "caf\xC3\xA9.cpp";
@@ -114,7 +114,7 @@ TEST(DiffBase, UserGitConfigurationDoesNotHideFindings) {
   git(R.Dir.path(), R.Home.path(), {"add", Accented});
   git(R.Dir.path(), R.Home.path(), {"commit", "-q", "-m", "accented"});
   R.Dir.write(Accented, touchLine(twoKernels(), 10));
-  Run Quoted = R.check({"--diff-base=HEAD", Accented});
+  Proc Quoted = R.check({"--diff-base=HEAD", Accented});
   EXPECT_EQ(count(Quoted.Out, ": warning: "), 1u) << Quoted.all();
   EXPECT_NE(Quoted.Out.find(Accented + ":10:3: warning: "), std::string::npos) << Quoted.Out;
 }
@@ -125,14 +125,14 @@ TEST(DiffBase, ThroughASymlinkedFolder) {
   TempDir Links;
   std::string Link = Links / "checkout";
   ASSERT_FALSE(llvm::sys::fs::create_link(R.Dir.path(), Link));
-  Run Diff = R.check({"--diff-base=HEAD", "k.cpp"}, Link);
+  Proc Diff = R.check({"--diff-base=HEAD", "k.cpp"}, Link);
   EXPECT_EQ(count(Diff.Out, ": warning: "), 1u) << Diff.all();
   EXPECT_NE(Diff.Out.find(":10:3: warning: "), std::string::npos) << Diff.Out;
 }
 
 TEST(DiffBase, UnknownRevisionIsAToolError) {
   Repo R;
-  Run Bad = R.check({"--diff-base=no-such-branch", "k.cpp"});
+  Proc Bad = R.check({"--diff-base=no-such-branch", "k.cpp"});
   EXPECT_EQ(Bad.Exit, 2) << Bad.all();
   EXPECT_NE(Bad.Err.find("no-such-branch"), std::string::npos) << Bad.Err;
   EXPECT_EQ(Bad.Out, "");
@@ -141,28 +141,28 @@ TEST(DiffBase, UnknownRevisionIsAToolError) {
 TEST(LineFilterCli, ReportsOnlyListedLines) {
   TempDir D;
   std::string K = D.write("k.cpp", twoKernels());
-  Run Only15 = commcheck({R"(--line-filter=[{"name":"k.cpp","lines":[[14,16]]}])", K});
+  Proc Only15 = runCommcheck({R"(--line-filter=[{"name":"k.cpp","lines":[[14,16]]}])", K});
   EXPECT_EQ(Only15.Exit, 0) << Only15.all();
   EXPECT_EQ(count(Only15.Out, ": warning: "), 1u) << Only15.Out;
   EXPECT_NE(Only15.Out.find(K + ":15:5: warning: "), std::string::npos) << Only15.Out;
   EXPECT_NE(Only15.Err.find("NOT verified: 1 error finding"), std::string::npos) << Only15.Err;
 
-  Run Error = commcheck({R"(--line-filter=[{"name":"k.cpp","lines":[[1,6]]}])", K});
+  Proc Error = runCommcheck({R"(--line-filter=[{"name":"k.cpp","lines":[[1,6]]}])", K});
   EXPECT_EQ(Error.Exit, 1) << Error.all();
   EXPECT_EQ(count(Error.Out, ": error: "), 1u) << Error.Out;
   EXPECT_EQ(Error.Out.find(": warning: "), std::string::npos) << Error.Out;
 
-  Run All = commcheck({R"(--line-filter=[{"name":"k.cpp"}])", K});
+  Proc All = runCommcheck({R"(--line-filter=[{"name":"k.cpp"}])", K});
   EXPECT_EQ(count(All.Out, ": warning: ") + count(All.Out, ": error: "), 3u) << All.Out;
 
-  Run Other = commcheck({R"(--line-filter=[{"name":"other.cpp"}])", K});
+  Proc Other = runCommcheck({R"(--line-filter=[{"name":"other.cpp"}])", K});
   EXPECT_EQ(Other.Exit, 0) << Other.all();
   EXPECT_EQ(Other.Out, "");
 
   // A name matches whole path components only.
-  Run Suffix = commcheck({R"(--line-filter=[{"name":"_k.cpp"}])", K});
+  Proc Suffix = runCommcheck({R"(--line-filter=[{"name":"_k.cpp"}])", K});
   EXPECT_EQ(Suffix.Out, "");
 
-  EXPECT_EQ(commcheck({"--line-filter=not json", K}).Exit, 2);
-  EXPECT_EQ(commcheck({R"(--line-filter=[{"name":"k.cpp","lines":[[1]]}])", K}).Exit, 2);
+  EXPECT_EQ(runCommcheck({"--line-filter=not json", K}).Exit, 2);
+  EXPECT_EQ(runCommcheck({R"(--line-filter=[{"name":"k.cpp","lines":[[1]]}])", K}).Exit, 2);
 }

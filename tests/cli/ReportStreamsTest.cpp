@@ -20,7 +20,7 @@ TEST(ReportStreams, SarifAndJsonAloneOnStdout) {
   std::string Racy = D.write("racy.cpp", kernels::Racy);
   std::string Fixable = D.write("fixable.cpp", kernels::Fixable);
   for (const char *Format : {"sarif", "json"}) {
-    Run R = commcheck({std::string("--format=") + Format, Racy, Fixable});
+    Proc R = runCommcheck({std::string("--format=") + Format, Racy, Fixable});
     EXPECT_EQ(R.Exit, 1) << Format << "\n" << R.all();
     EXPECT_TRUE(isOneJsonDocument(R.Out)) << Format << "\n" << R.Out;
     EXPECT_EQ(R.Out.find("error: TNOTIFY"), std::string::npos) << R.Out; // no text diagnostics
@@ -32,7 +32,7 @@ TEST(ReportStreams, SarifAndJsonAloneOnStdout) {
 
 TEST(ReportStreams, GithubCommandsAloneOnStdout) {
   TempDir D;
-  Run R = commcheck({"--format=github", D.write("racy.cpp", kernels::Racy),
+  Proc R = runCommcheck({"--format=github", D.write("racy.cpp", kernels::Racy),
                      D.write("fixable.cpp", kernels::Fixable)});
   EXPECT_EQ(R.Exit, 1) << R.all();
   std::vector<std::string> Lines = lines(R.Out);
@@ -45,7 +45,7 @@ TEST(ReportStreams, WithOutputTheReportGoesToTheFileAndTextToStdout) {
   TempDir D;
   std::string Racy = D.write("racy.cpp", kernels::Racy);
   std::string Report = D / "report.sarif";
-  Run R = commcheck({"--format=sarif", "--output=" + Report, Racy});
+  Proc R = runCommcheck({"--format=sarif", "--output=" + Report, Racy});
   EXPECT_EQ(R.Exit, 1) << R.all();
   EXPECT_TRUE(isOneJsonDocument(readFile(Report))) << readFile(Report);
   EXPECT_NE(R.Out.find(Racy + ":5:3: error: "), std::string::npos) << R.Out;
@@ -55,7 +55,7 @@ TEST(ReportStreams, WithOutputTheReportGoesToTheFileAndTextToStdout) {
 TEST(ReportStreams, FixMessagesDoNotCorruptTheReport) {
   TempDir D;
   std::string Fixable = D.write("fixable.cpp", kernels::Fixable);
-  Run R = commcheck({"--fix", "--format=sarif", Fixable});
+  Proc R = runCommcheck({"--fix", "--format=sarif", Fixable});
   EXPECT_EQ(R.Exit, 0) << R.all();
   EXPECT_TRUE(isOneJsonDocument(R.Out)) << R.Out;
   EXPECT_NE(R.Err.find("applied 2 fix-its"), std::string::npos) << R.Err;

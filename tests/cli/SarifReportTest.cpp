@@ -38,7 +38,7 @@ TEST(SarifReport, EveryKindOfFindingPassesTheOfficialValidator) {
   std::string Suppressed = D.write("suppressed.cpp", kernels::SuppressedWithReason);
   std::string Broken = D.write("broken.cpp", kernels::Broken);
   std::string Sarif = D / "report.sarif";
-  Run R = commcheck({"--format=sarif", "--output=" + Sarif, "--base-dir=" + D.path(), Racy,
+  Proc R = runCommcheck({"--format=sarif", "--output=" + Sarif, "--base-dir=" + D.path(), Racy,
                      Fixable, Suppressed, Broken});
   EXPECT_EQ(R.Exit, 2) << R.all(); // the parse error is a tool error
   Json Log = parse(readFile(Sarif));
@@ -106,7 +106,7 @@ TEST(SarifReport, FingerprintsSurviveLinesInsertedAbove) {
   std::string Racy = D.write("racy.cpp", kernels::Racy);
   std::string Fixable = D.write("fixable.cpp", kernels::Fixable);
   auto Fingerprints = [&] {
-    Run R = commcheck({"--format=sarif", "--base-dir=" + D.path(), Racy, Fixable});
+    Proc R = runCommcheck({"--format=sarif", "--base-dir=" + D.path(), Racy, Fixable});
     EXPECT_EQ(R.Exit, 1) << R.all();
     Json Log = parse(R.Out);
     // (file, rule) -> (fingerprint, line)

@@ -3,12 +3,15 @@
 #include "CheckHarness.h"
 #include "Collective.h"
 #include "CollectiveRegistry.h"
+#include "CostModel.h"
+#include "FixApplier.h"
 #include "MutantWriter.h"
 #include "PtoasPrinter.h"
 #include <gtest/gtest.h>
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
 using namespace commcheck;
 using namespace commcheck::test;
@@ -140,4 +143,65 @@ TEST(ReferenceKernels, EveryMutantIsKilledByItsRuleAtItsLine) {
   for (const std::string &S : Survivors)
     ADD_FAILURE() << "mutant not killed: " << S;
   EXPECT_GE(ByOperator.size(), 15u);
+}
+
+namespace {
+// commcheck --cost of a parsed file, as primitive -> executions.
+std::map<std::string, long long> costOf(const std::string &Text, const std::string &Name) {
+  std::map<std::string, long long> Out;
+  ParsedFile P = CheckHarness::instance().parseText(Text, Name);
+  std::istringstream In(CheckHarness::instance().checker().cost(P));
+  std::string Line;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("  ", 0) != 0)
+      continue;
+    auto Last = Line.find_last_of(' ');
+    std::string Key = Line.substr(2, Line.find_last_not_of(' ', Last) - 1);
+    Out[Key] = std::stoll(Line.substr(Last + 1));
+  }
+  return Out;
+}
+} // namespace
+
+TEST(ReferenceKernels, FixingTheBaselineYieldsTheOptimisedKernelAndItsCost) {
+  for (int Ranks : {2, 4, 8}) {
+    commgen::CollectiveParams P;
+    P.Ranks = Ranks;
+    P.Count = 16384;
+    P.Chunk = 1024;
+    P.Blocks = 2;
+    const commgen::Collective *Mesh = commgen::findCollective("allreduce-mesh");
+    ASSERT_NE(Mesh, nullptr);
+    P.Var = commgen::Variant::Baseline;
+    std::string Baseline = commgen::PtoasPrinter().print(Mesh->build(P)).Text;
+    P.Var = commgen::Variant::Optimised;
+    commgen::Kernel Optimised = Mesh->build(P);
+    std::string OptimisedText = commgen::PtoasPrinter().print(Optimised).Text;
+
+    CheckHarness &H = CheckHarness::instance();
+    ParsedFile File = H.parseText(Baseline, "baseline_p" + std::to_string(Ranks) + ".cpp");
+    FileResult Initial = H.check(File);
+    ASSERT_FALSE(Initial.Findings.empty());
+    FixApplier Fixer(H.checker(), H.frontend());
+    FixOutcome Fixed = Fixer.fix(File, Initial);
+    EXPECT_GE(Fixed.Applied, 3u);
+    EXPECT_TRUE(Fixed.Final.Parsed);
+    EXPECT_TRUE(Fixed.Final.Findings.empty())
+        << "P=" << Ranks << ": " << Fixed.Final.Findings[0].Message;
+
+    auto FixedCost = costOf(Fixed.Text, "fixed.cpp");
+    auto OptimisedCost = costOf(OptimisedText, "optimised.cpp");
+    EXPECT_EQ(FixedCost, OptimisedCost) << "P=" << Ranks;
+    // And both agree with the generator's own cost model, computed from its IR.
+    commgen::CostReport Model = commgen::CostModel::analyse(Optimised);
+    int64_t C = P.chunksPerBlock();
+    EXPECT_EQ(FixedCost["dcci (whole cache)"],
+              Model.PerCall.get(commgen::Primitive::DcciWhole).eval(Ranks, C));
+    EXPECT_EQ(FixedCost["pipe_barrier(PIPE_MTE2)"],
+              Model.PerCall.get(commgen::Primitive::DrainMte2).eval(Ranks, C));
+    EXPECT_EQ(FixedCost["pipe_barrier(PIPE_ALL)"],
+              Model.PerCall.get(commgen::Primitive::DrainAll).eval(Ranks, C));
+    EXPECT_EQ(FixedCost["TNOTIFY"], Model.PerCall.get(commgen::Primitive::Notify).eval(Ranks, C));
+    EXPECT_EQ(FixedCost["TWAIT"], Model.PerCall.get(commgen::Primitive::Wait).eval(Ranks, C));
+  }
 }

@@ -33,6 +33,7 @@ public:
 
   const IntrinsicCatalogue &catalogue() const { return Catalogue; }
   Frontend &frontend() { return FE; }
+  const Checker &checker() const { return C; }
 
 private:
   IntrinsicCatalogue Catalogue;
