@@ -1,6 +1,7 @@
 #include "Checker.h"
 #include "CostCounter.h"
 #include "KernelFinder.h"
+#include "LargeStack.h"
 #include "RuleRegistry.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -23,8 +24,8 @@ void FileResult::freezeVerdict() {
 bool FileResult::verified() const {
   if (FrozenVerified)
     return *FrozenVerified;
-  if (!Parsed)
-    return false;
+  if (!Parsed || Functions.empty())
+    return false; // nothing analysed (an empty file): nothing verified
   return std::none_of(Findings.begin(), Findings.end(), [](const Finding &F) {
     return F.Level == Severity::Error && !F.Suppressed;
   });
@@ -46,6 +47,8 @@ std::string FileResult::verdictReason() const {
     return "not fully analysed (" + std::to_string(Unanalysable) + " comm-unanalysable)";
   if (Errors)
     return std::to_string(Errors) + " error finding" + (Errors == 1 ? "" : "s");
+  if (Functions.empty())
+    return "no function to verify";
   return "verified";
 }
 
@@ -73,24 +76,30 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   auto Seconds = [](Clock::time_point Since) {
     return std::chrono::duration<double>(Clock::now() - Since).count();
   };
-  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue)) {
-    auto T0 = Clock::now();
-    EventGraph G = Builder.build(FD);
-    R.Profile["event graphs"] += Seconds(T0);
-    R.Functions.push_back(G.Function);
-    SolverLimits Limits;
-    Limits.Steps = Options.Budget;
-    AnalysisContext AC(G, Ctx.getSourceManager(), Ctx.getLangOpts(), Options.Options, Limits, Raw);
-    for (const auto &Rule : RuleRegistry::instance().rules())
-      if (ruleEnabled(Options.Checks, Rule->info().Id)) {
-        auto T1 = Clock::now();
-        AC.Limits.Deadline =
-            T1 + std::chrono::duration_cast<Clock::duration>(
-                     std::chrono::duration<double>(Options.FunctionSeconds));
-        Rule->check(AC);
-        R.Profile[Rule->info().Id] += Seconds(T1);
-      }
-  }
+  // Deeply nested code recurses deeply (CFG construction, AST walks): see LargeStack.h.
+  runWithLargeStack([&] {
+    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue)) {
+      auto T0 = Clock::now();
+      EventGraph G = Builder.build(FD);
+      R.Profile["event graphs"] += Seconds(T0);
+      R.Functions.push_back(G.Function);
+      SolverLimits Limits;
+      Limits.Steps = Options.Budget;
+      AnalysisContext AC(G, Ctx.getSourceManager(), Ctx.getLangOpts(), Options.Options, Limits,
+                         Raw);
+      for (const auto &Rule : RuleRegistry::instance().rules())
+        // A truncated graph (event budget exceeded) proves nothing: only report that.
+        if (ruleEnabled(Options.Checks, Rule->info().Id) &&
+            (!G.OverBudget || Rule->info().Id == "comm-unanalysable")) {
+          auto T1 = Clock::now();
+          AC.Limits.Deadline =
+              T1 + std::chrono::duration_cast<Clock::duration>(
+                       std::chrono::duration<double>(Options.FunctionSeconds));
+          Rule->check(AC);
+          R.Profile[Rule->info().Id] += Seconds(T1);
+        }
+    }
+  });
   // Helpers inlined into several kernels report the same finding once.
   std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::string>> Seen;
   for (Finding &F : Raw)
@@ -176,8 +185,10 @@ std::string Checker::dumpEvents(ParsedFile &File) const {
   clang::ASTContext &Ctx = File.AST->getASTContext();
   EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
   std::string Out;
-  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue))
-    Out += Builder.build(FD).dump(Ctx.getSourceManager());
+  runWithLargeStack([&] {
+    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue))
+      Out += Builder.build(FD).dump(Ctx.getSourceManager());
+  });
   return Out;
 }
 

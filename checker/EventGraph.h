@@ -37,6 +37,9 @@ public:
   std::vector<EventBlock> Blocks;
   std::vector<LoopInfo> Loops;
   unsigned Entry = 0, Exit = 0;
+  /// The event budget ran out while building: the graph is truncated, only its
+  /// comm-unanalysable finding means anything.
+  bool OverBudget = false;
 
   unsigned addBlock() {
     Blocks.emplace_back();

@@ -274,6 +274,7 @@ private:
 
   unsigned add(Event E) {
     if (G.Events.size() >= B.Options.MaxEvents) {
+      G.OverBudget = true;
       if (!G.Events.empty() && G.Events.back().Kind == EventKind::Unanalysable &&
           G.Events.back().Message.find("budget") != std::string::npos)
         return G.Events.back().Id;
@@ -594,6 +595,11 @@ private:
   }
 
   void inlineCall(const FunctionDecl *Def, const CallExpr *CE) {
+    // Past the event budget nothing more is recorded: inlining would only grow the graph.
+    if (G.OverBudget) {
+      unanalysable(Cur, CE, "budget");
+      return;
+    }
     if (std::find(Active.begin(), Active.end(), Def) != Active.end()) {
       unanalysable(Cur, CE, "recursive call to '" + Def->getNameAsString() + "'");
       return;

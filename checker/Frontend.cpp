@@ -1,4 +1,5 @@
 #include "Frontend.h"
+#include "LargeStack.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -160,10 +161,12 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
   P.Source = stripKernelLaunches(P.Original);
   P.Args = argumentsFor(P.Path);
   ErrorCollector Errors(P.Path);
-  P.AST = clang::tooling::buildASTFromCodeWithArgs(
-      P.Source.Text, P.Args, P.Path, "commcheck",
-      std::make_shared<clang::PCHContainerOperations>(),
-      clang::tooling::getClangStripDependencyFileAdjuster(), {}, &Errors);
+  runWithLargeStack([&] {
+    P.AST = clang::tooling::buildASTFromCodeWithArgs(
+        P.Source.Text, P.Args, P.Path, "commcheck",
+        std::make_shared<clang::PCHContainerOperations>(),
+        clang::tooling::getClangStripDependencyFileAdjuster(), {}, &Errors);
+  });
   P.Errors = std::move(Errors.Errors);
   if (!P.AST && P.Errors.empty()) {
     Finding F;

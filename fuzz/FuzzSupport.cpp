@@ -2,6 +2,7 @@
 #include "RuleRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <cstdlib>
 #include <unistd.h>
 
 namespace commcheck::fuzz {
@@ -13,12 +14,19 @@ std::vector<const Rule *> allRules() {
   return Out;
 }
 
+namespace {
+const std::string *ScratchPath = nullptr; // reachable: not a leak
+void removeScratch() { llvm::sys::fs::remove_directories(*ScratchPath); }
+} // namespace
+
 const std::string &scratchDir() {
   static const std::string Dir = [] {
     llvm::SmallString<128> P;
     llvm::sys::path::system_temp_directory(true, P);
     llvm::sys::path::append(P, "commcheck-fuzz-" + std::to_string(::getpid()));
     llvm::sys::fs::create_directories(P);
+    ScratchPath = new std::string(P);
+    std::atexit(removeScratch);
     return std::string(P);
   }();
   return Dir;

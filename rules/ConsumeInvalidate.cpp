@@ -17,7 +17,8 @@ const RuleInfo &ConsumeInvalidate::info() const {
       "GM load that is not exempt, a dcci must cover the loaded address: the whole cache, or the "
       "line at that address. TLOAD needs no invalidate (DMA bypasses the cache); loads of the "
       "communication context are exempt.",
-      {}};
+      {{"OpaqueCallsRead", "true",
+        "a call the checker cannot see that takes a GM pointer counts as a load after a wait"}}};
   return I;
 }
 
@@ -52,6 +53,10 @@ std::string ConsumeInvalidate::message(const Event &, int, const Event &At) cons
            "cache_line_t::ENTIRE_DATA_CACHE) after the wait";
   return "scalar GM load after a wait may read a stale cache line: missing dcci of '" + At.Addr +
          "' (or the whole cache) after the wait";
+}
+
+bool ConsumeInvalidate::reported(const AnalysisContext &Ctx, const Event &At) const {
+  return At.Kind != EventKind::Opaque || Ctx.option(info().Id, "OpaqueCallsRead", "true") == "true";
 }
 
 std::string ConsumeInvalidate::originNote(const Event &) const {

@@ -14,6 +14,7 @@ public:
   bool violates(const Event &Origin, int Phase, const Event &E) const override;
   std::string message(const Event &Origin, int Phase, const Event &At) const override;
   std::string originNote(const Event &Origin) const override;
+  bool reported(const AnalysisContext &Ctx, const Event &At) const override;
 };
 
 } // namespace commcheck

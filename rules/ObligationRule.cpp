@@ -58,7 +58,7 @@ void ObligationRule::check(AnalysisContext &Ctx) const {
   for (const Event &E : G.Events) {
     for (const auto &[OriginId, Phase] : Before[E.Id].Tokens) {
       const Event &Origin = G.Events[OriginId];
-      if (!violates(Origin, Phase, E))
+      if (!violates(Origin, Phase, E) || !reported(Ctx, E))
         continue;
       const Event &At = reportAt(Origin, E);
       Finding &F = Ctx.report(info().Id, info().Level, At.Loc, message(Origin, Phase, E));

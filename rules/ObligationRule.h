@@ -41,6 +41,8 @@ public:
 protected:
   /// Where the finding is reported: the violating event by default.
   virtual const Event &reportAt(const Event &Origin, const Event &At) const { return At; }
+  /// Whether a violation at At is reported under the rule's options (all are, by default).
+  virtual bool reported(const AnalysisContext &, const Event &At) const { return true; }
   /// The last witness note, at the violating event.
   virtual std::string violationNote(const Event &At) const;
   /// Optional fix-its for a finding (none by default).

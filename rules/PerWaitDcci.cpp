@@ -1,5 +1,6 @@
 #include "PerWaitDcci.h"
 #include "FixIts.h"
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -43,7 +44,8 @@ const RuleInfo &PerWaitDcci::info() const {
       "generation. The same holds for a run of consecutive waits. The fix-it moves the "
       "invalidate after the loop (or keeps only the one after the last wait of a run). A loop "
       "whose bounds or conditions read GM keeps its per-wait invalidates.",
-      {}};
+      {{"IncludeRuns", "true",
+        "also flag whole-cache dccis between consecutive waits outside loops"}}};
   return I;
 }
 
@@ -109,6 +111,9 @@ void PerWaitDcci::check(AnalysisContext &Ctx) const {
   const EventGraph &G = Ctx.G;
   FixIts Fix(Ctx.SM, Ctx.LO);
   std::vector<Hit> Hits = find(G);
+  if (Ctx.option(info().Id, "IncludeRuns", "true") != "true")
+    Hits.erase(std::remove_if(Hits.begin(), Hits.end(), [](const Hit &H) { return H.Loop < 0; }),
+               Hits.end());
   // Fix-its: per loop, the first finding carries the whole edit (remove every per-wait dcci of
   // the loop, add one after it); a run's dcci is simply removed.
   std::vector<std::vector<clang::tooling::Replacement>> Fixes(Hits.size());

@@ -17,7 +17,8 @@ const RuleInfo &PreNotifyBarrier::info() const {
       "or when it runs once per notify inside a notify loop although one drain before the loop "
       "discharges the same obligations (hoist it). pipe_barrier(PIPE_V) never discharges a comm "
       "obligation. Every fix-it is re-verified before it is offered.",
-      {}};
+      {{"SuggestHoist", "true",
+        "flag a per-notify barrier in a notify loop that one barrier before the loop replaces"}}};
   return I;
 }
 
@@ -95,7 +96,8 @@ void PreNotifyBarrier::check(AnalysisContext &Ctx) const {
     } else {
       // Hoisting: the barrier runs per notify in a loop, but what it drains comes from before.
       int Hoist = -1;
-      for (unsigned L = 0; L < G.Loops.size(); ++L) {
+      bool SuggestHoist = Ctx.option(info().Id, "SuggestHoist", "true") == "true";
+      for (unsigned L = 0; L < G.Loops.size() && SuggestHoist; ++L) {
         const LoopInfo &Lp = G.Loops[L];
         if (!contains(Lp, B.Id) || !contains(Lp, Next->Id))
           continue;

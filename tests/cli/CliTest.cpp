@@ -183,3 +183,25 @@ TEST(Cli, DumpEventsShowsTheGraph) {
   EXPECT_NE(R.Out.find("scalar-store addr=out+0"), std::string::npos) << R.Out;
   EXPECT_NE(R.Out.find("notify pto::comm::TNOTIFY"), std::string::npos) << R.Out;
 }
+
+TEST(Cli, RuleOptionsChangeWhatIsReportedAndAreVerified) {
+  std::string F = writeTemp("opaque.cpp", R"(#include <pto/pto-inst.hpp>
+extern void vendor_read(__gm__ int32_t *p);
+__global__ AICORE void k(__gm__ int32_t *sig, __gm__ int32_t *data) {
+  pto::comm::Signal s(sig);
+  pto::comm::TWAIT(s, 1, pto::comm::WaitCmp::GE);
+  vendor_read(data);
+}
+)");
+  CliRun On = run({F});
+  EXPECT_EQ(On.Exit, 1);
+  EXPECT_NE(On.Out.find("[comm-consume-invalidate]"), std::string::npos) << On.Out;
+  EXPECT_EQ(run({"--check-option=comm-consume-invalidate.OpaqueCallsRead=false", F}).Exit, 0);
+  CliRun Typo = run({"--verify-config", "--check-option=comm-consume-invalidate.OpaqueCallRead=false", F});
+  EXPECT_EQ(Typo.Exit, 2);
+  EXPECT_NE(Typo.Err.find("did you mean 'comm-consume-invalidate.OpaqueCallsRead'"),
+            std::string::npos)
+      << Typo.Err;
+  CliRun Explain = run({"--explain=comm-pre-notify-barrier"});
+  EXPECT_NE(Explain.Out.find("option SuggestHoist (default true)"), std::string::npos);
+}

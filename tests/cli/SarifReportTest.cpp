@@ -145,6 +145,6 @@ TEST(SarifReport, FingerprintsSurviveLinesInsertedAbove) {
   Text.replace(At, 24, "pto::comm::TNOTIFY(s, 2,");
   D.write("racy.cpp", Text);
   auto Edited = Fingerprints();
-  EXPECT_NE(Edited[{"racy.cpp", "comm-publish-before-notify"}].first,
-            Before[{"racy.cpp", "comm-publish-before-notify"}].first);
+  const std::pair<std::string, std::string> Key = {"racy.cpp", "comm-publish-before-notify"};
+  EXPECT_NE(Edited[Key].first, Before[Key].first);
 }

@@ -1,0 +1,22 @@
+#include "LargeStack.h"
+#include "llvm/Support/thread.h"
+
+namespace commcheck {
+
+namespace {
+thread_local bool OnLargeStack = false;
+} // namespace
+
+void runWithLargeStack(llvm::function_ref<void()> Fn) {
+  if (OnLargeStack) {
+    Fn();
+    return;
+  }
+  llvm::thread T(LargeStackBytes, [Fn] {
+    OnLargeStack = true;
+    Fn();
+  });
+  T.join();
+}
+
+} // namespace commcheck
