@@ -8,12 +8,14 @@ BUILD_TYPE="${COMMCHECK_BUILD_TYPE:-Release}"
 
 APT_PACKAGES=(cmake ninja-build g++ git libclang-19-dev llvm-19-dev libclang-cpp19-dev clang-19
               clang-tools-19 nlohmann-json3-dev libgtest-dev googletest libbenchmark-dev
-              pre-commit nodejs npm)
+              pre-commit)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm may come with a Node.js that is not Debian's (it conflicts with Debian's npm package).
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
