@@ -42,6 +42,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -176,22 +177,44 @@ def machine_info(args):
 # Running one command and measuring it
 
 
+RUN_TIMEOUT = [600.0]  # seconds per command; set from --timeout
+
+
 def run_measured(cmd, stderr_path=None, cwd=None):
     """Runs cmd; returns wall seconds, CPU seconds (user+sys), peak RSS (KiB) and exit code of
-    that one child (wait4 gives its own rusage, not the accumulated RUSAGE_CHILDREN)."""
+    that one child (wait4 gives its own rusage, not the accumulated RUSAGE_CHILDREN). A command
+    that outlives the timeout is killed and reported with rc None."""
     err = open(stderr_path, "wb") if stderr_path else subprocess.DEVNULL
+    timed_out = []
     try:
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL,
                              cwd=cwd)
-        _, status, ru = os.wait4(p.pid, 0)
+
+        def kill():
+            timed_out.append(True)
+            try:
+                p.kill()
+            except OSError:
+                pass
+        timer = threading.Timer(RUN_TIMEOUT[0], kill)
+        timer.start()
+        try:
+            _, status, ru = os.wait4(p.pid, 0)
+        finally:
+            timer.cancel()
         wall = time.perf_counter() - t0
     finally:
         if stderr_path:
             err.close()
     rc = os.waitstatus_to_exitcode(status)
     p.returncode = rc  # already reaped
-    return {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime, "rss_kb": ru.ru_maxrss, "rc": rc}
+    return {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime, "rss_kb": ru.ru_maxrss,
+            "rc": None if timed_out else rc}
+
+
+def rc_text(rc):
+    return "a timeout (%g s)" % RUN_TIMEOUT[0] if rc is None else "exit code %d" % rc
 
 
 class Tool:
@@ -341,8 +364,8 @@ def measure(inputs, tools, runs, rng, what):
             for t in order:
                 m = run_measured(t.argv_for(inp["path"]))
                 if m["rc"] not in t.ok_codes:
-                    failures.append("%s on %s: exit code %d (%s)" % (
-                        t.label, inp["name"], m["rc"], " ".join(t.argv_for(inp["path"]))))
+                    failures.append("%s on %s: %s (%s)" % (
+                        t.label, inp["name"], rc_text(m["rc"]), " ".join(t.argv_for(inp["path"]))))
                 if r > 0:
                     samples[(inp["name"], t.name)].append(m)
         log("  %s: round %d/%d (%s) %.1f s" % (what, r, runs, "warm-up" if r == 0 else "measured",
@@ -482,7 +505,7 @@ def section_jobs(pool, args, cfg, workdir, rng):
         for k in order:
             m = run_measured(cfgs[k])
             if m["rc"] not in (0, 1):
-                failures.append("commcheck -%s on the jobs set: exit code %d" % (k, m["rc"]))
+                failures.append("commcheck -%s on the jobs set: %s" % (k, rc_text(m["rc"])))
             if r > 0:
                 samples[k].append(m)
     log("  jobs: done")
@@ -515,13 +538,16 @@ def section_cache(largest, jobs_files, args, cfg, workdir):
         none, cold, warm = [], [], []
         prime = run_measured([args.commcheck, "--quiet", "--cache-dir", warm_dir] + files)
         if prime["rc"] not in (0, 1):
-            failures.append("commcheck --cache-dir on %s: exit code %d" % (label, prime["rc"]))
+            failures.append("commcheck --cache-dir on %s: %s" % (label, rc_text(prime["rc"])))
         for i in range(cfg["cache_runs"]):
             none.append(run_measured([args.commcheck, "--quiet"] + files))
             cold_dir = os.path.join(base, "%s-cold-%d" % (label, i))
             cold.append(run_measured([args.commcheck, "--quiet", "--cache-dir", cold_dir] + files))
             warm.append(run_measured([args.commcheck, "--quiet", "--cache-dir", warm_dir] + files))
             shutil.rmtree(cold_dir, ignore_errors=True)
+            for k, m in (("no cache", none[-1]), ("cold", cold[-1]), ("warm", warm[-1])):
+                if m["rc"] not in (0, 1):
+                    failures.append("commcheck (%s) on %s: %s" % (k, label, rc_text(m["rc"])))
         # The cache's own report, to be sure the warm runs hit.
         stats = os.path.join(base, "stats.txt")
         run_measured([args.commcheck, "--cache-dir", warm_dir] + files, stderr_path=stats)
@@ -646,9 +672,13 @@ def section_profile(largest, args, workdir):
     per = {}
     runs = max(3, min(args.runs, 5))
     errp = os.path.join(workdir, "profile.txt")
+    failures = []
     for _ in range(runs):
-        run_measured([args.commcheck, "--quiet", "--enable-check-profile", largest["path"]],
-                     stderr_path=errp)
+        m = run_measured([args.commcheck, "--quiet", "--enable-check-profile", largest["path"]],
+                         stderr_path=errp)
+        if m["rc"] not in (0, 1):
+            failures.append("commcheck --enable-check-profile on %s: %s" % (largest["name"],
+                                                                         rc_text(m["rc"])))
         with open(errp, errors="replace") as f:
             for line in f:
                 m = PROFILE_LINE.match(line)
@@ -660,7 +690,8 @@ def section_profile(largest, args, workdir):
                     per.setdefault("total", []).append(float(m.group(1)))
     log("  profile: done")
     return {"input": largest["name"], "lines": largest["lines"], "runs": runs,
-            "seconds_median": {k: median(v) for k, v in per.items()}}
+            "seconds_median": {k: median(v) for k, v in per.items()},
+            "failures": sorted(set(failures))}
 
 
 # --------------------------------------------------------------------------------------------
@@ -856,6 +887,9 @@ def main():
                          "negative values need root): on a shared machine a negative value keeps "
                          "other sessions' builds from inflating the timings and lets -j 2 have "
                          "its second core")
+    ap.add_argument("--timeout", type=float,
+                    help="seconds before one command is killed and reported as a failure "
+                         "(default 60 quick, 600 full)")
     ap.add_argument("--check-targets", action="store_true",
                     help="exit 1 when a target (overhead, linearity, memory) is missed")
     args = ap.parse_args()
@@ -864,6 +898,7 @@ def main():
     if args.sizes:
         cfg["sizes"] = [int(s) for s in args.sizes.split(",")]
     args.runs = args.runs or cfg["runs"]
+    RUN_TIMEOUT[0] = args.timeout or (60.0 if args.quick else 600.0)
     if args.phases is None:
         args.phases = cfg["phases"]
     args.mixed_runs = args.mixed_runs or (3 if args.quick else 5)
@@ -945,6 +980,7 @@ def main():
     if "profile" in sections:
         if has_profile:
             res["profile"] = section_profile(largest, args, args.workdir)
+            res["failures"] += res["profile"]["failures"]
         else:
             log("  profile: commcheck has no --enable-check-profile; skipped")
     if "instructions" in sections:

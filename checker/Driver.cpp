@@ -211,18 +211,17 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     if (F.Level == Severity::Warning && Env->WarningsAsErrors.enabled(F.Rule))
       F.Level = Severity::Error;
   if (Options.Fix && R.Parsed && Parsed) {
-    FixApplier Fixer(*Env->C, *Env->FE);
+    FixApplier Fixer(*Env->C, *Env->FE, /*RequireReason=*/Options.Gate);
     FixOutcome Fixed = Fixer.fix(*Parsed, R);
     if (Fixed.Applied > 0) {
       if (llvm::Error E = FixApplier::writeAtomically(Parsed->Path, Fixed.Text))
         return Fail(llvm::toString(std::move(E)));
       O.Messages += "commcheck: " + Parsed->Path + ": applied " + std::to_string(Fixed.Applied) +
                     " fix-it" + (Fixed.Applied == 1 ? "" : "s") + "\n";
-      R = std::move(Fixed.Final);
-      Suppressions S2 = Suppressions::parse(Fixed.Text, Parsed->Path);
-      S2.apply(R.Findings, Options.Gate);
-      for (const Finding &E : S2.errors())
-        R.Findings.push_back(E);
+      R = std::move(Fixed.Final); // with the suppressions of the fixed text applied
+      for (Finding &F : R.Findings)
+        if (F.Level == Severity::Warning && Env->WarningsAsErrors.enabled(F.Rule))
+          F.Level = Severity::Error;
     }
   }
   if (!R.Parsed)

@@ -42,6 +42,28 @@ void EventGraph::indexPositions() {
       Positions[Blocks[B].Events[I]] = {B, I};
 }
 
+void EventGraph::markBackEdges() {
+  std::vector<int> State(Blocks.size(), 0); // 0 unseen, 1 on the stack, 2 done
+  std::vector<std::pair<unsigned, unsigned>> Stack{{Entry, 0}};
+  State[Entry] = 1;
+  while (!Stack.empty()) {
+    auto [B, I] = Stack.back();
+    if (I < Blocks[B].Succs.size()) {
+      ++Stack.back().second;
+      unsigned S = Blocks[B].Succs[I];
+      if (State[S] == 1)
+        Blocks[B].BackEdge[I] = true;
+      else if (State[S] == 0) {
+        State[S] = 1;
+        Stack.push_back({S, 0});
+      }
+    } else {
+      State[B] = 2;
+      Stack.pop_back();
+    }
+  }
+}
+
 std::pair<unsigned, unsigned> EventGraph::position(unsigned EventId) const {
   return Positions.at(EventId);
 }

@@ -60,6 +60,8 @@ public:
   /// Block containing an event, and the event's index in it.
   std::pair<unsigned, unsigned> position(unsigned EventId) const;
   void indexPositions();
+  /// Marks the edges that close a loop (to a block on the depth-first stack from the entry).
+  void markBackEdges();
 
   /// Readable dump (commcheck --dump-events).
   std::string dump(const clang::SourceManager &SM) const;

@@ -816,26 +816,7 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   E.Loc = SM.getExpansionLoc(FD->getBody()->getEndLoc());
   E.Range = SourceRange(E.Loc, E.Loc);
   G.addEvent(G.Exit, std::move(E));
-  // Mark back edges by depth-first search from the entry.
-  std::vector<int> State(G.Blocks.size(), 0);
-  std::vector<std::pair<unsigned, unsigned>> Stack{{G.Entry, 0}};
-  State[G.Entry] = 1;
-  while (!Stack.empty()) {
-    auto &[B, I] = Stack.back();
-    if (I < G.Blocks[B].Succs.size()) {
-      unsigned K = I++;
-      unsigned S = G.Blocks[B].Succs[K];
-      if (State[S] == 1)
-        G.Blocks[B].BackEdge[K] = true;
-      else if (State[S] == 0) {
-        State[S] = 1;
-        Stack.push_back({S, 0});
-      }
-    } else {
-      State[B] = 2;
-      Stack.pop_back();
-    }
-  }
+  G.markBackEdges();
   // Number the distinct addresses that line invalidates name, so rules can keep bit sets of them.
   std::map<std::string, int> AddrIds;
   for (Event &Ev : G.Events)

@@ -1,4 +1,5 @@
 #include "FixApplier.h"
+#include "Suppressions.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -45,6 +46,12 @@ FixOutcome FixApplier::fix(ParsedFile &File, const FileResult &Initial, unsigned
     }
     ParsedFile Again = FE.parseText(File.Path, *Fixed);
     FileResult Next = C.check(Again, &FE);
+    // The file's NOLINT comments, as in Initial: without them a suppressed finding would count
+    // against every fix-it (none ever applied), and would be fixed itself in a later step.
+    Suppressions S = Suppressions::parse(*Fixed, File.Path);
+    S.apply(Next.Findings, RequireReason);
+    for (const Finding &E : S.errors())
+      Next.Findings.push_back(E);
     // The checker verified this fix alone; insist again on the combination so far.
     if (!Next.Parsed || countFindings(Next) >= countFindings(Out.Final))
       break;

@@ -17,8 +17,13 @@ struct FixOutcome {
 
 class FixApplier {
 public:
-  FixApplier(const Checker &C, Frontend &FE) : C(C), FE(FE) {}
+  /// RequireReason: NOLINT comments waive findings only with a reason (the gate), as they did
+  /// in Initial.
+  FixApplier(const Checker &C, Frontend &FE, bool RequireReason = false)
+      : C(C), FE(FE), RequireReason(RequireReason) {}
   /// Fixes a parsed file's text. The result of a file that did not parse is left unchanged.
+  /// Initial has the file's NOLINT suppressions applied; so has every re-check (and Final): a
+  /// suppressed finding's fix-it is never applied, and counts compare like with like.
   FixOutcome fix(ParsedFile &File, const FileResult &Initial, unsigned MaxSteps = 64) const;
   /// The findings a re-check of Text (as the content of the file at Path) reports, fix-its not
   /// verified; nullopt when it does not parse. Used to verify fix-its in combination.
@@ -30,6 +35,7 @@ public:
 private:
   const Checker &C;
   Frontend &FE;
+  bool RequireReason;
 };
 
 } // namespace commcheck

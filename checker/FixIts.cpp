@@ -91,6 +91,28 @@ std::optional<tooling::Replacement> FixIts::insertBefore(const Stmt *S,
   return tooling::Replacement(SM, B, 0, Text);
 }
 
+bool FixIts::immediatelyFollows(const Stmt *S, const Stmt *Next) const {
+  if (!editable(S->getEndLoc()) || !editable(Next->getBeginLoc()))
+    return false;
+  SourceLocation E = statementEnd(S, SM, LO);
+  if (E.isInvalid() || SM.getFileID(E) != SM.getFileID(Next->getBeginLoc()))
+    return false;
+  unsigned From = SM.getFileOffset(E), To = SM.getFileOffset(Next->getBeginLoc());
+  if (From > To)
+    return false;
+  StringRef Between = SM.getBufferData(SM.getFileID(E)).substr(From, To - From);
+  while (!Between.empty()) {
+    Between = Between.ltrim();
+    if (Between.consume_front("//"))
+      Between = Between.drop_until([](char C) { return C == '\n'; });
+    else if (Between.consume_front("/*"))
+      Between = Between.drop_front(std::min(Between.find("*/") + 2, Between.size()));
+    else
+      break;
+  }
+  return Between.empty();
+}
+
 std::optional<tooling::Replacement> FixIts::replace(const Expr *E, const std::string &Code) const {
   if (!editable(E->getBeginLoc()) || !editable(E->getEndLoc()))
     return std::nullopt;

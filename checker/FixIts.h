@@ -27,6 +27,9 @@ public:
   /// Inserts `Code` as a statement on its own line before statement S.
   std::optional<clang::tooling::Replacement> insertBefore(const clang::Stmt *S,
                                                           const std::string &Code) const;
+  /// True when Next is the statement right after S in the source (only blanks and comments
+  /// between them).
+  bool immediatelyFollows(const clang::Stmt *S, const clang::Stmt *Next) const;
   /// Replaces the source text of expression E.
   std::optional<clang::tooling::Replacement> replace(const clang::Expr *E,
                                                      const std::string &Code) const;

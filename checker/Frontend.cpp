@@ -1,5 +1,6 @@
 #include "Frontend.h"
 #include "LargeStack.h"
+#include "Watchdog.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -161,6 +162,10 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
   P.Source = stripKernelLaunches(P.Original);
   P.Args = argumentsFor(P.Path);
   ErrorCollector Errors(P.Path);
+  Watchdog Deadline(Opts.ParseSeconds,
+                    "commcheck: error: " + P.Path + ": parsing did not finish within " +
+                        std::to_string(static_cast<long>(Opts.ParseSeconds)) +
+                        " s (runaway macro expansion?); stopping, nothing was verified\n");
   runWithLargeStack([&] {
     P.AST = clang::tooling::buildASTFromCodeWithArgs(
         P.Source.Text, P.Args, P.Path, "commcheck",

@@ -23,6 +23,9 @@ struct FrontendOptions {
   bool AutoDetectCompileCommands = true;
   std::string ShimDir;                 ///< bundled shim (empty: none)
   std::string ResourceDir;             ///< clang's builtin headers
+  /// Wall-clock limit of one parse: past it the process ends with exit code 2 and one line on
+  /// stderr (Watchdog.h: clang cannot be interrupted). 0: no limit (in-process users, tests).
+  double ParseSeconds = 0;
 };
 
 struct ParsedFile {

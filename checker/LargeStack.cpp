@@ -1,5 +1,6 @@
 #include "LargeStack.h"
 #include "llvm/Support/thread.h"
+#include <optional>
 
 namespace commcheck {
 
@@ -12,7 +13,7 @@ void runWithLargeStack(llvm::function_ref<void()> Fn) {
     Fn();
     return;
   }
-  llvm::thread T(LargeStackBytes, [Fn] {
+  llvm::thread T(std::optional<unsigned>(LargeStackBytes), [Fn] {
     OnLargeStack = true;
     Fn();
   });

@@ -97,17 +97,12 @@ function(commcheck_verify_kernels target)
       set(out_dir "${out_root}/${rel_dir}")
     endif()
     set(out "${out_dir}/${name}")
-    if(rel_dir STREQUAL "")
-      set(shown "${name}")
-    else()
-      set(shown "${rel_dir}/${name}")
-    endif()
 
     add_custom_command(
       OUTPUT "${out}"
       COMMAND "${tool}" --gate "--out-dir=${out_dir}" ${CV_ARGS} "${abs}"
       DEPENDS "${abs}" ${tool_depends} ${CV_DEPENDS}
-      COMMENT "commcheck: verifying ${shown}"
+      COMMENT "commcheck: verifying ${src}"
       VERBATIM)
     list(APPEND verified "${out}")
 

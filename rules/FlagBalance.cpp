@@ -6,19 +6,20 @@
 namespace commcheck {
 
 namespace {
-// Per flag key, the set of token counts possible here: bit n = "n tokens", n in 0..3 (3 = 3+).
-constexpr uint8_t Zero = 1;
+// Per flag key, the set of token counts possible here: bit n = "n tokens", n in 0..31 (31 = 31+).
+using CountSet = uint32_t;
+constexpr CountSet Zero = 1, Sat = CountSet(1) << 31;
 struct FlagState {
   bool Reached = false;
-  std::map<std::string, uint8_t> Counts; ///< a missing key means {0}
+  std::map<std::string, CountSet> Counts; ///< a missing key means {0}
   bool operator==(const FlagState &O) const {
     return Reached == O.Reached && Counts == O.Counts;
   }
-  uint8_t get(const std::string &K) const {
+  CountSet get(const std::string &K) const {
     auto It = Counts.find(K);
     return It == Counts.end() ? Zero : It->second;
   }
-  void set(const std::string &K, uint8_t V) {
+  void set(const std::string &K, CountSet V) {
     if (V == Zero)
       Counts.erase(K);
     else
@@ -37,7 +38,7 @@ struct FlagAnalysis {
       Into = From; // an unreached state holds no tokens, not "zero tokens"
       return;
     }
-    std::map<std::string, uint8_t> Out;
+    std::map<std::string, CountSet> Out;
     for (const auto &[K, V] : Into.Counts)
       Out[K] = V | From.get(K);
     for (const auto &[K, V] : From.Counts)
@@ -49,12 +50,12 @@ struct FlagAnalysis {
   }
   void transfer(const Event &E, State &S) const {
     if (E.Kind == EventKind::SetFlag) {
-      uint8_t V = S.get(E.FlagKey);
-      S.set(E.FlagKey, static_cast<uint8_t>(((V << 1) | (V & 8)) & 0xf));
+      CountSet V = S.get(E.FlagKey);
+      S.set(E.FlagKey, (V << 1) | (V & Sat));
     } else if (E.Kind == EventKind::WaitFlag) {
-      uint8_t V = S.get(E.FlagKey);
-      uint8_t Next = static_cast<uint8_t>((V >> 1) | (V & 8));
-      S.set(E.FlagKey, Next ? Next : Zero);
+      CountSet V = S.get(E.FlagKey);
+      // A wait with no token hangs; it is reported, and the path goes on with no token.
+      S.set(E.FlagKey, (V >> 1) | (V & Sat) | (V & Zero));
     }
   }
 };
@@ -64,7 +65,7 @@ std::optional<int> countStep(const std::string &Key, int N, const Event &E) {
   if (E.FlagKey != Key)
     return N;
   if (E.Kind == EventKind::SetFlag)
-    return std::min(N + 1, 3);
+    return std::min(N + 1, 31);
   if (E.Kind == EventKind::WaitFlag)
     return N == 0 ? std::nullopt : std::optional<int>(N - 1);
   return N;

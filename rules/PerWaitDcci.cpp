@@ -25,6 +25,33 @@ bool neutral(const Event &E) {
   }
 }
 
+/// The events of maximal straight-line stretches of the graph: block chains where each block is
+/// the only successor of the one before and has no other predecessor.
+std::vector<std::vector<unsigned>> straightLineChains(const EventGraph &G) {
+  auto Continues = [&](unsigned B) {
+    return G.Blocks[B].Succs.size() == 1 && G.Blocks[G.Blocks[B].Succs[0]].Preds.size() == 1 &&
+           G.Blocks[B].Succs[0] != G.Entry;
+  };
+  std::vector<bool> Inner(G.Blocks.size(), false);
+  for (unsigned B = 0; B < G.Blocks.size(); ++B)
+    if (Continues(B))
+      Inner[G.Blocks[B].Succs[0]] = true;
+  std::vector<std::vector<unsigned>> Out;
+  for (unsigned B = 0; B < G.Blocks.size(); ++B) {
+    if (Inner[B])
+      continue;
+    std::vector<unsigned> Chain;
+    for (unsigned Cur = B, Steps = 0; Steps <= G.Blocks.size(); ++Steps) {
+      Chain.insert(Chain.end(), G.Blocks[Cur].Events.begin(), G.Blocks[Cur].Events.end());
+      if (!Continues(Cur))
+        break;
+      Cur = G.Blocks[Cur].Succs[0];
+    }
+    Out.push_back(std::move(Chain));
+  }
+  return Out;
+}
+
 int depth(const EventGraph &G, int L) {
   int D = 0;
   for (; L >= 0; L = G.Loops[L].Parent)
@@ -87,10 +114,11 @@ std::vector<PerWaitDcci::Hit> PerWaitDcci::find(const EventGraph &G) {
       InLoop.insert(Id);
     }
   }
-  // Runs: wait, whole dcci, wait, ..., whole dcci in straight-line code: all but the last go.
-  for (const EventBlock &B : G.Blocks) {
+  // Runs: wait, whole dcci, wait, ..., whole dcci in straight-line code (helpers included): all
+  // but the last go.
+  for (const std::vector<unsigned> &Chain : straightLineChains(G)) {
     std::vector<const Event *> Seq;
-    for (unsigned Id : B.Events)
+    for (unsigned Id : Chain)
       if (G.Events[Id].Kind != EventKind::CallEnter && G.Events[Id].Kind != EventKind::CallExit &&
           !(G.Events[Id].Kind == EventKind::ScalarLoad && G.Events[Id].Exempt))
         Seq.push_back(&G.Events[Id]);
@@ -139,9 +167,18 @@ void PerWaitDcci::check(AnalysisContext &Ctx) const {
         if (R)
           Edits.push_back(*R);
       }
-    auto Ins = Fix.insertAfter(G.Loops[H.Loop].Loop, WholeDcci);
-    if (Ok && Ins) {
-      Edits.push_back(*Ins);
+    // A whole dcci may already follow the loop: then the per-wait ones just go.
+    bool AlreadyAfter = false;
+    const LoopInfo &Lp = G.Loops[H.Loop];
+    for (const Event &D : G.Events)
+      if (D.Kind == EventKind::DcciWhole && !D.Synthetic && D.S && D.CallStack.empty() &&
+          std::find(Lp.Events.begin(), Lp.Events.end(), D.Id) == Lp.Events.end() &&
+          Fix.immediatelyFollows(Lp.Loop, D.S))
+        AlreadyAfter = true;
+    auto Ins = AlreadyAfter ? std::nullopt : Fix.insertAfter(Lp.Loop, WholeDcci);
+    if (Ok && (Ins || AlreadyAfter)) {
+      if (Ins)
+        Edits.push_back(*Ins);
       Fixes[I] = std::move(Edits);
     }
   }

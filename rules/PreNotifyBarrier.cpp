@@ -103,8 +103,9 @@ void PreNotifyBarrier::check(AnalysisContext &Ctx) const {
           continue;
         bool FromOutside = std::none_of(Origins.begin(), Origins.end(),
                                         [&](unsigned O) { return contains(Lp, O); });
-        if (FromOutside && (Hoist < 0 || Lp.Parent == Hoist))
-          Hoist = L; // the innermost such loop
+        // The outermost such loop: one drain before it serves every round of every loop inside.
+        if (FromOutside && (Hoist < 0 || Lp.Events.size() > G.Loops[Hoist].Events.size()))
+          Hoist = L;
       }
       if (Hoist >= 0) {
         Msg = "pipe_barrier(" + pipeArg(B.Pipe) +

@@ -12,8 +12,8 @@ const RuleInfo &RedundantInvalidate::info() const {
       "comm-redundant-invalidate", Severity::Warning,
       "a whole-cache dcci that no later access needs",
       "A whole-cache dcci is redundant when nothing that goes through the data cache follows it "
-      "before the next wait, whole invalidate or return (only TLOADs, which bypass the cache), "
-      "or when it repeats a whole-cache dcci with no wait in between. Invalidates that release a "
+      "before the next wait or return (only TLOADs, which bypass the cache), or when it repeats "
+      "a whole-cache dcci with no wait in between. Invalidates that release a "
       "scalar store before a notify are never redundant. Per-wait invalidates in pure wait-loops "
       "are reported by comm-per-wait-dcci instead.",
       {}};
@@ -51,14 +51,17 @@ struct NeededAnalysis {
     Into.Needed |= From.Needed;
   }
   void transfer(const Event &E, State &S) const {
-    if (E.Kind == EventKind::Wait || E.Kind == EventKind::DcciWhole)
+    // A later whole dcci does not make this one unneeded: which of two is redundant is the
+    // second's question (the "clean" analysis), not the first's.
+    if (E.Kind == EventKind::Wait)
       S.Needed = false;
     else if (usesCache(E))
       S.Needed = true;
   }
 };
 
-// Forward, must: has a whole dcci run since the last wait, with nothing dirtying the cache since?
+// Forward, must: has a whole dcci run since the last wait? (A store it must release before a
+// notify is handled apart: such a dcci is never redundant.)
 struct CleanAnalysis {
   struct State {
     bool Reached = false, Clean = true;
@@ -75,8 +78,7 @@ struct CleanAnalysis {
   void transfer(const Event &E, State &S) const {
     if (E.Kind == EventKind::DcciWhole)
       S.Clean = true;
-    else if (E.Kind == EventKind::Wait || E.Kind == EventKind::ScalarStore ||
-             E.Kind == EventKind::Opaque || E.Kind == EventKind::Notify)
+    else if (E.Kind == EventKind::Wait)
       S.Clean = false;
   }
 };

@@ -143,3 +143,29 @@ TEST(FixCli, FixesTheFileASymlinkPointsTo) {
   EXPECT_EQ(readFile(Real).find("pipe_barrier"), std::string::npos) << readFile(Real);
   EXPECT_EQ(runCommcheck({"--fail-on=warning", Real}).Exit, 0);
 }
+
+TEST(FixCli, WarningsAsErrorsStillApplyAfterFixing) {
+  // The barrier's fix-it applies; the per-wait dcci's is withheld (moved after the loop it would
+  // be redundant: nothing reads GM after it), so that warning stays, promoted to an error. The
+  // promotion was lost on the fixed file's findings: exit 0.
+  TempDir D;
+  std::string K = D.write("k.cpp", R"(#include <pto/pto-inst.hpp>
+__global__ AICORE void k(__gm__ int32_t *sig, __gm__ int32_t *peers, int n) {
+  pto::comm::Signal s(sig);
+  pipe_barrier(PIPE_ALL);
+  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+  for (int i = 0; i < n; ++i) {
+    pto::comm::Signal p(peers + i * 16);
+    pto::comm::TWAIT(p, 1, pto::comm::WaitCmp::GE);
+    dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
+  }
+}
+)");
+  Proc Plain = runCommcheck({"--warnings-as-errors=comm-per-wait-dcci", K});
+  EXPECT_EQ(Plain.Exit, 1) << Plain.all();
+  Proc Fix = runCommcheck({"--fix", "--warnings-as-errors=comm-per-wait-dcci", K});
+  EXPECT_NE(Fix.Err.find("applied 1 fix-it"), std::string::npos) << Fix.all();
+  EXPECT_EQ(Fix.Exit, 1) << Fix.all();
+  EXPECT_NE(Fix.Out.find(":8:5: error: "), std::string::npos) << Fix.Out; // one line up
+  EXPECT_EQ(readFile(K).find("pipe_barrier"), std::string::npos);
+}

@@ -18,13 +18,13 @@ std::string slurp(llvm::StringRef Path) {
 }
 } // namespace
 
-std::string Run::all() const {
+std::string Invocation::all() const {
   return "exit " + std::to_string(Exit) + (TimedOut ? " (hang guard hit)" : "") + " after " +
          std::to_string(Seconds) + " s\n--- stdout (first 4000 bytes)\n" + Out.substr(0, 4000) +
          "\n--- stderr (first 4000 bytes)\n" + Err.substr(0, 4000);
 }
 
-Run runCommcheck(const std::vector<std::string> &Args, unsigned TimeoutSeconds) {
+Invocation runCommcheck(const std::vector<std::string> &Args, unsigned TimeoutSeconds) {
   llvm::SmallString<128> Out, Err;
   llvm::sys::fs::createTemporaryFile("commcheck-robust", "out", Out);
   llvm::sys::fs::createTemporaryFile("commcheck-robust", "err", Err);
@@ -35,7 +35,7 @@ Run runCommcheck(const std::vector<std::string> &Args, unsigned TimeoutSeconds) 
                                                  llvm::StringRef(Err)};
   std::string Message;
   auto T0 = std::chrono::steady_clock::now();
-  Run R;
+  Invocation R;
   R.Exit = llvm::sys::ExecuteAndWait(COMMCHECK_BINARY, Argv, std::nullopt, Redirects,
                                      TimeoutSeconds, 0, &Message);
   R.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();

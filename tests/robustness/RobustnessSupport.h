@@ -10,7 +10,7 @@ namespace commcheck::robust {
 /// (sanitizer builds are several times slower than Release).
 constexpr unsigned HangGuardSeconds = 180;
 
-struct Run {
+struct Invocation {
   int Exit = -1;      ///< the exit code; -2 when the program crashed or hit the hang guard
   bool TimedOut = false;
   double Seconds = 0;
@@ -20,7 +20,7 @@ struct Run {
   bool exitedCleanly() const { return !TimedOut && Exit >= 0 && Exit <= 2; }
 };
 
-Run runCommcheck(const std::vector<std::string> &Args, unsigned TimeoutSeconds = HangGuardSeconds);
+Invocation runCommcheck(const std::vector<std::string> &Args, unsigned TimeoutSeconds = HangGuardSeconds);
 
 class TempDir {
 public:

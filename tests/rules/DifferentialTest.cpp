@@ -1125,7 +1125,7 @@ private:
         bool Needed = false;
         for (size_t J = I + 1; J < P.size(); ++J) {
           const Event &Y = ev(P[J]);
-          if (Y.Kind == EventKind::Wait || Y.Kind == EventKind::DcciWhole)
+          if (Y.Kind == EventKind::Wait)
             break;
           if (usesCache(Y)) {
             Needed = true;
@@ -1145,15 +1145,12 @@ private:
         StoresPending.erase(E.Addr);
         break;
       case EventKind::Wait:
-      case EventKind::Notify:
         Clean = false;
         break;
       case EventKind::ScalarStore:
-        Clean = false;
         StoresPending.insert(E.Addr);
         break;
       case EventKind::Opaque:
-        Clean = false;
         OpaquePending = true;
         break;
       default:
