@@ -1,47 +1,19 @@
 // End-to-end: the commcheck binary, its exit codes and its output shape.
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
-#include <fstream>
+#include "CliSupport.h"
 #include <gtest/gtest.h>
+
+using namespace commcheck;
 
 namespace {
 
-struct CliRun {
-  int Exit;
-  std::string Out, Err;
-};
+using CliRun = clitest::Proc;
 
-std::string slurp(const llvm::SmallString<128> &Path) {
-  auto B = llvm::MemoryBuffer::getFile(Path);
-  return B ? (*B)->getBuffer().str() : "";
-}
+CliRun run(const std::vector<std::string> &Args) { return clitest::runCommcheck(Args); }
 
-CliRun run(std::vector<std::string> Args) {
-  llvm::SmallString<128> Out, Err;
-  llvm::sys::fs::createTemporaryFile("cli", "out", Out);
-  llvm::sys::fs::createTemporaryFile("cli", "err", Err);
-  std::vector<llvm::StringRef> Argv{COMMCHECK_BINARY};
-  for (const std::string &A : Args)
-    Argv.push_back(A);
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out),
-                                                 llvm::StringRef(Err)};
-  int Code = llvm::sys::ExecuteAndWait(COMMCHECK_BINARY, Argv, std::nullopt, Redirects, 120);
-  CliRun R{Code, slurp(Out), slurp(Err)};
-  llvm::sys::fs::remove(Out);
-  llvm::sys::fs::remove(Err);
-  return R;
-}
-
+// Files of these tests live in one temporary folder, removed when the test program ends.
 std::string writeTemp(const std::string &Name, const std::string &Text) {
-  llvm::SmallString<128> Dir;
-  llvm::sys::path::system_temp_directory(true, Dir);
-  llvm::sys::path::append(Dir, "commcheck-cli");
-  llvm::sys::fs::create_directories(Dir);
-  llvm::sys::path::append(Dir, Name);
-  std::ofstream(std::string(Dir)) << Text;
-  return std::string(Dir);
+  static clitest::TempDir Dir("commcheck-cli");
+  return Dir.write(Name, Text);
 }
 
 const char *Clean = R"(#include <pto/pto-inst.hpp>
