@@ -29,6 +29,7 @@ clang parse error, missing binary).
 """
 
 import argparse
+import atexit
 import datetime
 import hashlib
 import json
@@ -926,9 +927,22 @@ def main():
     has_jobs = re.search(r"^\s*-j\b", cc_help, re.M) is not None
 
     if args.nice:
-        try:  # the CFS autogroup weight decides between sessions, nice() only within one
+        # The CFS autogroup weight decides between sessions, nice() only within one. The
+        # autogroup is the whole session's: its old value is put back at exit.
+        try:
+            with open("/proc/self/autogroup") as f:
+                m = re.search(r"nice (-?\d+)", f.read())
+            old_nice = m.group(1) if m else "0"
             with open("/proc/self/autogroup", "w") as f:
                 f.write(str(args.nice))
+
+            def restore():
+                try:
+                    with open("/proc/self/autogroup", "w") as f:
+                        f.write(old_nice)
+                except OSError:
+                    pass
+            atexit.register(restore)
         except OSError as e:
             log("bench: cannot set the autogroup priority: %s" % e)
         try:

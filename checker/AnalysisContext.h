@@ -5,6 +5,7 @@
 #include "EventGraph.h"
 #include "Finding.h"
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ public:
 
   std::string option(const std::string &Rule, const std::string &Name,
                      const std::string &Default) const;
+
+  /// Solutions rules share (publish and read obligations are needed by three rules each), so
+  /// that each is solved once per function. Keyed by the solving rule's id.
+  mutable std::map<std::string, std::shared_ptr<const void>> Shared;
 
 private:
   std::vector<Finding> &Out;

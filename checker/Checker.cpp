@@ -125,6 +125,49 @@ void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) c
   std::map<std::string, int> Before;
   for (const Finding &F : R.Findings)
     ++Before[Key(F)];
+  auto CountsOf = [&](const std::string &Text, bool &Parsed) {
+    ParsedFile Again = FE.parseText(File.Path, Text);
+    FileResult After = check(Again, nullptr);
+    Parsed = After.Parsed;
+    std::map<std::string, int> Counts;
+    for (const Finding &G : After.Findings)
+      ++Counts[Key(G)];
+    return Counts;
+  };
+  // First all fix-its at once, with one re-check: when together they remove every finding they
+  // are for and add nothing, each is offered. Only otherwise is each verified alone, which costs
+  // one re-check per fix-it.
+  {
+    clang::tooling::Replacements All;
+    std::map<std::string, int> Fixing;
+    bool Compose = true;
+    for (const Finding &F : R.Findings) {
+      if (F.Fixes.empty())
+        continue;
+      ++Fixing[Key(F)];
+      for (const auto &Rep : F.Fixes)
+        if (llvm::Error E = All.add(Rep)) {
+          llvm::consumeError(std::move(E));
+          Compose = false;
+        }
+    }
+    if (Fixing.empty())
+      return;
+    if (Compose)
+      if (auto Fixed = clang::tooling::applyAllReplacements(File.Original, All)) {
+        bool Parsed;
+        std::map<std::string, int> Counts = CountsOf(*Fixed, Parsed);
+        bool Ok = Parsed;
+        for (const auto &[K, N] : Counts)
+          Ok = Ok && N <= Before[K] - (Fixing.count(K) ? Fixing[K] : 0);
+        for (const auto &[K, N] : Fixing)
+          Ok = Ok && Counts[K] <= Before[K] - N;
+        if (Ok)
+          return;
+      } else {
+        llvm::consumeError(Fixed.takeError());
+      }
+  }
   for (Finding &F : R.Findings) {
     if (F.Fixes.empty())
       continue;
@@ -145,13 +188,10 @@ void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) c
       F.Fixes.clear();
       continue;
     }
-    ParsedFile Again = FE.parseText(File.Path, *Fixed);
-    FileResult After = check(Again, nullptr);
-    std::map<std::string, int> Counts;
-    for (const Finding &G : After.Findings)
-      ++Counts[Key(G)];
+    bool Parsed;
+    std::map<std::string, int> Counts = CountsOf(*Fixed, Parsed);
     bool Gone = Counts[Key(F)] < Before[Key(F)];
-    bool NothingNew = After.Parsed && std::all_of(Counts.begin(), Counts.end(), [&](auto &KV) {
+    bool NothingNew = Parsed && std::all_of(Counts.begin(), Counts.end(), [&](auto &KV) {
                         return KV.second <= Before[KV.first];
                       });
     if (!Gone || !NothingNew) {

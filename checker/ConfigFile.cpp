@@ -109,7 +109,7 @@ llvm::Expected<ConfigFile> ConfigFile::parse(const std::string &Text, const std:
   nlohmann::json J;
   try {
     J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
-  } catch (const nlohmann::json::parse_error &E) {
+  } catch (const nlohmann::json::exception &E) { // parse_error, out_of_range (1e400), ...
     return fail(Path, std::string("invalid JSON: ") + E.what());
   }
   if (!J.is_object())
@@ -292,7 +292,8 @@ std::string ConfigFile::dump(const std::vector<const Rule *> &Rules) const {
   J["ReadOnlyParams"] = ReadOnlyParams;
   if (Intrinsics)
     J["Intrinsics"] = *Intrinsics;
-  return J.dump(2) + "\n";
+  // Paths and arguments from the command line need not be UTF-8: replace what is not (U+FFFD).
+  return J.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 std::vector<std::string> ConfigFile::verify(const std::vector<const Rule *> &Rules) const {

@@ -389,12 +389,17 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   std::string Machine;
   std::string Summary;
   if (Options.Format == "json") {
-    Machine = jsonReport(Results, COMMCHECK_VERSION, Seconds).dump(2) + "\n";
+    // File names need not be UTF-8: replace what is not (U+FFFD) rather than throw.
+    Machine = jsonReport(Results, COMMCHECK_VERSION, Seconds)
+                  .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+              "\n";
   } else if (Options.Format == "sarif") {
     SarifOptions SO;
     SO.BaseDir = Options.BaseDir;
     SO.InformationUri = "https://github.com/commcheck/commcheck";
-    Machine = sarifLog(Results, allRules(), COMMCHECK_VERSION, SO).dump(2) + "\n";
+    Machine = sarifLog(Results, allRules(), COMMCHECK_VERSION, SO)
+                  .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+              "\n";
   } else if (Options.Format == "github") {
     GithubReport G = githubReport(Results, Options.BaseDir);
     Machine = G.Commands;

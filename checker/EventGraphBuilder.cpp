@@ -118,6 +118,31 @@ bool isViewType(QualType T) {
 
 } // namespace
 
+struct EventGraphBuilder::PerFunction {
+  std::unique_ptr<CFG> Cfg;
+  std::unique_ptr<ParentMap> PM;
+  std::unique_ptr<FunctionFacts> Facts;
+};
+
+EventGraphBuilder::PerFunction &EventGraphBuilder::perFunction(const FunctionDecl *FD) {
+  std::unique_ptr<PerFunction> &Slot = Functions[FD];
+  if (!Slot) {
+    Slot = std::make_unique<PerFunction>();
+    CFG::BuildOptions BO;
+    BO.setAllAlwaysAdd();
+    BO.AddImplicitDtors = false;
+    BO.AddTemporaryDtors = false;
+    BO.AddInitializers = false;
+    BO.AddLifetime = false;
+    BO.AddScopes = false;
+    BO.PruneTriviallyFalseEdges = true;
+    Slot->Cfg = CFG::buildCFG(FD, FD->getBody(), &Ctx, BO);
+    Slot->PM = std::make_unique<ParentMap>(FD->getBody());
+    Slot->Facts = std::make_unique<FunctionFacts>(FD, Options.ReadOnlyParams);
+  }
+  return *Slot;
+}
+
 /// Builds one function body into a (possibly shared) graph: the root, or a helper inlined at a
 /// call site with its parameters bound to the caller's arguments.
 class EventGraphBuilder::FunctionBuild {
@@ -127,29 +152,19 @@ public:
                 std::vector<const FunctionDecl *> Active)
       : B(B), G(G), FD(FD), SM(B.Ctx.getSourceManager()), Params(std::move(Params)),
         CallStack(std::move(CallStack)), OuterLoops(std::move(OuterLoops)),
-        Active(std::move(Active)), Facts(FD, B.Options.ReadOnlyParams),
-        Keys(B.Ctx, Facts, &this->Params) {
+        Active(std::move(Active)), Shared(B.perFunction(FD)), Facts(*Shared.Facts),
+        PM(Shared.PM.get()), Keys(B.Ctx, Facts, &this->Params) {
     this->Active.push_back(FD);
   }
 
   /// Returns the entry and exit blocks of the function's subgraph.
   std::pair<unsigned, unsigned> run() {
-    CFG::BuildOptions BO;
-    BO.setAllAlwaysAdd();
-    BO.AddImplicitDtors = false;
-    BO.AddTemporaryDtors = false;
-    BO.AddInitializers = false;
-    BO.AddLifetime = false;
-    BO.AddScopes = false;
-    BO.PruneTriviallyFalseEdges = true;
-    std::unique_ptr<CFG> C =
-        CFG::buildCFG(FD, FD->getBody(), &B.Ctx, BO);
+    const CFG *C = Shared.Cfg.get();
     if (!C) {
       unsigned Blk = G.addBlock();
       unanalysable(Blk, FD->getBody(), "no control-flow graph could be built for this function");
       return {Blk, Blk};
     }
-    PM = std::make_unique<ParentMap>(FD->getBody());
     collectLoops(FD->getBody());
 
     std::vector<unsigned> Head(C->getNumBlockIDs()), Tail(C->getNumBlockIDs());
@@ -212,9 +227,10 @@ private:
   std::vector<unsigned> CallStack;
   std::vector<int> OuterLoops;
   std::vector<const FunctionDecl *> Active;
-  FunctionFacts Facts;
+  PerFunction &Shared;
+  const FunctionFacts &Facts;
+  const ParentMap *PM;
   ExprKeyer Keys;
-  std::unique_ptr<ParentMap> PM;
   std::map<const Stmt *, int> LoopIndex;
   unsigned Cur = 0;
   std::string ReturnTarget; ///< what the caller stores this helper's result in
@@ -246,7 +262,7 @@ private:
       if (isa<LambdaExpr>(S))
         continue;
       // Reversed, so that loops are numbered in source order.
-      std::vector<const Stmt *> Kids(S->child_begin(), S->child_end());
+      llvm::SmallVector<const Stmt *, 8> Kids(S->child_begin(), S->child_end());
       for (auto It = Kids.rbegin(); It != Kids.rend(); ++It)
         Work.push_back({*It, Here});
     }

@@ -37,6 +37,11 @@ public:
 
 private:
   class FunctionBuild;
+  struct PerFunction;
+  /// What does not depend on the call site (CFG, parent map, facts) is computed once per function,
+  /// however often it is inlined.
+  PerFunction &perFunction(const clang::FunctionDecl *FD);
+  std::map<const clang::FunctionDecl *, std::unique_ptr<PerFunction>> Functions;
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;
   BuildOptions Options;

@@ -49,6 +49,7 @@ bool isInt64TablePointer(QualType T) {
 
 class Scanner : public RecursiveASTVisitor<Scanner> {
 public:
+  bool TraverseTypeLoc(TypeLoc) { return true; } // nothing in a type runs
   std::set<const VarDecl *> Mutated;
   std::set<const ParmVarDecl *> WrittenOrEscaped;
 

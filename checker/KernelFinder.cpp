@@ -18,6 +18,16 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
+  // Only the checked file's declarations: the shim and system headers are never kernels, and
+  // walking them would cost as much as the analysis itself.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool TraverseTypeLoc(TypeLoc) { return true; } // template arguments of tiles and views
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || !FD->getBody())
       return true;
@@ -34,6 +44,7 @@ private:
 
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
+  bool TraverseTypeLoc(TypeLoc) { return true; } // calls in types do not run
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *FD = CE->getDirectCallee())
       Callees.insert(FD->getCanonicalDecl());

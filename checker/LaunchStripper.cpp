@@ -3,6 +3,8 @@
 namespace commcheck {
 
 StrippedSource stripKernelLaunches(const std::string &Src) {
+  if (Src.find("<<<") == std::string::npos) // no launch: nothing to blank
+    return StrippedSource{Src, {}};
   StrippedSource Out{Src, {}};
   std::string &T = Out.Text;
   size_t I = 0, N = T.size();

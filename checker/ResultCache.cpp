@@ -133,10 +133,16 @@ void ResultCache::store(const std::string &Path, const std::string &Content,
   for (const std::string &D : Dependencies)
     Deps.push_back({{"path", D}, {"hash", fileHash(D)}});
   nlohmann::json Payload = resultJson(R);
+  std::string Checksum;
+  try {
+    Checksum = hashText(Payload.dump() + Deps.dump());
+  } catch (const nlohmann::json::exception &) {
+    return; // a path or message that is not UTF-8: not cached
+  }
   nlohmann::json J = {{"version", EntryVersion},
                       {"payload", Payload},
                       {"deps", Deps},
-                      {"checksum", hashText(Payload.dump() + Deps.dump())}};
+                      {"checksum", Checksum}};
   std::string Target = entryPath(Path, Content, Context);
   llvm::SmallString<256> Temp;
   int FD;
@@ -144,7 +150,7 @@ void ResultCache::store(const std::string &Path, const std::string &Content,
     return;
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << J.dump();
+    OS << J.dump(); // cannot throw: the same strings dumped for the checksum
   }
   if (llvm::sys::fs::rename(Temp, Target))
     llvm::sys::fs::remove(Temp);

@@ -220,6 +220,10 @@ Suppressions Suppressions::parse(const std::string &Text, const std::string &Fil
   Suppressions S;
   S.File = File;
   llvm::StringRef T(Text);
+  if (!T.contains("NOLINT")) { // the common case: no directive, no need to lex the comments
+    S.pairBlocks();
+    return S;
+  }
   std::vector<size_t> Starts = lineStarts(T);
   auto pointAt = [&](size_t Offset) {
     auto It = std::upper_bound(Starts.begin(), Starts.end(), Offset);

@@ -103,8 +103,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   (void)E.C->dumpEvents(P);
   std::vector<FileResult> All;
   All.push_back(std::move(R));
-  (void)jsonReport(All, "fuzz").dump();
-  (void)sarifLog(All, fuzz::allRules(), "fuzz").dump();
+  // As the driver renders them (invalid UTF-8 replaced, not thrown).
+  const auto Replace = nlohmann::ordered_json::error_handler_t::replace;
+  (void)jsonReport(All, "fuzz").dump(2, ' ', false, Replace);
+  (void)sarifLog(All, fuzz::allRules(), "fuzz").dump(2, ' ', false, Replace);
   return 0;
 }
 

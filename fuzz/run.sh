@@ -12,8 +12,10 @@ TARGET="${1:?usage: fuzz/run.sh config|nolint|catalogue|line_filter|checker [SEC
 SECONDS_BUDGET="${2:-300}"
 shift $(( $# >= 2 ? 2 : 1 ))
 
-[ -f "$BUILD/build.ninja" ] || cmake --preset asan >/dev/null
-ninja -C "$BUILD" "fuzz_$TARGET" >/dev/null
+if [ "${COMMCHECK_FUZZ_NO_BUILD:-0}" != 1 ]; then
+  [ -f "$BUILD/build.ninja" ] || cmake --preset asan >/dev/null
+  ninja -C "$BUILD" "fuzz_$TARGET" >/dev/null
+fi
 
 CORPUS="$BUILD/fuzz-corpus/$TARGET"
 ART="$BUILD/fuzz-artifacts/$TARGET"

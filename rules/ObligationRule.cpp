@@ -38,12 +38,18 @@ std::string ObligationRule::violationNote(const Event &At) const {
 
 bool ObligationRule::pendingBefore(const AnalysisContext &Ctx,
                                    std::vector<ObligationState> &Before) const {
+  auto &Slot = Ctx.Shared[info().Id];
+  if (Slot) {
+    Before = *std::static_pointer_cast<const std::vector<ObligationState>>(Slot);
+    return true;
+  }
   TokenAnalysis A{Ctx.G, *this};
   DataflowSolver<TokenAnalysis> Solver(Ctx.G, A, Direction::Forward, Ctx.Limits);
   if (!Solver.solve())
     return false;
   Before.assign(Ctx.G.Events.size(), ObligationState{});
   Solver.replay([&](const Event &E, const ObligationState &S) { Before[E.Id] = S; });
+  Slot = std::make_shared<const std::vector<ObligationState>>(Before);
   return true;
 }
 

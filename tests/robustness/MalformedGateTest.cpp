@@ -179,3 +179,34 @@ TEST(MalformedGate, AnalysisOverItsDataflowBudget) {
   EXPECT_EQ(R.Exit, 1) << R.all();
   EXPECT_TRUE(contains(R.Out, "exceeded its budget; the function is not verified")) << R.Out;
 }
+
+// Bytes that are not UTF-8 in file names and arguments reach the JSON the driver writes (the
+// configuration key, --format=json, the result cache): nlohmann::json threw type_error 316 from
+// dump() and commcheck aborted. A configuration with a number out of range (1e400) threw
+// out_of_range from the parser, which only caught parse_error.
+TEST(MalformedGate, NonUtf8NamesAndArgumentsAndHugeNumbers) {
+  TempDir D;
+  std::string K = D.write("src/k\xff\xfe.cpp", CleanKernel);
+  for (const std::vector<std::string> &Args :
+       std::vector<std::vector<std::string>>{{"--extra-arg=-DX=\xff", K},
+                                             {"--read-only-param=p\xc3", K},
+                                             {"--format=json", K},
+                                             {"--format=sarif", K},
+                                             {"--dump-config", "--checks=comm-\xff", K},
+                                             {"--cache-dir=" + (D / "cache"), K}}) {
+    Invocation R = runCommcheck(Args);
+    EXPECT_TRUE(R.exitedCleanly()) << Args.front() << "\n" << R.all();
+    EXPECT_FALSE(contains(R.Err, "terminate called")) << R.all();
+  }
+  Invocation G = runCommcheck({"--gate", "--out-dir=" + (D / "out"), "--format=json", K});
+  EXPECT_EQ(G.Exit, 0) << G.all(); // a verified kernel with an odd name still passes
+  EXPECT_EQ(D.files("out"), std::vector<std::string>{"k\xff\xfe.cpp"}) << G.all();
+
+  std::string Config = D.write("cfg/.commcheck.json", "{\"Checks\": \"comm-*\", \"X\": 1e400}\n");
+  std::string K2 = D.write("cfg/k.cpp", CleanKernel);
+  Invocation R = runCommcheck({"--gate", "--out-dir=" + (D / "out2"), K2});
+  EXPECT_EQ(R.Exit, 2) << R.all();
+  EXPECT_TRUE(contains(R.Err, Config + ": invalid JSON: ")) << R.all();
+  EXPECT_TRUE(contains(R.Err, "number overflow")) << R.all();
+  EXPECT_TRUE(D.files("out2").empty()) << R.all();
+}
