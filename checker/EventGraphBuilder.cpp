@@ -428,9 +428,11 @@ private:
     Event E{K};
     E.S = S;
     E.Loc = loc(LValue);
-    E.Addr = Keys.lvalueAddress(LValue);
     if (K == EventKind::ScalarLoad)
       E.Exempt = isExemptPointer(Ptr);
+    // Exempt loads never meet an invalidate: their address is not needed.
+    if (!E.Exempt)
+      E.Addr = Keys.lvalueAddress(LValue);
     add(std::move(E));
   }
 

@@ -277,10 +277,31 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
   if (Depth > 12)
     return "…";
   E = strip(E);
-  if (!E->isValueDependent() && !E->isTypeDependent() && E->getType()->isIntegerType()) {
+  // Constants: evaluated at the leaves and folded on the way up (evaluating every compound
+  // subexpression again at each level would be quadratic in the expression's depth).
+  if (!E->isValueDependent() && !E->isTypeDependent() && E->getType()->isIntegerType() &&
+      (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) || isa<DeclRefExpr>(E) ||
+       isa<UnaryExprOrTypeTraitExpr>(E))) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
       return std::to_string(R.Val.getInt().getExtValue());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && E->getType()->isIntegerType()) {
+    std::string L = keyImpl(BO->getLHS(), M, Depth + 1), R = keyImpl(BO->getRHS(), M, Depth + 1);
+    long long A, B;
+    if (!llvm::StringRef(L).getAsInteger(10, A) && !llvm::StringRef(R).getAsInteger(10, B)) {
+      switch (BO->getOpcode()) {
+      case BO_Add: return std::to_string(A + B);
+      case BO_Sub: return std::to_string(A - B);
+      case BO_Mul: return std::to_string(A * B);
+      case BO_Div: if (B) return std::to_string(A / B); break;
+      case BO_Shl: if (B >= 0 && B < 63) return std::to_string(A << B); break;
+      case BO_Shr: if (B >= 0 && B < 63) return std::to_string(A >> B); break;
+      default: break;
+      }
+    }
+    if (!(M == Cell && BO->isAdditiveOp()))
+      return "(" + L + BO->getOpcodeStr().str() + R + ")";
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();

@@ -27,6 +27,9 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
   bool TraverseTypeLoc(TypeLoc) { return true; } // template arguments of tiles and views
+  // Functions are declarations: bodies need not be walked to find them (lambdas and local
+  // classes in a body are called from it, so they are never roots).
+  bool TraverseStmt(Stmt *) { return true; }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || !FD->getBody())
