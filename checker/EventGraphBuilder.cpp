@@ -118,11 +118,53 @@ bool isViewType(QualType T) {
 
 } // namespace
 
-struct EventGraphBuilder::PerFunction {
-  std::unique_ptr<CFG> Cfg;
-  std::unique_ptr<ParentMap> PM;
-  std::unique_ptr<FunctionFacts> Facts;
+/// A source range as (file, first offset, last offset) of expansion locations, for containment.
+struct Span {
+  FileID File;
+  unsigned Begin = 0, End = 0;
+  bool contains(const Span &O) const {
+    return File == O.File && Begin <= O.Begin && O.End <= End;
+  }
 };
+
+struct EventGraphBuilder::PerFunction {
+  const FunctionDecl *FD = nullptr;
+  std::unique_ptr<CFG> Cfg;
+  std::unique_ptr<FunctionFacts> Facts;
+  struct Loop {
+    const Stmt *S;
+    Span Whole;
+    std::vector<Span> Control; ///< condition and increment
+    int Parent = -1;           ///< index in Loops of the innermost enclosing loop
+  };
+  std::vector<Loop> Loops;     ///< in source order
+  std::vector<Span> IfConds;
+  const ParentMap &parents() {
+    if (!PM)
+      PM = std::make_unique<ParentMap>(FD->getBody());
+    return *PM;
+  }
+
+private:
+  std::unique_ptr<ParentMap> PM; ///< built only for the rare questions that need it
+};
+
+namespace {
+Span spanOf(const SourceManager &SM, const Stmt *S) {
+  if (!S)
+    return {};
+  SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()), E = SM.getExpansionLoc(S->getEndLoc());
+  return {SM.getFileID(B), SM.getFileOffset(B), SM.getFileOffset(E)};
+}
+} // namespace
+
+const Intrinsic *EventGraphBuilder::intrinsicOf(const FunctionDecl *Callee) {
+  // Every call of an intrinsic resolves to one of a few declarations: name them once.
+  auto [It, Inserted] = IntrinsicOf.try_emplace(Callee, nullptr);
+  if (Inserted)
+    It->second = Catalogue.lookup(qualifiedName(Callee));
+  return It->second;
+}
 
 EventGraphBuilder::PerFunction &EventGraphBuilder::perFunction(const FunctionDecl *FD) {
   std::unique_ptr<PerFunction> &Slot = Functions[FD];
@@ -136,9 +178,43 @@ EventGraphBuilder::PerFunction &EventGraphBuilder::perFunction(const FunctionDec
     BO.AddLifetime = false;
     BO.AddScopes = false;
     BO.PruneTriviallyFalseEdges = true;
+    Slot->FD = FD;
     Slot->Cfg = CFG::buildCFG(FD, FD->getBody(), &Ctx, BO);
-    Slot->PM = std::make_unique<ParentMap>(FD->getBody());
     Slot->Facts = std::make_unique<FunctionFacts>(FD, Options.ReadOnlyParams);
+    // Loops and conditions are the CFG's terminators: no walk over the body is needed.
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::set<const Stmt *> Seen;
+    if (Slot->Cfg)
+      for (const CFGBlock *Blk : *Slot->Cfg) {
+        const Stmt *T = Blk->getTerminatorStmt();
+        if (!T || !Seen.insert(T).second)
+          continue;
+        if (const auto *If = dyn_cast<IfStmt>(T)) {
+          Slot->IfConds.push_back(spanOf(SM, If->getCond()));
+        } else if (isLoopStmt(T)) {
+          PerFunction::Loop L{T, spanOf(SM, T), {}, -1};
+          if (const auto *F = dyn_cast<ForStmt>(T)) {
+            if (F->getCond())
+              L.Control.push_back(spanOf(SM, F->getCond()));
+            if (F->getInc())
+              L.Control.push_back(spanOf(SM, F->getInc()));
+          } else if (const auto *W = dyn_cast<WhileStmt>(T)) {
+            L.Control.push_back(spanOf(SM, W->getCond()));
+          } else if (const auto *D = dyn_cast<DoStmt>(T)) {
+            L.Control.push_back(spanOf(SM, D->getCond()));
+          }
+          Slot->Loops.push_back(std::move(L));
+        }
+      }
+    auto &Loops = Slot->Loops;
+    std::sort(Loops.begin(), Loops.end(), [](const PerFunction::Loop &A, const PerFunction::Loop &B) {
+      return A.Whole.Begin != B.Whole.Begin ? A.Whole.Begin < B.Whole.Begin
+                                            : A.Whole.End > B.Whole.End;
+    });
+    for (size_t I = 0; I < Loops.size(); ++I)
+      for (size_t J = 0; J < I; ++J)
+        if (Loops[J].Whole.contains(Loops[I].Whole))
+          Loops[I].Parent = static_cast<int>(J); // the last (innermost) container wins
   }
   return *Slot;
 }
@@ -153,7 +229,7 @@ public:
       : B(B), G(G), FD(FD), SM(B.Ctx.getSourceManager()), Params(std::move(Params)),
         CallStack(std::move(CallStack)), OuterLoops(std::move(OuterLoops)),
         Active(std::move(Active)), Shared(B.perFunction(FD)), Facts(*Shared.Facts),
-        PM(Shared.PM.get()), Keys(B.Ctx, Facts, &this->Params) {
+        Keys(B.Ctx, Facts, &this->Params) {
     this->Active.push_back(FD);
   }
 
@@ -165,7 +241,7 @@ public:
       unanalysable(Blk, FD->getBody(), "no control-flow graph could be built for this function");
       return {Blk, Blk};
     }
-    collectLoops(FD->getBody());
+    collectLoops();
 
     std::vector<unsigned> Head(C->getNumBlockIDs()), Tail(C->getNumBlockIDs());
     std::vector<std::pair<const CallExpr *, bool>> TermTest(C->getNumBlockIDs(), {nullptr, false});
@@ -229,11 +305,11 @@ private:
   std::vector<const FunctionDecl *> Active;
   PerFunction &Shared;
   const FunctionFacts &Facts;
-  const ParentMap *PM;
+  std::vector<int> LocalLoop; ///< graph loop index of each of Shared.Loops
   ExprKeyer Keys;
-  std::map<const Stmt *, int> LoopIndex;
   unsigned Cur = 0;
-  std::string ReturnTarget; ///< what the caller stores this helper's result in
+  const FunctionBuild *Caller = nullptr; ///< for a helper: who called it, and where
+  const CallExpr *CallSite = nullptr;
   const CallExpr *CurTest = nullptr;
   const Stmt *CurElement = nullptr;
 
@@ -241,30 +317,15 @@ private:
     return S ? SM.getExpansionLoc(S->getBeginLoc()) : SourceLocation();
   }
 
-  void collectLoops(const Stmt *Body) {
-    // Pre-order, so that a loop's parent is registered before the loop.
-    std::vector<std::pair<const Stmt *, int>> Work{{Body, OuterLoops.empty() ? -1 : OuterLoops.back()}};
-    while (!Work.empty()) {
-      auto [S, Parent] = Work.back();
-      Work.pop_back();
-      if (!S)
-        continue;
-      int Here = Parent;
-      if (isLoopStmt(S)) {
-        LoopInfo L;
-        L.Loop = S;
-        L.Range = SourceRange(loc(S), SM.getExpansionLoc(S->getEndLoc()));
-        L.Parent = Parent;
-        L.CallStack = CallStack;
-        G.Loops.push_back(L);
-        Here = LoopIndex[S] = G.Loops.size() - 1;
-      }
-      if (isa<LambdaExpr>(S))
-        continue;
-      // Reversed, so that loops are numbered in source order.
-      llvm::SmallVector<const Stmt *, 8> Kids(S->child_begin(), S->child_end());
-      for (auto It = Kids.rbegin(); It != Kids.rend(); ++It)
-        Work.push_back({*It, Here});
+  void collectLoops() {
+    for (const PerFunction::Loop &Lp : Shared.Loops) {
+      LoopInfo L;
+      L.Loop = Lp.S;
+      L.Range = SourceRange(loc(Lp.S), SM.getExpansionLoc(Lp.S->getEndLoc()));
+      L.Parent = Lp.Parent >= 0 ? LocalLoop[Lp.Parent] : OuterLoops.empty() ? -1 : OuterLoops.back();
+      L.CallStack = CallStack;
+      G.Loops.push_back(L);
+      LocalLoop.push_back(G.Loops.size() - 1);
     }
   }
 
@@ -272,16 +333,27 @@ private:
   std::vector<int> loopsOf(const Stmt *S, bool &InControl, std::vector<int> &ControlOf) const {
     std::vector<int> Out;
     InControl = false;
-    const Stmt *Child = S;
-    for (const Stmt *P = S ? PM->getParent(S) : nullptr; P; Child = P, P = PM->getParent(P)) {
-      if (const auto *If = dyn_cast<IfStmt>(P); If && If->getCond() == Child)
-        InControl = true;
-      auto It = LoopIndex.find(P);
-      if (It != LoopIndex.end()) {
-        Out.push_back(It->second);
-        if (inLoopControl(P, Child) || InControl)
-          ControlOf.push_back(It->second);
+    if (S) {
+      Span At = spanOf(SM, S);
+      bool InIf = false;
+      for (const Span &C : Shared.IfConds)
+        InIf |= C.contains(At);
+      // Innermost first: the shared list is in source order, so containers come earlier.
+      for (size_t I = Shared.Loops.size(); I-- > 0;) {
+        const PerFunction::Loop &Lp = Shared.Loops[I];
+        if (!Lp.Whole.contains(At))
+          continue;
+        Out.push_back(LocalLoop[I]);
+        bool Control = false;
+        for (const Span &C : Lp.Control)
+          Control |= C.contains(At);
+        for (const Span &C : Shared.IfConds)
+          Control |= C.contains(At) && Lp.Whole.contains(C);
+        if (Control)
+          ControlOf.push_back(LocalLoop[I]);
+        InControl |= Control;
       }
+      InControl |= InIf;
     }
     for (auto It = OuterLoops.rbegin(); It != OuterLoops.rend(); ++It)
       Out.push_back(*It);
@@ -329,7 +401,7 @@ private:
 
   const Intrinsic *intrinsicFor(const CallExpr *CE) const {
     if (const FunctionDecl *Callee = CE->getDirectCallee())
-      return B.Catalogue.lookup(qualifiedName(Callee));
+      return B.intrinsicOf(Callee);
     // Dependent calls inside an uninstantiated template: only the name is known.
     const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
     if (const auto *UL = dyn_cast<UnresolvedLookupExpr>(Callee))
@@ -408,7 +480,8 @@ private:
       return;
     auto Enclosing = [&](const Stmt *S) {
       std::set<const Stmt *> Out;
-      for (const Stmt *P = PM->getParent(S); P; P = PM->getParent(P))
+      const ParentMap &PM = Shared.parents();
+      for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
         if (isLoopStmt(P))
           Out.insert(P);
       return Out;
@@ -527,7 +600,8 @@ private:
   std::string asyncTarget(const CallExpr *CE) const {
     // `auto ev = TPUT_ASYNC(...)` or `evs[i] = TPUT_ASYNC(...)`: the variable (array) receiving it.
     const Stmt *Child = CE;
-    for (const Stmt *P = PM->getParent(CE); P; Child = P, P = PM->getParent(P)) {
+    const ParentMap &PM = Shared.parents();
+    for (const Stmt *P = PM.getParent(CE); P; Child = P, P = PM.getParent(P)) {
       if (const auto *DS = dyn_cast<DeclStmt>(P)) {
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -539,8 +613,8 @@ private:
         return asyncObjectKey(BO->getLHS());
       if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P); OC && OC->isAssignmentOp())
         return asyncObjectKey(OC->getArg(0));
-      if (isa<ReturnStmt>(P))
-        return ReturnTarget; // a helper returning the event: the caller's variable receives it
+      if (isa<ReturnStmt>(P)) // a helper returning the event: the caller's variable receives it
+        return Caller ? Caller->asyncTarget(CallSite) : "";
       if (!isa<Expr>(P))
         return "";
     }
@@ -656,7 +730,8 @@ private:
     std::vector<unsigned> Stack = CallStack;
     Stack.push_back(EnterId);
     FunctionBuild Callee(B, G, Def, std::move(Bindings), Stack, Loops, Active);
-    Callee.ReturnTarget = asyncTarget(CE);
+    Callee.Caller = this;
+    Callee.CallSite = CE;
     auto [In, Out] = Callee.run();
     G.addEdge(Cur, In);
     Cur = G.addBlock();

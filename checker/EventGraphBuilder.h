@@ -42,6 +42,8 @@ private:
   /// however often it is inlined.
   PerFunction &perFunction(const clang::FunctionDecl *FD);
   std::map<const clang::FunctionDecl *, std::unique_ptr<PerFunction>> Functions;
+  const Intrinsic *intrinsicOf(const clang::FunctionDecl *Callee);
+  std::map<const clang::FunctionDecl *, const Intrinsic *> IntrinsicOf;
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;
   BuildOptions Options;
