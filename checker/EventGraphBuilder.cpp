@@ -764,26 +764,20 @@ private:
       const Expr *Tile = arg(CE, I, "tile");
       E.Accumulator = Tile && I.AccPipe && isTileAccumulator(Tile->getType());
       E.Pipe = E.Accumulator ? I.AccPipe : (I.Pipe ? I.Pipe : pipe::MTE3);
-      if (const Expr *Dst = arg(CE, I, "dst"))
-        E.Addr = Keys.key(Dst, ExprKeyer::Address);
       add(std::move(E));
       break;
     }
     case IntrinsicKind::TileLoad: {
       E.Kind = EventKind::TileLoad;
       E.Pipe = I.Pipe ? I.Pipe : pipe::MTE2;
-      if (const Expr *Src = arg(CE, I, "src")) {
-        E.Addr = Keys.key(Src, ExprKeyer::Address);
+      if (const Expr *Src = arg(CE, I, "src"))
         E.Exempt = isExemptPointer(Src);
-      }
       add(std::move(E));
       break;
     }
     case IntrinsicKind::Put:
     case IntrinsicKind::Get:
       E.Kind = I.Kind == IntrinsicKind::Put ? EventKind::Put : EventKind::Get;
-      if (const Expr *Dst = arg(CE, I, "dst"))
-        E.Addr = Keys.key(Dst, ExprKeyer::Address);
       add(std::move(E));
       break;
     case IntrinsicKind::PutAsync:

@@ -48,7 +48,22 @@ bool ObligationRule::pendingBefore(const AnalysisContext &Ctx,
   if (!Solver.solve())
     return false;
   Before.assign(Ctx.G.Events.size(), ObligationState{});
-  Solver.replay([&](const Event &E, const ObligationState &S) { Before[E.Id] = S; });
+  // Only events where a rule asks what is pending keep a copy of the state.
+  Solver.replay([&](const Event &E, const ObligationState &S) {
+    switch (E.Kind) {
+    case EventKind::Notify:
+    case EventKind::ScalarLoad:
+    case EventKind::Opaque:
+    case EventKind::Exit:
+    case EventKind::Drain:
+    case EventKind::DcciWhole:
+      if (!S.Tokens.empty())
+        Before[E.Id] = S;
+      break;
+    default:
+      break;
+    }
+  });
   Slot = std::make_shared<const std::vector<ObligationState>>(Before);
   return true;
 }
