@@ -137,6 +137,10 @@ Frontend::readSource(const std::string &Path) {
   if (llvm::sys::fs::is_directory(Abs))
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: is a directory",
                                    Path.c_str());
+  // A FIFO or a device would block the read (a hang) or never end: only regular files.
+  if (llvm::sys::fs::exists(Abs) && !llvm::sys::fs::is_regular_file(Abs))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: not a regular file",
+                                   Path.c_str());
   auto Buf = llvm::MemoryBuffer::getFile(Abs, /*IsText=*/true);
   if (!Buf)
     return llvm::createStringError(Buf.getError(), "%s: %s", Path.c_str(),

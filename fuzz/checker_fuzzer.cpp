@@ -8,7 +8,7 @@
 // same tokens for the byte-level -dict).
 //
 // Invariants checked on every input (a violation traps, so libFuzzer saves the input):
-//  * a file that does not parse is never verified;
+//  * a file that does not parse is never verified, nor one without a function (an empty file);
 //  * a file with an unsuppressed error finding is never verified;
 //  * compiler errors, comm-unanalysable and comm-nolint findings are never suppressed.
 #include "BundledData.h"
@@ -89,6 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   R.freezeVerdict();
 
   check(R.Parsed || !R.verified(), "a file that did not parse is verified", R);
+  check(!R.Functions.empty() || !R.verified(), "a file without a function is verified", R);
   bool Error = std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
     return F.Level == Severity::Error && !F.Suppressed;
   });

@@ -6,6 +6,7 @@
 #include "RobustnessSupport.h"
 #include "llvm/Support/Path.h"
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 using namespace commcheck::robust;
 
@@ -209,4 +210,20 @@ TEST(MalformedGate, NonUtf8NamesAndArgumentsAndHugeNumbers) {
   EXPECT_TRUE(contains(R.Err, Config + ": invalid JSON: ")) << R.all();
   EXPECT_TRUE(contains(R.Err, "number overflow")) << R.all();
   EXPECT_TRUE(D.files("out2").empty()) << R.all();
+}
+
+// A FIFO given as a kernel blocked commcheck in open() until a writer came: a hang. Only regular
+// files are read now. (A FIFO or /dev/stdin #included by a kernel is inside clang's parse: only the
+// parse deadline of checker/Watchdog.h can end that.)
+TEST(MalformedGate, FifoInsteadOfAFile) {
+  TempDir D;
+  std::string Fifo = D / "src/fifo.cpp";
+  D.write("src/good.cpp", CleanKernel);
+  ASSERT_EQ(::mkfifo(Fifo.c_str(), 0600), 0);
+  Invocation R = runCommcheck({"--gate", "--out-dir=" + (D / "out"), D / "src/good.cpp", Fifo},
+                              /*TimeoutSeconds=*/60);
+  EXPECT_EQ(R.Exit, 2) << R.all();
+  EXPECT_TRUE(contains(R.Err, Fifo + ": not a regular file")) << R.all();
+  EXPECT_TRUE(contains(R.Err, "gate: rejected " + Fifo + ": ")) << R.all();
+  EXPECT_EQ(D.files("out"), std::vector<std::string>{"good.cpp"}) << R.all();
 }
