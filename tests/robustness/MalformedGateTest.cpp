@@ -227,3 +227,17 @@ TEST(MalformedGate, FifoInsteadOfAFile) {
   EXPECT_TRUE(contains(R.Err, "gate: rejected " + Fifo + ": ")) << R.all();
   EXPECT_EQ(D.files("out"), std::vector<std::string>{"good.cpp"}) << R.all();
 }
+
+// clang 19 itself crashes (null dereference in InitializationSequence::Perform) on this malformed
+// kernel, found by fuzz/checker_fuzzer.cpp (fixtures/fuzz/checker/clang_crash_*.cpp). The
+// frontend recovers from the crash and reports the file as not parsed.
+TEST(MalformedGate, ClangCrashIsRecoveredAndRejected) {
+  Invocation R = expectRejected(
+      {{"clang_crash.cpp",
+        "#include <pto/pto-inst.hpp>\nusing namespace pto;\ntemplate <T> using Scratch = "
+        "Tile<TileType:Vec, uint8_t, 1, comm:sdma:UB_ALIGN_SIZE>;\nScratch scratch\n",
+        "did not parse"}});
+  EXPECT_EQ(R.Exit, 2) << R.all();
+  EXPECT_TRUE(contains(R.Out, "the compiler crashed while parsing this file")) << R.all();
+  EXPECT_FALSE(contains(R.Err, "PLEASE submit a bug report")) << R.all();
+}

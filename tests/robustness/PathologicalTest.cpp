@@ -204,3 +204,17 @@ TEST(Pathological, ExponentialMacroExpansionEndsAtTheParseDeadline) {
   EXPECT_TRUE(contains(R.Err, "bomb.cpp: parsing did not finish within 5 s")) << R.all();
   EXPECT_TRUE(D.files("out").empty()) << R.all(); // the run stopped before the gate copied
 }
+
+TEST(Pathological, MisspeltNamesDoNotStartAnExponentialTypoCorrection) {
+  // Found by fuzz/checker_fuzzer.cpp (fixtures/fuzz/checker/typo_correction_blowup_*.cpp): with
+  // clang's typo correction on, this ran for minutes and took over 9 GB (clang 19 alone hangs on
+  // it too). The frontend passes -fno-spell-checking.
+  std::string Text = std::string(Head) + "ReadCounts(){AsyncSession sess:AsyncEvent ev=srcG;"
+                                         "ev.Wait(sesnks,WaitCmp::GE)\n";
+  TempDir D;
+  Invocation R = gate("typo.cpp", Text, D);
+  EXPECT_EQ(R.Exit, 2) << R.all();
+  EXPECT_LT(R.Seconds, 60) << R.all();
+  EXPECT_TRUE(contains(R.Err, "did not parse")) << R.all();
+  EXPECT_TRUE(D.files("out").empty());
+}
