@@ -78,7 +78,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   };
   // Deeply nested code recurses deeply (CFG construction, AST walks): see LargeStack.h.
   runWithLargeStack([&] {
-    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue)) {
+    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Builder)) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
       R.Profile["event graphs"] += Seconds(T0);
@@ -207,7 +207,7 @@ std::string Checker::cost(ParsedFile &File) const {
   clang::ASTContext &Ctx = File.AST->getASTContext();
   EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
   std::string Out;
-  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue)) {
+  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Builder)) {
     EventGraph G = Builder.build(FD);
     CostTable T = countCost(G, Ctx);
     Out += "kernel " + G.Function + (T.Exact ? "" : " (some trip counts are not constant: "
@@ -226,7 +226,7 @@ std::string Checker::dumpEvents(ParsedFile &File) const {
   EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
   std::string Out;
   runWithLargeStack([&] {
-    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue))
+    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Builder))
       Out += Builder.build(FD).dump(Ctx.getSourceManager());
   });
   return Out;

@@ -7,7 +7,6 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
@@ -166,6 +165,10 @@ const Intrinsic *EventGraphBuilder::intrinsicOf(const FunctionDecl *Callee) {
   return It->second;
 }
 
+const FunctionFacts &EventGraphBuilder::facts(const FunctionDecl *FD) {
+  return *perFunction(FD).Facts;
+}
+
 EventGraphBuilder::PerFunction &EventGraphBuilder::perFunction(const FunctionDecl *FD) {
   std::unique_ptr<PerFunction> &Slot = Functions[FD];
   if (!Slot) {
@@ -180,7 +183,7 @@ EventGraphBuilder::PerFunction &EventGraphBuilder::perFunction(const FunctionDec
     BO.PruneTriviallyFalseEdges = true;
     Slot->FD = FD;
     Slot->Cfg = CFG::buildCFG(FD, FD->getBody(), &Ctx, BO);
-    Slot->Facts = std::make_unique<FunctionFacts>(FD, Options.ReadOnlyParams);
+    Slot->Facts = std::make_unique<FunctionFacts>(FD, Slot->Cfg.get(), Options.ReadOnlyParams);
     // Loops and conditions are the CFG's terminators: no walk over the body is needed.
     const SourceManager &SM = Ctx.getSourceManager();
     std::set<const Stmt *> Seen;

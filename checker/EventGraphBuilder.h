@@ -17,6 +17,8 @@ class ParmVarDecl;
 
 namespace commcheck {
 
+class FunctionFacts;
+
 struct BuildOptions {
   std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
   std::string ShimDir;                     ///< callees declared here must be catalogued
@@ -31,6 +33,10 @@ public:
   ~EventGraphBuilder();
 
   EventGraph build(const clang::FunctionDecl *FD);
+
+  /// What a function body changes and calls (computed with its CFG, once per function).
+  const FunctionFacts &facts(const clang::FunctionDecl *FD);
+  const IntrinsicCatalogue &catalogue() const { return Catalogue; }
 
   /// The qualified name of a declaration without template arguments ("pto::comm::TNOTIFY").
   static std::string qualifiedName(const clang::NamedDecl *D);

@@ -3,7 +3,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
 #include <algorithm>
 
 using namespace clang;
@@ -47,75 +47,87 @@ bool isInt64TablePointer(QualType T) {
          E->isSpecificBuiltinType(BuiltinType::ULongLong);
 }
 
-class Scanner : public RecursiveASTVisitor<Scanner> {
-public:
-  bool TraverseTypeLoc(TypeLoc) { return true; } // nothing in a type runs
-  std::set<const VarDecl *> Mutated;
-  std::set<const ParmVarDecl *> WrittenOrEscaped;
+} // namespace
 
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+void FunctionFacts::noteWrite(const Expr *LHS) {
+  if (const VarDecl *VD = refVar(LHS))
+    Mutated.insert(VD);
+  if (const ParmVarDecl *P = rootParam(LHS))
+    WrittenOrEscaped.insert(P);
+}
+
+/// One expression or statement, without its children.
+void FunctionFacts::note(const Stmt *S) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
       noteWrite(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp())
       noteWrite(UO->getSubExpr());
     else if (UO->getOpcode() == UO_AddrOf)
       if (const VarDecl *VD = refVar(UO->getSubExpr()))
         Mutated.insert(VD);
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
-    if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+  } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE); OC && OC->isAssignmentOp() &&
+                                                            OC->getNumArgs() > 0)
       noteWrite(OC->getArg(0));
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    // A variable passed by non-const reference may be changed by the callee; a table pointer
-    // handed to a call may be written through.
+    // A variable passed by non-const reference may be changed by the callee; a parameter
+    // pointer handed to a call may be written through.
     const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD)
+      Callees.insert(FD->getCanonicalDecl());
     for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
       const Expr *A = CE->getArg(I);
+      const VarDecl *VD = refVar(A);
+      if (!VD)
+        continue;
       if (FD && I < FD->getNumParams()) {
         QualType PT = FD->getParamDecl(I)->getType();
         // Views and tiles passed by reference keep their identity; scalars may be changed.
-        if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified())
-          if (const VarDecl *VD = refVar(A); VD && !VD->getType()->isRecordType())
-            Mutated.insert(VD);
+        if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified() &&
+            !VD->getType()->isRecordType())
+          Mutated.insert(VD);
       }
-      if (const VarDecl *VD = refVar(A))
-        if (const auto *P = dyn_cast<ParmVarDecl>(VD))
-          if (P->getType()->isPointerType())
-            Escapes.insert(P);
+      if (const auto *P = dyn_cast<ParmVarDecl>(VD); P && P->getType()->isPointerType())
+        WrittenOrEscaped.insert(P);
     }
-    return true;
+  } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    // A lambda's body is its own function, not part of this CFG; what it changes or calls
+    // counts for the function that defines it.
+    walk(L->getBody());
   }
-  std::set<const ParmVarDecl *> Escapes;
+}
 
-private:
-  void noteWrite(const Expr *LHS) {
-    if (const VarDecl *VD = refVar(LHS))
-      Mutated.insert(VD);
-    if (const ParmVarDecl *P = rootParam(LHS))
-      WrittenOrEscaped.insert(P);
-  }
-};
+/// Every statement under S, S included (children() includes DeclStmt initialisers; the types of
+/// declarations, where nothing runs, are not visited).
+void FunctionFacts::walk(const Stmt *S) {
+  if (!S)
+    return;
+  note(S);
+  if (isa<LambdaExpr>(S))
+    return; // note() walked its body; its captures are expressions of the enclosing scope
+  for (const Stmt *Child : S->children())
+    walk(Child);
+}
 
-} // namespace
-
-FunctionFacts::FunctionFacts(const FunctionDecl *FD, const std::vector<std::string> &UserReadOnly) {
+FunctionFacts::FunctionFacts(const FunctionDecl *FD, const CFG *Cfg,
+                             const std::vector<std::string> &UserReadOnly) {
   if (!FD->hasBody())
     return;
-  Scanner S;
-  S.TraverseStmt(FD->getBody());
-  Mutated = std::move(S.Mutated);
+  if (Cfg) {
+    // The CFG holds every evaluated expression of the body as an element: no second walk.
+    for (const CFGBlock *Blk : *Cfg)
+      for (const CFGElement &El : *Blk)
+        if (auto CS = El.getAs<CFGStmt>())
+          note(CS->getStmt());
+  } else {
+    walk(FD->getBody());
+  }
   for (const ParmVarDecl *P : FD->parameters()) {
-    std::string Name = P->getNameAsString();
-    bool User = std::find(UserReadOnly.begin(), UserReadOnly.end(), Name) != UserReadOnly.end();
+    bool User = std::find(UserReadOnly.begin(), UserReadOnly.end(), P->getName()) !=
+                UserReadOnly.end();
     bool Struct = isLaunchStructPointer(P->getType());
-    bool Table = isInt64TablePointer(P->getType()) && !S.WrittenOrEscaped.count(P) &&
-                 !S.Escapes.count(P);
+    bool Table = isInt64TablePointer(P->getType()) && !WrittenOrEscaped.contains(P);
     if (User || Struct || Table)
       ReadOnly.insert(P);
   }

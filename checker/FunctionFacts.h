@@ -1,13 +1,17 @@
-// Facts about one function body that event classification needs: which locals are ever changed
-// after their initialisation (others can be followed to their initialiser, like constants), and
-// which parameters are read-only launch tables (CONTRACT §2, exempt loads).
+// Facts about one function body that event classification and kernel discovery need: which
+// locals are ever changed after their initialisation (others can be followed to their
+// initialiser, like constants), which parameters are read-only launch tables (CONTRACT §2,
+// exempt loads), and which functions the body calls.
 #pragma once
-#include <set>
+#include "llvm/ADT/DenseSet.h"
 #include <string>
 #include <vector>
 
 namespace clang {
+class CFG;
+class Expr;
 class FunctionDecl;
+class Stmt;
 class VarDecl;
 class ParmVarDecl;
 } // namespace clang
@@ -16,18 +20,29 @@ namespace commcheck {
 
 class FunctionFacts {
 public:
+  /// Cfg: the body's CFG (built with every expression as an element); its elements are scanned
+  /// instead of walking the body again. Without one, the body is walked.
   /// UserReadOnly: parameter names the user declared read-only.
-  FunctionFacts(const clang::FunctionDecl *FD, const std::vector<std::string> &UserReadOnly);
+  FunctionFacts(const clang::FunctionDecl *FD, const clang::CFG *Cfg,
+                const std::vector<std::string> &UserReadOnly);
 
   /// Assigned, incremented or address-taken after its declaration.
-  bool isMutated(const clang::VarDecl *VD) const { return Mutated.count(VD) != 0; }
+  bool isMutated(const clang::VarDecl *VD) const { return Mutated.contains(VD); }
   /// A parameter whose memory the function only reads: a communication context table, a
   /// CommContext/ChipTensor struct pointer, or a name the user listed.
-  bool isReadOnlyParam(const clang::VarDecl *VD) const { return ReadOnly.count(VD) != 0; }
+  bool isReadOnlyParam(const clang::VarDecl *VD) const { return ReadOnly.contains(VD); }
+  /// Canonical declarations of the functions called directly (lambda bodies included).
+  const llvm::DenseSet<const clang::FunctionDecl *> &callees() const { return Callees; }
 
 private:
-  std::set<const clang::VarDecl *> Mutated;
-  std::set<const clang::VarDecl *> ReadOnly;
+  void note(const clang::Stmt *S);
+  void walk(const clang::Stmt *S);
+  void noteWrite(const clang::Expr *LHS);
+
+  llvm::DenseSet<const clang::VarDecl *> Mutated;
+  llvm::DenseSet<const clang::VarDecl *> ReadOnly;
+  llvm::DenseSet<const clang::ParmVarDecl *> WrittenOrEscaped;
+  llvm::DenseSet<const clang::FunctionDecl *> Callees;
 };
 
 } // namespace commcheck

@@ -1,10 +1,10 @@
 #include "KernelFinder.h"
 #include "EventGraphBuilder.h"
+#include "FunctionFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include <set>
 
 using namespace clang;
 
@@ -45,17 +45,6 @@ private:
   const SourceManager &SM;
 };
 
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
-public:
-  bool TraverseTypeLoc(TypeLoc) { return true; } // calls in types do not run
-  bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *FD = CE->getDirectCallee())
-      Callees.insert(FD->getCanonicalDecl());
-    return true;
-  }
-  std::set<const FunctionDecl *> Callees;
-};
-
 bool isTemplatePatternWithInstances(const FunctionDecl *FD) {
   if (!FD->isDependentContext())
     return false;
@@ -68,7 +57,7 @@ bool isTemplatePatternWithInstances(const FunctionDecl *FD) {
 } // namespace
 
 std::vector<const FunctionDecl *> findRootFunctions(ASTContext &Ctx, const StrippedSource &Source,
-                                                    const IntrinsicCatalogue &Catalogue) {
+                                                    EventGraphBuilder &Builder) {
   const SourceManager &SM = Ctx.getSourceManager();
   FunctionCollector Functions(SM);
   Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -84,18 +73,20 @@ std::vector<const FunctionDecl *> findRootFunctions(ASTContext &Ctx, const Strip
   };
 
   std::vector<const FunctionDecl *> Candidates;
-  CallCollector Calls;
+  llvm::DenseSet<const FunctionDecl *> Called;
   for (const FunctionDecl *FD : Functions.Functions) {
-    if (IsHost(FD) || Catalogue.lookup(EventGraphBuilder::qualifiedName(FD)))
+    if (IsHost(FD) || Builder.catalogue().lookup(EventGraphBuilder::qualifiedName(FD)))
       continue;
     if (isTemplatePatternWithInstances(FD))
       continue;
     Candidates.push_back(FD);
-    Calls.TraverseStmt(FD->getBody());
+    // The callees come with the facts the builder needs anyway (one scan of the CFG).
+    const auto &Callees = Builder.facts(FD).callees();
+    Called.insert(Callees.begin(), Callees.end());
   }
   std::vector<const FunctionDecl *> Roots;
   for (const FunctionDecl *FD : Candidates) {
-    if (!Calls.Callees.count(FD->getCanonicalDecl()))
+    if (!Called.contains(FD->getCanonicalDecl()))
       Roots.push_back(FD);
   }
   return Roots;

@@ -3,7 +3,7 @@
 // host functions (those that launch kernels), catalogued helpers, and template patterns whose
 // instantiations are analysed instead.
 #pragma once
-#include "IntrinsicCatalogue.h"
+#include "EventGraphBuilder.h"
 #include "LaunchStripper.h"
 #include <vector>
 
@@ -16,6 +16,6 @@ namespace commcheck {
 
 std::vector<const clang::FunctionDecl *> findRootFunctions(clang::ASTContext &Ctx,
                                                            const StrippedSource &Source,
-                                                           const IntrinsicCatalogue &Catalogue);
+                                                           EventGraphBuilder &Builder);
 
 } // namespace commcheck

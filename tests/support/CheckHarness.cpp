@@ -60,7 +60,7 @@ std::vector<EventGraph> CheckHarness::graphs(ParsedFile &File) {
     return Out;
   clang::ASTContext &Ctx = File.AST->getASTContext();
   EventGraphBuilder B(Ctx, Catalogue, Options.Build);
-  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Catalogue))
+  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, B))
     Out.push_back(B.build(FD));
   return Out;
 }
