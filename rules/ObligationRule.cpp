@@ -13,10 +13,15 @@ struct TokenAnalysis {
   State initial() const { return {true, {}}; }
   void join(State &Into, const State &From) const {
     Into.Reached |= From.Reached;
-    Into.Tokens.insert(From.Tokens.begin(), From.Tokens.end());
+    Into.Tokens.merge(From.Tokens);
   }
   void transfer(const Event &E, State &S) const {
-    std::set<std::pair<unsigned, int>> Next;
+    if (S.Tokens.empty()) { // the common case: nothing pending
+      if (auto P = R.gen(G, E))
+        S.Tokens.insert({E.Id, *P});
+      return;
+    }
+    TokenSet Next;
     for (const auto &[Origin, Phase] : S.Tokens)
       if (auto P = R.step(G, G.Events[Origin], Phase, E))
         Next.insert({Origin, *P});
@@ -36,18 +41,16 @@ std::string ObligationRule::violationNote(const Event &At) const {
   }
 }
 
-bool ObligationRule::pendingBefore(const AnalysisContext &Ctx,
-                                   std::vector<ObligationState> &Before) const {
+ObligationRule::Pending ObligationRule::pendingBefore(const AnalysisContext &Ctx) const {
   auto &Slot = Ctx.Shared[info().Id];
-  if (Slot) {
-    Before = *std::static_pointer_cast<const std::vector<ObligationState>>(Slot);
-    return true;
-  }
+  if (Slot)
+    return std::static_pointer_cast<const std::vector<ObligationState>>(Slot);
   TokenAnalysis A{Ctx.G, *this};
   DataflowSolver<TokenAnalysis> Solver(Ctx.G, A, Direction::Forward, Ctx.Limits);
   if (!Solver.solve())
-    return false;
-  Before.assign(Ctx.G.Events.size(), ObligationState{});
+    return nullptr;
+  auto Result = std::make_shared<std::vector<ObligationState>>(Ctx.G.Events.size());
+  std::vector<ObligationState> &Before = *Result;
   // Only events where a rule asks what is pending keep a copy of the state.
   Solver.replay([&](const Event &E, const ObligationState &S) {
     switch (E.Kind) {
@@ -64,16 +67,17 @@ bool ObligationRule::pendingBefore(const AnalysisContext &Ctx,
       break;
     }
   });
-  Slot = std::make_shared<const std::vector<ObligationState>>(Before);
-  return true;
+  Slot = Result;
+  return Result;
 }
 
 void ObligationRule::check(AnalysisContext &Ctx) const {
-  std::vector<ObligationState> Before;
-  if (!pendingBefore(Ctx, Before)) {
+  Pending Solved = pendingBefore(Ctx);
+  if (!Solved) {
     Ctx.budgetExceeded(info().Id);
     return;
   }
+  const std::vector<ObligationState> &Before = *Solved;
   const EventGraph &G = Ctx.G;
   // One finding per violating event, for the first pending obligation that reaches it.
   for (const Event &E : G.Events) {

@@ -5,14 +5,38 @@
 #pragma once
 #include "DataflowSolver.h"
 #include "Rule.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
 #include <optional>
-#include <set>
 
 namespace commcheck {
 
+/// A set of pending (origin event id, phase) tokens, kept sorted: states are copied at every
+/// block of the fixpoint, and almost all hold a handful of tokens, so no heap for them.
+class TokenSet {
+public:
+  using Token = std::pair<unsigned, int>;
+  void insert(Token T) {
+    auto It = std::lower_bound(Items.begin(), Items.end(), T);
+    if (It == Items.end() || *It != T)
+      Items.insert(It, T);
+  }
+  void merge(const TokenSet &O) {
+    for (const Token &T : O.Items)
+      insert(T);
+  }
+  bool empty() const { return Items.empty(); }
+  auto begin() const { return Items.begin(); }
+  auto end() const { return Items.end(); }
+  bool operator==(const TokenSet &O) const { return Items == O.Items; }
+
+private:
+  llvm::SmallVector<Token, 4> Items;
+};
+
 struct ObligationState {
   bool Reached = false;
-  std::set<std::pair<unsigned, int>> Tokens; ///< (origin event id, phase)
+  TokenSet Tokens; ///< (origin event id, phase)
   bool operator==(const ObligationState &O) const {
     return Reached == O.Reached && Tokens == O.Tokens;
   }
@@ -22,10 +46,10 @@ class ObligationRule : public Rule {
 public:
   void check(AnalysisContext &Ctx) const override;
 
-  /// The pending tokens before every event (for rules that build on this one's obligations).
-  /// Returns false when the analysis ran out of budget.
-  bool pendingBefore(const AnalysisContext &Ctx,
-                     std::vector<ObligationState> &BeforeEvent) const;
+  using Pending = std::shared_ptr<const std::vector<ObligationState>>;
+  /// The pending tokens before every event (for rules that build on this one's obligations),
+  /// solved once per function and shared. Null when the analysis ran out of budget.
+  Pending pendingBefore(const AnalysisContext &Ctx) const;
 
   /// The phase an event's obligation starts in, if it creates one.
   virtual std::optional<int> gen(const EventGraph &G, const Event &E) const = 0;

@@ -55,11 +55,13 @@ void PreNotifyBarrier::check(AnalysisContext &Ctx) const {
   const EventGraph &G = Ctx.G;
   PublishBeforeNotify Publish;
   ReadCompleteDrain Read;
-  std::vector<ObligationState> Pub, Rd;
-  if (!Publish.pendingBefore(Ctx, Pub) || !Read.pendingBefore(Ctx, Rd)) {
+  ObligationRule::Pending PubSolved = Publish.pendingBefore(Ctx);
+  ObligationRule::Pending RdSolved = PubSolved ? Read.pendingBefore(Ctx) : nullptr;
+  if (!RdSolved) {
     Ctx.budgetExceeded(info().Id);
     return;
   }
+  const std::vector<ObligationState> &Pub = *PubSolved, &Rd = *RdSolved;
   FixIts Fix(Ctx.SM, Ctx.LO);
   for (const Event &B : G.Events) {
     if (B.Kind != EventKind::Drain || !B.FromBarrierCall || B.Synthetic)

@@ -91,11 +91,12 @@ void RedundantInvalidate::check(AnalysisContext &Ctx) const {
   DataflowSolver<NeededAnalysis> Needed(G, NA, Direction::Backward, Ctx.Limits);
   DataflowSolver<CleanAnalysis> Clean(G, CA, Direction::Forward, Ctx.Limits);
   PublishBeforeNotify Publish;
-  std::vector<ObligationState> Pub;
-  if (!Needed.solve() || !Clean.solve() || !Publish.pendingBefore(Ctx, Pub)) {
+  ObligationRule::Pending PubSolved;
+  if (!Needed.solve() || !Clean.solve() || !(PubSolved = Publish.pendingBefore(Ctx))) {
     Ctx.budgetExceeded(info().Id);
     return;
   }
+  const std::vector<ObligationState> &Pub = *PubSolved;
   std::vector<bool> NeededAfter(G.Events.size(), true), CleanBefore(G.Events.size(), false);
   // Backward replay sees the state after each event (in program order).
   Needed.replay([&](const Event &E, const NeededAnalysis::State &S) {
