@@ -174,7 +174,14 @@ EventGraphBuilder::PerFunction &EventGraphBuilder::perFunction(const FunctionDec
   if (!Slot) {
     Slot = std::make_unique<PerFunction>();
     CFG::BuildOptions BO;
-    BO.setAllAlwaysAdd();
+    // Statements are elements anyway; of the sub-expressions, only those that can be events
+    // (FunctionBuild::visit) or facts (FunctionFacts::note) need to be.
+    for (Stmt::StmtClass C :
+         {Stmt::CallExprClass, Stmt::CXXMemberCallExprClass, Stmt::CXXOperatorCallExprClass,
+          Stmt::CUDAKernelCallExprClass, Stmt::UserDefinedLiteralClass,
+          Stmt::ImplicitCastExprClass, Stmt::BinaryOperatorClass,
+          Stmt::CompoundAssignOperatorClass, Stmt::UnaryOperatorClass, Stmt::LambdaExprClass})
+      BO.setAlwaysAdd(C);
     BO.AddImplicitDtors = false;
     BO.AddTemporaryDtors = false;
     BO.AddInitializers = false;
@@ -896,6 +903,15 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   G.Function = FD->getQualifiedNameAsString();
   const SourceManager &SM = Ctx.getSourceManager();
   G.FunctionLoc = SM.getExpansionLoc(FD->getLocation());
+  if (const CFG *C = perFunction(FD).Cfg.get()) {
+    // Roughly one event per element and two blocks per CFG block (helpers add more): fewer
+    // reallocations of the large Event records.
+    size_t Elements = 0;
+    for (const CFGBlock *Blk : *C)
+      Elements += Blk->size();
+    G.Events.reserve(Elements);
+    G.Blocks.reserve(2 * C->getNumBlockIDs());
+  }
   FunctionBuild Root(*this, G, FD, {}, {}, {}, {});
   auto [In, Out] = Root.run();
   // A dedicated exit block holding the function-end event, so exit obligations have a location.

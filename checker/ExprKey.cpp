@@ -43,6 +43,55 @@ const Expr *strip(const Expr *E) {
     return E;
   }
 }
+/// The value of an integer literal, enumerator or constant variable, seen through parentheses and implicit integral
+/// conversions that keep it unchanged: what EvaluateAsInt would return, without setting up the
+/// constant evaluator (most keyed constants are such literals).
+std::optional<int64_t> literalInt(const Expr *E, const ASTContext &Ctx) {
+  QualType Want = E->getType();
+  E = E->IgnoreParens();
+  while (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+    if (IC->getCastKind() != CK_IntegralCast && IC->getCastKind() != CK_NoOp)
+      return std::nullopt;
+    E = IC->getSubExpr()->IgnoreParens();
+  }
+  llvm::APSInt V;
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    V = llvm::APSInt(IL->getValue(), IL->getType()->isUnsignedIntegerOrEnumerationType());
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+      V = EC->getInitVal();
+    } else if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+               VD && !VD->getType()->isReferenceType() && VD->getType()->isIntegerType() &&
+               VD->isUsableInConstantExpressions(Ctx)) {
+      // A constant variable: its initialiser's value, evaluated once and kept by clang.
+      const APValue *Val = VD->evaluateValue();
+      if (!Val || !Val->isInt())
+        return std::nullopt;
+      V = Val->getInt();
+    } else {
+      return std::nullopt;
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (Want->isDependentType() || !Want->isIntegerType() || Want->isBooleanType())
+    return std::nullopt;
+  llvm::APSInt C = V.extOrTrunc(Ctx.getIntWidth(Want));
+  C.setIsUnsigned(Want->isUnsignedIntegerOrEnumerationType());
+  if (llvm::APSInt::compareValues(C, V) != 0 || C.getSignificantBits() > 64)
+    return std::nullopt;
+  return C.getExtValue();
+}
+
+/// A read of a variable that is not usable in constant expressions: EvaluateAsInt would fail, and
+/// trying costs as much as keying the rest of the expression.
+bool readsNonConstant(const Expr *Stripped, const ASTContext &Ctx) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return !VD->isUsableInConstantExpressions(Ctx);
+  return false;
+}
+
 } // namespace
 
 const Expr *ExprKeyer::followLocal(const Expr *E) const {
@@ -99,8 +148,10 @@ std::optional<int64_t> ExprKeyer::intValue(const Expr *E) const {
       if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
         if (const ParamBinding *B = binding(P))
           return B->Int;
+    if (auto V = literalInt(E, Ctx))
+      return V;
     Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
+    if (!readsNonConstant(strip(E), Ctx) && E->EvaluateAsInt(R, Ctx))
       return R.Val.getInt().getExtValue();
     const Expr *Next = followLocal(E);
     if (!Next)
@@ -282,8 +333,10 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
   if (!E->isValueDependent() && !E->isTypeDependent() && E->getType()->isIntegerType() &&
       (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) || isa<DeclRefExpr>(E) ||
        isa<UnaryExprOrTypeTraitExpr>(E))) {
+    if (auto V = literalInt(E, Ctx))
+      return std::to_string(*V);
     Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
+    if (!readsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx))
       return std::to_string(R.Val.getInt().getExtValue());
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && E->getType()->isIntegerType()) {

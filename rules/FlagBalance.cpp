@@ -1,6 +1,7 @@
 #include "FlagBalance.h"
 #include "DataflowSolver.h"
 #include "Witness.h"
+#include "llvm/ADT/SmallVector.h"
 #include <map>
 
 namespace commcheck {
@@ -9,28 +10,39 @@ namespace {
 // Per flag key, the set of token counts possible here: bit n = "n tokens", n in 0..31 (31 = 31+).
 using CountSet = uint32_t;
 constexpr CountSet Zero = 1, Sat = CountSet(1) << 31;
+
+/// The graph's flag keys, numbered in their sorted order, and the key index of every event.
+struct FlagKeys {
+  std::vector<std::string> Names;
+  std::vector<int> OfEvent; ///< -1 for events that are not set_flag/wait_flag
+  explicit FlagKeys(const EventGraph &G) : OfEvent(G.Events.size(), -1) {
+    std::map<std::string, int> Index;
+    for (const Event &E : G.Events)
+      if (E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag)
+        Index.emplace(E.FlagKey, 0);
+    for (auto &[K, I] : Index) {
+      I = static_cast<int>(Names.size());
+      Names.push_back(K);
+    }
+    for (const Event &E : G.Events)
+      if (E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag)
+        OfEvent[E.Id] = Index[E.FlagKey];
+  }
+};
+
 struct FlagState {
   bool Reached = false;
-  std::map<std::string, CountSet> Counts; ///< a missing key means {0}
+  llvm::SmallVector<CountSet, 8> Counts; ///< per key index; empty until reached
   bool operator==(const FlagState &O) const {
     return Reached == O.Reached && Counts == O.Counts;
-  }
-  CountSet get(const std::string &K) const {
-    auto It = Counts.find(K);
-    return It == Counts.end() ? Zero : It->second;
-  }
-  void set(const std::string &K, CountSet V) {
-    if (V == Zero)
-      Counts.erase(K);
-    else
-      Counts[K] = V;
   }
 };
 
 struct FlagAnalysis {
   using State = FlagState;
+  const FlagKeys &Keys;
   State bottom() const { return {}; }
-  State initial() const { return {true, {}}; }
+  State initial() const { return {true, llvm::SmallVector<CountSet, 8>(Keys.Names.size(), Zero)}; }
   void join(State &Into, const State &From) const {
     if (!From.Reached)
       return;
@@ -38,25 +50,19 @@ struct FlagAnalysis {
       Into = From; // an unreached state holds no tokens, not "zero tokens"
       return;
     }
-    std::map<std::string, CountSet> Out;
-    for (const auto &[K, V] : Into.Counts)
-      Out[K] = V | From.get(K);
-    for (const auto &[K, V] : From.Counts)
-      if (!Into.Counts.count(K))
-        Out[K] = V | Zero;
-    Into.Counts.clear();
-    for (const auto &[K, V] : Out)
-      Into.set(K, V);
+    for (size_t K = 0; K < Into.Counts.size(); ++K)
+      Into.Counts[K] |= From.Counts[K];
   }
   void transfer(const Event &E, State &S) const {
-    if (E.Kind == EventKind::SetFlag) {
-      CountSet V = S.get(E.FlagKey);
-      S.set(E.FlagKey, (V << 1) | (V & Sat));
-    } else if (E.Kind == EventKind::WaitFlag) {
-      CountSet V = S.get(E.FlagKey);
+    int K = Keys.OfEvent[E.Id];
+    if (K < 0 || !S.Reached)
+      return;
+    CountSet &V = S.Counts[K];
+    if (E.Kind == EventKind::SetFlag)
+      V = (V << 1) | (V & Sat);
+    else
       // A wait with no token hangs; it is reported, and the path goes on with no token.
-      S.set(E.FlagKey, (V >> 1) | (V & Sat) | (V & Zero));
-    }
+      V = (V >> 1) | (V & Sat) | (V & Zero);
   }
 };
 
@@ -88,7 +94,8 @@ const RuleInfo &FlagBalance::info() const {
 
 void FlagBalance::check(AnalysisContext &Ctx) const {
   const EventGraph &G = Ctx.G;
-  FlagAnalysis A;
+  FlagKeys Keys(G);
+  FlagAnalysis A{Keys};
   DataflowSolver<FlagAnalysis> Solver(G, A, Direction::Forward, Ctx.Limits);
   if (!Solver.solve()) {
     Ctx.budgetExceeded(info().Id);
@@ -96,7 +103,7 @@ void FlagBalance::check(AnalysisContext &Ctx) const {
   }
   std::vector<std::pair<const Event *, FlagState>> Hits;
   Solver.replay([&](const Event &E, const FlagState &S) {
-    if (E.Kind == EventKind::WaitFlag && (S.get(E.FlagKey) & Zero))
+    if (E.Kind == EventKind::WaitFlag && S.Reached && (S.Counts[Keys.OfEvent[E.Id]] & Zero))
       Hits.push_back({&E, S});
     if (E.Kind == EventKind::Exit)
       Hits.push_back({&E, S});
@@ -118,8 +125,9 @@ void FlagBalance::check(AnalysisContext &Ctx) const {
       F.Witness.push_back(Ctx.step(*E, "wait_flag with no token to consume"));
       continue;
     }
-    for (const auto &[Key, Counts] : S.Counts) {
-      if (!(Counts & ~Zero))
+    for (size_t K = 0; K < S.Counts.size(); ++K) {
+      const std::string &Key = Keys.Names[K];
+      if (!(S.Counts[K] & ~Zero))
         continue;
       // Find a set_flag whose token reaches the end unconsumed, for the report and witness.
       const Event *Culprit = nullptr;
