@@ -1,4 +1,5 @@
 #include "EventGraphBuilder.h"
+#include "DeclName.h"
 #include "ExprKey.h"
 #include "FunctionFacts.h"
 #include "GmType.h"
@@ -22,14 +23,14 @@ std::string EventGraphBuilder::qualifiedName(const NamedDecl *D) {
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
     if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
       D = P;
-  Parts.push_back(D->getNameAsString());
+  Parts.push_back(declName(D));
   for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent()) {
     if (const auto *NS = dyn_cast<NamespaceDecl>(C)) {
       if (NS->isInline() || NS->isAnonymousNamespace())
         continue;
-      Parts.push_back(NS->getNameAsString());
+      Parts.push_back(declName(NS));
     } else if (const auto *RD = dyn_cast<RecordDecl>(C)) {
-      Parts.push_back(RD->getNameAsString());
+      Parts.push_back(declName(RD));
     } else if (isa<LinkageSpecDecl>(C) || isa<TranslationUnitDecl>(C)) {
       continue;
     } else if (isa<FunctionDecl>(C)) {
@@ -138,14 +139,11 @@ struct EventGraphBuilder::PerFunction {
   };
   std::vector<Loop> Loops;     ///< in source order
   std::vector<Span> IfConds;
-  const ParentMap &parents() {
-    if (!PM)
-      PM = std::make_unique<ParentMap>(FD->getBody());
-    return *PM;
-  }
+  /// The statements enclosing S in the body, innermost first.
+  void ancestors(const Stmt *S, const SourceManager &SM, llvm::SmallVectorImpl<const Stmt *> &Out);
 
 private:
-  std::unique_ptr<ParentMap> PM; ///< built only for the rare questions that need it
+  std::unique_ptr<ParentMap> PM; ///< built only when the search by source range fails
 };
 
 namespace {
@@ -156,6 +154,41 @@ Span spanOf(const SourceManager &SM, const Stmt *S) {
   return {SM.getFileID(B), SM.getFileOffset(B), SM.getFileOffset(E)};
 }
 } // namespace
+
+namespace {
+/// Depth-first search for Target under Node, descending only into children whose expansion range
+/// holds Target's: a few hundred nodes instead of a parent map of the whole body. On success Path
+/// holds Target's ancestors up to Node, innermost first.
+bool findPath(const Stmt *Node, const Stmt *Target, const Span &At, const SourceManager &SM,
+              llvm::SmallVectorImpl<const Stmt *> &Path) {
+  if (Node == Target)
+    return true;
+  for (const Stmt *Child : Node->children()) {
+    if (!Child)
+      continue;
+    Span C = spanOf(SM, Child);
+    if (C.File == At.File && (At.Begin < C.Begin || At.Begin > C.End))
+      continue;
+    if (findPath(Child, Target, At, SM, Path)) {
+      Path.push_back(Node);
+      return true;
+    }
+  }
+  return false;
+}
+} // namespace
+
+void EventGraphBuilder::PerFunction::ancestors(const Stmt *S, const SourceManager &SM,
+                                               llvm::SmallVectorImpl<const Stmt *> &Out) {
+  Out.clear();
+  if (findPath(FD->getBody(), S, spanOf(SM, S), SM, Out))
+    return;
+  Out.clear();
+  if (!PM)
+    PM = std::make_unique<ParentMap>(FD->getBody());
+  for (const Stmt *P = PM->getParent(S); P; P = PM->getParent(P))
+    Out.push_back(P);
+}
 
 const Intrinsic *EventGraphBuilder::intrinsicOf(const FunctionDecl *Callee) {
   // Every call of an intrinsic resolves to one of a few declarations: name them once.
@@ -490,8 +523,9 @@ private:
       return;
     auto Enclosing = [&](const Stmt *S) {
       std::set<const Stmt *> Out;
-      const ParentMap &PM = Shared.parents();
-      for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
+      llvm::SmallVector<const Stmt *, 16> Up;
+      Shared.ancestors(S, SM, Up);
+      for (const Stmt *P : Up)
         if (isLoopStmt(P))
           Out.insert(P);
       return Out;
@@ -609,14 +643,14 @@ private:
 
   std::string asyncTarget(const CallExpr *CE) const {
     // `auto ev = TPUT_ASYNC(...)` or `evs[i] = TPUT_ASYNC(...)`: the variable (array) receiving it.
-    const Stmt *Child = CE;
-    const ParentMap &PM = Shared.parents();
-    for (const Stmt *P = PM.getParent(CE); P; Child = P, P = PM.getParent(P)) {
+    llvm::SmallVector<const Stmt *, 16> Up;
+    Shared.ancestors(CE, SM, Up);
+    for (const Stmt *P : Up) {
       if (const auto *DS = dyn_cast<DeclStmt>(P)) {
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
             if (VD->getInit() && stripAll(VD->getInit()) == CE)
-              return VD->getNameAsString();
+              return declName(VD);
         return "";
       }
       if (const auto *BO = dyn_cast<BinaryOperator>(P); BO && BO->isAssignmentOp())
@@ -703,7 +737,7 @@ private:
       return;
     }
     if (std::find(Active.begin(), Active.end(), Def) != Active.end()) {
-      unanalysable(Cur, CE, "recursive call to '" + Def->getNameAsString() + "'");
+      unanalysable(Cur, CE, "recursive call to '" + declName(Def) + "'");
       return;
     }
     if (CallStack.size() >= B.Options.MaxInlineDepth) {
@@ -730,7 +764,7 @@ private:
     }
     Event Enter{EventKind::CallEnter};
     Enter.S = CE;
-    Enter.Callee = Def->getNameAsString();
+    Enter.Callee = declName(Def);
     unsigned EnterId = add(std::move(Enter));
 
     bool InControl;
@@ -749,7 +783,7 @@ private:
     CurElement = CE;
     Event Exit{EventKind::CallExit};
     Exit.S = CE;
-    Exit.Callee = Def->getNameAsString();
+    Exit.Callee = declName(Def);
     Exit.Loc = SM.getExpansionLoc(CE->getEndLoc());
     add(std::move(Exit));
   }

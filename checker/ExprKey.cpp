@@ -1,4 +1,5 @@
 #include "ExprKey.h"
+#include "DeclName.h"
 #include "FunctionFacts.h"
 #include "GmType.h"
 #include "clang/AST/ASTContext.h"
@@ -83,12 +84,39 @@ std::optional<int64_t> literalInt(const Expr *E, const ASTContext &Ctx) {
   return C.getExtValue();
 }
 
-/// A read of a variable that is not usable in constant expressions: EvaluateAsInt would fail, and
-/// trying costs as much as keying the rest of the expression.
-bool readsNonConstant(const Expr *Stripped, const ASTContext &Ctx) {
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      return !VD->isUsableInConstantExpressions(Ctx);
+/// True when evaluating E surely reads a variable that is not usable in constant expressions, so
+/// that EvaluateAsInt would fail (trying costs as much as keying the rest of the expression).
+/// Only operands that are always evaluated are looked at: `&&`, `||`, `?:`, `sizeof` and the like
+/// answer "maybe constant".
+bool readsNonConstant(const Expr *E, const ASTContext &Ctx) {
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    E = E->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        return !VD->isUsableInConstantExpressions(Ctx);
+      return false;
+    }
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      E = CE->getSubExpr();
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_Minus && UO->getOpcode() != UO_Plus && UO->getOpcode() != UO_Not)
+        return false;
+      E = UO->getSubExpr();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (!BO->isMultiplicativeOp() && !BO->isAdditiveOp() && !BO->isShiftOp() &&
+          !BO->isBitwiseOp() && !BO->isComparisonOp())
+        return false;
+      if (readsNonConstant(BO->getLHS(), Ctx))
+        return true;
+      E = BO->getRHS();
+      continue;
+    }
+    return false;
+  }
   return false;
 }
 
@@ -115,7 +143,7 @@ std::optional<std::string> ExprKeyer::enumName(const Expr *E) const {
     const Expr *S = strip(E);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
       if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
-        return EC->getNameAsString();
+        return declName(EC);
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
           if (const ParamBinding *B = binding(P))
@@ -151,7 +179,7 @@ std::optional<int64_t> ExprKeyer::intValue(const Expr *E) const {
     if (auto V = literalInt(E, Ctx))
       return V;
     Expr::EvalResult R;
-    if (!readsNonConstant(strip(E), Ctx) && E->EvaluateAsInt(R, Ctx))
+    if (!readsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx))
       return R.Val.getInt().getExtValue();
     const Expr *Next = followLocal(E);
     if (!Next)
@@ -363,7 +391,7 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
         return M == Cell ? B->CellKey : M == Name ? B->NameKey : B->AddrKey;
       if (M == Cell && P->getType()->isIntegerType())
         return "*";
-      return P->getNameAsString();
+      return declName(P);
     }
     if (const auto *VD = dyn_cast<VarDecl>(D)) {
       if (M != Name && VD->hasLocalStorage() && !Facts.isMutated(VD) && VD->getInit()) {
@@ -375,7 +403,7 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
       if (M == Cell && VD->getType()->isIntegerType())
         return "*";
     }
-    return D->getNameAsString();
+    return declName(D);
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     // A cell family is its base pointer: the integer offsets that pick a peer's copy (window
@@ -398,7 +426,7 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
     return keyImpl(AS->getBase(), M, Depth + 1) + "[" + keyImpl(AS->getIdx(), M, Depth + 1) + "]";
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return keyImpl(ME->getBase(), M, Depth + 1) + (ME->isArrow() ? "->" : ".") +
-           ME->getMemberDecl()->getNameAsString();
+           declName(ME->getMemberDecl());
   if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
     // A view (GlobalTensor/Signal) is identified by the pointer it is built on.
     if (CC->getNumArgs() > 0)
@@ -408,7 +436,7 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     std::string S;
     if (const FunctionDecl *FD = CE->getDirectCallee())
-      S = FD->getNameAsString();
+      S = declName(FD);
     // PTOAS__GLOBAL_TENSOR_DATA(t) and t.data() are the pointer the view was built on.
     if ((S == "PTOAS__GLOBAL_TENSOR_DATA") && CE->getNumArgs() == 1)
       return keyImpl(CE->getArg(0), M, Depth + 1);
@@ -496,9 +524,9 @@ std::string ExprKeyer::lvalueAddress(const Expr *LV) const {
       return pointerAddress(UO->getSubExpr());
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (ME->isArrow())
-      return pointerAddress(ME->getBase()) + "." + ME->getMemberDecl()->getNameAsString();
+      return pointerAddress(ME->getBase()) + "." + declName(ME->getMemberDecl());
     std::string B = lvalueAddress(ME->getBase());
-    return B.empty() ? "" : B + "." + ME->getMemberDecl()->getNameAsString();
+    return B.empty() ? "" : B + "." + declName(ME->getMemberDecl());
   }
   return "";
 }
