@@ -45,7 +45,7 @@ public:
     Blocks.emplace_back();
     return Blocks.size() - 1;
   }
-  unsigned addEvent(unsigned Block, Event E) {
+  unsigned addEvent(unsigned Block, Event &&E) {
     E.Id = Events.size();
     Events.push_back(std::move(E));
     Blocks[Block].Events.push_back(Events.back().Id);

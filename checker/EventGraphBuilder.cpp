@@ -403,7 +403,7 @@ private:
     return Out;
   }
 
-  unsigned add(Event E) {
+  unsigned add(Event &&E) {
     if (G.Events.size() >= B.Options.MaxEvents) {
       G.OverBudget = true;
       if (!G.Events.empty() && G.Events.back().Kind == EventKind::Unanalysable &&
@@ -420,16 +420,25 @@ private:
       E.Range = E.S->getSourceRange();
     E.CallStack = CallStack;
     unsigned Id = G.addEvent(Cur, std::move(E));
-    bool InControl;
-    std::vector<int> ControlOf;
-    for (int L : loopsOf(CurElement, InControl, ControlOf))
+    // The events of one element (an intrinsic's effects, the call itself) share its loops.
+    if (CurElement != LoopsOfElement || !LoopsCached) {
+      bool InControl;
+      ElementControlOf.clear();
+      ElementLoops = loopsOf(CurElement, InControl, ElementControlOf);
+      LoopsOfElement = CurElement;
+      LoopsCached = true;
+    }
+    for (int L : ElementLoops)
       G.Loops[L].Events.push_back(Id);
     const Event &Ev = G.Events[Id];
     if (Ev.Kind == EventKind::ScalarLoad && !Ev.Exempt)
-      for (int L : ControlOf)
+      for (int L : ElementControlOf)
         G.Loops[L].ControlReadsGM = true;
     return Id;
   }
+  const Stmt *LoopsOfElement = nullptr;
+  bool LoopsCached = false;
+  std::vector<int> ElementLoops, ElementControlOf;
 
   void unanalysable(unsigned Blk, const Stmt *S, std::string Why) {
     unsigned Saved = Cur;

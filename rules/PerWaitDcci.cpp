@@ -135,10 +135,17 @@ std::vector<PerWaitDcci::Hit> PerWaitDcci::find(const EventGraph &G) {
   return Hits;
 }
 
+const std::vector<PerWaitDcci::Hit> &PerWaitDcci::hits(const AnalysisContext &Ctx) {
+  auto &Slot = Ctx.Shared["comm-per-wait-dcci:hits"];
+  if (!Slot)
+    Slot = std::make_shared<const std::vector<Hit>>(find(Ctx.G));
+  return *std::static_pointer_cast<const std::vector<Hit>>(Slot);
+}
+
 void PerWaitDcci::check(AnalysisContext &Ctx) const {
   const EventGraph &G = Ctx.G;
   FixIts Fix(Ctx.SM, Ctx.LO);
-  std::vector<Hit> Hits = find(G);
+  std::vector<Hit> Hits = hits(Ctx);
   if (Ctx.option(info().Id, "IncludeRuns", "true") != "true")
     Hits.erase(std::remove_if(Hits.begin(), Hits.end(), [](const Hit &H) { return H.Loop < 0; }),
                Hits.end());

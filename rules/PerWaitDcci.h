@@ -16,6 +16,8 @@ public:
   };
   /// The whole-cache invalidates this rule reports (redundant-invalidate leaves them to it).
   static std::vector<Hit> find(const EventGraph &G);
+  /// find(), computed once per function for the rules that need it.
+  static const std::vector<Hit> &hits(const AnalysisContext &Ctx);
   static bool isPureWaitLoop(const EventGraph &G, const LoopInfo &L);
 };
 

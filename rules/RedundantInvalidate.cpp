@@ -106,7 +106,7 @@ void RedundantInvalidate::check(AnalysisContext &Ctx) const {
     CleanBefore[E.Id] = S.Reached && S.Clean;
   });
   std::set<unsigned> PerWait;
-  for (const PerWaitDcci::Hit &H : PerWaitDcci::find(G))
+  for (const PerWaitDcci::Hit &H : PerWaitDcci::hits(Ctx))
     PerWait.insert(H.Dcci);
   FixIts Fix(Ctx.SM, Ctx.LO);
   for (const Event &D : G.Events) {
