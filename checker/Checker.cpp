@@ -78,7 +78,10 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   };
   // Deeply nested code recurses deeply (CFG construction, AST walks): see LargeStack.h.
   runWithLargeStack([&] {
-    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Builder)) {
+    auto TF = Clock::now();
+    std::vector<const clang::FunctionDecl *> Roots = findRootFunctions(Ctx, File.Source, Builder);
+    R.Profile["kernel discovery (CFGs, facts)"] += Seconds(TF);
+    for (const clang::FunctionDecl *FD : Roots) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
       R.Profile["event graphs"] += Seconds(T0);
