@@ -15,8 +15,9 @@ Every tool runs once per round on every input, in a shuffled order per input and
 are interleaved, so that drift of the machine hits all of them alike); a warm-up round is discarded;
 the tables report medians. Wall time, CPU time (user + system) and peak RSS come from wait4() on the
 child (RUSAGE of that child alone). Further sections: -j 2 against -j 1 on 20 files, the result
-cache (--cache-dir, cold and warm), phases (--checks=-*, --dump-events) and the per-rule profile
-(--enable-check-profile), each run only when the binary offers the option.
+cache (--cache-dir, cold and warm), phases (--checks=-*, --dump-events), the per-rule profile
+(--enable-check-profile), each run only when the binary offers the option, and what a precompiled
+preamble (clang++ -include-pch) saves.
 
 Only the Python 3 standard library is used.
 
@@ -669,6 +670,48 @@ def section_instructions(inp, tools, args, workdir):
 PROFILE_LINE = re.compile(r"^\s*([0-9.]+) s\s+([0-9.]+)%\s+(.*?)\s*$")
 
 
+def section_pch(ladder, pool, tools, args, rng, workdir):
+    """What a precompiled preamble would save: the kernels' shared preamble (headers, macros) built
+    once into a PCH with clang++, then -fsyntax-only with -include-pch against the plain floor and
+    commcheck. commcheck itself does not use a PCH yet: this measures the lever, not a feature."""
+    d = os.path.join(workdir, "pch")
+    os.makedirs(d, exist_ok=True)
+    header = os.path.join(d, "preamble.h")
+    # The preamble as clang defines it: the leading preprocessor directives, comments and blank
+    # lines, up to the first line of code.
+    lines = []
+    for line in pool.preamble.splitlines(True):
+        t = line.strip()
+        if t and not t.startswith("#") and not t.startswith("//"):
+            break
+        lines.append(line)
+    with open(header, "w") as f:
+        f.write("".join(lines))
+    pch = header + ".pch"
+    no_include = COMMON_FLAGS[:-2]  # the PCH holds commcheck_predefs.h already
+    build = run_measured([args.clang, "-x", "c++-header"] + no_include[1:] +
+                         ["-include", os.path.join(SHIM, "commcheck_predefs.h"), header,
+                          "-o", pch])
+    if build["rc"] != 0:
+        return {"failures": ["building the PCH failed: " + rc_text(build["rc"])], "rows": []}
+    pch_tool = Tool("syntax-pch", lambda f: [args.clang, "-fsyntax-only"] + no_include +
+                    ["-include-pch", pch, f], (0,), "clang++ -fsyntax-only -include-pch")
+    inputs = [i for i in ladder if i["lines"] <= 20000]
+    ts = [tools["syntax"], pch_tool, tools["commcheck"]]
+    samples, failures = measure(inputs, ts, args.runs, rng, "pch")
+    summ = summarise(samples)
+    rows = []
+    for inp in inputs:
+        n = inp["name"]
+        s, w, c = (summ[(n, t)] for t in ("syntax", "syntax-pch", "commcheck"))
+        rows.append({"name": n, "lines": inp["lines"], "syntax": s["wall_median"],
+                     "syntax_pch": w["wall_median"], "commcheck": c["wall_median"],
+                     "pch_vs_syntax": w["wall_median"] / s["wall_median"],
+                     "saved_ms": (s["wall_median"] - w["wall_median"]) * 1000})
+    return {"build_s": build["wall"], "pch_bytes": os.path.getsize(pch), "rows": rows,
+            "failures": failures}
+
+
 def section_profile(largest, args, workdir):
     per = {}
     runs = max(3, min(args.runs, 5))
@@ -811,6 +854,16 @@ def print_report(res):
                                                           r["fixits"], r["text_wall"],
                                                           r["json_wall"], r["ratio"]))
         p("  json CPU time grows as lines^%.2f (>= 1k lines)" % fx["json_loglog_exponent_ge1k"])
+    pc = res.get("pch")
+    if pc and pc.get("rows"):
+        p("\n== a precompiled preamble (clang++ -include-pch; built once in %.2f s, %d KiB) =="
+          % (pc["build_s"], pc["pch_bytes"] // 1024))
+        p("  %-14s %7s %12s %12s %12s %9s %9s" % ("input", "lines", "-fsyntax-only", "with PCH",
+                                                 "commcheck", "PCH/plain", "saved ms"))
+        for r in pc["rows"]:
+            p("  %-14s %7d %12.1f %12.1f %12.1f %9.3f %9.1f" % (
+                r["name"], r["lines"], r["syntax"] * 1000, r["syntax_pch"] * 1000,
+                r["commcheck"] * 1000, r["pch_vs_syntax"], r["saved_ms"]))
     t = res.get("targets")
     if t:
         p("\n== targets ==")
@@ -863,8 +916,9 @@ def main():
     ap.add_argument("--mixed-runs", type=int, help="rounds for the mixed set (default 3 quick, 5 full)")
     ap.add_argument("--sizes", help="comma-separated ladder sizes in lines (0 = one kernel)")
     ap.add_argument("--sections", default=None,
-                    help="comma-separated subset of ladder,mixed,jobs,cache,profile,fixits,"
-                         "instructions (default: all; quick: all but fixits and instructions; "
+                    help="comma-separated subset of ladder,mixed,jobs,cache,profile,pch,fixits,"
+                         "instructions (default: all; quick: all but pch, fixits and "
+                         "instructions; pch: clang++ -fsyntax-only with a precompiled preamble; "
                          "instructions: callgrind instruction counts, needs valgrind; "
                          "(fixits: --format=json, which verifies every fix-it; full mode only "
                          "unless --fixit-sizes is given)")
@@ -905,7 +959,7 @@ def main():
     args.mixed_runs = args.mixed_runs or (3 if args.quick else 5)
     if args.sections is None:
         args.sections = "ladder,mixed,jobs,cache,profile" + (
-            "" if args.quick else ",fixits,instructions")
+            "" if args.quick else ",pch,fixits,instructions")
     sections = set(s.strip() for s in args.sections.split(",") if s.strip())
 
     for b in (args.commcheck, args.commgen):
@@ -997,6 +1051,9 @@ def main():
             res["failures"] += res["profile"]["failures"]
         else:
             log("  profile: commcheck has no --enable-check-profile; skipped")
+    if "pch" in sections:
+        res["pch"] = section_pch(ladder, pool, tools, args, rng, args.workdir)
+        res["failures"] += res["pch"]["failures"]
     if "instructions" in sections:
         mid = [i for i in ladder if i["lines"] >= 2000]
         target = min(mid, key=lambda i: abs(i["lines"] - 10000)) if mid else largest
