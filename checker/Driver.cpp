@@ -123,6 +123,7 @@ Driver::Environment *Driver::environmentFor(const ConfigFile &Config, std::strin
   FO.BuildPath = Options.BuildPath;
   FO.ShimDir = bundledShimDir();
   FO.ResourceDir = clangResourceDir();
+  FO.ParseSeconds = Options.ParseSeconds;
   Env->FE = std::make_unique<Frontend>(FO);
   CheckOptions CO;
   CO.Checks = std::move(*Filter);

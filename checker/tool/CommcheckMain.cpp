@@ -101,6 +101,11 @@ static cl::opt<unsigned long> BudgetSteps("budget-steps",
 static cl::opt<double> BudgetSeconds("budget-seconds",
                                      cl::desc("Analysis seconds per function and rule"),
                                      cl::init(30), cl::cat(Category));
+static cl::opt<double> BudgetParseSeconds(
+    "budget-parse-seconds",
+    cl::desc("Seconds one file's parse may take before the run ends with exit code 2 (clang's "
+             "parser cannot be interrupted: runaway macro expansion); 0: no limit"),
+    cl::init(120), cl::cat(Category));
 
 static void printVersion(raw_ostream &OS) { OS << "commcheck " COMMCHECK_VERSION "\n"; }
 
@@ -212,6 +217,7 @@ int main(int argc, const char **argv) {
   O.MaxEvents = MaxEvents;
   O.Budget = BudgetSteps;
   O.FunctionSeconds = BudgetSeconds;
+  O.ParseSeconds = BudgetParseSeconds;
   Driver D(O);
   return D.run(outs(), errs());
 }
