@@ -138,6 +138,18 @@ const Stmt *firstTWaitIn(const Stmt &Loop) {
   return Found;
 }
 
+/// The mutation that removes the Site-th statement playing Role (a flush, drain or fence the
+/// kernel needs), which the rule named by Oracle must then report.
+MutateFn dropRole(const char *Role, OracleRule Oracle) {
+  return [Role, Oracle](Mutant &M, int Site) {
+    int Id = nthWithRole(M.K, Site, Role);
+    if (!Id || !removeStmt(M.K, Id))
+      return false;
+    M.Oracle = Oracle;
+    return true;
+  };
+}
+
 std::vector<std::unique_ptr<MutationOperator>> build() {
   std::vector<std::unique_ptr<MutationOperator>> Ops;
   auto Add = [&](const char *Name, const char *Rule, const char *Severity, const char *At, const char *Desc,
@@ -147,21 +159,9 @@ std::vector<std::unique_ptr<MutationOperator>> build() {
 
   // ---- comm-publish-before-notify --------------------------------------------------------------
   Add("drop-release-drain", Publish, "error", "notify", "remove the drain that releases a TSTORE/TPUT",
-      [](Mutant &M, int Site) {
-        int Id = nthWithRole(M.K, Site, role::ReleaseDrain);
-        if (!Id || !removeStmt(M.K, Id))
-          return false;
-        M.Oracle = OracleRule::PublishBeforeNotify;
-        return true;
-      });
+      dropRole(role::ReleaseDrain, OracleRule::PublishBeforeNotify));
   Add("drop-release-dsb", Publish, "error", "notify", "remove the dsb that pushes released writes to HBM",
-      [](Mutant &M, int Site) {
-        int Id = nthWithRole(M.K, Site, role::ReleaseDsb);
-        if (!Id || !removeStmt(M.K, Id))
-          return false;
-        M.Oracle = OracleRule::PublishBeforeNotify;
-        return true;
-      });
+      dropRole(role::ReleaseDsb, OracleRule::PublishBeforeNotify));
   Add("dsb-before-drain", Publish, "error", "notify", "put the dsb before the drain of a release", [](Mutant &M, int Site) {
     int Drain = nthWithRole(M.K, Site, role::ReleaseDrain);
     if (!Drain)
@@ -184,33 +184,17 @@ std::vector<std::unique_ptr<MutationOperator>> build() {
         return true;
       });
   Add("drop-store-dcci", Publish, "error", "notify", "remove the line dcci that releases a scalar GM store",
-      [](Mutant &M, int Site) {
-        int Id = nthWithRole(M.K, Site, role::StoreDcci);
-        if (!Id || !removeStmt(M.K, Id))
-          return false;
-        M.Oracle = OracleRule::PublishBeforeNotify;
-        return true;
-      });
+      dropRole(role::StoreDcci, OracleRule::PublishBeforeNotify));
 
   // ---- comm-read-complete-drain ----------------------------------------------------------------
   Add("drop-read-complete-drain", ReadComplete, "error", "notify",
-      "remove the PIPE_MTE2 drain before the read-complete notifies", [](Mutant &M, int Site) {
-        int Id = nthWithRole(M.K, Site, role::RcDrain);
-        if (!Id || !removeStmt(M.K, Id))
-          return false;
-        M.Oracle = OracleRule::ReadCompleteDrain;
-        return true;
-      });
+      "remove the PIPE_MTE2 drain before the read-complete notifies",
+      dropRole(role::RcDrain, OracleRule::ReadCompleteDrain));
 
   // ---- comm-consume-invalidate ------------------------------------------------------------------
   Add("drop-consume-dcci", Consume, "error", "load",
-      "remove the whole-cache dcci between a wait and the scalar GM load it guards", [](Mutant &M, int Site) {
-        int Id = nthWithRole(M.K, Site, role::LoadDcci);
-        if (!Id || !removeStmt(M.K, Id))
-          return false;
-        M.Oracle = OracleRule::ConsumeInvalidate;
-        return true;
-      });
+      "remove the whole-cache dcci between a wait and the scalar GM load it guards",
+      dropRole(role::LoadDcci, OracleRule::ConsumeInvalidate));
   Add("dcci-before-wait", Consume, "error", "load", "move the consume-side dcci before the wait it should follow",
       [](Mutant &M, int Site) {
         const Stmt *D = nthStmtWithRole(M.K, Site, role::LoadDcci);
