@@ -43,11 +43,19 @@ public:
   std::string option(const std::string &Rule, const std::string &Name,
                      const std::string &Default) const;
 
-  /// Solutions rules share (publish and read obligations are needed by three rules each), so
-  /// that each is solved once per function. Keyed by the solving rule's id.
-  mutable std::map<std::string, std::shared_ptr<const void>> Shared;
+  /// A result several rules need (publish and read obligations, per-wait invalidates), computed
+  /// once per function: Compute() the first time Key is asked for, the kept result afterwards. A
+  /// null result (an analysis out of budget) is not kept.
+  template <class T, class ComputeFn>
+  std::shared_ptr<const T> shared(const std::string &Key, ComputeFn Compute) const {
+    std::shared_ptr<const void> &Slot = Shared[Key];
+    if (!Slot)
+      Slot = Compute();
+    return std::static_pointer_cast<const T>(Slot);
+  }
 
 private:
+  mutable std::map<std::string, std::shared_ptr<const void>> Shared;
   std::vector<Finding> &Out;
 };
 

@@ -42,33 +42,30 @@ std::string ObligationRule::violationNote(const Event &At) const {
 }
 
 ObligationRule::Pending ObligationRule::pendingBefore(const AnalysisContext &Ctx) const {
-  auto &Slot = Ctx.Shared[info().Id];
-  if (Slot)
-    return std::static_pointer_cast<const std::vector<ObligationState>>(Slot);
-  TokenAnalysis A{Ctx.G, *this};
-  DataflowSolver<TokenAnalysis> Solver(Ctx.G, A, Direction::Forward, Ctx.Limits);
-  if (!Solver.solve())
-    return nullptr;
-  auto Result = std::make_shared<std::vector<ObligationState>>(Ctx.G.Events.size());
-  std::vector<ObligationState> &Before = *Result;
-  // Only events where a rule asks what is pending keep a copy of the state.
-  Solver.replay([&](const Event &E, const ObligationState &S) {
-    switch (E.Kind) {
-    case EventKind::Notify:
-    case EventKind::ScalarLoad:
-    case EventKind::Opaque:
-    case EventKind::Exit:
-    case EventKind::Drain:
-    case EventKind::DcciWhole:
-      if (!S.Tokens.empty())
-        Before[E.Id] = S;
-      break;
-    default:
-      break;
-    }
+  return Ctx.shared<std::vector<ObligationState>>(info().Id, [&]() -> Pending {
+    TokenAnalysis A{Ctx.G, *this};
+    DataflowSolver<TokenAnalysis> Solver(Ctx.G, A, Direction::Forward, Ctx.Limits);
+    if (!Solver.solve())
+      return nullptr;
+    auto Before = std::make_shared<std::vector<ObligationState>>(Ctx.G.Events.size());
+    // Only events where a rule asks what is pending keep a copy of the state.
+    Solver.replay([&](const Event &E, const ObligationState &S) {
+      switch (E.Kind) {
+      case EventKind::Notify:
+      case EventKind::ScalarLoad:
+      case EventKind::Opaque:
+      case EventKind::Exit:
+      case EventKind::Drain:
+      case EventKind::DcciWhole:
+        if (!S.Tokens.empty())
+          (*Before)[E.Id] = S;
+        break;
+      default:
+        break;
+      }
+    });
+    return Before;
   });
-  Slot = Result;
-  return Result;
 }
 
 void ObligationRule::check(AnalysisContext &Ctx) const {

@@ -136,10 +136,9 @@ std::vector<PerWaitDcci::Hit> PerWaitDcci::find(const EventGraph &G) {
 }
 
 const std::vector<PerWaitDcci::Hit> &PerWaitDcci::hits(const AnalysisContext &Ctx) {
-  auto &Slot = Ctx.Shared["comm-per-wait-dcci:hits"];
-  if (!Slot)
-    Slot = std::make_shared<const std::vector<Hit>>(find(Ctx.G));
-  return *std::static_pointer_cast<const std::vector<Hit>>(Slot);
+  // The context keeps the result alive for the function: a reference to it stays valid.
+  return *Ctx.shared<std::vector<Hit>>(
+      "comm-per-wait-dcci:hits", [&] { return std::make_shared<const std::vector<Hit>>(find(Ctx.G)); });
 }
 
 void PerWaitDcci::check(AnalysisContext &Ctx) const {
