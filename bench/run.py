@@ -692,10 +692,13 @@ def section_pch(ladder, pool, tools, args, rng, workdir):
     with open(header, "w") as f:
         f.write("".join(lines))
     pch = header + ".pch"
-    no_include = COMMON_FLAGS[:-2]  # the PCH holds commcheck_predefs.h already
-    build = run_measured([args.clang, "-x", "c++-header"] + no_include[1:] +
-                         ["-include", os.path.join(SHIM, "commcheck_predefs.h"), header,
-                          "-o", pch])
+    predefs = os.path.join(SHIM, "commcheck_predefs.h")
+    # The PCH holds commcheck_predefs.h already; it is built as a header, not as -xc++.
+    no_include = [f for i, f in enumerate(COMMON_FLAGS)
+                  if f != predefs and not (f == "-include" and COMMON_FLAGS[i + 1] == predefs)]
+    build = run_measured([args.clang, "-x", "c++-header"] +
+                         [f for f in no_include if f != "-xc++"] +
+                         ["-include", predefs, header, "-o", pch])
     if build["rc"] != 0:
         return {"failures": ["building the PCH failed: " + rc_text(build["rc"])], "rows": []}
     pch_tool = Tool("syntax-pch", lambda f: [args.clang, "-fsyntax-only"] + no_include +

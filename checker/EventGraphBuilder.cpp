@@ -153,9 +153,7 @@ Span spanOf(const SourceManager &SM, const Stmt *S) {
   SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()), E = SM.getExpansionLoc(S->getEndLoc());
   return {SM.getFileID(B), SM.getFileOffset(B), SM.getFileOffset(E)};
 }
-} // namespace
 
-namespace {
 /// Depth-first search for Target under Node, descending only into children whose expansion range
 /// holds Target's: a few hundred nodes instead of a parent map of the whole body. On success Path
 /// holds Target's ancestors up to Node, innermost first.

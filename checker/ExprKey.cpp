@@ -44,9 +44,10 @@ const Expr *strip(const Expr *E) {
     return E;
   }
 }
-/// The value of an integer literal, enumerator or constant variable, seen through parentheses and implicit integral
-/// conversions that keep it unchanged: what EvaluateAsInt would return, without setting up the
-/// constant evaluator (most keyed constants are such literals).
+
+/// The value of an integer literal, enumerator or constant variable, seen through parentheses
+/// and implicit integral conversions that keep it unchanged: what EvaluateAsInt would return,
+/// without setting up the constant evaluator (most keyed constants are such literals).
 std::optional<int64_t> literalInt(const Expr *E, const ASTContext &Ctx) {
   QualType Want = E->getType();
   E = E->IgnoreParens();
