@@ -1,16 +1,19 @@
 // The JSON report: its content for real checker results, and its conformance to the documented
 // schema (docs/report.schema.json, checked here by a small validator for the keywords it uses).
 #include "CheckHarness.h"
+#include "EmitterSamples.h"
 #include "JsonEmitter.h"
+#include "ReportSchema.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 #include <functional>
-#include <set>
 
 using namespace commcheck;
+using test::fixableResult;
+using test::sampleResults;
 using Json = nlohmann::json;
 
 namespace {
@@ -20,112 +23,9 @@ std::string readFile(const std::string &Path) {
   return B ? (*B)->getBuffer().str() : "";
 }
 
-const Json &schema() {
-  static const Json S = Json::parse(readFile(COMMCHECK_SOURCE_DIR "/docs/report.schema.json"));
-  return S;
-}
+const Json &schema() { return test::reportSchema(); }
 
-/// The JSON Schema keywords the report schema uses: type, const, enum, required, properties,
-/// additionalProperties: false, items, minimum, $ref to #/$defs/NAME. Anything else is refused so
-/// that the schema cannot silently grow beyond what this checks.
-void validate(const Json &S, const Json &V, const std::string &Path,
-              std::vector<std::string> &Out) {
-  static const std::set<std::string> Known = {
-      "$schema", "$id",   "title", "description", "type",    "const",
-      "enum",    "required", "properties", "additionalProperties", "items", "minimum",
-      "$ref",    "$defs"};
-  for (const auto &[K, _] : S.items())
-    if (!Known.count(K))
-      Out.push_back("schema keyword '" + K + "' is not supported by this test");
-  if (S.contains("$ref")) {
-    std::string Ref = S["$ref"];
-    ASSERT_EQ(Ref.rfind("#/$defs/", 0), 0u) << Ref;
-    validate(schema()["$defs"][Ref.substr(8)], V, Path, Out);
-    return;
-  }
-  if (S.contains("type")) {
-    std::string T = S["type"];
-    bool Ok = T == "object"    ? V.is_object()
-              : T == "array"   ? V.is_array()
-              : T == "string"  ? V.is_string()
-              : T == "boolean" ? V.is_boolean()
-              : T == "integer" ? V.is_number_integer()
-              : T == "number"  ? V.is_number()
-                               : false;
-    if (!Ok) {
-      Out.push_back(Path + ": expected " + T + ", got " + V.dump());
-      return;
-    }
-  }
-  if (S.contains("const") && V != S["const"])
-    Out.push_back(Path + ": expected " + S["const"].dump() + ", got " + V.dump());
-  if (S.contains("enum") &&
-      std::find(S["enum"].begin(), S["enum"].end(), V) == S["enum"].end())
-    Out.push_back(Path + ": " + V.dump() + " is not one of " + S["enum"].dump());
-  if (S.contains("minimum") && V.is_number() && V.get<double>() < S["minimum"].get<double>())
-    Out.push_back(Path + ": below the minimum");
-  if (V.is_object()) {
-    for (const auto &R : S.value("required", Json::array()))
-      if (!V.contains(R.get<std::string>()))
-        Out.push_back(Path + ": missing '" + R.get<std::string>() + "'");
-    const Json Props = S.value("properties", Json::object());
-    for (const auto &[K, Sub] : V.items()) {
-      if (Props.contains(K))
-        validate(Props[K], Sub, Path + "." + K, Out);
-      else if (S.contains("additionalProperties") && !S["additionalProperties"].get<bool>())
-        Out.push_back(Path + ": unexpected '" + K + "'");
-    }
-  }
-  if (V.is_array() && S.contains("items"))
-    for (size_t I = 0; I < V.size(); ++I)
-      validate(S["items"], V[I], Path + "[" + std::to_string(I) + "]", Out);
-}
-
-std::vector<std::string> problems(const Json &Report) {
-  std::vector<std::string> Out;
-  validate(schema(), Report, "$", Out);
-  return Out;
-}
-
-/// A kernel whose only finding is a warning with a fix-it (a barrier that discharges nothing),
-/// written to disk so that emitters can read its lines.
-FileResult fixableResult() {
-  llvm::SmallString<128> Path;
-  llvm::sys::path::system_temp_directory(true, Path);
-  llvm::sys::path::append(Path, "commcheck-tests");
-  llvm::sys::fs::create_directories(Path);
-  llvm::sys::path::append(Path, "emitter_fixit.cpp");
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC);
-    OS << test::kernel("  pto::comm::Signal sig(sigp);\n"
-                       "  pipe_barrier(PIPE_ALL);\n"
-                       "  pto::comm::TNOTIFY(sig, 1, pto::comm::NotifyOp::Set);\n");
-  }
-  FileResult R = test::CheckHarness::instance().checkFile(std::string(Path));
-  EXPECT_TRUE(!R.Findings.empty() && !R.Findings[0].Fixes.empty())
-      << "the snippet no longer has a fix-it";
-  return R;
-}
-
-/// A clean fixture, one with a fixable finding, a waived finding, and a file that did not parse.
-std::vector<FileResult> sampleResults() {
-  test::CheckHarness &H = test::CheckHarness::instance();
-  std::vector<FileResult> Rs;
-  Rs.push_back(H.checkFile(COMMCHECK_FIXTURES_DIR "/publish-before-notify/acc_tile_fix_drained.cpp"));
-  Rs.push_back(H.checkFile(COMMCHECK_FIXTURES_DIR "/publish-before-notify/acc_tile_needs_fix.cpp"));
-  FileResult Waived = H.checkFile(COMMCHECK_FIXTURES_DIR
-                                  "/publish-before-notify/helper_store_unreleased.cpp");
-  for (Finding &F : Waived.Findings) {
-    F.Suppressed = true;
-    F.Suppression = "reviewed: the host publishes the header";
-  }
-  Rs.push_back(std::move(Waived));
-  ParsedFile Broken = H.parseText("__global__ void k() { undeclared(); }\n", "broken.cpp");
-  Rs.push_back(H.check(Broken));
-  Rs.push_back(fixableResult());
-  return Rs;
-}
+std::vector<std::string> problems(const Json &Report) { return test::reportSchemaProblems(Report); }
 
 TEST(JsonEmitter, ReportMatchesItsSchema) {
   std::vector<FileResult> Rs = sampleResults();

@@ -3,6 +3,7 @@
 // (Sarif.Multitool with the SARIF and GitHub rule sets). The validator tests are skipped, with a
 // message, only when the validator is not installed (scripts/setup.sh installs it).
 #include "CheckHarness.h"
+#include "EmitterSamples.h"
 #include "RuleRegistry.h"
 #include "SarifEmitter.h"
 #include "SarifValidator.h"
@@ -12,6 +13,8 @@
 #include <gtest/gtest.h>
 
 using namespace commcheck;
+using test::fixableResult;
+using test::sampleResults;
 using Json = nlohmann::ordered_json;
 
 namespace {
@@ -48,45 +51,6 @@ void expectValid(const Json &Log) {
       GTEST_SKIP() << "SARIF validator not installed: run scripts/setup.sh (npm install --prefix " \
                       ".tools @microsoft/sarif-multitool-linux) or set COMMCHECK_SARIF_MULTITOOL"; \
   } while (0)
-
-/// A kernel whose only finding is a warning with a fix-it (a barrier that discharges nothing),
-/// written to disk so that emitters can read its lines.
-FileResult fixableResult() {
-  llvm::SmallString<128> Path;
-  llvm::sys::path::system_temp_directory(true, Path);
-  llvm::sys::path::append(Path, "commcheck-tests");
-  llvm::sys::fs::create_directories(Path);
-  llvm::sys::path::append(Path, "emitter_fixit.cpp");
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC);
-    OS << test::kernel("  pto::comm::Signal sig(sigp);\n"
-                       "  pipe_barrier(PIPE_ALL);\n"
-                       "  pto::comm::TNOTIFY(sig, 1, pto::comm::NotifyOp::Set);\n");
-  }
-  FileResult R = test::CheckHarness::instance().checkFile(std::string(Path));
-  EXPECT_TRUE(!R.Findings.empty() && !R.Findings[0].Fixes.empty())
-      << "the snippet no longer has a fix-it";
-  return R;
-}
-
-std::vector<FileResult> sampleResults() {
-  test::CheckHarness &H = test::CheckHarness::instance();
-  std::vector<FileResult> Rs;
-  Rs.push_back(H.checkFile(COMMCHECK_FIXTURES_DIR "/publish-before-notify/acc_tile_fix_drained.cpp"));
-  Rs.push_back(H.checkFile(COMMCHECK_FIXTURES_DIR "/publish-before-notify/acc_tile_needs_fix.cpp"));
-  FileResult Waived = H.checkFile(COMMCHECK_FIXTURES_DIR
-                                  "/publish-before-notify/helper_store_unreleased.cpp");
-  for (Finding &F : Waived.Findings) {
-    F.Suppressed = true;
-    F.Suppression = "the host publishes the header";
-  }
-  Rs.push_back(std::move(Waived));
-  ParsedFile Broken = H.parseText("__global__ void k() { undeclared(); }\n", "broken.cpp");
-  Rs.push_back(H.check(Broken));
-  Rs.push_back(fixableResult());
-  return Rs;
-}
 
 /// A temporary source file with the given lines, removed with the fixture.
 class TempSource {

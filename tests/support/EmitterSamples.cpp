@@ -1,0 +1,47 @@
+#include "EmitterSamples.h"
+#include "CheckHarness.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <gtest/gtest.h>
+
+namespace commcheck::test {
+
+FileResult fixableResult() {
+  llvm::SmallString<128> Path;
+  llvm::sys::path::system_temp_directory(true, Path);
+  llvm::sys::path::append(Path, "commcheck-tests");
+  llvm::sys::fs::create_directories(Path);
+  llvm::sys::path::append(Path, "emitter_fixit.cpp");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << kernel("  pto::comm::Signal sig(sigp);\n"
+                 "  pipe_barrier(PIPE_ALL);\n"
+                 "  pto::comm::TNOTIFY(sig, 1, pto::comm::NotifyOp::Set);\n");
+  }
+  FileResult R = CheckHarness::instance().checkFile(std::string(Path));
+  EXPECT_TRUE(!R.Findings.empty() && !R.Findings[0].Fixes.empty())
+      << "the snippet no longer has a fix-it";
+  return R;
+}
+
+std::vector<FileResult> sampleResults() {
+  CheckHarness &H = CheckHarness::instance();
+  std::vector<FileResult> Rs;
+  Rs.push_back(H.checkFile(COMMCHECK_FIXTURES_DIR "/publish-before-notify/acc_tile_fix_drained.cpp"));
+  Rs.push_back(H.checkFile(COMMCHECK_FIXTURES_DIR "/publish-before-notify/acc_tile_needs_fix.cpp"));
+  FileResult Waived = H.checkFile(COMMCHECK_FIXTURES_DIR
+                                  "/publish-before-notify/helper_store_unreleased.cpp");
+  for (Finding &F : Waived.Findings) {
+    F.Suppressed = true;
+    F.Suppression = "reviewed: the host publishes the header";
+  }
+  Rs.push_back(std::move(Waived));
+  ParsedFile Broken = H.parseText("__global__ void k() { undeclared(); }\n", "broken.cpp");
+  Rs.push_back(H.check(Broken));
+  Rs.push_back(fixableResult());
+  return Rs;
+}
+
+} // namespace commcheck::test
