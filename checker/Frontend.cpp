@@ -1,4 +1,5 @@
 #include "Frontend.h"
+#include "KernelAst.h"
 #include "LargeStack.h"
 #include "Watchdog.h"
 #include "clang/Basic/Diagnostic.h"
@@ -205,10 +206,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
   runWithLargeStack([&] {
     llvm::CrashRecoveryContext CRC;
     Crashed = !CRC.RunSafely([&] {
-      P.AST = clang::tooling::buildASTFromCodeWithArgs(
-          P.Source.Text, P.Args, P.Path, "commcheck",
-          std::make_shared<clang::PCHContainerOperations>(),
-          clang::tooling::getClangStripDependencyFileAdjuster(), {}, &Errors);
+      P.AST = buildKernelAst(P.Source.Text, P.Args, P.Path, &Errors);
     });
   });
   P.Errors = std::move(Errors.Errors);

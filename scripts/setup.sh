@@ -7,7 +7,7 @@ BUILD="${COMMCHECK_BUILD_DIR:-$ROOT/build}"
 BUILD_TYPE="${COMMCHECK_BUILD_TYPE:-Release}"
 
 APT_PACKAGES=(cmake ninja-build g++ git libclang-19-dev llvm-19-dev libclang-cpp19-dev clang-19
-              clang-tools-19 clang-tidy-19 libclang-rt-19-dev nlohmann-json3-dev libgtest-dev googletest libbenchmark-dev
+              clang-tools-19 clang-tidy-19 libclang-rt-19-dev libzstd-dev zlib1g-dev nlohmann-json3-dev libgtest-dev googletest libbenchmark-dev
               pre-commit)
 
 missing=()
