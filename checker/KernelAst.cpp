@@ -8,6 +8,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -52,11 +53,14 @@ public:
     llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
         clang::CompilerInstance::createDiagnostics(&CI->getDiagnosticOpts(), Consumer,
                                                    /*ShouldOwnClient=*/false);
-    SkipSystemBodiesAction Act;
+    // On the heap with a cleanup, as clang's own actions: a clang crash abandons this frame
+    // (Frontend::parseText recovers from it), and the action must not leak with it.
+    auto Act = std::make_unique<SkipSystemBodiesAction>();
+    llvm::CrashRecoveryContextCleanupRegistrar<SkipSystemBodiesAction> ActCleanup(Act.get());
     // Not persistent: nothing re-parses the unit or completes code in it, so the hashes of
     // every top-level declaration and macro that ASTUnit keeps for that are not computed.
     AST.reset(clang::ASTUnit::LoadFromCompilerInvocationAction(std::move(CI), std::move(PCH),
-                                                               Diags, &Act, /*Unit=*/nullptr,
+                                                               Diags, Act.get(), /*Unit=*/nullptr,
                                                                /*Persistent=*/false));
     return AST != nullptr;
   }
