@@ -1,6 +1,7 @@
 #include "EventGraph.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 
 namespace commcheck {
 
@@ -61,6 +62,18 @@ void EventGraph::markBackEdges() {
       State[B] = 2;
       Stack.pop_back();
     }
+  }
+}
+
+void EventGraph::numberAddresses() {
+  std::map<std::string, int> Ids;
+  for (Event &E : Events)
+    if (E.Kind == EventKind::DcciLine && !E.Addr.empty())
+      Ids.emplace(E.Addr, Ids.size());
+  for (Event &E : Events) {
+    auto It = Ids.find(E.Addr);
+    if (It != Ids.end())
+      E.AddrIndex = It->second;
   }
 }
 

@@ -62,6 +62,9 @@ public:
   void indexPositions();
   /// Marks the edges that close a loop (to a block on the depth-first stack from the entry).
   void markBackEdges();
+  /// Numbers the distinct addresses line invalidates name (Event::AddrIndex), so rules can keep
+  /// bit sets of them.
+  void numberAddresses();
 
   /// Readable dump (commcheck --dump-events).
   std::string dump(const clang::SourceManager &SM) const;

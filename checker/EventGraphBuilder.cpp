@@ -964,16 +964,7 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   E.Range = SourceRange(E.Loc, E.Loc);
   G.addEvent(G.Exit, std::move(E));
   G.markBackEdges();
-  // Number the distinct addresses that line invalidates name, so rules can keep bit sets of them.
-  std::map<std::string, int> AddrIds;
-  for (Event &Ev : G.Events)
-    if (Ev.Kind == EventKind::DcciLine && !Ev.Addr.empty())
-      AddrIds.emplace(Ev.Addr, AddrIds.size());
-  for (Event &Ev : G.Events) {
-    auto It = AddrIds.find(Ev.Addr);
-    if (It != AddrIds.end())
-      Ev.AddrIndex = It->second;
-  }
+  G.numberAddresses();
   G.indexPositions();
   return G;
 }

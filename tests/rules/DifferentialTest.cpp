@@ -545,8 +545,8 @@ public:
     X.Loc = loc(P.ExitLine);
     X.Range = clang::SourceRange(X.Loc, X.Loc);
     ExitId = G.addEvent(G.Exit, std::move(X));
-    markBackEdges();
-    numberAddresses();
+    G.markBackEdges();
+    G.numberAddresses();
     G.indexPositions();
   }
 
@@ -677,42 +677,6 @@ private:
       N.Id2 = emit(Exit, N.Line2);
       break;
     }
-    }
-  }
-
-  // The builder's back-edge marking: depth-first search from the entry.
-  void markBackEdges() {
-    std::vector<int> State(G.Blocks.size(), 0);
-    std::vector<std::pair<unsigned, unsigned>> Stack{{G.Entry, 0}};
-    State[G.Entry] = 1;
-    while (!Stack.empty()) {
-      auto &[B, I] = Stack.back();
-      if (I < G.Blocks[B].Succs.size()) {
-        unsigned K = I++;
-        unsigned S = G.Blocks[B].Succs[K];
-        if (State[S] == 1)
-          G.Blocks[B].BackEdge[K] = true;
-        else if (State[S] == 0) {
-          State[S] = 1;
-          Stack.push_back({S, 0});
-        }
-      } else {
-        State[B] = 2;
-        Stack.pop_back();
-      }
-    }
-  }
-
-  // The builder's line-dcci address numbering.
-  void numberAddresses() {
-    std::map<std::string, int> Ids;
-    for (Event &E : G.Events)
-      if (E.Kind == EventKind::DcciLine && !E.Addr.empty())
-        Ids.emplace(E.Addr, Ids.size());
-    for (Event &E : G.Events) {
-      auto It = Ids.find(E.Addr);
-      if (It != Ids.end())
-        E.AddrIndex = It->second;
     }
   }
 };
