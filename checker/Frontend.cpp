@@ -6,7 +6,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -196,7 +195,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
                         " s (runaway macro expansion?); stopping, nothing was verified\n");
   // clang 19 crashes on some malformed kernels (fixtures/fuzz/checker/clang_crash_*.cpp): recover
   // from the crash as libclang does, and fail closed. What the abandoned parse had allocated
-  // leaks (see __lsan_default_suppressions below).
+  // leaks (see __lsan_default_suppressions above).
   static const bool CrashRecovery = [] {
     llvm::CrashRecoveryContext::Enable();
     return true;
