@@ -46,6 +46,10 @@ struct Driver::Outcome {
 };
 
 namespace {
+double secondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+}
+
 std::vector<const Rule *> allRules() {
   std::vector<const Rule *> Out;
   for (const auto &R : RuleRegistry::instance().rules())
@@ -188,8 +192,7 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   } else {
     auto ParseStart = std::chrono::steady_clock::now();
     Parsed.emplace(Env->FE->parseText(Abs, Source->second));
-    double ParseSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - ParseStart).count();
+    double ParseSeconds = secondsSince(ParseStart);
     if (Options.DumpEvents || Options.Cost) {
       O.Text = Options.Cost ? Env->C->cost(*Parsed) : Env->C->dumpEvents(*Parsed);
       O.Result.Path = Parsed->Path;
@@ -207,14 +210,11 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
                    ResultCache::dependencies(Parsed->AST->getSourceManager()));
   }
   const std::string &Original = Source->second;
-  // Suppressions (in gate mode only with a reason), then severity promotion.
+  // Suppressions (in gate mode only with a reason); severity promotion after any fixing.
   Suppressions S = Suppressions::parse(Original, Abs);
   S.apply(R.Findings, /*RequireReason=*/Options.Gate);
   for (const Finding &E : S.errors())
     R.Findings.push_back(E);
-  for (Finding &F : R.Findings)
-    if (F.Level == Severity::Warning && Env->WarningsAsErrors.enabled(F.Rule))
-      F.Level = Severity::Error;
   if (Options.Fix && R.Parsed && Parsed) {
     FixApplier Fixer(*Env->C, *Env->FE, /*RequireReason=*/Options.Gate);
     FixOutcome Fixed = Fixer.fix(*Parsed, R);
@@ -224,16 +224,16 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
       O.Messages += "commcheck: " + Parsed->Path + ": applied " + std::to_string(Fixed.Applied) +
                     " fix-it" + (Fixed.Applied == 1 ? "" : "s") + "\n";
       R = std::move(Fixed.Final); // with the suppressions of the fixed text applied
-      for (Finding &F : R.Findings)
-        if (F.Level == Severity::Warning && Env->WarningsAsErrors.enabled(F.Rule))
-          F.Level = Severity::Error;
     }
   }
+  for (Finding &F : R.Findings)
+    if (F.Level == Severity::Warning && Env->WarningsAsErrors.enabled(F.Rule))
+      F.Level = Severity::Error;
   if (!R.Parsed)
     O.ToolError = true;
   R.freezeVerdict();
   O.Result = std::move(R);
-  O.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  O.Seconds = secondsSince(Start);
   return O;
 }
 
