@@ -952,6 +952,8 @@ def main():
     ap.add_argument("--timeout", type=float,
                     help="seconds before one command is killed and reported as a failure "
                          "(default 60 quick, 600 full)")
+    ap.add_argument("--write-ladder", metavar="DIR",
+                    help="only write the ladder inputs (the quick sizes) into DIR and exit")
     ap.add_argument("--check-targets", action="store_true",
                     help="exit 1 when a target (overhead, linearity, memory) is missed")
     args = ap.parse_args()
@@ -1028,6 +1030,10 @@ def main():
     pool = KernelPool(args.commgen, args.workdir)
     tools = make_tools(args, cc_help)
 
+    if args.write_ladder:
+        for inp in build_ladder(pool, cfg["sizes"], args.write_ladder, sub="."):
+            log("bench: wrote %s" % inp["path"])
+        return 0
     ladder = build_ladder(pool, cfg["sizes"], args.workdir)
     if "ladder" in sections:
         res["ladder"] = section_ladder(ladder, tools, args, rng)
