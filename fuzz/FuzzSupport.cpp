@@ -1,5 +1,5 @@
 #include "FuzzSupport.h"
-#include "RuleRegistry.h"
+#include "rules/RuleRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <cstdlib>

@@ -1,7 +1,7 @@
 // Shared by the fuzz targets: the rules, a scratch folder, and a splitter that turns one fuzz input
 // into several strings (for targets that take more than one text).
 #pragma once
-#include "Rule.h"
+#include "rules/Rule.h"
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 // The intrinsic catalogue loader (--intrinsics=FILE): load the text alone and layered over the
 // bundled catalogue, then look every entry up.
-#include "BundledData.h"
-#include "IntrinsicCatalogue.h"
+#include "frontend/BundledData.h"
+#include "events/IntrinsicCatalogue.h"
 #include <cstdint>
 
 using namespace commcheck;

@@ -11,13 +11,13 @@
 //  * a file that does not parse is never verified, nor one without a function (an empty file);
 //  * a file with an unsuppressed error finding is never verified;
 //  * compiler errors, comm-unanalysable and comm-nolint findings are never suppressed.
-#include "BundledData.h"
-#include "Checker.h"
+#include "frontend/BundledData.h"
+#include "driver/Checker.h"
 #include "FuzzSupport.h"
-#include "JsonEmitter.h"
-#include "SarifEmitter.h"
-#include "Suppressions.h"
-#include "TextEmitter.h"
+#include "report/JsonEmitter.h"
+#include "report/SarifEmitter.h"
+#include "report/Suppressions.h"
+#include "report/TextEmitter.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // The configuration parser (.commcheck.json): parse, then everything the driver does with a parsed
 // configuration (layering, command-line merge, --dump-config, --verify-config, the check filter).
 // Input: the configuration text; optionally "\n----\n" and a second (parent) configuration.
-#include "CheckFilter.h"
-#include "ConfigFile.h"
+#include "driver/CheckFilter.h"
+#include "driver/ConfigFile.h"
 #include "FuzzSupport.h"
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // The --line-filter JSON parser and the unified-diff parser behind --diff-base.
 #include "FuzzSupport.h"
-#include "LineFilter.h"
+#include "report/LineFilter.h"
 #include <cstdint>
 
 using namespace commcheck;

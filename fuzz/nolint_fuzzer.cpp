@@ -1,7 +1,7 @@
 // The NOLINT parser: parse a file's text, then waive a finding of every rule on every line, with
 // and without the gate's reason requirement.
 #include "FuzzSupport.h"
-#include "Suppressions.h"
+#include "report/Suppressions.h"
 #include <algorithm>
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "AsyncDrain.h"
+#include "rules/AsyncDrain.h"
 
 namespace commcheck {
 

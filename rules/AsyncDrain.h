@@ -1,7 +1,7 @@
 // comm-async-drain: every TPUT_ASYNC/TGET_ASYNC is waited, with its own session, on every path
 // before any TNOTIFY and before the function returns.
 #pragma once
-#include "ObligationRule.h"
+#include "rules/ObligationRule.h"
 
 namespace commcheck {
 

@@ -1,4 +1,4 @@
-#include "ConsumeInvalidate.h"
+#include "rules/ConsumeInvalidate.h"
 
 namespace commcheck {
 

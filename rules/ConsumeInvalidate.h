@@ -1,7 +1,7 @@
 // comm-consume-invalidate: after a TWAIT (or a TTEST that returned true), a scalar GM load must be
 // preceded on every path by a dcci covering its address.
 #pragma once
-#include "ObligationRule.h"
+#include "rules/ObligationRule.h"
 
 namespace commcheck {
 

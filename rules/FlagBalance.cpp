@@ -1,6 +1,6 @@
-#include "FlagBalance.h"
-#include "DataflowSolver.h"
-#include "Witness.h"
+#include "rules/FlagBalance.h"
+#include "analyses/DataflowSolver.h"
+#include "analyses/Witness.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
 

@@ -1,7 +1,7 @@
 // comm-flag-balance: every wait_flag consumes a set_flag on every path; no set_flag is left
 // unconsumed at the return.
 #pragma once
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace commcheck {
 

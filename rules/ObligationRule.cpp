@@ -1,5 +1,5 @@
-#include "ObligationRule.h"
-#include "Witness.h"
+#include "rules/ObligationRule.h"
+#include "analyses/Witness.h"
 #include <map>
 
 namespace commcheck {

@@ -3,8 +3,8 @@
 // lattice is the set of pending (origin, phase) tokens, joined by union: "on every path" holds
 // exactly when no path brings a pending token to a violating event.
 #pragma once
-#include "DataflowSolver.h"
-#include "Rule.h"
+#include "analyses/DataflowSolver.h"
+#include "rules/Rule.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 #include <optional>

@@ -1,5 +1,5 @@
-#include "PerWaitDcci.h"
-#include "FixIts.h"
+#include "rules/PerWaitDcci.h"
+#include "frontend/FixIts.h"
 #include <algorithm>
 #include <map>
 #include <set>

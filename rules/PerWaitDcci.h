@@ -1,7 +1,7 @@
 // comm-per-wait-dcci: a whole-cache dcci inside a pure wait-loop (or between consecutive waits)
 // runs once per wait; one after the loop (or after the last wait of the run) is equivalent.
 #pragma once
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace commcheck {
 

@@ -1,7 +1,7 @@
-#include "PreNotifyBarrier.h"
-#include "FixIts.h"
-#include "PublishBeforeNotify.h"
-#include "ReadCompleteDrain.h"
+#include "rules/PreNotifyBarrier.h"
+#include "frontend/FixIts.h"
+#include "rules/PublishBeforeNotify.h"
+#include "rules/ReadCompleteDrain.h"
 #include "clang/AST/Expr.h"
 #include <algorithm>
 

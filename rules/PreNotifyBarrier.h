@@ -2,7 +2,7 @@
 // drains more pipes than the pending obligations need, or that runs per notify in a notify loop
 // although one drain before the loop would do.
 #pragma once
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace commcheck {
 

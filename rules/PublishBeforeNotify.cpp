@@ -1,4 +1,4 @@
-#include "PublishBeforeNotify.h"
+#include "rules/PublishBeforeNotify.h"
 
 namespace commcheck {
 

@@ -1,7 +1,7 @@
 // comm-publish-before-notify: every GM write a peer may read is released (drained, then fenced)
 // on every path before a TNOTIFY.
 #pragma once
-#include "ObligationRule.h"
+#include "rules/ObligationRule.h"
 
 namespace commcheck {
 

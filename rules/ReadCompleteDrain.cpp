@@ -1,4 +1,4 @@
-#include "ReadCompleteDrain.h"
+#include "rules/ReadCompleteDrain.h"
 
 namespace commcheck {
 

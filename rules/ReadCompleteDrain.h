@@ -1,7 +1,7 @@
 // comm-read-complete-drain: PIPE_MTE2 is drained on every path from a TLOAD to a TNOTIFY, so the
 // "done reading" signal cannot overtake reads still in flight.
 #pragma once
-#include "ObligationRule.h"
+#include "rules/ObligationRule.h"
 
 namespace commcheck {
 

@@ -1,8 +1,8 @@
-#include "RedundantInvalidate.h"
-#include "DataflowSolver.h"
-#include "FixIts.h"
-#include "PerWaitDcci.h"
-#include "PublishBeforeNotify.h"
+#include "rules/RedundantInvalidate.h"
+#include "analyses/DataflowSolver.h"
+#include "frontend/FixIts.h"
+#include "rules/PerWaitDcci.h"
+#include "rules/PublishBeforeNotify.h"
 #include <set>
 
 namespace commcheck {

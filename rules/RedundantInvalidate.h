@@ -1,7 +1,7 @@
 // comm-redundant-invalidate: a whole-cache dcci that nothing after it needs before the next wait
 // or return, or a second one with no wait in between.
 #pragma once
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace commcheck {
 

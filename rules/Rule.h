@@ -1,6 +1,6 @@
 // The interface every rule implements: its metadata and a check over one function's event graph.
 #pragma once
-#include "AnalysisContext.h"
+#include "analyses/AnalysisContext.h"
 #include <string>
 #include <vector>
 

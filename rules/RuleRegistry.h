@@ -1,6 +1,6 @@
 // The list of rules: registration only, like a clang-tidy module.
 #pragma once
-#include "Rule.h"
+#include "rules/Rule.h"
 #include <memory>
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "SignalProtocol.h"
+#include "rules/SignalProtocol.h"
 #include <map>
 
 namespace commcheck {

@@ -1,7 +1,7 @@
 // comm-signal-protocol: a signal cell is a counter (AtomicAdd, GE waits, reset by adding the
 // negated total) or a value (Set), never both.
 #pragma once
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace commcheck {
 

@@ -1,4 +1,4 @@
-#include "Unanalysable.h"
+#include "rules/Unanalysable.h"
 
 namespace commcheck {
 

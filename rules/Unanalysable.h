@@ -1,6 +1,6 @@
 // comm-unanalysable: a construct the checker cannot model soundly. The function is not verified.
 #pragma once
-#include "Rule.h"
+#include "rules/Rule.h"
 
 namespace commcheck {
 

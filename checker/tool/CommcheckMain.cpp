@@ -1,6 +1,6 @@
 // commcheck [options] <file>... [-- <compiler args>]
-#include "Driver.h"
-#include "RuleRegistry.h"
+#include "driver/Driver.h"
+#include "rules/RuleRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,4 +1,4 @@
-#include "CheckFilter.h"
+#include "driver/CheckFilter.h"
 #include <gtest/gtest.h>
 
 using namespace commcheck;

@@ -1,8 +1,8 @@
 // .commcheck.json: parsing and type errors, discovery in parent folders with InheritParentConfig,
 // --config-file, command-line overrides, --dump-config round trips, and verify's did-you-mean.
-#include "CheckFilter.h"
-#include "ConfigFile.h"
-#include "RuleRegistry.h"
+#include "driver/CheckFilter.h"
+#include "driver/ConfigFile.h"
+#include "rules/RuleRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"

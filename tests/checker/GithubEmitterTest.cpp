@@ -1,7 +1,7 @@
 // GitHub Actions output: workflow-command escaping (a message must never break out of its
 // command), the 10-per-level annotation limit, and the summary that lists everything.
 #include "CheckHarness.h"
-#include "GithubEmitter.h"
+#include "report/GithubEmitter.h"
 #include "llvm/ADT/StringRef.h"
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-#include "BundledData.h"
-#include "IntrinsicCatalogue.h"
+#include "frontend/BundledData.h"
+#include "events/IntrinsicCatalogue.h"
 #include <gtest/gtest.h>
 
 using namespace commcheck;

@@ -2,7 +2,7 @@
 // schema (docs/report.schema.json, checked here by a small validator for the keywords it uses).
 #include "CheckHarness.h"
 #include "EmitterSamples.h"
-#include "JsonEmitter.h"
+#include "report/JsonEmitter.h"
 #include "ReportSchema.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

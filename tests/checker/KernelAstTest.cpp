@@ -1,5 +1,5 @@
 // buildKernelAst: which function bodies are parsed, and the text that stands for the file.
-#include "KernelAst.h"
+#include "frontend/KernelAst.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"

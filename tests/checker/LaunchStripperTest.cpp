@@ -1,4 +1,4 @@
-#include "LaunchStripper.h"
+#include "frontend/LaunchStripper.h"
 #include <gtest/gtest.h>
 
 using namespace commcheck;

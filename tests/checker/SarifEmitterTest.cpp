@@ -4,8 +4,8 @@
 // message, only when the validator is not installed (scripts/setup.sh installs it).
 #include "CheckHarness.h"
 #include "EmitterSamples.h"
-#include "RuleRegistry.h"
-#include "SarifEmitter.h"
+#include "rules/RuleRegistry.h"
+#include "report/SarifEmitter.h"
 #include "SarifValidator.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

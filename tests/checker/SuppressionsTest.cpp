@@ -1,7 +1,7 @@
 // NOLINT comments: clang-tidy's forms and rule lists, blocks and their pairing errors, reasons and
 // the gate mode that requires them, and comments only (never text inside a literal).
 #include "CheckHarness.h"
-#include "Suppressions.h"
+#include "report/Suppressions.h"
 #include <gtest/gtest.h>
 
 using namespace commcheck;

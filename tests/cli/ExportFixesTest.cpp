@@ -2,7 +2,7 @@
 // result verifies. Every exported fix-it was verified alone; these tests hold the combination
 // to the same standard.
 #include "CliSupport.h"
-#include "FixExporter.h"
+#include "report/FixExporter.h"
 #include "llvm/Support/FileSystem.h"
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // exits non-zero (1 or 2, never a crash), copies nothing to --out-dir, and says why in exactly one
 // `gate: rejected <file>: <reason>` line. A verified kernel checked in the same run is still
 // copied, so the rejections are the inputs' doing, not a broken gate.
-#include "BundledData.h"
+#include "frontend/BundledData.h"
 #include "RobustnessSupport.h"
 #include "llvm/Support/Path.h"
 #include <gtest/gtest.h>

@@ -52,15 +52,15 @@
 // COMMCHECK_DIFF_VERBOSE=1 (print every disagreement; 2: each one minimised),
 // COMMCHECK_DIFF_KCHECK=n (also enumerate with n more loop trips and fail where the brute-force
 // verdicts change: an empirical check that the unroll bounds are large enough).
-#include "AnalysisContext.h"
-#include "EventGraph.h"
-#include "AsyncDrain.h"
-#include "ConsumeInvalidate.h"
-#include "FlagBalance.h"
-#include "PerWaitDcci.h"
-#include "PublishBeforeNotify.h"
-#include "ReadCompleteDrain.h"
-#include "RedundantInvalidate.h"
+#include "analyses/AnalysisContext.h"
+#include "events/EventGraph.h"
+#include "rules/AsyncDrain.h"
+#include "rules/ConsumeInvalidate.h"
+#include "rules/FlagBalance.h"
+#include "rules/PerWaitDcci.h"
+#include "rules/PublishBeforeNotify.h"
+#include "rules/ReadCompleteDrain.h"
+#include "rules/RedundantInvalidate.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>

@@ -4,7 +4,7 @@
 #include "Collective.h"
 #include "CollectiveRegistry.h"
 #include "CostModel.h"
-#include "FixApplier.h"
+#include "driver/FixApplier.h"
 #include "MutantWriter.h"
 #include "PtoasPrinter.h"
 #include <gtest/gtest.h>

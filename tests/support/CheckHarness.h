@@ -1,10 +1,10 @@
 // In-process access to the checker for tests: the bundled catalogue, a frontend, and helpers to
 // check a file or a snippet and to build event graphs.
 #pragma once
-#include "Checker.h"
-#include "EventGraph.h"
-#include "Frontend.h"
-#include "IntrinsicCatalogue.h"
+#include "driver/Checker.h"
+#include "events/EventGraph.h"
+#include "frontend/Frontend.h"
+#include "events/IntrinsicCatalogue.h"
 #include <string>
 #include <vector>
 

@@ -1,7 +1,7 @@
 // Checker results that exercise every part of a report, shared by the emitter tests (JSON, SARIF):
 // a clean file, a finding with a fix-it, a waived finding, and a file that did not parse.
 #pragma once
-#include "Checker.h"
+#include "driver/Checker.h"
 #include <vector>
 
 namespace commcheck::test {

@@ -1,6 +1,6 @@
 // Expected findings written inline in fixtures: `// expect-error[rule]@+1 {{text}}`.
 #pragma once
-#include "Checker.h"
+#include "driver/Checker.h"
 #include <string>
 #include <vector>
 

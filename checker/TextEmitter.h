@@ -1,8 +1,0 @@
-// clang-tidy style text: `path:line:col: error: message [rule]`, then `note:` lines of the witness.
-#pragma once
-#include "Checker.h"
-#include "llvm/Support/raw_ostream.h"
-
-namespace commcheck {
-void emitText(const FileResult &R, llvm::raw_ostream &OS);
-} // namespace commcheck

@@ -1,0 +1,21 @@
+// Finds a concrete path that shows a violation: from the event that created an obligation to the
+// event where it is still pending, stepping a per-obligation phase along the way (the same step the
+// rule's dataflow uses), and turns it into witness notes (branches, loop back-edges, helper calls).
+#pragma once
+#include "analyses/AnalysisContext.h"
+#include <functional>
+#include <optional>
+
+namespace commcheck {
+
+/// New phase after an event; nullopt when the obligation is discharged (the path ends there).
+using PhaseStep = std::function<std::optional<int>(int Phase, const Event &E)>;
+
+/// Notes for the path from Origin (in Phase, just after it executed; or the function entry when
+/// FromEntry) to Target. Returns nullopt when no such path exists.
+std::optional<std::vector<WitnessStep>> findWitness(const AnalysisContext &Ctx, unsigned Origin,
+                                                    bool FromEntry, int Phase,
+                                                    const PhaseStep &Step, unsigned Target,
+                                                    const std::function<bool(int)> &AtTarget);
+
+} // namespace commcheck

@@ -1,0 +1,238 @@
+#include "driver/Checker.h"
+#include "analyses/CostCounter.h"
+#include "events/KernelFinder.h"
+#include "base/LargeStack.h"
+#include "rules/RuleRegistry.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/ASTUnit.h"
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace commcheck {
+
+void FileResult::freezeVerdict() {
+  FrozenVerified.reset();
+  bool V = verified();
+  std::string Reason = verdictReason();
+  FrozenVerified = V;
+  FrozenReason = Reason;
+}
+
+bool FileResult::verified() const {
+  if (FrozenVerified)
+    return *FrozenVerified;
+  if (!Parsed || Functions.empty())
+    return false; // nothing analysed (an empty file): nothing verified
+  return std::none_of(Findings.begin(), Findings.end(), [](const Finding &F) {
+    return F.Level == Severity::Error && !F.Suppressed;
+  });
+}
+
+std::string FileResult::verdictReason() const {
+  if (FrozenVerified)
+    return FrozenReason;
+  if (!Parsed)
+    return "did not parse";
+  unsigned Errors = 0, Unanalysable = 0;
+  for (const Finding &F : Findings)
+    if (F.Level == Severity::Error && !F.Suppressed) {
+      ++Errors;
+      if (F.Rule == "comm-unanalysable")
+        ++Unanalysable;
+    }
+  if (Unanalysable)
+    return "not fully analysed (" + std::to_string(Unanalysable) + " comm-unanalysable)";
+  if (Errors)
+    return std::to_string(Errors) + " error finding" + (Errors == 1 ? "" : "s");
+  if (Functions.empty())
+    return "no function to verify";
+  return "verified";
+}
+
+Checker::Checker(const IntrinsicCatalogue &Catalogue, CheckOptions Options)
+    : Catalogue(Catalogue), Options(std::move(Options)) {}
+
+namespace {
+// comm-unanalysable cannot be switched off: a kernel the checker could not analyse is never clean.
+bool ruleEnabled(const CheckFilter &F, const std::string &Id) {
+  return Id == "comm-unanalysable" || F.enabled(Id);
+}
+} // namespace
+
+FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
+  FileResult R;
+  R.Path = File.Path;
+  R.Findings = File.Errors;
+  R.Parsed = File.AST && File.Errors.empty();
+  if (!R.Parsed)
+    return R;
+  clang::ASTContext &Ctx = File.AST->getASTContext();
+  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  std::vector<Finding> Raw;
+  using Clock = std::chrono::steady_clock;
+  auto Seconds = [](Clock::time_point Since) {
+    return std::chrono::duration<double>(Clock::now() - Since).count();
+  };
+  // Deeply nested code recurses deeply (CFG construction, AST walks): see LargeStack.h.
+  runWithLargeStack([&] {
+    auto TF = Clock::now();
+    std::vector<const clang::FunctionDecl *> Roots = findRootFunctions(Ctx, File.Source, Builder);
+    R.Profile["kernel discovery (CFGs, facts)"] += Seconds(TF);
+    for (const clang::FunctionDecl *FD : Roots) {
+      auto T0 = Clock::now();
+      EventGraph G = Builder.build(FD);
+      R.Profile["event graphs"] += Seconds(T0);
+      R.Functions.push_back(G.Function);
+      SolverLimits Limits;
+      Limits.Steps = Options.Budget;
+      AnalysisContext AC(G, Ctx.getSourceManager(), Ctx.getLangOpts(), Options.Options, Limits,
+                         Raw);
+      for (const auto &Rule : RuleRegistry::instance().rules())
+        // A truncated graph (event budget exceeded) proves nothing: only report that.
+        if (ruleEnabled(Options.Checks, Rule->info().Id) &&
+            (!G.OverBudget || Rule->info().Id == "comm-unanalysable")) {
+          auto T1 = Clock::now();
+          AC.Limits.Deadline =
+              T1 + std::chrono::duration_cast<Clock::duration>(
+                       std::chrono::duration<double>(Options.FunctionSeconds));
+          Rule->check(AC);
+          R.Profile[Rule->info().Id] += Seconds(T1);
+        }
+    }
+  });
+  // Helpers inlined into several kernels report the same finding once.
+  std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::string>> Seen;
+  for (Finding &F : Raw)
+    if (Seen.insert({F.Rule, F.At.File, F.At.Line, F.At.Column, F.Message}).second)
+      R.Findings.push_back(std::move(F));
+  std::stable_sort(R.Findings.begin(), R.Findings.end(), [](const Finding &A, const Finding &B) {
+    return std::tie(A.At.File, A.At.Line, A.At.Column, A.Rule) <
+           std::tie(B.At.File, B.At.Line, B.At.Column, B.Rule);
+  });
+  if (Reparse) {
+    auto T2 = Clock::now();
+    verifyFixes(File, R, *Reparse);
+    R.Profile["fix-it verification"] += Seconds(T2);
+  } else {
+    for (Finding &F : R.Findings)
+      F.Fixes.clear(); // an unverified fix-it is never offered
+  }
+  return R;
+}
+
+void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) const {
+  auto Key = [](const Finding &F) { return F.Rule + "\n" + F.Message; };
+  std::map<std::string, int> Before;
+  for (const Finding &F : R.Findings)
+    ++Before[Key(F)];
+  auto CountsOf = [&](const std::string &Text, bool &Parsed) {
+    ParsedFile Again = FE.parseText(File.Path, Text);
+    FileResult After = check(Again, nullptr);
+    Parsed = After.Parsed;
+    std::map<std::string, int> Counts;
+    for (const Finding &G : After.Findings)
+      ++Counts[Key(G)];
+    return Counts;
+  };
+  // First all fix-its at once, with one re-check: when together they remove every finding they
+  // are for and add nothing, each is offered. Only otherwise is each verified alone, which costs
+  // one re-check per fix-it.
+  {
+    clang::tooling::Replacements All;
+    std::map<std::string, int> Fixing;
+    bool Compose = true;
+    for (const Finding &F : R.Findings) {
+      if (F.Fixes.empty())
+        continue;
+      ++Fixing[Key(F)];
+      for (const auto &Rep : F.Fixes)
+        if (llvm::Error E = All.add(Rep)) {
+          llvm::consumeError(std::move(E));
+          Compose = false;
+        }
+    }
+    if (Fixing.empty())
+      return;
+    if (Compose)
+      if (auto Fixed = clang::tooling::applyAllReplacements(File.Original, All)) {
+        bool Parsed;
+        std::map<std::string, int> Counts = CountsOf(*Fixed, Parsed);
+        bool Ok = Parsed;
+        for (const auto &[K, N] : Counts)
+          Ok = Ok && N <= Before[K] - (Fixing.count(K) ? Fixing[K] : 0);
+        for (const auto &[K, N] : Fixing)
+          Ok = Ok && Counts[K] <= Before[K] - N;
+        if (Ok)
+          return;
+      } else {
+        llvm::consumeError(Fixed.takeError());
+      }
+  }
+  for (Finding &F : R.Findings) {
+    if (F.Fixes.empty())
+      continue;
+    clang::tooling::Replacements Reps;
+    bool Ok = true;
+    for (const auto &Rep : F.Fixes)
+      if (llvm::Error E = Reps.add(Rep)) {
+        llvm::consumeError(std::move(E));
+        Ok = false;
+      }
+    if (!Ok) {
+      F.Fixes.clear();
+      continue;
+    }
+    auto Fixed = clang::tooling::applyAllReplacements(File.Original, Reps);
+    if (!Fixed) {
+      llvm::consumeError(Fixed.takeError());
+      F.Fixes.clear();
+      continue;
+    }
+    bool Parsed;
+    std::map<std::string, int> Counts = CountsOf(*Fixed, Parsed);
+    bool Gone = Counts[Key(F)] < Before[Key(F)];
+    bool NothingNew = Parsed && std::all_of(Counts.begin(), Counts.end(), [&](auto &KV) {
+                        return KV.second <= Before[KV.first];
+                      });
+    if (!Gone || !NothingNew) {
+      F.Fixes.clear();
+      F.Witness.push_back({F.At, "a fix-it was withheld: the fixed kernel did not verify"});
+    }
+  }
+}
+
+std::string Checker::cost(ParsedFile &File) const {
+  if (!File.AST)
+    return "";
+  clang::ASTContext &Ctx = File.AST->getASTContext();
+  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  std::string Out;
+  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Builder)) {
+    EventGraph G = Builder.build(FD);
+    CostTable T = countCost(G, Ctx);
+    Out += "kernel " + G.Function + (T.Exact ? "" : " (some trip counts are not constant: "
+                                                    "those loops count once)") + "\n";
+    for (const auto &[Primitive, N] : T.Executions)
+      Out += "  " + Primitive + std::string(Primitive.size() < 34 ? 34 - Primitive.size() : 1, ' ') +
+             std::to_string(N) + "\n";
+  }
+  return Out;
+}
+
+std::string Checker::dumpEvents(ParsedFile &File) const {
+  if (!File.AST)
+    return "";
+  clang::ASTContext &Ctx = File.AST->getASTContext();
+  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  std::string Out;
+  runWithLargeStack([&] {
+    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Builder))
+      Out += Builder.build(FD).dump(Ctx.getSourceManager());
+  });
+  return Out;
+}
+
+} // namespace commcheck

@@ -1,0 +1,63 @@
+// The commcheck job as a library call: options in, reports out, an exit code a script can trust
+// (0 clean, 1 findings at or above --fail-on or a kernel the gate rejected, 2 the tool could not do
+// its job).
+#pragma once
+#include "driver/Checker.h"
+#include "driver/ConfigFile.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace commcheck {
+
+struct DriverOptions {
+  std::vector<std::string> Files;
+  std::vector<std::string> CompilerArgs;   ///< after `--`: appended to every compile
+  std::string BuildPath;                   ///< -p
+  std::string ConfigFilePath;              ///< --config-file
+  ConfigOverrides Overrides;               ///< command-line values that win over config files
+  std::string Format = "text";             ///< text | json | sarif | github
+  std::string OutputPath;                  ///< --output (machine formats); empty: stdout
+  std::string DiffBase;                    ///< --diff-base: report only changed lines
+  std::string LineFilterJson;              ///< --line-filter
+  bool Fix = false;                        ///< --fix: apply verified fix-its in place
+  std::string ExportFixes;                 ///< --export-fixes=FILE
+  bool Gate = false;                       ///< --gate: copy verified kernels to OutDir
+  std::string OutDir;
+  bool DumpEvents = false, DumpConfig = false, VerifyConfig = false;
+  bool Cost = false;                       ///< --cost: sync primitive executions per call
+  bool Quiet = false;                      ///< no summary on stderr
+  unsigned Jobs = 1;                       ///< -j
+  std::string CacheDir;                    ///< result cache; empty: none
+  unsigned long Budget = 2000000;          ///< dataflow block visits per function and rule
+  unsigned MaxEvents = 200000;             ///< events per function, inlined helpers included
+  double FunctionSeconds = 30;             ///< analysis time per function and rule
+  double ParseSeconds = 120;               ///< parse time per file; past it the run ends (exit 2)
+  bool Profile = false;                    ///< --enable-check-profile
+  std::string BaseDir;                     ///< paths in SARIF/GitHub reports are relative to it
+};
+
+enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitToolError = 2 };
+
+class Driver {
+public:
+  explicit Driver(DriverOptions Options);
+  ~Driver();
+  int run(llvm::raw_ostream &Out, llvm::raw_ostream &Err);
+  const std::vector<FileResult> &results() const { return Results; }
+
+private:
+  class Environment;
+  struct Outcome;
+  Environment *environmentFor(const ConfigFile &Config, std::string &Error);
+  Outcome checkOne(const std::string &Path);
+  DriverOptions Options;
+  std::vector<FileResult> Results;
+  std::vector<std::unique_ptr<Environment>> Environments;
+  std::unique_ptr<class ResultCache> Cache;
+  std::mutex EnvLock;
+};
+
+} // namespace commcheck

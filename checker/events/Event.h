@@ -1,0 +1,79 @@
+// One communication-relevant action of a kernel (CONTRACT §2), the unit the dataflow rules work on.
+#pragma once
+#include "base/Pipe.h"
+#include "clang/Basic/SourceLocation.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Stmt;
+}
+
+namespace commcheck {
+
+enum class EventKind {
+  TileStore,    ///< TSTORE: DMA write to GM on Pipe (MTE3 or FIX)
+  TileLoad,     ///< TLOAD: DMA read from GM on MTE2
+  Put,          ///< TPUT: remote write through UB (MTE2 + MTE3)
+  Get,          ///< TGET: remote read, writes its local destination
+  PutAsync,     ///< TPUT_ASYNC (SDMA)
+  GetAsync,     ///< TGET_ASYNC (SDMA)
+  AsyncWait,    ///< ev.Wait(session)
+  ScalarStore,  ///< store through a GM pointer
+  ScalarLoad,   ///< load through a GM pointer
+  UncachedStore,///< st_dev: bypasses the data cache
+  DcciLine,     ///< dcci of one cache line at Addr
+  DcciWhole,    ///< dcci of the entire data cache
+  Drain,        ///< pipe_barrier / set+wait flag to S / ptoas_auto_sync_tail: drains Pipe
+  Dsb,          ///< GM fence
+  Notify,       ///< TNOTIFY
+  Wait,         ///< TWAIT, or a TTEST known to have returned true
+  SetFlag,
+  WaitFlag,
+  Compute,      ///< vector/cube arithmetic on tiles
+  Opaque,       ///< unseen call taking a GM pointer: may load and store any GM
+  CallEnter,    ///< entering an inlined helper (witness only)
+  CallExit,     ///< leaving an inlined helper (witness only)
+  Return,       ///< a return statement (witness only)
+  Exit,         ///< function end
+  Unanalysable, ///< a construct the checker cannot model
+};
+
+const char *eventKindName(EventKind K);
+
+enum class NotifyOp { Unknown, Set, AtomicAdd };
+enum class WaitCmp { Unknown, EQ, NE, GT, GE, LT, LE };
+
+struct Event {
+  EventKind Kind;
+  unsigned Id = 0;
+  clang::SourceLocation Loc;        ///< file location of the event (expansion location)
+  clang::SourceRange Range;         ///< range of the originating expression
+  const clang::Stmt *S = nullptr;   ///< originating statement or expression
+  std::string Callee;               ///< intrinsic or helper name, for printing
+  std::vector<unsigned> CallStack;  ///< ids of the CallEnter events this event is inlined under
+
+  PipeSet Pipe = 0;                 ///< Drain, TileStore, TileLoad, Compute
+  bool Synthetic = false;           ///< an effect an intrinsic performs around itself
+  bool FromBarrierCall = false;     ///< Drain spelled as pipe_barrier(...) (fix-its edit these)
+
+  std::string Addr;                 ///< ScalarLoad/Store, DcciLine: canonical address key
+  int AddrIndex = -1;               ///< index of Addr among the graph's line-dcci addresses
+  bool Exempt = false;              ///< ScalarLoad of read-only launch data (CONTRACT §2)
+  bool Accumulator = false;         ///< TileStore of an accumulator tile
+
+  std::string Signal;               ///< Notify/Wait: canonical signal-cell key
+  NotifyOp Op = NotifyOp::Unknown;
+  WaitCmp Cmp = WaitCmp::Unknown;
+  std::optional<int64_t> Value;     ///< Notify/Wait value when it is a constant
+  bool ValueNegative = false;       ///< Notify value is a negation (-total): a counter reset
+
+  std::string AsyncVar, Session;    ///< PutAsync/GetAsync/AsyncWait
+  std::string FlagKey;              ///< SetFlag/WaitFlag: "SRC->DST#id"
+
+  std::string Message;              ///< Unanalysable: why
+};
+
+} // namespace commcheck

@@ -1,0 +1,76 @@
+// A function's control-flow graph of events, built on clang::CFG with in-file helpers inlined.
+#pragma once
+#include "events/Event.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class SourceManager;
+class Stmt;
+} // namespace clang
+
+namespace commcheck {
+
+struct EventBlock {
+  std::vector<unsigned> Events;  ///< event ids, in execution order
+  std::vector<unsigned> Succs, Preds;
+  clang::SourceLocation BranchLoc; ///< location of the terminator when the block branches
+  std::vector<bool> BackEdge;    ///< per successor: this edge closes a loop
+  std::vector<std::string> EdgeLabel; ///< per successor: "true"/"false" for two-way branches
+};
+
+/// A source loop, recorded for the structural rules (pure wait-loops, hoisting).
+struct LoopInfo {
+  const clang::Stmt *Loop = nullptr;
+  clang::SourceRange Range;
+  std::vector<unsigned> Events;  ///< every event inside the loop, control expressions included
+  bool ControlReadsGM = false;   ///< a bound or condition reads GM
+  int Parent = -1;               ///< enclosing loop index
+  std::vector<unsigned> CallStack;
+};
+
+class EventGraph {
+public:
+  std::string Function;
+  clang::SourceLocation FunctionLoc;
+  std::vector<Event> Events;
+  std::vector<EventBlock> Blocks;
+  std::vector<LoopInfo> Loops;
+  unsigned Entry = 0, Exit = 0;
+  /// The event budget ran out while building: the graph is truncated, only its
+  /// comm-unanalysable finding means anything.
+  bool OverBudget = false;
+
+  unsigned addBlock() {
+    Blocks.emplace_back();
+    return Blocks.size() - 1;
+  }
+  unsigned addEvent(unsigned Block, Event &&E) {
+    E.Id = Events.size();
+    Events.push_back(std::move(E));
+    Blocks[Block].Events.push_back(Events.back().Id);
+    return Events.back().Id;
+  }
+  void addEdge(unsigned From, unsigned To, std::string Label = "") {
+    Blocks[From].Succs.push_back(To);
+    Blocks[From].BackEdge.push_back(false);
+    Blocks[From].EdgeLabel.push_back(std::move(Label));
+    Blocks[To].Preds.push_back(From);
+  }
+  /// Block containing an event, and the event's index in it.
+  std::pair<unsigned, unsigned> position(unsigned EventId) const;
+  void indexPositions();
+  /// Marks the edges that close a loop (to a block on the depth-first stack from the entry).
+  void markBackEdges();
+  /// Numbers the distinct addresses line invalidates name (Event::AddrIndex), so rules can keep
+  /// bit sets of them.
+  void numberAddresses();
+
+  /// Readable dump (commcheck --dump-events).
+  std::string dump(const clang::SourceManager &SM) const;
+
+private:
+  std::vector<std::pair<unsigned, unsigned>> Positions;
+};
+
+} // namespace commcheck

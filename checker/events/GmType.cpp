@@ -1,0 +1,114 @@
+#include "events/GmType.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Type.h"
+
+using namespace clang;
+
+namespace commcheck {
+
+namespace {
+bool pointeeIsGm(QualType T) {
+  // Desugar step by step, checking every layer of the pointer and its pointee for the attribute.
+  for (int Depth = 0; Depth < 16 && !T.isNull(); ++Depth) {
+    const Type *Ty = T.getTypePtr();
+    if (const auto *PT = dyn_cast<PointerType>(Ty)) {
+      QualType P = PT->getPointeeType();
+      for (int D2 = 0; D2 < 16 && !P.isNull(); ++D2) {
+        const Type *PTy = P.getTypePtr();
+        if (const auto *AT = dyn_cast<AttributedType>(PTy)) {
+          if (AT->getAttrKind() == attr::NoDeref)
+            return true;
+          P = AT->getModifiedType();
+        } else if (const auto *MQ = dyn_cast<MacroQualifiedType>(PTy)) {
+          if (MQ->getMacroIdentifier() && MQ->getMacroIdentifier()->getName() == "__gm__")
+            return true;
+          P = MQ->getUnderlyingType();
+        } else if (const auto *TD = dyn_cast<TypedefType>(PTy)) {
+          P = TD->desugar();
+        } else if (const auto *ET = dyn_cast<ElaboratedType>(PTy)) {
+          P = ET->getNamedType();
+        } else if (const auto *ST = dyn_cast<SubstTemplateTypeParmType>(PTy)) {
+          P = ST->getReplacementType();
+        } else {
+          break;
+        }
+      }
+      return false;
+    }
+    if (const auto *AT = dyn_cast<AttributedType>(Ty))
+      T = AT->getModifiedType();
+    else if (const auto *MQ = dyn_cast<MacroQualifiedType>(Ty))
+      T = MQ->getUnderlyingType();
+    else if (const auto *TD = dyn_cast<TypedefType>(Ty))
+      T = TD->desugar();
+    else if (const auto *ET = dyn_cast<ElaboratedType>(Ty))
+      T = ET->getNamedType();
+    else if (const auto *ST = dyn_cast<SubstTemplateTypeParmType>(Ty))
+      T = ST->getReplacementType();
+    else if (const auto *DT = dyn_cast<DecltypeType>(Ty))
+      T = DT->getUnderlyingType();
+    else if (const auto *AuT = dyn_cast<AutoType>(Ty))
+      T = AuT->getDeducedType();
+    else if (const auto *PT2 = dyn_cast<ParenType>(Ty))
+      T = PT2->getInnerType();
+    else
+      break;
+  }
+  return false;
+}
+} // namespace
+
+bool isGmPointerType(QualType T) { return pointeeIsGm(T); }
+
+const Expr *lvaluePointer(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+    if (Base->getType()->isPointerType())
+      return Base;
+    // p[i][j] on a GM array of arrays, or a member array of a GM struct.
+    if (Base->getType()->isArrayType())
+      return lvaluePointer(Base);
+    return nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_Deref)
+      return nullptr;
+    return UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (ME->isArrow())
+      return Base;
+    return lvaluePointer(Base);
+  }
+  return nullptr;
+}
+
+bool mayBeGmPointer(const Expr *E, int Depth) {
+  E = E->IgnoreParenImpCasts();
+  QualType T = E->getType();
+  if (!T->isPointerType())
+    return false;
+  if (isGmPointerType(T))
+    return true;
+  // &local or a local array decays: provably not GM.
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          return !VD->hasLocalStorage();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+    {
+      if (VD->getType()->isArrayType())
+        return !VD->hasLocalStorage();
+      // A local pointer initialised from a local buffer: follow the initialiser once or twice.
+      if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() && Depth < 4)
+        return mayBeGmPointer(VD->getInit(), Depth + 1);
+    }
+  return true;
+}
+
+} // namespace commcheck

@@ -1,0 +1,173 @@
+#include "events/IntrinsicCatalogue.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace commcheck {
+
+namespace {
+struct KindName {
+  IntrinsicKind K;
+  const char *Name;
+};
+constexpr KindName Kinds[] = {
+    {IntrinsicKind::Notify, "notify"},        {IntrinsicKind::Wait, "wait"},
+    {IntrinsicKind::Test, "test"},            {IntrinsicKind::TileStore, "tile-store"},
+    {IntrinsicKind::TileLoad, "tile-load"},   {IntrinsicKind::Put, "put"},
+    {IntrinsicKind::Get, "get"},              {IntrinsicKind::PutAsync, "put-async"},
+    {IntrinsicKind::GetAsync, "get-async"},   {IntrinsicKind::AsyncWait, "async-wait"},
+    {IntrinsicKind::AsyncTest, "async-test"}, {IntrinsicKind::Barrier, "barrier"},
+    {IntrinsicKind::SetFlag, "set-flag"},     {IntrinsicKind::WaitFlag, "wait-flag"},
+    {IntrinsicKind::Dcci, "dcci"},            {IntrinsicKind::DcciLine, "dcci-line"},
+    {IntrinsicKind::Dsb, "dsb"},              {IntrinsicKind::Drain, "drain"},
+    {IntrinsicKind::Compute, "compute"},      {IntrinsicKind::View, "view"},
+    {IntrinsicKind::None, "none"},            {IntrinsicKind::UncachedStore, "uncached-store"},
+    {IntrinsicKind::UncachedLoad, "uncached-load"}, {IntrinsicKind::Session, "session"},
+    {IntrinsicKind::Opaque, "opaque"}};
+
+llvm::Error fail(const std::string &Source, const std::string &Entry, const std::string &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "%s: entry '%s': %s", Source.c_str(), Entry.c_str(), Msg.c_str());
+}
+
+llvm::Expected<IntrinsicEffect> parseEffect(const std::string &S) {
+  if (S == "dsb")
+    return IntrinsicEffect{IntrinsicEffect::Dsb, 0};
+  if (S == "dcci:whole")
+    return IntrinsicEffect{IntrinsicEffect::DcciWhole, 0};
+  if (S.rfind("drain:", 0) == 0)
+    if (auto P = parsePipe(S.substr(6)))
+      return IntrinsicEffect{IntrinsicEffect::Drain, *P};
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "unknown effect '%s' (expected \"drain:<PIPE>\", \"dsb\" or "
+                                 "\"dcci:whole\")",
+                                 S.c_str());
+}
+
+std::string shortName(const std::string &Q) {
+  auto Pos = Q.rfind("::");
+  return Pos == std::string::npos ? Q : Q.substr(Pos + 2);
+}
+} // namespace
+
+std::optional<IntrinsicKind> parseIntrinsicKind(const std::string &Name) {
+  for (const KindName &K : Kinds)
+    if (Name == K.Name)
+      return K.K;
+  return std::nullopt;
+}
+
+const char *intrinsicKindName(IntrinsicKind K) {
+  for (const KindName &E : Kinds)
+    if (E.K == K)
+      return E.Name;
+  return "?";
+}
+
+llvm::Error IntrinsicCatalogue::loadFile(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "cannot read intrinsic catalogue '%s': %s",
+                                   Path.c_str(), Buf.getError().message().c_str());
+  return loadText((*Buf)->getBuffer().str(), Path);
+}
+
+llvm::Error IntrinsicCatalogue::loadText(const std::string &Content, const std::string &Source) {
+  nlohmann::json J = nlohmann::json::parse(Content, nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: not valid JSON", Source.c_str());
+  if (!J.is_object() || !J.contains("intrinsics") || !J["intrinsics"].is_array())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: expected an object with an \"intrinsics\" array",
+                                   Source.c_str());
+  std::map<std::string, Intrinsic> Loaded;
+  size_t Index = 0;
+  for (const nlohmann::json &E : J["intrinsics"]) {
+    std::string Id = "#" + std::to_string(Index++);
+    if (!E.is_object())
+      return fail(Source, Id, "not an object");
+    if (!E.contains("name") || !E["name"].is_string() || E["name"].get<std::string>().empty())
+      return fail(Source, Id, "field 'name' must be a non-empty string");
+    Intrinsic I;
+    I.Name = E["name"].get<std::string>();
+    Id = I.Name;
+    for (auto It = E.begin(); It != E.end(); ++It) {
+      static const char *Known[] = {"name", "event", "pipe", "accPipe", "args",
+                                    "before", "after", "doc"};
+      if (std::find(std::begin(Known), std::end(Known), It.key()) == std::end(Known))
+        return fail(Source, Id, "unknown field '" + It.key() + "'");
+    }
+    if (!E.contains("event") || !E["event"].is_string())
+      return fail(Source, Id, "field 'event' must be a string");
+    auto K = parseIntrinsicKind(E["event"].get<std::string>());
+    if (!K)
+      return fail(Source, Id, "field 'event': unknown event kind '" +
+                                  E["event"].get<std::string>() + "'");
+    I.Kind = *K;
+    for (const char *F : {"pipe", "accPipe"}) {
+      if (!E.contains(F))
+        continue;
+      std::optional<PipeSet> P;
+      if (E[F].is_string())
+        P = parsePipe(E[F].get<std::string>());
+      if (!P)
+        return fail(Source, Id, std::string("field '") + F + "': unknown pipe");
+      (std::string(F) == "pipe" ? I.Pipe : I.AccPipe) = *P;
+    }
+    if (E.contains("args")) {
+      if (!E["args"].is_object())
+        return fail(Source, Id, "field 'args' must be an object of role: index");
+      for (auto It = E["args"].begin(); It != E["args"].end(); ++It) {
+        if (!It.value().is_number_unsigned())
+          return fail(Source, Id, "field 'args." + It.key() + "' must be a non-negative integer");
+        I.Args[It.key()] = It.value().get<unsigned>();
+      }
+    }
+    for (const char *F : {"before", "after"}) {
+      if (!E.contains(F))
+        continue;
+      if (!E[F].is_array())
+        return fail(Source, Id, std::string("field '") + F + "' must be an array of strings");
+      for (const nlohmann::json &X : E[F]) {
+        if (!X.is_string())
+          return fail(Source, Id, std::string("field '") + F + "' must be an array of strings");
+        auto Eff = parseEffect(X.get<std::string>());
+        if (!Eff)
+          return fail(Source, Id, std::string("field '") + F + "': " +
+                                      llvm::toString(Eff.takeError()));
+        (std::string(F) == "before" ? I.Before : I.After).push_back(*Eff);
+      }
+    }
+    if (E.contains("doc") && E["doc"].is_string())
+      I.Doc = E["doc"].get<std::string>();
+    Loaded[I.Name] = std::move(I);
+  }
+  for (auto &[Name, I] : Loaded) {
+    if (!Entries.count(Name))
+      ByShortName.emplace(shortName(Name), Name);
+    Entries[Name] = std::move(I);
+  }
+  Text += Content;
+  return llvm::Error::success();
+}
+
+const Intrinsic *IntrinsicCatalogue::lookup(const std::string &Q) const {
+  auto It = Entries.find(Q);
+  return It == Entries.end() ? nullptr : &It->second;
+}
+
+const Intrinsic *IntrinsicCatalogue::lookupUnqualified(const std::string &Name) const {
+  // Several entries may share a short name (pto::Event::Wait, pto::comm::AsyncEvent::Wait): an
+  // unresolved call could be either, so prefer the one with an effect over a no-op (fail closed).
+  auto Range = ByShortName.equal_range(shortName(Name));
+  const Intrinsic *Best = nullptr;
+  for (auto It = Range.first; It != Range.second; ++It) {
+    const Intrinsic *I = lookup(It->second);
+    if (!Best || (Best->Kind == IntrinsicKind::None || Best->Kind == IntrinsicKind::View))
+      Best = I;
+  }
+  return Best;
+}
+
+} // namespace commcheck

@@ -1,0 +1,230 @@
+#include "frontend/Frontend.h"
+#include "frontend/KernelAst.h"
+#include "base/LargeStack.h"
+#include "frontend/Watchdog.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COMMCHECK_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define COMMCHECK_ASAN 1
+#endif
+#ifdef COMMCHECK_ASAN
+/// Sanitizer builds: a parse abandoned by crash recovery leaks what clang had allocated. Only
+/// leaks inside the Debian libclang-cpp and libLLVM (built without sanitizers) are suppressed;
+/// fuzz/lsan.supp is the same list for the fuzz campaigns.
+extern "C" const char *__lsan_default_suppressions() {
+  return "leak:libclang-cpp.so\nleak:libLLVM.so\n";
+}
+extern "C" const char *__lsan_default_options() { return "print_suppressions=0"; }
+#endif
+
+namespace commcheck {
+
+ParsedFile::ParsedFile() = default;
+ParsedFile::ParsedFile(ParsedFile &&) = default;
+ParsedFile::~ParsedFile() = default;
+
+namespace {
+
+/// Collects compiler errors as findings; warnings are not the checker's business.
+class ErrorCollector : public clang::DiagnosticConsumer {
+public:
+  explicit ErrorCollector(std::string MainFile) : MainFile(std::move(MainFile)) {}
+  std::vector<Finding> Errors;
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < clang::DiagnosticsEngine::Error)
+      return;
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    Finding F;
+    F.Rule = "clang-diagnostic-error";
+    F.Level = Severity::Error;
+    F.Message = std::string(Msg);
+    F.At.File = MainFile;
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const clang::SourceManager &SM = Info.getSourceManager();
+      clang::SourceLocation L = SM.getExpansionLoc(Info.getLocation());
+      auto P = SM.getPresumedLoc(L);
+      if (P.isValid()) {
+        F.At.File = P.getFilename();
+        F.At.Line = P.getLine();
+        F.At.Column = P.getColumn();
+        F.At.Offset = SM.getFileOffset(L);
+      }
+    }
+    Errors.push_back(std::move(F));
+  }
+
+private:
+  std::string MainFile;
+};
+
+/// Keeps only the arguments that shape preprocessing and the language: a vendor compiler's own
+/// flags (ccec, bisheng) mean nothing to clang and must not stop the check.
+std::vector<std::string> filterCompileCommand(const std::vector<std::string> &In,
+                                              const std::string &File) {
+  std::vector<std::string> Out;
+  for (size_t I = 1; I < In.size(); ++I) {
+    const std::string &A = In[I];
+    auto TakesValue = [&](const char *Flag) { return A == Flag && I + 1 < In.size(); };
+    if (TakesValue("-I") || TakesValue("-D") || TakesValue("-U") || TakesValue("-isystem") ||
+        TakesValue("-iquote") || TakesValue("-include") || TakesValue("-idirafter")) {
+      Out.push_back(A);
+      Out.push_back(In[++I]);
+      continue;
+    }
+    if (TakesValue("-o") || TakesValue("-MF") || TakesValue("-MT") || TakesValue("-MQ") ||
+        TakesValue("-x")) {
+      ++I;
+      continue;
+    }
+    for (const char *Prefix : {"-I", "-D", "-U", "-std=", "-isystem", "-iquote", "-include"})
+      if (A.rfind(Prefix, 0) == 0 && A != File) {
+        Out.push_back(A);
+        break;
+      }
+  }
+  return Out;
+}
+
+} // namespace
+
+Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)) {
+  if (!Opts.BuildPath.empty())
+    ExplicitDb = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath,
+                                                                        ExplicitDbError);
+}
+Frontend::~Frontend() = default;
+
+std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath) {
+  // Defaults first, so that the compile command and the user's extra arguments override them.
+  std::vector<std::string> Args = {"-xc++",          "-std=c++17",     "-D__DAV_VEC__",
+                                   "-D__CCE_AICORE__", "-DPTO_URMA_SUPPORTED", "-w",
+                                   // Typo correction of several misspelt names in one call is
+                                   // exponential in clang (minutes and gigabytes on a 6-line
+                                   // kernel the fuzzer found): no "did you mean" for kernels.
+                                   "-fno-spell-checking"};
+  std::unique_ptr<clang::tooling::CompilationDatabase> AutoDb;
+  clang::tooling::CompilationDatabase *Db = ExplicitDb.get();
+  if (!Db && Opts.BuildPath.empty() && Opts.AutoDetectCompileCommands) {
+    std::string Err;
+    AutoDb = clang::tooling::CompilationDatabase::autoDetectFromSource(AbsPath, Err);
+    Db = AutoDb.get();
+  }
+  if (Db) {
+    auto Cmds = Db->getCompileCommands(AbsPath);
+    if (!Cmds.empty()) {
+      // Relative -I paths in a compile command are relative to its directory.
+      std::vector<std::string> Cmd = filterCompileCommand(Cmds.front().CommandLine, AbsPath);
+      for (std::string &A : Cmd)
+        if (A.rfind("-I", 0) == 0 && A.size() > 2 && !llvm::sys::path::is_absolute(A.substr(2))) {
+          llvm::SmallString<256> P(Cmds.front().Directory);
+          llvm::sys::path::append(P, A.substr(2));
+          A = "-I" + std::string(P);
+        }
+      Args.insert(Args.end(), Cmd.begin(), Cmd.end());
+    }
+  }
+  Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  if (!Opts.ShimDir.empty()) {
+    Args.push_back("-isystem");
+    Args.push_back(Opts.ShimDir);
+    Args.push_back("-include");
+    Args.push_back(Opts.ShimDir + "/commcheck_predefs.h");
+  }
+  if (!Opts.ResourceDir.empty())
+    Args.push_back("-resource-dir=" + Opts.ResourceDir);
+  return Args;
+}
+
+llvm::Expected<std::pair<std::string, std::string>>
+Frontend::readSource(const std::string &Path) {
+  llvm::SmallString<256> Abs(Path);
+  if (std::error_code EC = llvm::sys::fs::make_absolute(Abs))
+    return llvm::createStringError(EC, "%s: %s", Path.c_str(), EC.message().c_str());
+  llvm::sys::path::remove_dots(Abs, true);
+  if (llvm::sys::fs::is_directory(Abs))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: is a directory",
+                                   Path.c_str());
+  // A FIFO or a device would block the read (a hang) or never end: only regular files.
+  if (llvm::sys::fs::exists(Abs) && !llvm::sys::fs::is_regular_file(Abs))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: not a regular file",
+                                   Path.c_str());
+  auto Buf = llvm::MemoryBuffer::getFile(Abs, /*IsText=*/true);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "%s: %s", Path.c_str(),
+                                   Buf.getError().message().c_str());
+  return std::make_pair(std::string(Abs), (*Buf)->getBuffer().str());
+}
+
+llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
+  if (!ExplicitDbError.empty() && !ExplicitDb)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot load compilation database from '%s': %s",
+                                   Opts.BuildPath.c_str(), ExplicitDbError.c_str());
+  auto Source = readSource(Path);
+  if (!Source)
+    return Source.takeError();
+  return parseText(Source->first, std::move(Source->second));
+}
+
+ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
+  ParsedFile P;
+  P.Path = AbsPath;
+  P.Original = std::move(Text);
+  P.Source = stripKernelLaunches(P.Original);
+  P.Args = argumentsFor(P.Path);
+  ErrorCollector Errors(P.Path);
+  Watchdog Deadline(Opts.ParseSeconds,
+                    "commcheck: error: " + P.Path + ": parsing did not finish within " +
+                        std::to_string(static_cast<long>(Opts.ParseSeconds)) +
+                        " s (runaway macro expansion?); stopping, nothing was verified\n");
+  // clang 19 crashes on some malformed kernels (fixtures/fuzz/checker/clang_crash_*.cpp): recover
+  // from the crash as libclang does, and fail closed. What the abandoned parse had allocated
+  // leaks (see __lsan_default_suppressions above).
+  static const bool CrashRecovery = [] {
+    llvm::CrashRecoveryContext::Enable();
+    return true;
+  }();
+  (void)CrashRecovery;
+  bool Crashed = false;
+  runWithLargeStack([&] {
+    llvm::CrashRecoveryContext CRC;
+    Crashed = !CRC.RunSafely([&] {
+      P.AST = buildKernelAst(P.Source.Text, P.Args, P.Path, &Errors);
+    });
+  });
+  P.Errors = std::move(Errors.Errors);
+  if (Crashed) {
+    Finding F;
+    F.Rule = "clang-diagnostic-error";
+    F.At.File = P.Path;
+    F.Message = "the compiler crashed while parsing this file (a clang bug, set off by the "
+                "errors in it); nothing in it was verified";
+    P.Errors.push_back(F);
+  }
+  if (!P.AST && P.Errors.empty()) {
+    Finding F;
+    F.Rule = "clang-diagnostic-error";
+    F.At.File = P.Path;
+    F.Message = "the compiler could not parse this file";
+    P.Errors.push_back(F);
+  }
+  return P;
+}
+
+} // namespace commcheck

@@ -1,0 +1,101 @@
+#include "frontend/KernelAst.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclBase.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace commcheck {
+
+namespace {
+
+/// Asked by the parser for every function body it may skip (FrontendOptions::SkipFunctionBodies).
+class SystemBodySkipper : public clang::ASTConsumer {
+public:
+  explicit SystemBodySkipper(const clang::SourceManager &SM) : SM(SM) {}
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+  }
+
+private:
+  const clang::SourceManager &SM;
+};
+
+class SkipSystemBodiesAction : public clang::ASTFrontendAction {
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef) override {
+    return std::make_unique<SystemBodySkipper>(CI.getSourceManager());
+  }
+};
+
+/// Runs the parse once the driver has made the cc1 invocation, keeping the AST in an ASTUnit.
+class UnitBuilder : public clang::tooling::ToolAction {
+public:
+  UnitBuilder(const std::string &Code, const std::string &FileName)
+      : Code(Code), FileName(FileName) {}
+  std::unique_ptr<clang::ASTUnit> AST;
+
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> CI, clang::FileManager *,
+                     std::shared_ptr<clang::PCHContainerOperations> PCH,
+                     clang::DiagnosticConsumer *Consumer) override {
+    CI->getFrontendOpts().SkipFunctionBodies = true;
+    // The text stands in for the file on disk (launches stripped, or fix-its applied); the
+    // ASTUnit owns and frees the buffer.
+    CI->getPreprocessorOpts().addRemappedFile(
+        FileName, llvm::MemoryBuffer::getMemBufferCopy(Code, FileName).release());
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
+        clang::CompilerInstance::createDiagnostics(&CI->getDiagnosticOpts(), Consumer,
+                                                   /*ShouldOwnClient=*/false);
+    // On the heap with a cleanup, as clang's own actions: a clang crash abandons this frame
+    // (Frontend::parseText recovers from it), and the action must not leak with it.
+    auto Act = std::make_unique<SkipSystemBodiesAction>();
+    llvm::CrashRecoveryContextCleanupRegistrar<SkipSystemBodiesAction> ActCleanup(Act.get());
+    // Not persistent: nothing re-parses the unit or completes code in it, so the hashes of
+    // every top-level declaration and macro that ASTUnit keeps for that are not computed.
+    AST.reset(clang::ASTUnit::LoadFromCompilerInvocationAction(std::move(CI), std::move(PCH),
+                                                               Diags, Act.get(), /*Unit=*/nullptr,
+                                                               /*Persistent=*/false));
+    return AST != nullptr;
+  }
+
+private:
+  const std::string &Code;
+  const std::string &FileName;
+};
+
+} // namespace
+
+std::unique_ptr<clang::ASTUnit> buildKernelAst(const std::string &Code,
+                                               const std::vector<std::string> &Args,
+                                               const std::string &FileName,
+                                               clang::DiagnosticConsumer *Diags) {
+  std::vector<std::string> CommandLine = {"commcheck", "-fsyntax-only"};
+  std::vector<std::string> Adjusted =
+      clang::tooling::getClangStripDependencyFileAdjuster()(Args, FileName);
+  CommandLine.insert(CommandLine.end(), Adjusted.begin(), Adjusted.end());
+  CommandLine.push_back(FileName);
+  // The driver checks that the input exists: the text may stand for a file that is not on disk.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Text(new llvm::vfs::InMemoryFileSystem);
+  Text->addFile(FileName, 0, llvm::MemoryBuffer::getMemBuffer(Code, FileName));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  Overlay->pushOverlay(Text);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
+      new clang::FileManager(clang::FileSystemOptions(), Overlay));
+  UnitBuilder Builder(Code, FileName);
+  clang::tooling::ToolInvocation Invocation(std::move(CommandLine), &Builder, Files.get(),
+                                            std::make_shared<clang::PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(Diags);
+  if (!Invocation.run())
+    return nullptr;
+  return std::move(Builder.AST);
+}
+
+} // namespace commcheck

@@ -1,0 +1,30 @@
+#include "report/TextEmitter.h"
+
+namespace commcheck {
+
+namespace {
+void location(const SourcePoint &P, const std::string &Fallback, llvm::raw_ostream &OS) {
+  OS << (P.File.empty() ? Fallback : P.File);
+  if (P.Line)
+    OS << ":" << P.Line << ":" << P.Column;
+  OS << ": ";
+}
+} // namespace
+
+void emitText(const FileResult &R, llvm::raw_ostream &OS) {
+  for (const Finding &F : R.Findings) {
+    if (F.Suppressed)
+      continue;
+    location(F.At, R.Path, OS);
+    OS << severityName(F.Level) << ": " << F.Message << " [" << F.Rule << "]\n";
+    for (const WitnessStep &W : F.Witness) {
+      location(W.At, R.Path, OS);
+      OS << "note: " << W.Message << "\n";
+    }
+    if (!F.Fixes.empty())
+      OS << (F.At.File.empty() ? R.Path : F.At.File) << ":" << F.At.Line << ":" << F.At.Column
+         << ": note: fix-it available (apply with --fix or --export-fixes)\n";
+  }
+}
+
+} // namespace commcheck
