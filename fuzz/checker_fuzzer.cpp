@@ -47,9 +47,9 @@ struct Env {
     CO.Build.ShimDir = FO.ShimDir;
     // Small budgets keep one input cheap; running out is a comm-unanalysable finding, which is
     // exactly the fail-closed path worth fuzzing.
-    CO.Build.MaxEvents = 20000;
-    CO.Budget = 200000;
-    CO.FunctionSeconds = 10;
+    CO.Limits.MaxEvents = 20000;
+    CO.Limits.Steps = 200000;
+    CO.Limits.FunctionSeconds = 10;
     C = std::make_unique<Checker>(Catalogue, CO);
     Path = fuzz::scratchDir() + "/kernel.cpp";
   }

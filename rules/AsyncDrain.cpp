@@ -1,4 +1,5 @@
 #include "rules/AsyncDrain.h"
+#include "analyses/AsyncObligations.h"
 
 namespace commcheck {
 
@@ -14,20 +15,8 @@ const RuleInfo &AsyncDrain::info() const {
   return I;
 }
 
-std::optional<int> AsyncDrain::gen(const EventGraph &, const Event &E) const {
-  if (E.Kind == EventKind::PutAsync || E.Kind == EventKind::GetAsync)
-    return Pending;
-  return std::nullopt;
-}
-
-std::optional<int> AsyncDrain::step(const EventGraph &, const Event &O, int Phase,
-                                    const Event &E) const {
-  if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar) {
-    if (E.Session == O.Session)
-      return std::nullopt;
-    return WaitedWrongSession;
-  }
-  return Phase;
+void AsyncDrain::check(RuleContext &Ctx) const {
+  checkObligations<AsyncObligations>(Ctx, *this);
 }
 
 bool AsyncDrain::violates(const Event &, int, const Event &E) const {
@@ -37,7 +26,7 @@ bool AsyncDrain::violates(const Event &, int, const Event &E) const {
 std::string AsyncDrain::message(const Event &O, int Phase, const Event &At) const {
   std::string What = O.Kind == EventKind::PutAsync ? "TPUT_ASYNC" : "TGET_ASYNC";
   std::string Where = At.Kind == EventKind::Exit ? "the function returns" : "TNOTIFY runs";
-  if (Phase == WaitedWrongSession)
+  if (Phase == AsyncObligations::WaitedWrongSession)
     return Where + " while the " + What + " event '" + O.AsyncVar +
            "' was waited only with another session than '" + O.Session + "' that issued it";
   return Where + " while the " + What + " event '" + O.AsyncVar +

@@ -1,12 +1,7 @@
 #include "rules/ConsumeInvalidate.h"
+#include "analyses/ConsumeObligations.h"
 
 namespace commcheck {
-
-// The phase is the bit set of line-dcci addresses (EventGraph numbering) invalidated since the wait.
-namespace {
-constexpr int MaxTrackedLines = 30;
-int bit(const Event &E) { return E.AddrIndex >= 0 && E.AddrIndex < MaxTrackedLines ? 1 << E.AddrIndex : 0; }
-} // namespace
 
 const RuleInfo &ConsumeInvalidate::info() const {
   static const RuleInfo I{
@@ -22,19 +17,8 @@ const RuleInfo &ConsumeInvalidate::info() const {
   return I;
 }
 
-std::optional<int> ConsumeInvalidate::gen(const EventGraph &, const Event &E) const {
-  if (E.Kind == EventKind::Wait)
-    return 0;
-  return std::nullopt;
-}
-
-std::optional<int> ConsumeInvalidate::step(const EventGraph &, const Event &, int Phase,
-                                           const Event &E) const {
-  if (E.Kind == EventKind::Wait || E.Kind == EventKind::DcciWhole)
-    return std::nullopt; // a later wait re-arms the obligation with a fresh token
-  if (E.Kind == EventKind::DcciLine)
-    return Phase | bit(E);
-  return Phase;
+void ConsumeInvalidate::check(RuleContext &Ctx) const {
+  checkObligations<ConsumeObligations>(Ctx, *this);
 }
 
 bool ConsumeInvalidate::violates(const Event &, int Phase, const Event &E) const {
@@ -42,8 +26,7 @@ bool ConsumeInvalidate::violates(const Event &, int Phase, const Event &E) const
     return true;
   if (E.Kind != EventKind::ScalarLoad || E.Exempt)
     return false;
-  int B = bit(E);
-  return B == 0 || (Phase & B) == 0;
+  return !ConsumeObligations::covers(Phase, E);
 }
 
 std::string ConsumeInvalidate::message(const Event &, int, const Event &At) const {
@@ -55,8 +38,8 @@ std::string ConsumeInvalidate::message(const Event &, int, const Event &At) cons
          "' (or the whole cache) after the wait";
 }
 
-bool ConsumeInvalidate::reported(const AnalysisContext &Ctx, const Event &At) const {
-  return At.Kind != EventKind::Opaque || Ctx.option(info().Id, "OpaqueCallsRead", "true") == "true";
+bool ConsumeInvalidate::reported(const RuleContext &Ctx, const Event &At) const {
+  return At.Kind != EventKind::Opaque || Ctx.flag("OpaqueCallsRead");
 }
 
 std::string ConsumeInvalidate::originNote(const Event &) const {

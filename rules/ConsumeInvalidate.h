@@ -1,20 +1,19 @@
 // comm-consume-invalidate: after a TWAIT (or a TTEST that returned true), a scalar GM load must be
 // preceded on every path by a dcci covering its address.
 #pragma once
-#include "rules/ObligationRule.h"
+#include "rules/ObligationFindings.h"
+#include "rules/Rule.h"
 
 namespace commcheck {
 
-class ConsumeInvalidate : public ObligationRule {
+class ConsumeInvalidate : public Rule, public ObligationDiagnosis {
 public:
   const RuleInfo &info() const override;
-  std::optional<int> gen(const EventGraph &G, const Event &E) const override;
-  std::optional<int> step(const EventGraph &G, const Event &Origin, int Phase,
-                          const Event &E) const override;
+  void check(RuleContext &Ctx) const override;
   bool violates(const Event &Origin, int Phase, const Event &E) const override;
   std::string message(const Event &Origin, int Phase, const Event &At) const override;
   std::string originNote(const Event &Origin) const override;
-  bool reported(const AnalysisContext &Ctx, const Event &At) const override;
+  bool reported(const RuleContext &Ctx, const Event &At) const override;
 };
 
 } // namespace commcheck

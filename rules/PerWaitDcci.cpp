@@ -1,4 +1,6 @@
 #include "rules/PerWaitDcci.h"
+#include "analyses/WaitLoops.h"
+#include "rules/RuleContext.h"
 #include "frontend/FixIts.h"
 #include <algorithm>
 #include <map>
@@ -8,56 +10,6 @@ namespace commcheck {
 
 namespace {
 const char *WholeDcci = "dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);";
-
-/// Events a wait-loop may contain besides waits: invalidates, helper boundaries, and the exempt
-/// context loads that compute peer signal addresses.
-bool neutral(const Event &E) {
-  switch (E.Kind) {
-  case EventKind::DcciWhole:
-  case EventKind::DcciLine:
-  case EventKind::CallEnter:
-  case EventKind::CallExit:
-    return true;
-  case EventKind::ScalarLoad:
-    return E.Exempt;
-  default:
-    return false;
-  }
-}
-
-/// The events of maximal straight-line stretches of the graph: block chains where each block is
-/// the only successor of the one before and has no other predecessor.
-std::vector<std::vector<unsigned>> straightLineChains(const EventGraph &G) {
-  auto Continues = [&](unsigned B) {
-    return G.Blocks[B].Succs.size() == 1 && G.Blocks[G.Blocks[B].Succs[0]].Preds.size() == 1 &&
-           G.Blocks[B].Succs[0] != G.Entry;
-  };
-  std::vector<bool> Inner(G.Blocks.size(), false);
-  for (unsigned B = 0; B < G.Blocks.size(); ++B)
-    if (Continues(B))
-      Inner[G.Blocks[B].Succs[0]] = true;
-  std::vector<std::vector<unsigned>> Out;
-  for (unsigned B = 0; B < G.Blocks.size(); ++B) {
-    if (Inner[B])
-      continue;
-    std::vector<unsigned> Chain;
-    for (unsigned Cur = B, Steps = 0; Steps <= G.Blocks.size(); ++Steps) {
-      Chain.insert(Chain.end(), G.Blocks[Cur].Events.begin(), G.Blocks[Cur].Events.end());
-      if (!Continues(Cur))
-        break;
-      Cur = G.Blocks[Cur].Succs[0];
-    }
-    Out.push_back(std::move(Chain));
-  }
-  return Out;
-}
-
-int depth(const EventGraph &G, int L) {
-  int D = 0;
-  for (; L >= 0; L = G.Loops[L].Parent)
-    ++D;
-  return D;
-}
 } // namespace
 
 const RuleInfo &PerWaitDcci::info() const {
@@ -76,76 +28,15 @@ const RuleInfo &PerWaitDcci::info() const {
   return I;
 }
 
-bool PerWaitDcci::isPureWaitLoop(const EventGraph &G, const LoopInfo &L) {
-  if (L.ControlReadsGM)
-    return false;
-  bool HasWait = false;
-  for (unsigned Id : L.Events) {
-    const Event &E = G.Events[Id];
-    if (E.Kind == EventKind::Wait)
-      HasWait = true;
-    else if (!neutral(E))
-      return false;
-  }
-  return HasWait;
-}
-
-std::vector<PerWaitDcci::Hit> PerWaitDcci::find(const EventGraph &G) {
-  std::vector<Hit> Hits;
-  std::vector<bool> Pure(G.Loops.size());
-  for (unsigned L = 0; L < G.Loops.size(); ++L)
-    Pure[L] = isPureWaitLoop(G, G.Loops[L]);
-  // For each whole dcci, the outermost pure wait-loop around it.
-  std::map<unsigned, int> Innermost;
-  for (unsigned L = 0; L < G.Loops.size(); ++L)
-    for (unsigned Id : G.Loops[L].Events)
-      if (G.Events[Id].Kind == EventKind::DcciWhole) {
-        auto It = Innermost.find(Id);
-        if (It == Innermost.end() || depth(G, L) > depth(G, It->second))
-          Innermost[Id] = L;
-      }
-  std::set<unsigned> InLoop;
-  for (const auto &[Id, L] : Innermost) {
-    int Best = -1;
-    for (int Cur = L; Cur >= 0 && Pure[Cur]; Cur = G.Loops[Cur].Parent)
-      Best = Cur;
-    if (Best >= 0) {
-      Hits.push_back({Id, Best});
-      InLoop.insert(Id);
-    }
-  }
-  // Runs: wait, whole dcci, wait, ..., whole dcci in straight-line code (helpers included): all
-  // but the last go.
-  for (const std::vector<unsigned> &Chain : straightLineChains(G)) {
-    std::vector<const Event *> Seq;
-    for (unsigned Id : Chain)
-      if (G.Events[Id].Kind != EventKind::CallEnter && G.Events[Id].Kind != EventKind::CallExit &&
-          !(G.Events[Id].Kind == EventKind::ScalarLoad && G.Events[Id].Exempt))
-        Seq.push_back(&G.Events[Id]);
-    for (size_t I = 1; I + 2 < Seq.size(); ++I)
-      if (Seq[I]->Kind == EventKind::DcciWhole && Seq[I - 1]->Kind == EventKind::Wait &&
-          Seq[I + 1]->Kind == EventKind::Wait && !InLoop.count(Seq[I]->Id)) {
-        size_t J = I + 1;
-        while (J < Seq.size() && Seq[J]->Kind == EventKind::Wait)
-          ++J;
-        if (J < Seq.size() && Seq[J]->Kind == EventKind::DcciWhole)
-          Hits.push_back({Seq[I]->Id, -1});
-      }
-  }
-  return Hits;
-}
-
-const std::vector<PerWaitDcci::Hit> &PerWaitDcci::hits(const AnalysisContext &Ctx) {
-  // The context keeps the result alive for the function: a reference to it stays valid.
-  return *Ctx.shared<std::vector<Hit>>(
-      "comm-per-wait-dcci:hits", [&] { return std::make_shared<const std::vector<Hit>>(find(Ctx.G)); });
-}
-
-void PerWaitDcci::check(AnalysisContext &Ctx) const {
-  const EventGraph &G = Ctx.G;
-  FixIts Fix(Ctx.SM, Ctx.LO);
-  std::vector<Hit> Hits = hits(Ctx);
-  if (Ctx.option(info().Id, "IncludeRuns", "true") != "true")
+void PerWaitDcci::check(RuleContext &Ctx) const {
+  const EventGraph &G = Ctx.graph();
+  FixIts Fix(Ctx.sourceManager(), Ctx.langOptions());
+  auto Loops = Ctx.analysis<WaitLoops>();
+  if (!Loops)
+    return Ctx.budgetExceeded(Loops.takeError());
+  using Hit = WaitLoops::PerWaitInvalidate;
+  std::vector<Hit> Hits = Loops->PerWait;
+  if (!Ctx.flag("IncludeRuns"))
     Hits.erase(std::remove_if(Hits.begin(), Hits.end(), [](const Hit &H) { return H.Loop < 0; }),
                Hits.end());
   // Fix-its: per loop, the first finding carries the whole edit (remove every per-wait dcci of
@@ -197,7 +88,7 @@ void PerWaitDcci::check(AnalysisContext &Ctx) const {
               "loop is equivalent"
             : "whole-cache dcci between consecutive waits is redundant; the one after the last "
               "wait of the run is enough";
-    Finding &F = Ctx.report(info().Id, Severity::Warning, D.Loc, Msg);
+    Finding &F = Ctx.report(D.Loc, Msg);
     if (H.Loop >= 0)
       F.Witness.push_back({Ctx.point(G.Loops[H.Loop].Range.getBegin()),
                            "pure wait-loop: only waits and invalidates"});

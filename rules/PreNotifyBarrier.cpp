@@ -1,7 +1,8 @@
 #include "rules/PreNotifyBarrier.h"
+#include "analyses/PublishObligations.h"
+#include "analyses/ReadObligations.h"
 #include "frontend/FixIts.h"
-#include "rules/PublishBeforeNotify.h"
-#include "rules/ReadCompleteDrain.h"
+#include "rules/RuleContext.h"
 #include "clang/AST/Expr.h"
 #include <algorithm>
 
@@ -51,18 +52,15 @@ bool contains(const LoopInfo &L, unsigned Id) {
 std::string pipeArg(PipeSet P) { return "PIPE_" + pipeName(P); }
 } // namespace
 
-void PreNotifyBarrier::check(AnalysisContext &Ctx) const {
-  const EventGraph &G = Ctx.G;
-  PublishBeforeNotify Publish;
-  ReadCompleteDrain Read;
-  ObligationRule::Pending PubSolved = Publish.pendingBefore(Ctx);
-  ObligationRule::Pending RdSolved = PubSolved ? Read.pendingBefore(Ctx) : nullptr;
-  if (!RdSolved) {
-    Ctx.budgetExceeded(info().Id);
-    return;
-  }
-  const std::vector<ObligationState> &Pub = *PubSolved, &Rd = *RdSolved;
-  FixIts Fix(Ctx.SM, Ctx.LO);
+void PreNotifyBarrier::check(RuleContext &Ctx) const {
+  const EventGraph &G = Ctx.graph();
+  auto Pub = Ctx.analysis<PublishObligations>();
+  if (!Pub)
+    return Ctx.budgetExceeded(Pub.takeError());
+  auto Rd = Ctx.analysis<ReadObligations>();
+  if (!Rd)
+    return Ctx.budgetExceeded(Rd.takeError());
+  FixIts Fix(Ctx.sourceManager(), Ctx.langOptions());
   for (const Event &B : G.Events) {
     if (B.Kind != EventKind::Drain || !B.FromBarrierCall || B.Synthetic)
       continue;
@@ -72,12 +70,12 @@ void PreNotifyBarrier::check(AnalysisContext &Ctx) const {
     // The pipes the obligations pending here need drained, and where they were created.
     PipeSet Needed = 0;
     std::vector<unsigned> Origins;
-    for (const auto &[O, Phase] : Pub[B.Id].Tokens)
-      if (Phase == PublishBeforeNotify::NeedDrain) {
-        Needed |= PublishBeforeNotify::requiredDrain(G.Events[O]);
+    for (const auto &[O, Phase] : Pub->before(B.Id))
+      if (Phase == PublishObligations::NeedDrain) {
+        Needed |= PublishObligations::requiredDrain(G.Events[O]);
         Origins.push_back(O);
       }
-    for (const auto &[O, Phase] : Rd[B.Id].Tokens) {
+    for (const auto &[O, Phase] : Rd->before(B.Id)) {
       Needed |= pipe::MTE2;
       Origins.push_back(O);
     }
@@ -98,7 +96,7 @@ void PreNotifyBarrier::check(AnalysisContext &Ctx) const {
     } else {
       // Hoisting: the barrier runs per notify in a loop, but what it drains comes from before.
       int Hoist = -1;
-      bool SuggestHoist = Ctx.option(info().Id, "SuggestHoist", "true") == "true";
+      bool SuggestHoist = Ctx.flag("SuggestHoist");
       for (unsigned L = 0; L < G.Loops.size() && SuggestHoist; ++L) {
         const LoopInfo &Lp = G.Loops[L];
         if (!contains(Lp, B.Id) || !contains(Lp, Next->Id))
@@ -131,7 +129,7 @@ void PreNotifyBarrier::check(AnalysisContext &Ctx) const {
         continue;
       }
     }
-    Finding &F = Ctx.report(info().Id, Severity::Warning, B.Loc, Msg);
+    Finding &F = Ctx.report(B.Loc, Msg);
     for (unsigned O : Origins) {
       F.Witness.push_back(Ctx.step(G.Events[O], "obligation pending here"));
       break;

@@ -1,4 +1,5 @@
 #include "rules/PublishBeforeNotify.h"
+#include "analyses/PublishObligations.h"
 
 namespace commcheck {
 
@@ -18,53 +19,8 @@ const RuleInfo &PublishBeforeNotify::info() const {
   return I;
 }
 
-PipeSet PublishBeforeNotify::requiredDrain(const Event &Origin) {
-  if (Origin.Kind == EventKind::TileStore)
-    return Origin.Pipe ? Origin.Pipe : pipe::MTE3;
-  return pipe::ALL; // TPUT/TGET: an MTE3-only drain was insufficient on hardware
-}
-
-std::optional<int> PublishBeforeNotify::gen(const EventGraph &, const Event &E) const {
-  switch (E.Kind) {
-  case EventKind::TileStore:
-  case EventKind::Put:
-  case EventKind::Get:
-    return NeedDrain;
-  case EventKind::ScalarStore:
-  case EventKind::Opaque:
-    return NeedDcci;
-  case EventKind::PutAsync:
-  case EventKind::GetAsync:
-    return NeedAsyncWait;
-  case EventKind::UncachedStore:
-    return NeedDsb;
-  default:
-    return std::nullopt;
-  }
-}
-
-std::optional<int> PublishBeforeNotify::step(const EventGraph &, const Event &O, int Phase,
-                                             const Event &E) const {
-  switch (Phase) {
-  case NeedDrain:
-    if (E.Kind == EventKind::Drain && (E.Pipe & requiredDrain(O)) == requiredDrain(O))
-      return NeedDsb;
-    return Phase;
-  case NeedDsb:
-    if (E.Kind == EventKind::Dsb)
-      return std::nullopt;
-    return Phase;
-  case NeedDcci:
-    if (E.Kind == EventKind::DcciWhole ||
-        (E.Kind == EventKind::DcciLine && O.Kind == EventKind::ScalarStore && E.Addr == O.Addr))
-      return NeedDsb;
-    return Phase;
-  case NeedAsyncWait:
-    if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar && E.Session == O.Session)
-      return NeedDsb;
-    return Phase;
-  }
-  return Phase;
+void PublishBeforeNotify::check(RuleContext &Ctx) const {
+  checkObligations<PublishObligations>(Ctx, *this);
 }
 
 bool PublishBeforeNotify::violates(const Event &, int, const Event &E) const {
@@ -90,17 +46,17 @@ std::string what(const Event &O) {
 std::string PublishBeforeNotify::message(const Event &O, int Phase, const Event &) const {
   std::string Need;
   switch (Phase) {
-  case NeedDrain:
-    Need = "missing pipe_barrier(PIPE_" + pipeName(requiredDrain(O)) + ") then dsb";
+  case PublishObligations::NeedDrain:
+    Need = "missing pipe_barrier(PIPE_" + pipeName(PublishObligations::requiredDrain(O)) + ") then dsb";
     break;
-  case NeedDsb:
+  case PublishObligations::NeedDsb:
     Need = "drained but not fenced: missing dsb(DSB_DDR) after the drain";
     break;
-  case NeedDcci:
+  case PublishObligations::NeedDcci:
     Need = O.Kind == EventKind::ScalarStore ? "missing dcci of the written line, then dsb"
                                             : "missing a whole-cache dcci, then dsb";
     break;
-  case NeedAsyncWait:
+  case PublishObligations::NeedAsyncWait:
     Need = "missing Wait(" + (O.Session.empty() ? std::string("session") : O.Session) + ") on '" +
            O.AsyncVar + "', then dsb";
     break;

@@ -1,4 +1,5 @@
 #include "rules/ReadCompleteDrain.h"
+#include "analyses/ReadObligations.h"
 
 namespace commcheck {
 
@@ -16,17 +17,8 @@ const RuleInfo &ReadCompleteDrain::info() const {
   return I;
 }
 
-std::optional<int> ReadCompleteDrain::gen(const EventGraph &, const Event &E) const {
-  if (E.Kind == EventKind::TileLoad && !E.Exempt)
-    return 0;
-  return std::nullopt;
-}
-
-std::optional<int> ReadCompleteDrain::step(const EventGraph &, const Event &, int Phase,
-                                           const Event &E) const {
-  if (E.Kind == EventKind::Drain && (E.Pipe & pipe::MTE2))
-    return std::nullopt;
-  return Phase;
+void ReadCompleteDrain::check(RuleContext &Ctx) const {
+  checkObligations<ReadObligations>(Ctx, *this);
 }
 
 bool ReadCompleteDrain::violates(const Event &, int, const Event &E) const {

@@ -1,16 +1,15 @@
-// comm-read-complete-drain: PIPE_MTE2 is drained on every path from a TLOAD to a TNOTIFY, so the
-// "done reading" signal cannot overtake reads still in flight.
+// comm-read-complete-drain: a TNOTIFY that tells a peer its data was read finds PIPE_MTE2 drained since every TLOAD
+// from GM on every path.
 #pragma once
-#include "rules/ObligationRule.h"
+#include "rules/ObligationFindings.h"
+#include "rules/Rule.h"
 
 namespace commcheck {
 
-class ReadCompleteDrain : public ObligationRule {
+class ReadCompleteDrain : public Rule, public ObligationDiagnosis {
 public:
   const RuleInfo &info() const override;
-  std::optional<int> gen(const EventGraph &G, const Event &E) const override;
-  std::optional<int> step(const EventGraph &G, const Event &Origin, int Phase,
-                          const Event &E) const override;
+  void check(RuleContext &Ctx) const override;
   bool violates(const Event &Origin, int Phase, const Event &E) const override;
   std::string message(const Event &Origin, int Phase, const Event &At) const override;
   std::string originNote(const Event &Origin) const override;

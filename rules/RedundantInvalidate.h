@@ -8,7 +8,7 @@ namespace commcheck {
 class RedundantInvalidate : public Rule {
 public:
   const RuleInfo &info() const override;
-  void check(AnalysisContext &Ctx) const override;
+  void check(RuleContext &Ctx) const override;
 };
 
 } // namespace commcheck

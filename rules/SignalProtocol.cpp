@@ -1,4 +1,5 @@
 #include "rules/SignalProtocol.h"
+#include "rules/RuleContext.h"
 #include <map>
 
 namespace commcheck {
@@ -16,14 +17,14 @@ const RuleInfo &SignalProtocol::info() const {
   return I;
 }
 
-void SignalProtocol::check(AnalysisContext &Ctx) const {
+void SignalProtocol::check(RuleContext &Ctx) const {
   // The protocol is a property of each cell over the whole function: gather the uses per cell.
   struct Uses {
     const Event *FirstAdd = nullptr, *FirstSet = nullptr;
     std::vector<const Event *> Sets, EqWaits;
   };
   std::map<std::string, Uses> Cells;
-  for (const Event &E : Ctx.G.Events) {
+  for (const Event &E : Ctx.graph().Events) {
     if (E.Signal.empty())
       continue;
     Uses &U = Cells[E.Signal];
@@ -43,7 +44,7 @@ void SignalProtocol::check(AnalysisContext &Ctx) const {
     for (const Event *S : U.Sets) {
       bool Reset = S->Value && *S->Value == 0;
       Finding &F = Ctx.report(
-          info().Id, Severity::Error, S->Loc,
+          S->Loc,
           Reset ? "counter cell reset with Set(0) can erase a fast peer's credit for the next "
                   "call: reset by TNOTIFY(cell, -total, NotifyOp::AtomicAdd) instead"
                 : "signal cell used as a counter (AtomicAdd) is also written with Set");
@@ -51,7 +52,7 @@ void SignalProtocol::check(AnalysisContext &Ctx) const {
       F.Witness.push_back(Ctx.step(*S, Reset ? "reset with Set(0)" : "written with Set"));
     }
     for (const Event *W : U.EqWaits) {
-      Finding &F = Ctx.report(info().Id, Severity::Error, W->Loc,
+      Finding &F = Ctx.report(W->Loc,
                               "EQ wait on a counter cell can hang once a peer adds its next "
                               "credit: wait with WaitCmp::GE");
       F.Witness.push_back(Ctx.step(*U.FirstAdd, "the cell is used as a counter here (AtomicAdd)"));

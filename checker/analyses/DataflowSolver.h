@@ -1,11 +1,16 @@
-// One worklist solver for every rule: a rule supplies a lattice (State with join and equality), an
-// initial element and a transfer over events; the solver iterates to a fixpoint, loops included,
-// forwards or backwards, within an iteration budget.
+// One worklist solver for every analysis, in the shape of Clang's dataflow framework: an analysis
+// names its Lattice (copyable, with `join` and `==`) and supplies the `initial` element and a
+// `transfer` over events; the solver iterates to a fixpoint, loops included, forwards or
+// backwards. A block no path reaches has no state (std::nullopt), so lattices need no "reached"
+// bit and no bottom element. Running out of budget is an error the caller must handle.
 #pragma once
+#include "analyses/BudgetExceeded.h"
+#include "base/AnalysisLimits.h"
 #include "events/EventGraph.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
 #include <chrono>
 #include <deque>
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -13,103 +18,112 @@ namespace commcheck {
 
 enum class Direction { Forward, Backward };
 
-/// How much one analysis may spend: block visits and wall-clock time. Running out is not a
-/// verdict; the caller reports the function as not analysed (fail closed).
-struct SolverLimits {
-  unsigned long Steps = 2000000;
+/// What one solve may spend: block visits and a wall-clock deadline.
+struct SolveBudget {
+  unsigned long Steps = AnalysisLimits().Steps;
   std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max();
 };
 
 /// Analysis concept:
-///   using State = ...;                      // copyable, operator== defined
-///   State bottom() const;                   // "not reached"
-///   State initial() const;                  // at entry (forward) or exit (backward)
-///   void join(State &Into, const State &From) const;
-///   void transfer(const Event &E, State &S) const;
-template <class Analysis> class DataflowSolver {
+///   using Lattice = ...;                         // copyable; void join(const Lattice &); ==
+///   Lattice initial() const;                     // at entry (forward) or exit (backward)
+///   void transfer(const Event &E, Lattice &S) const;
+template <class Analysis> class DataflowResult {
 public:
-  using State = typename Analysis::State;
+  using Lattice = typename Analysis::Lattice;
 
-  DataflowSolver(const EventGraph &G, const Analysis &A, Direction D, const SolverLimits &Limits)
-      : G(G), A(A), D(D), Limits(Limits) {}
+  DataflowResult(const EventGraph &G, Analysis A, Direction D, std::vector<std::optional<Lattice>> In)
+      : G(&G), A(std::move(A)), D(D), In(std::move(In)) {}
 
-  /// Solves to a fixpoint. False when the budget ran out (the caller must fail closed).
-  bool solve() {
+  /// The state where a block starts (in the analysis' direction); nullopt when no path reaches it.
+  const std::optional<Lattice> &blockEntry(unsigned Block) const { return In[Block]; }
+
+  /// Calls Visit(event, state before the event) for every reached event, block by block, in the
+  /// analysis' direction (so for a backward analysis the state is the one after the event in
+  /// program order).
+  void replay(llvm::function_ref<void(const Event &, const Lattice &)> Visit) const {
+    for (unsigned B = 0; B < G->Blocks.size(); ++B)
+      if (In[B]) {
+        Lattice S = *In[B];
+        apply(B, S, Visit, G->Blocks[B].Events.size());
+      }
+  }
+
+  /// The state just before one event (in the analysis' direction); nullopt when unreached.
+  std::optional<Lattice> before(unsigned EventId) const {
+    auto [B, I] = G->position(EventId);
+    if (!In[B])
+      return std::nullopt;
+    Lattice S = *In[B];
+    size_t Size = G->Blocks[B].Events.size();
+    apply(B, S, nullptr, D == Direction::Forward ? I : Size - 1 - I);
+    return S;
+  }
+
+  const Analysis &analysis() const { return A; }
+
+private:
+  friend struct DataflowSolver;
+  /// Applies the first Count events of block B (in the direction), visiting each first.
+  void apply(unsigned B, Lattice &S, llvm::function_ref<void(const Event &, const Lattice &)> Visit,
+             size_t Count) const {
+    const std::vector<unsigned> &Evs = G->Blocks[B].Events;
+    for (size_t K = 0; K < Count; ++K) {
+      const Event &E = G->Events[D == Direction::Forward ? Evs[K] : Evs[Evs.size() - 1 - K]];
+      if (Visit)
+        Visit(E, S);
+      A.transfer(E, S);
+    }
+  }
+
+  const EventGraph *G;
+  Analysis A;
+  Direction D;
+  std::vector<std::optional<Lattice>> In;
+};
+
+struct DataflowSolver {
+  /// Solves A over G to a fixpoint, or fails with BudgetExceeded.
+  template <class Analysis>
+  static llvm::Expected<DataflowResult<Analysis>> solve(const EventGraph &G, Analysis A, Direction D,
+                                                        const SolveBudget &Budget) {
+    using Lattice = typename Analysis::Lattice;
     unsigned N = G.Blocks.size();
-    In.assign(N, A.bottom());
+    DataflowResult<Analysis> R(G, std::move(A), D, std::vector<std::optional<Lattice>>(N));
     unsigned Start = D == Direction::Forward ? G.Entry : G.Exit;
-    In[Start] = A.initial();
+    R.In[Start] = R.A.initial();
     std::deque<unsigned> Work{Start};
     std::vector<bool> Queued(N, false);
     Queued[Start] = true;
     unsigned long Steps = 0;
     while (!Work.empty()) {
-      if (++Steps > Limits.Steps)
-        return false;
-      if ((Steps & 255) == 0 && std::chrono::steady_clock::now() > Limits.Deadline)
-        return false;
+      if (++Steps > Budget.Steps ||
+          ((Steps & 255) == 0 && std::chrono::steady_clock::now() > Budget.Deadline))
+        return llvm::make_error<BudgetExceeded>();
       unsigned B = Work.front();
       Work.pop_front();
       Queued[B] = false;
-      State S = In[B];
-      applyBlock(B, S, nullptr);
-      for (unsigned Next : next(B)) {
-        State Joined = In[Next];
-        A.join(Joined, S);
-        if (!(Joined == In[Next])) {
-          In[Next] = std::move(Joined);
-          if (!Queued[Next]) {
-            Queued[Next] = true;
-            Work.push_back(Next);
-          }
+      Lattice S = *R.In[B];
+      R.apply(B, S, nullptr, G.Blocks[B].Events.size());
+      for (unsigned Next : D == Direction::Forward ? G.Blocks[B].Succs : G.Blocks[B].Preds) {
+        std::optional<Lattice> &Into = R.In[Next];
+        if (Into) {
+          Lattice Joined = *Into;
+          Joined.join(S);
+          if (Joined == *Into)
+            continue;
+          *Into = std::move(Joined);
+        } else {
+          Into = S;
+        }
+        if (!Queued[Next]) {
+          Queued[Next] = true;
+          Work.push_back(Next);
         }
       }
     }
-    Iterations = Steps;
-    return true;
+    return std::move(R);
   }
-
-  /// Replays the solution, calling Visit(event, state before the event) for every event in the
-  /// direction of the analysis.
-  void replay(const std::function<void(const Event &, const State &)> &Visit) const {
-    for (unsigned B = 0; B < G.Blocks.size(); ++B) {
-      if (In[B] == A.bottom())
-        continue;
-      State S = In[B];
-      applyBlock(B, S, &Visit);
-    }
-  }
-
-  const State &entryState(unsigned Block) const { return In[Block]; }
-  unsigned long iterations() const { return Iterations; }
-
-private:
-  void applyBlock(unsigned B, State &S,
-                  const std::function<void(const Event &, const State &)> *Visit) const {
-    const std::vector<unsigned> &Evs = G.Blocks[B].Events;
-    auto One = [&](unsigned Id) {
-      const Event &E = G.Events[Id];
-      if (Visit)
-        (*Visit)(E, S);
-      A.transfer(E, S);
-    };
-    if (D == Direction::Forward)
-      for (unsigned Id : Evs)
-        One(Id);
-    else
-      for (auto It = Evs.rbegin(); It != Evs.rend(); ++It)
-        One(*It);
-  }
-  const std::vector<unsigned> &next(unsigned B) const {
-    return D == Direction::Forward ? G.Blocks[B].Succs : G.Blocks[B].Preds;
-  }
-
-  const EventGraph &G;
-  const Analysis &A;
-  Direction D;
-  SolverLimits Limits;
-  unsigned long Iterations = 0;
-  std::vector<State> In;
 };
 
 } // namespace commcheck

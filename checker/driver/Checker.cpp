@@ -2,7 +2,9 @@
 #include "analyses/CostCounter.h"
 #include "events/KernelFinder.h"
 #include "base/LargeStack.h"
+#include "rules/RuleContext.h"
 #include "rules/RuleRegistry.h"
+#include "base/RuleIds.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include <algorithm>
@@ -40,7 +42,7 @@ std::string FileResult::verdictReason() const {
   for (const Finding &F : Findings)
     if (F.Level == Severity::Error && !F.Suppressed) {
       ++Errors;
-      if (F.Rule == "comm-unanalysable")
+      if (F.Rule == ruleid::Unanalysable)
         ++Unanalysable;
     }
   if (Unanalysable)
@@ -53,14 +55,44 @@ std::string FileResult::verdictReason() const {
 }
 
 Checker::Checker(const IntrinsicCatalogue &Catalogue, CheckOptions Options)
-    : Catalogue(Catalogue), Options(std::move(Options)) {}
+    : Catalogue(Catalogue), Options(std::move(Options)) {
+  this->Options.Build.Limits = this->Options.Limits; // one set of budgets for graphs and analyses
+}
 
 namespace {
-// comm-unanalysable cannot be switched off: a kernel the checker could not analyse is never clean.
-bool ruleEnabled(const CheckFilter &F, const std::string &Id) {
-  return Id == "comm-unanalysable" || F.enabled(Id);
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point Since) {
+  return std::chrono::duration<double>(Clock::now() - Since).count();
+}
+
+/// Helpers inlined into several kernels report the same finding once; findings in source order.
+void addUnique(std::vector<Finding> &Raw, std::vector<Finding> &Out) {
+  std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::string>> Seen;
+  for (Finding &F : Raw)
+    if (Seen.insert({F.Rule, F.At.File, F.At.Line, F.At.Column, F.Message}).second)
+      Out.push_back(std::move(F));
+  std::stable_sort(Out.begin(), Out.end(), [](const Finding &A, const Finding &B) {
+    return std::tie(A.At.File, A.At.Line, A.At.Column, A.Rule) <
+           std::tie(B.At.File, B.At.Line, B.At.Column, B.Rule);
+  });
 }
 } // namespace
+
+bool Checker::enabled(const Rule &R) const { return R.info().AlwaysOn || Options.Checks.enabled(R.info().Id); }
+
+void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
+                            std::vector<Finding> &Raw) const {
+  AnalysisManager AM(G, Ctx.getSourceManager(), Options.Limits);
+  for (const auto &Rule : RuleRegistry::instance().rules()) {
+    // A truncated graph (event budget exceeded) proves nothing: only its always-on rule reports.
+    if (!enabled(*Rule) || (G.OverBudget && !Rule->info().AlwaysOn))
+      continue;
+    auto T = Clock::now();
+    RuleContext RC(*Rule, AM, Ctx.getLangOpts(), Options.Options, Raw);
+    Rule->check(RC);
+    R.Profile[Rule->info().Id] += secondsSince(T);
+  }
+}
 
 FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   FileResult R;
@@ -72,50 +104,24 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   clang::ASTContext &Ctx = File.AST->getASTContext();
   EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
   std::vector<Finding> Raw;
-  using Clock = std::chrono::steady_clock;
-  auto Seconds = [](Clock::time_point Since) {
-    return std::chrono::duration<double>(Clock::now() - Since).count();
-  };
   // Deeply nested code recurses deeply (CFG construction, AST walks): see LargeStack.h.
   runWithLargeStack([&] {
     auto TF = Clock::now();
     std::vector<const clang::FunctionDecl *> Roots = findRootFunctions(Ctx, File.Source, Builder);
-    R.Profile["kernel discovery (CFGs, facts)"] += Seconds(TF);
+    R.Profile["kernel discovery (CFGs, facts)"] += secondsSince(TF);
     for (const clang::FunctionDecl *FD : Roots) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
-      R.Profile["event graphs"] += Seconds(T0);
+      R.Profile["event graphs"] += secondsSince(T0);
       R.Functions.push_back(G.Function);
-      SolverLimits Limits;
-      Limits.Steps = Options.Budget;
-      AnalysisContext AC(G, Ctx.getSourceManager(), Ctx.getLangOpts(), Options.Options, Limits,
-                         Raw);
-      for (const auto &Rule : RuleRegistry::instance().rules())
-        // A truncated graph (event budget exceeded) proves nothing: only report that.
-        if (ruleEnabled(Options.Checks, Rule->info().Id) &&
-            (!G.OverBudget || Rule->info().Id == "comm-unanalysable")) {
-          auto T1 = Clock::now();
-          AC.Limits.Deadline =
-              T1 + std::chrono::duration_cast<Clock::duration>(
-                       std::chrono::duration<double>(Options.FunctionSeconds));
-          Rule->check(AC);
-          R.Profile[Rule->info().Id] += Seconds(T1);
-        }
+      checkFunction(G, Ctx, R, Raw);
     }
   });
-  // Helpers inlined into several kernels report the same finding once.
-  std::set<std::tuple<std::string, std::string, unsigned, unsigned, std::string>> Seen;
-  for (Finding &F : Raw)
-    if (Seen.insert({F.Rule, F.At.File, F.At.Line, F.At.Column, F.Message}).second)
-      R.Findings.push_back(std::move(F));
-  std::stable_sort(R.Findings.begin(), R.Findings.end(), [](const Finding &A, const Finding &B) {
-    return std::tie(A.At.File, A.At.Line, A.At.Column, A.Rule) <
-           std::tie(B.At.File, B.At.Line, B.At.Column, B.Rule);
-  });
+  addUnique(Raw, R.Findings);
   if (Reparse) {
     auto T2 = Clock::now();
     verifyFixes(File, R, *Reparse);
-    R.Profile["fix-it verification"] += Seconds(T2);
+    R.Profile["fix-it verification"] += secondsSince(T2);
   } else {
     for (Finding &F : R.Findings)
       F.Fixes.clear(); // an unverified fix-it is never offered

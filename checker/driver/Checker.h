@@ -1,7 +1,8 @@
 // Checks one parsed file: finds the kernel functions, builds their event graphs, runs the enabled
 // rules, and returns the findings and the verdict.
 #pragma once
-#include "analyses/AnalysisContext.h"
+#include "base/AnalysisLimits.h"
+#include "rules/RuleOptionValues.h"
 #include "driver/CheckFilter.h"
 #include "events/EventGraphBuilder.h"
 #include "frontend/Frontend.h"
@@ -11,14 +12,17 @@
 #include <string>
 #include <vector>
 
+namespace clang {
+class ASTContext;
+}
+
 namespace commcheck {
 
 struct CheckOptions {
   CheckFilter Checks;
-  RuleOptions Options;
+  RuleOptionValues Options;
   BuildOptions Build;
-  unsigned long Budget = 2000000; ///< dataflow block visits per function and rule
-  double FunctionSeconds = 30;    ///< wall-clock budget per function and rule
+  AnalysisLimits Limits;
 };
 
 struct FileResult {
@@ -49,6 +53,9 @@ public:
   std::string cost(ParsedFile &File) const;
 
 private:
+  bool enabled(const Rule &R) const;
+  void checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
+                     std::vector<Finding> &Raw) const;
   void verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) const;
   const IntrinsicCatalogue &Catalogue;
   CheckOptions Options;

@@ -1,4 +1,5 @@
 #include "driver/ConfigFile.h"
+#include "base/DidYouMean.h"
 #include "driver/CheckFilter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -37,25 +38,6 @@ std::optional<std::string> appendGlobs(const std::optional<std::string> &Base,
   if (!Later || Later->empty())
     return Base;
   return *Base + "," + *Later;
-}
-
-/// The closest candidate within a few edits (a third of the word, at least two), or "".
-std::string closest(llvm::StringRef Word, const std::vector<std::string> &Candidates) {
-  unsigned Max = std::max<unsigned>(2, Word.size() / 3);
-  std::string Best;
-  unsigned BestDistance = Max + 1;
-  for (const std::string &C : Candidates) {
-    unsigned D = Word.edit_distance(C, /*AllowReplacements=*/true, Max);
-    if (D < BestDistance) {
-      BestDistance = D;
-      Best = C;
-    }
-  }
-  return Best;
-}
-
-std::string didYouMean(const std::string &Suggestion) {
-  return Suggestion.empty() ? "" : "; did you mean '" + Suggestion + "'?";
 }
 
 /// A glob list as a string: "a,b" or ["a", "b"].
@@ -314,7 +296,7 @@ void ConfigFile::verifyLayer(const std::vector<const Rule *> &Rules,
   const std::string Where = Source + ": ";
   std::vector<std::string> Keys(std::begin(KnownKeys), std::end(KnownKeys));
   for (const std::string &K : UnknownKeys)
-    Out.push_back(Where + "unknown key '" + K + "'" + didYouMean(closest(K, Keys)));
+    Out.push_back(Where + "unknown key '" + K + "'" + didYouMean(closestMatch(K, Keys)));
 
   std::vector<std::string> Ids, OptionKeys;
   for (const Rule *R : Rules) {
@@ -344,7 +326,7 @@ void ConfigFile::verifyLayer(const std::vector<const Rule *> &Rules,
         continue;
       if (P.find_first_of("*?[") == llvm::StringRef::npos)
         Out.push_back(Where + "unknown check '" + Text + "' in '" + Key + "'" +
-                      didYouMean(closest(Text, Ids)));
+                      didYouMean(closestMatch(Text, Ids)));
       else
         Out.push_back(Where + "check glob '" + Text + "' in '" + Key +
                       "' doesn't match any known check");
@@ -355,11 +337,11 @@ void ConfigFile::verifyLayer(const std::vector<const Rule *> &Rules,
 
   for (const auto &[K, V] : CheckOptions)
     if (std::find(OptionKeys.begin(), OptionKeys.end(), K) == OptionKeys.end())
-      Out.push_back(Where + "unknown check option '" + K + "'" + didYouMean(closest(K, OptionKeys)));
+      Out.push_back(Where + "unknown check option '" + K + "'" + didYouMean(closestMatch(K, OptionKeys)));
 
   if (FailOn && *FailOn != "error" && *FailOn != "warning")
     Out.push_back(Where + "'FailOn' must be \"error\" or \"warning\", not \"" + *FailOn + "\"" +
-                  didYouMean(closest(*FailOn, {"error", "warning"})));
+                  didYouMean(closestMatch(*FailOn, {"error", "warning"})));
   if (Intrinsics && !Intrinsics->empty() && !llvm::sys::fs::exists(*Intrinsics))
     Out.push_back(Where + "'Intrinsics' file '" + *Intrinsics + "' does not exist");
 }

@@ -127,16 +127,19 @@ Driver::Environment *Driver::environmentFor(const ConfigFile &Config, std::strin
   FO.BuildPath = Options.BuildPath;
   FO.ShimDir = bundledShimDir();
   FO.ResourceDir = clangResourceDir();
-  FO.ParseSeconds = Options.ParseSeconds;
+  FO.ParseSeconds = Options.Limits.ParseSeconds;
   Env->FE = std::make_unique<Frontend>(FO);
   CheckOptions CO;
   CO.Checks = std::move(*Filter);
-  CO.Options = Config.CheckOptions;
+  auto RuleOptions = RuleOptionValues::parse(allRules(), Config.CheckOptions);
+  if (!RuleOptions) {
+    Error = llvm::toString(RuleOptions.takeError());
+    return nullptr;
+  }
+  CO.Options = std::move(*RuleOptions);
   CO.Build.ReadOnlyParams = Config.ReadOnlyParams;
   CO.Build.ShimDir = FO.ShimDir;
-  CO.Budget = Options.Budget;
-  CO.Build.MaxEvents = Options.MaxEvents;
-  CO.FunctionSeconds = Options.FunctionSeconds;
+  CO.Limits = Options.Limits;
   Env->C = std::make_unique<Checker>(Env->Catalogue, CO);
   Environments.push_back(std::move(Env));
   return Environments.back().get();
@@ -180,7 +183,7 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   if (Cache && !Options.Fix && !Options.DumpEvents && !Options.Cost) {
     CacheContext = std::string(COMMCHECK_VERSION) + '\0' + Env->Key + '\0' +
                    Env->Catalogue.text() + '\0' + (NeedFixes ? "fixes" : "") + '\0' +
-                   std::to_string(Options.Budget);
+                   std::to_string(Options.Limits.Steps);
     for (const std::string &A : Env->FE->argumentsFor(Abs))
       CacheContext += '\0' + A;
     Cached = Cache->lookup(Abs, Source->second, CacheContext);

@@ -31,10 +31,7 @@ struct DriverOptions {
   bool Quiet = false;                      ///< no summary on stderr
   unsigned Jobs = 1;                       ///< -j
   std::string CacheDir;                    ///< result cache; empty: none
-  unsigned long Budget = 2000000;          ///< dataflow block visits per function and rule
-  unsigned MaxEvents = 200000;             ///< events per function, inlined helpers included
-  double FunctionSeconds = 30;             ///< analysis time per function and rule
-  double ParseSeconds = 120;               ///< parse time per file; past it the run ends (exit 2)
+  AnalysisLimits Limits;                   ///< budgets per file and function
   bool Profile = false;                    ///< --enable-check-profile
   std::string BaseDir;                     ///< paths in SARIF/GitHub reports are relative to it
 };

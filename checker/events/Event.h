@@ -50,7 +50,6 @@ struct Event {
   EventKind Kind;
   unsigned Id = 0;
   clang::SourceLocation Loc;        ///< file location of the event (expansion location)
-  clang::SourceRange Range;         ///< range of the originating expression
   const clang::Stmt *S = nullptr;   ///< originating statement or expression
   std::string Callee;               ///< intrinsic or helper name, for printing
   std::vector<unsigned> CallStack;  ///< ids of the CallEnter events this event is inlined under

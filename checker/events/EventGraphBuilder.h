@@ -1,6 +1,8 @@
-// Builds a function's EventGraph from its clang::CFG: classifies each CFG element as events using
-// the intrinsic catalogue, inlines helpers defined in the checked code, and records loops.
+// Builds a function's EventGraph: lowers its body (FunctionLowering), with the helpers defined in
+// the checked code inlined, and finishes the graph (exit block, back-edges, address numbering).
+// What does not depend on the call site (CFG, facts, loops) is computed once per function.
 #pragma once
+#include "base/AnalysisLimits.h"
 #include "events/EventGraph.h"
 #include "events/IntrinsicCatalogue.h"
 #include <map>
@@ -11,19 +13,17 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
-class NamedDecl;
-class ParmVarDecl;
 } // namespace clang
 
 namespace commcheck {
 
+class FunctionBody;
 class FunctionFacts;
 
 struct BuildOptions {
   std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
   std::string ShimDir;                     ///< callees declared here must be catalogued
-  unsigned MaxInlineDepth = 12;
-  unsigned MaxEvents = 200000;             ///< per root function, inlined helpers included
+  AnalysisLimits Limits;                   ///< MaxEvents and MaxInlineDepth bound a graph
 };
 
 class EventGraphBuilder {
@@ -36,19 +36,17 @@ public:
 
   /// What a function body changes and calls (computed with its CFG, once per function).
   const FunctionFacts &facts(const clang::FunctionDecl *FD);
-  const IntrinsicCatalogue &catalogue() const { return Catalogue; }
+  /// The CFG, facts and loops of a function, computed once.
+  FunctionBody &body(const clang::FunctionDecl *FD);
+  /// The catalogue entry a callee is, if any (looked up once per declaration).
+  const Intrinsic *intrinsicOf(const clang::FunctionDecl *Callee);
 
-  /// The qualified name of a declaration without template arguments ("pto::comm::TNOTIFY").
-  static std::string qualifiedName(const clang::NamedDecl *D);
+  const IntrinsicCatalogue &catalogue() const { return Catalogue; }
+  const BuildOptions &options() const { return Options; }
+  clang::ASTContext &context() const { return Ctx; }
 
 private:
-  class FunctionBuild;
-  struct PerFunction;
-  /// What does not depend on the call site (CFG, parent map, facts) is computed once per function,
-  /// however often it is inlined.
-  PerFunction &perFunction(const clang::FunctionDecl *FD);
-  std::map<const clang::FunctionDecl *, std::unique_ptr<PerFunction>> Functions;
-  const Intrinsic *intrinsicOf(const clang::FunctionDecl *Callee);
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionBody>> Bodies;
   std::map<const clang::FunctionDecl *, const Intrinsic *> IntrinsicOf;
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;

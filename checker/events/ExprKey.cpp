@@ -1,5 +1,6 @@
 #include "events/ExprKey.h"
-#include "base/DeclName.h"
+#include "events/ExprStrip.h"
+#include "frontend/DeclName.h"
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
 #include "clang/AST/ASTContext.h"
@@ -15,35 +16,7 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-const Expr *strip(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
-      E = CE->getSubExpr();
-      continue;
-    }
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = MT->getSubExpr();
-      continue;
-    }
-    if (const auto *EW = dyn_cast<ExprWithCleanups>(E)) {
-      E = EW->getSubExpr();
-      continue;
-    }
-    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = BT->getSubExpr();
-      continue;
-    }
-    if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
-      // Copy/move of a view: look at what is copied.
-      if (CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor()) {
-        E = CC->getArg(0);
-        continue;
-      }
-    }
-    return E;
-  }
-}
+const Expr *strip(const Expr *E) { return stripWrappers(E, StripExplicitCasts); }
 
 /// The value of an integer literal, enumerator or constant variable, seen through parentheses
 /// and implicit integral conversions that keep it unchanged: what EvaluateAsInt would return,

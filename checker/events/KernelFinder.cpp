@@ -1,5 +1,6 @@
 #include "events/KernelFinder.h"
 #include "events/EventGraphBuilder.h"
+#include "frontend/DeclName.h"
 #include "events/FunctionFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -75,7 +76,7 @@ std::vector<const FunctionDecl *> findRootFunctions(ASTContext &Ctx, const Strip
   std::vector<const FunctionDecl *> Candidates;
   llvm::DenseSet<const FunctionDecl *> Called;
   for (const FunctionDecl *FD : Functions.Functions) {
-    if (IsHost(FD) || Builder.catalogue().lookup(EventGraphBuilder::qualifiedName(FD)))
+    if (IsHost(FD) || Builder.catalogue().lookup(qualifiedName(FD)))
       continue;
     if (isTemplatePatternWithInstances(FD))
       continue;

@@ -1,3 +1,4 @@
+#include "base/RuleIds.h"
 #include "frontend/Frontend.h"
 #include "frontend/KernelAst.h"
 #include "base/LargeStack.h"
@@ -51,7 +52,7 @@ public:
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
     Finding F;
-    F.Rule = "clang-diagnostic-error";
+    F.Rule = ruleid::ClangError;
     F.Level = Severity::Error;
     F.Message = std::string(Msg);
     F.At.File = MainFile;
@@ -211,7 +212,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
   P.Errors = std::move(Errors.Errors);
   if (Crashed) {
     Finding F;
-    F.Rule = "clang-diagnostic-error";
+    F.Rule = ruleid::ClangError;
     F.At.File = P.Path;
     F.Message = "the compiler crashed while parsing this file (a clang bug, set off by the "
                 "errors in it); nothing in it was verified";
@@ -219,7 +220,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
   }
   if (!P.AST && P.Errors.empty()) {
     Finding F;
-    F.Rule = "clang-diagnostic-error";
+    F.Rule = ruleid::ClangError;
     F.At.File = P.Path;
     F.Message = "the compiler could not parse this file";
     P.Errors.push_back(F);

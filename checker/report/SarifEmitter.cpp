@@ -1,3 +1,4 @@
+#include "base/RuleIds.h"
 #include "report/SarifEmitter.h"
 #include "report/RelativePath.h"
 #include "llvm/ADT/StringExtras.h"
@@ -126,7 +127,7 @@ Json ruleEntry(const RuleInfo &I, const std::vector<std::string> &Tags) {
       Markdown += "\n- `" + I.Id + "." + O.Name + "` (default `" + O.Default + "`): " + O.Doc;
     }
   }
-  if (I.Id.rfind("comm-", 0) == 0 && I.Id != "comm-nolint" && I.Id != "comm-unanalysable") {
+  if (I.Id.rfind("comm-", 0) == 0 && I.Id != ruleid::Nolint && I.Id != ruleid::Unanalysable) {
     Help += "\n\nSuppress a reviewed finding with a comment on its line: // NOLINT(" + I.Id +
             "): reason";
     Markdown += "\n\nSuppress a reviewed finding with a comment on its line: `// NOLINT(" + I.Id +
@@ -145,14 +146,14 @@ Json ruleEntry(const RuleInfo &I, const std::vector<std::string> &Tags) {
 
 /// Descriptions of the findings that come from outside the rule registry.
 RuleInfo builtinRule(const std::string &Id) {
-  if (Id == "clang-diagnostic-error")
+  if (Id == ruleid::ClangError)
     return {Id, Severity::Error, "the compiler could not parse the file",
             "commcheck parses every kernel with clang before analysing it. A compiler error "
             "stops the analysis, so the file is not verified. Fix the error, or give the "
             "compiler what it needs: a build folder with compile_commands.json (-p), "
             "--extra-arg, or the compiler arguments after `--`.",
             {}};
-  if (Id == "comm-nolint")
+  if (Id == ruleid::Nolint)
     return {Id, Severity::Error, "a NOLINT comment is malformed or gives no reason",
             "NOLINTBEGIN and NOLINTEND comments must pair up and name the same rules, a rule "
             "list needs its closing parenthesis and valid globs, and where reasons are required "
@@ -170,7 +171,7 @@ public:
     for (const Rule *R : Rules)
       addRule(R->info(), {"commcheck", R->info().Level == Severity::Error ? "correctness"
                                                                             : "performance"});
-    for (const char *Id : {"clang-diagnostic-error", "comm-nolint"})
+    for (const char *Id : {ruleid::ClangError, ruleid::Nolint})
       addRule(builtinRule(Id), {"commcheck", "configuration"});
   }
 
@@ -314,7 +315,7 @@ nlohmann::ordered_json sarifLog(const std::vector<FileResult> &Results,
       Json Res = W.result(F, R.Path);
       Res["partialFingerprints"] = {{SarifFingerprintKey, W.fingerprint(F, R.Path)}};
       Out.push_back(std::move(Res));
-      CompilerError |= F.Rule == "clang-diagnostic-error";
+      CompilerError |= F.Rule == ruleid::ClangError;
     }
     // A file that could not even be read has no finding to carry the failure.
     if (!R.Parsed && !CompilerError)

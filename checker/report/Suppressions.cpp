@@ -1,3 +1,4 @@
+#include "base/RuleIds.h"
 #include "report/Suppressions.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -153,7 +154,7 @@ std::string reasonText(llvm::StringRef S) {
 } // namespace
 
 bool Suppressions::suppressible(const std::string &Rule) {
-  return Rule != RuleId && Rule != "clang-diagnostic-error" && Rule != "comm-unanalysable";
+  return Rule != RuleId && Rule != ruleid::ClangError && Rule != ruleid::Unanalysable;
 }
 
 bool Suppressions::Directive::matches(const std::string &Rule) const {

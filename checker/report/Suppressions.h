@@ -4,6 +4,7 @@
 // Only comments count (a NOLINT inside a string literal does not). Malformed directives are
 // reported as comm-nolint errors rather than silently waiving findings.
 #pragma once
+#include "base/RuleIds.h"
 #include "base/Finding.h"
 #include "llvm/Support/GlobPattern.h"
 #include <memory>
@@ -15,7 +16,7 @@ namespace commcheck {
 class Suppressions {
 public:
   /// The rule id of NOLINT errors (unmatched blocks, bad globs, missing reasons).
-  static constexpr const char *RuleId = "comm-nolint";
+  static constexpr const char *RuleId = ruleid::Nolint;
 
   /// Reads every NOLINT directive in Text, the content of File.
   static Suppressions parse(const std::string &Text, const std::string &File);

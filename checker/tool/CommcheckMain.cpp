@@ -94,18 +94,18 @@ static cl::opt<bool> Profile("enable-check-profile",
 static cl::opt<unsigned> MaxEvents("max-events",
                                    cl::desc("Events per function before it is reported "
                                             "unanalysable"),
-                                   cl::init(200000), cl::cat(Category));
+                                   cl::init(AnalysisLimits().MaxEvents), cl::cat(Category));
 static cl::opt<unsigned long> BudgetSteps("budget-steps",
                                           cl::desc("Dataflow block visits per function and rule"),
-                                          cl::init(2000000), cl::cat(Category));
+                                          cl::init(AnalysisLimits().Steps), cl::cat(Category));
 static cl::opt<double> BudgetSeconds("budget-seconds",
                                      cl::desc("Analysis seconds per function and rule"),
-                                     cl::init(30), cl::cat(Category));
+                                     cl::init(AnalysisLimits().FunctionSeconds), cl::cat(Category));
 static cl::opt<double> BudgetParseSeconds(
     "budget-parse-seconds",
     cl::desc("Seconds one file's parse may take before the run ends with exit code 2 (clang's "
              "parser cannot be interrupted: runaway macro expansion); 0: no limit"),
-    cl::init(120), cl::cat(Category));
+    cl::init(AnalysisLimits().ParseSeconds), cl::cat(Category));
 
 static void printVersion(raw_ostream &OS) { OS << "commcheck " COMMCHECK_VERSION "\n"; }
 
@@ -150,7 +150,7 @@ int main(int argc, const char **argv) {
     }
     outs() << "Enabled checks:\n";
     for (const auto &R : RuleRegistry::instance().rules())
-      if (R->info().Id == "comm-unanalysable" || Filter->enabled(R->info().Id))
+      if (R->info().AlwaysOn || Filter->enabled(R->info().Id))
         outs() << "    " << R->info().Id << "\n";
     return ExitClean;
   }
@@ -214,10 +214,10 @@ int main(int argc, const char **argv) {
   O.CacheDir = CacheDir;
   O.Quiet = Quiet;
   O.Profile = Profile;
-  O.MaxEvents = MaxEvents;
-  O.Budget = BudgetSteps;
-  O.FunctionSeconds = BudgetSeconds;
-  O.ParseSeconds = BudgetParseSeconds;
+  O.Limits.MaxEvents = MaxEvents;
+  O.Limits.Steps = BudgetSteps;
+  O.Limits.FunctionSeconds = BudgetSeconds;
+  O.Limits.ParseSeconds = BudgetParseSeconds;
   Driver D(O);
   return D.run(outs(), errs());
 }

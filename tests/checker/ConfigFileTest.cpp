@@ -19,10 +19,11 @@ public:
     I.Id = std::move(Id);
     I.Level = Severity::Warning;
     I.Summary = "test rule";
-    I.Options = {{"MaxDepth", "4", "how deep"}, {"StrictMode", "false", "stricter"}};
+    I.Options = {{"MaxDepth", "4", "how deep", RuleOption::Type::Integer},
+                 {"StrictMode", "false", "stricter"}};
   }
   const RuleInfo &info() const override { return I; }
-  void check(AnalysisContext &) const override {}
+  void check(RuleContext &) const override {}
 
 private:
   RuleInfo I;

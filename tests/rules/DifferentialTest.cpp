@@ -15,7 +15,7 @@
 // (AddrIndex), a LoopInfo per loop, indexPositions(). Every event sits on its own line of an
 // in-memory source file (the listing printed on failure), so each finding maps to one event.
 //
-// The rules run through their real check() with an AnalysisContext. Independently, a brute-force
+// The rules run through their real check() with a RuleContext. Independently, a brute-force
 // checker enumerates every entry-to-exit path with each loop unrolled 0..K times (1..K for
 // do-while; more for loops with flags, see Unroll) and evaluates the contract (CONTRACT.md §3) on
 // each concrete path:
@@ -34,7 +34,7 @@
 //    the rule reports at the return; the test only checks the location is the return or a
 //    set_flag of that key).
 //  * redundant-invalidate: for every non-synthetic whole dcci that comm-per-wait-dcci does not
-//    claim (PerWaitDcci::find, a structural property, is used as is): "needed" = on some path,
+//    claim (WaitLoops::find, a structural property, is used as is): "needed" = on some path,
 //    after the dcci, an event that uses the cache (non-exempt scalar load, scalar store, opaque
 //    call, notify, tile store, put, get) comes before the next wait / whole dcci / exit; "clean" =
 //    on every path to the dcci, a whole dcci ran since the last wait with no scalar store, opaque
@@ -52,7 +52,13 @@
 // COMMCHECK_DIFF_VERBOSE=1 (print every disagreement; 2: each one minimised),
 // COMMCHECK_DIFF_KCHECK=n (also enumerate with n more loop trips and fail where the brute-force
 // verdicts change: an empirical check that the unroll bounds are large enough).
-#include "analyses/AnalysisContext.h"
+#include "analyses/AnalysisManager.h"
+#include "analyses/AsyncObligations.h"
+#include "analyses/ConsumeObligations.h"
+#include "analyses/PublishObligations.h"
+#include "analyses/ReadObligations.h"
+#include "analyses/WaitLoops.h"
+#include "rules/RuleContext.h"
 #include "events/EventGraph.h"
 #include "rules/AsyncDrain.h"
 #include "rules/ConsumeInvalidate.h"
@@ -543,7 +549,6 @@ public:
     G.addEdge(Cur, G.Exit);
     Event X{EventKind::Exit};
     X.Loc = loc(P.ExitLine);
-    X.Range = clang::SourceRange(X.Loc, X.Loc);
     ExitId = G.addEvent(G.Exit, std::move(X));
     G.markBackEdges();
     G.numberAddresses();
@@ -562,7 +567,6 @@ private:
 
   unsigned emit(Event E, unsigned Line) {
     E.Loc = loc(Line);
-    E.Range = clang::SourceRange(E.Loc, E.Loc);
     E.CallStack = CallStack;
     unsigned Id = G.addEvent(Cur, std::move(E));
     for (int L : LoopStack)
@@ -836,7 +840,7 @@ std::unique_ptr<Analysed> lowerProgram(Program &P) {
 
 Verdicts runRules(Analysed &A, std::vector<std::string> &Problems) {
   static const clang::LangOptions LO;
-  static const RuleOptions Opts;
+  static const RuleOptionValues Opts;
   PublishBeforeNotify R0;
   ReadCompleteDrain R1;
   ConsumeInvalidate R2;
@@ -847,7 +851,8 @@ Verdicts runRules(Analysed &A, std::vector<std::string> &Problems) {
   Verdicts V;
   for (const Rule *R : Rules) {
     std::vector<Finding> Out;
-    AnalysisContext Ctx(A.G, A.SMF->get(), LO, Opts, SolverLimits{}, Out);
+    AnalysisManager AM(A.G, A.SMF->get(), AnalysisLimits{});
+    RuleContext Ctx(*R, AM, LO, Opts, Out);
     R->check(Ctx);
     std::set<std::string> &S = V[R->info().Id];
     for (const Finding &F : Out) {
@@ -893,7 +898,7 @@ bool usesCache(const Event &E) {
 class BruteForce {
 public:
   explicit BruteForce(const Analysed &A) : A(A), G(A.G) {
-    for (const PerWaitDcci::Hit &H : PerWaitDcci::find(G))
+    for (const WaitLoops::PerWaitInvalidate &H : WaitLoops::find(G).PerWait)
       PerWait.insert(H.Dcci);
     for (const Event &E : G.Events)
       if (E.Kind == EventKind::DcciWhole) {
@@ -1125,8 +1130,8 @@ private:
 };
 
 /// The rule's own gen/step/violates replayed on single paths (diagnostic: solver vs transfer).
-std::set<std::string> replayObligation(const ObligationRule &R, const Analysed &A,
-                                       const std::vector<Path> &Ps) {
+std::set<std::string> replayObligation(const ObligationSpec &Spec, const ObligationDiagnosis &R,
+                                       const Analysed &A, const std::vector<Path> &Ps) {
   std::set<std::string> Out;
   for (const Path &P : Ps) {
     std::set<std::pair<unsigned, int>> T;
@@ -1137,9 +1142,9 @@ std::set<std::string> replayObligation(const ObligationRule &R, const Analysed &
           Out.insert(at(A.Line[Id]));
       std::set<std::pair<unsigned, int>> Next;
       for (const auto &[O, Ph] : T)
-        if (auto N = R.step(A.G, A.G.Events[O], Ph, E))
+        if (auto N = Spec.step(A.G.Events[O], Ph, E))
           Next.insert({O, *N});
-      if (auto N = R.gen(A.G, E))
+      if (auto N = Spec.gen(E))
         Next.insert({Id, *N});
       T = std::move(Next);
     }
@@ -1284,18 +1289,24 @@ std::string report(const Node &Root, const std::string &Signature, int K) {
   std::vector<Path> Ps = paths(P.Root, U);
   for (Path &Pt : Ps)
     Pt.push_back(A->ExitId);
-  std::unique_ptr<ObligationRule> R;
-  if (Rule == "comm-publish-before-notify")
+  std::unique_ptr<ObligationDiagnosis> R;
+  std::unique_ptr<ObligationSpec> Spec;
+  if (Rule == "comm-publish-before-notify") {
     R = std::make_unique<PublishBeforeNotify>();
-  else if (Rule == "comm-read-complete-drain")
+    Spec = std::make_unique<PublishObligations>();
+  } else if (Rule == "comm-read-complete-drain") {
     R = std::make_unique<ReadCompleteDrain>();
-  else if (Rule == "comm-consume-invalidate")
+    Spec = std::make_unique<ReadObligations>();
+  } else if (Rule == "comm-consume-invalidate") {
     R = std::make_unique<ConsumeInvalidate>();
-  else if (Rule == "comm-async-drain")
+    Spec = std::make_unique<ConsumeObligations>();
+  } else if (Rule == "comm-async-drain") {
     R = std::make_unique<AsyncDrain>();
+    Spec = std::make_unique<AsyncObligations>();
+  }
   if (R)
-    OS << "  the rule's own gen/step/violates replayed on the same paths: "
-       << describe(replayObligation(*R, *A, Ps)) << "\n";
+    OS << "  the analysis' gen/step and the rule's violates replayed on the same paths: "
+       << describe(replayObligation(*Spec, *R, *A, Ps)) << "\n";
   OS << "  event graph:\n" << A->G.dump(A->SMF->get());
   return OS.str();
 }

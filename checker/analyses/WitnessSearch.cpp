@@ -1,4 +1,6 @@
-#include "analyses/Witness.h"
+#include "analyses/WitnessSearch.h"
+#include "analyses/AnalysisManager.h"
+#include "events/SourcePoints.h"
 #include <map>
 #include <queue>
 #include <tuple>
@@ -16,9 +18,11 @@ struct Node {
 } // namespace
 
 std::optional<std::vector<WitnessStep>>
-findWitness(const AnalysisContext &Ctx, unsigned Origin, bool FromEntry, int Phase,
+findWitness(const AnalysisManager &AM, unsigned Origin, bool FromEntry, int Phase,
             const PhaseStep &Step, unsigned Target, const std::function<bool(int)> &AtTarget) {
-  const EventGraph &G = Ctx.G;
+  const EventGraph &G = AM.graph();
+  const clang::SourceManager &SM = AM.sourceManager();
+  auto Point = [&](clang::SourceLocation L) { return pointIn(G, SM, L); };
   Node Start{G.Entry, 0, Phase};
   if (!FromEntry) {
     auto [B, I] = G.position(Origin);
@@ -30,7 +34,7 @@ findWitness(const AnalysisContext &Ctx, unsigned Origin, bool FromEntry, int Pha
   Q.push(Start);
   Parent.emplace(Start, Start);
   std::optional<Node> Found;
-  const size_t Limit = 2000000;
+  const size_t Limit = AM.limits().WitnessStates;
   while (!Q.empty() && !Found && Parent.size() < Limit) {
     Node N = Q.front();
     Q.pop();
@@ -68,11 +72,11 @@ findWitness(const AnalysisContext &Ctx, unsigned Origin, bool FromEntry, int Pha
         if (From.Succs[K] != N.Block)
           continue;
         if (From.BackEdge[K] && From.BranchLoc.isValid())
-          Rev.push_back({Ctx.point(From.BranchLoc), "loop back-edge: the next iteration starts"});
+          Rev.push_back({Point(From.BranchLoc), "loop back-edge: the next iteration starts"});
         else if (From.BackEdge[K])
-          Rev.push_back({Ctx.point(G.Blocks[N.Block].BranchLoc), "loop back-edge: the next iteration starts"});
+          Rev.push_back({Point(G.Blocks[N.Block].BranchLoc), "loop back-edge: the next iteration starts"});
         else if (From.Succs.size() > 1 && From.BranchLoc.isValid())
-          Rev.push_back({Ctx.point(From.BranchLoc),
+          Rev.push_back({Point(From.BranchLoc),
                          From.EdgeLabel[K].empty()
                              ? std::string("taking this branch")
                              : "the condition is " + From.EdgeLabel[K] + " on this path"});
@@ -81,7 +85,7 @@ findWitness(const AnalysisContext &Ctx, unsigned Origin, bool FromEntry, int Pha
     } else if (P.Index < G.Blocks[P.Block].Events.size()) {
       const Event &E = G.Events[G.Blocks[P.Block].Events[P.Index]];
       if (E.Kind == EventKind::CallEnter)
-        Rev.push_back(Ctx.step(E, "entering helper '" + E.Callee + "'"));
+        Rev.push_back(stepAt(G, SM, E, "entering helper '" + E.Callee + "'"));
     }
     N = P;
   }

@@ -1,19 +1,23 @@
-// Finds a concrete path that shows a violation: from the event that created an obligation to the
-// event where it is still pending, stepping a per-obligation phase along the way (the same step the
-// rule's dataflow uses), and turns it into witness notes (branches, loop back-edges, helper calls).
+// Finds a concrete path that shows a violation: from the event that created an obligation (or the
+// function entry) to the event where it is still pending, stepping a per-obligation phase along
+// the way (the same step the analysis uses), and turns it into witness notes (branches, loop
+// back-edges, helper calls).
 #pragma once
-#include "analyses/AnalysisContext.h"
+#include "base/Finding.h"
+#include "events/EventGraph.h"
 #include <functional>
 #include <optional>
 
 namespace commcheck {
 
+class AnalysisManager;
+
 /// New phase after an event; nullopt when the obligation is discharged (the path ends there).
 using PhaseStep = std::function<std::optional<int>(int Phase, const Event &E)>;
 
 /// Notes for the path from Origin (in Phase, just after it executed; or the function entry when
-/// FromEntry) to Target. Returns nullopt when no such path exists.
-std::optional<std::vector<WitnessStep>> findWitness(const AnalysisContext &Ctx, unsigned Origin,
+/// FromEntry) to Target. Returns nullopt when no such path exists (within the search limit).
+std::optional<std::vector<WitnessStep>> findWitness(const AnalysisManager &AM, unsigned Origin,
                                                     bool FromEntry, int Phase,
                                                     const PhaseStep &Step, unsigned Target,
                                                     const std::function<bool(int)> &AtTarget);

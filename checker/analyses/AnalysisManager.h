@@ -1,0 +1,68 @@
+// The analyses of one function, computed on demand and kept: a rule asks for an analysis by its
+// type, the first ask computes it (and whatever it builds on), later asks share the result. Rules
+// never compute each other's lattices.
+//
+// An analysis is a class with
+//   static char ID;                                          // its identity in the memo
+//   using Result = ...;
+//   static llvm::Expected<Result> compute(AnalysisManager &);
+#pragma once
+#include "analyses/BudgetExceeded.h"
+#include "analyses/DataflowSolver.h"
+#include "base/AnalysisLimits.h"
+#include "events/EventGraph.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+
+namespace clang {
+class SourceManager;
+}
+
+namespace commcheck {
+
+class AnalysisManager {
+public:
+  AnalysisManager(const EventGraph &G, const clang::SourceManager &SM, const AnalysisLimits &Limits)
+      : G(G), SM(SM), Limits(Limits) {}
+
+  const EventGraph &graph() const { return G; }
+  const clang::SourceManager &sourceManager() const { return SM; }
+  const AnalysisLimits &limits() const { return Limits; }
+  /// A fresh budget for one solve: the step limit and a deadline FunctionSeconds from now.
+  SolveBudget budget() const {
+    SolveBudget B;
+    B.Steps = Limits.Steps;
+    B.Deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(Limits.FunctionSeconds));
+    return B;
+  }
+
+  /// The result of analysis A for this function; BudgetExceeded when it (or what it builds on)
+  /// ran out of budget, now or at an earlier ask.
+  template <class A> llvm::Expected<const typename A::Result &> get() {
+    auto [It, New] = Memo.try_emplace(&A::ID);
+    if (New) {
+      llvm::Expected<typename A::Result> R = A::compute(*this);
+      if (!R) {
+        llvm::consumeError(R.takeError());
+        Memo[&A::ID] = nullptr; // remembered: asking again does not spend the budget again
+        return llvm::make_error<BudgetExceeded>();
+      }
+      auto Kept = std::make_shared<typename A::Result>(std::move(*R));
+      Memo[&A::ID] = Kept;
+      return *Kept;
+    }
+    if (!It->second)
+      return llvm::make_error<BudgetExceeded>();
+    return *std::static_pointer_cast<const typename A::Result>(It->second);
+  }
+
+private:
+  const EventGraph &G;
+  const clang::SourceManager &SM;
+  AnalysisLimits Limits;
+  llvm::DenseMap<const void *, std::shared_ptr<const void>> Memo;
+};
+
+} // namespace commcheck

@@ -1,0 +1,38 @@
+#include "analyses/ConsumeObligations.h"
+#include "analyses/AnalysisManager.h"
+
+namespace commcheck {
+
+namespace {
+constexpr int MaxTrackedLines = 30;
+int bit(const Event &E) {
+  return E.AddrIndex >= 0 && E.AddrIndex < MaxTrackedLines ? 1 << E.AddrIndex : 0;
+}
+} // namespace
+
+char ConsumeObligations::ID = 0;
+
+llvm::Expected<ObligationStates> ConsumeObligations::compute(AnalysisManager &AM) {
+  return ObligationStates::solve(AM, std::make_shared<ConsumeObligations>());
+}
+
+std::optional<int> ConsumeObligations::gen(const Event &E) const {
+  if (E.Kind == EventKind::Wait)
+    return 0;
+  return std::nullopt;
+}
+
+std::optional<int> ConsumeObligations::step(const Event &, int Phase, const Event &E) const {
+  if (E.Kind == EventKind::Wait || E.Kind == EventKind::DcciWhole)
+    return std::nullopt; // a later wait re-arms the obligation with a fresh token
+  if (E.Kind == EventKind::DcciLine)
+    return Phase | bit(E);
+  return Phase;
+}
+
+bool ConsumeObligations::covers(int Phase, const Event &E) {
+  int B = bit(E);
+  return B != 0 && (Phase & B) != 0;
+}
+
+} // namespace commcheck

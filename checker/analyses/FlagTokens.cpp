@@ -1,0 +1,54 @@
+#include "analyses/FlagTokens.h"
+#include "analyses/AnalysisManager.h"
+#include <map>
+
+namespace commcheck {
+
+FlagKeys::FlagKeys(const EventGraph &G) : OfEvent(G.Events.size(), -1) {
+  std::map<std::string, int> Index;
+  for (const Event &E : G.Events)
+    if (E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag)
+      Index.emplace(E.FlagKey, 0);
+  for (auto &[K, I] : Index) {
+    I = static_cast<int>(Names.size());
+    Names.push_back(K);
+  }
+  for (const Event &E : G.Events)
+    if (E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag)
+      OfEvent[E.Id] = Index[E.FlagKey];
+}
+
+void FlagCountAnalysis::transfer(const Event &E, Lattice &S) const {
+  int K = Keys->OfEvent[E.Id];
+  if (K < 0)
+    return;
+  CountSet &V = S.Counts[K];
+  if (E.Kind == EventKind::SetFlag)
+    V = (V << 1) | (V & count::Saturated);
+  else
+    // A wait with no token hangs; it is reported, and the path goes on with no token.
+    V = (V >> 1) | (V & count::Saturated) | (V & count::Zero);
+}
+
+char FlagTokens::ID = 0;
+
+llvm::Expected<FlagTokens::Result> FlagTokens::compute(AnalysisManager &AM) {
+  auto Keys = std::make_shared<const FlagKeys>(AM.graph());
+  auto Solved = DataflowSolver::solve(AM.graph(), FlagCountAnalysis{Keys.get()}, Direction::Forward,
+                                      AM.budget());
+  if (!Solved)
+    return Solved.takeError();
+  return Result{std::move(Keys), std::move(*Solved)};
+}
+
+std::optional<int> FlagTokens::stepCount(const std::string &Key, int N, const Event &E) {
+  if (E.FlagKey != Key)
+    return N;
+  if (E.Kind == EventKind::SetFlag)
+    return std::min(N + 1, 31);
+  if (E.Kind == EventKind::WaitFlag)
+    return N == 0 ? std::nullopt : std::optional<int>(N - 1);
+  return N;
+}
+
+} // namespace commcheck

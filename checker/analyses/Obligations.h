@@ -1,0 +1,98 @@
+// The shared shape of the path properties: an event creates an obligation (a token with a phase),
+// later events advance or discharge it. The lattice is the set of pending (origin, phase) tokens,
+// joined by union, so "on every path" holds exactly when no path brings a pending token to an
+// event. Which obligations exist is an ObligationSpec (PublishObligations, ReadObligations, ...);
+// what reaching an event with one pending means is the rules' business.
+#pragma once
+#include "analyses/DataflowSolver.h"
+#include "llvm/ADT/SmallVector.h"
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+namespace commcheck {
+
+/// A set of pending (origin event id, phase) tokens, kept sorted: states are copied at every
+/// block of the fixpoint, and almost all hold a handful of tokens, so no heap for them.
+class TokenSet {
+public:
+  using Token = std::pair<unsigned, int>;
+  void insert(Token T) {
+    auto It = std::lower_bound(Items.begin(), Items.end(), T);
+    if (It == Items.end() || *It != T)
+      Items.insert(It, T);
+  }
+  void merge(const TokenSet &O) {
+    for (const Token &T : O.Items)
+      insert(T);
+  }
+  bool empty() const { return Items.empty(); }
+  auto begin() const { return Items.begin(); }
+  auto end() const { return Items.end(); }
+  bool operator==(const TokenSet &O) const { return Items == O.Items; }
+
+private:
+  llvm::SmallVector<Token, 4> Items;
+};
+
+struct ObligationLattice {
+  TokenSet Tokens;
+  void join(const ObligationLattice &O) { Tokens.merge(O.Tokens); }
+  bool operator==(const ObligationLattice &O) const { return Tokens == O.Tokens; }
+};
+
+/// What an obligation is.
+class ObligationSpec {
+public:
+  virtual ~ObligationSpec() = default;
+  /// The phase an event's obligation starts in, if it creates one.
+  virtual std::optional<int> gen(const Event &E) const = 0;
+  /// The phase after event E; nullopt when E discharges the obligation.
+  virtual std::optional<int> step(const Event &Origin, int Phase, const Event &E) const = 0;
+};
+
+struct ObligationAnalysis {
+  using Lattice = ObligationLattice;
+  const EventGraph *G;
+  std::shared_ptr<const ObligationSpec> Spec;
+  Lattice initial() const { return {}; }
+  void transfer(const Event &E, Lattice &S) const {
+    if (S.Tokens.empty()) { // the common case: nothing pending
+      if (auto P = Spec->gen(E))
+        S.Tokens.insert({E.Id, *P});
+      return;
+    }
+    TokenSet Next;
+    for (const auto &[Origin, Phase] : S.Tokens)
+      if (auto P = Spec->step(G->Events[Origin], Phase, E))
+        Next.insert({Origin, *P});
+    if (auto P = Spec->gen(E))
+      Next.insert({E.Id, *P});
+    S.Tokens = std::move(Next);
+  }
+};
+
+/// The obligations of one spec pending before every event of a function.
+class ObligationStates {
+public:
+  explicit ObligationStates(DataflowResult<ObligationAnalysis> Solved) : Solved(std::move(Solved)) {}
+  const ObligationSpec &spec() const { return *Solved.analysis().Spec; }
+  /// Tokens pending just before the event (empty when none, or when no path reaches it).
+  TokenSet before(unsigned EventId) const {
+    auto S = Solved.before(EventId);
+    return S ? S->Tokens : TokenSet();
+  }
+  /// Visit(event, tokens pending before it) for every reached event.
+  void replay(llvm::function_ref<void(const Event &, const TokenSet &)> Visit) const {
+    Solved.replay([&](const Event &E, const ObligationLattice &S) { Visit(E, S.Tokens); });
+  }
+
+  /// Solves Spec over the graph of AM's function.
+  static llvm::Expected<ObligationStates> solve(class AnalysisManager &AM,
+                                                std::shared_ptr<const ObligationSpec> Spec);
+
+private:
+  DataflowResult<ObligationAnalysis> Solved;
+};
+
+} // namespace commcheck

@@ -1,0 +1,24 @@
+#include "analyses/ReadObligations.h"
+#include "analyses/AnalysisManager.h"
+
+namespace commcheck {
+
+char ReadObligations::ID = 0;
+
+llvm::Expected<ObligationStates> ReadObligations::compute(AnalysisManager &AM) {
+  return ObligationStates::solve(AM, std::make_shared<ReadObligations>());
+}
+
+std::optional<int> ReadObligations::gen(const Event &E) const {
+  if (E.Kind == EventKind::TileLoad && !E.Exempt)
+    return 0;
+  return std::nullopt;
+}
+
+std::optional<int> ReadObligations::step(const Event &, int Phase, const Event &E) const {
+  if (E.Kind == EventKind::Drain && (E.Pipe & pipe::MTE2))
+    return std::nullopt;
+  return Phase;
+}
+
+} // namespace commcheck

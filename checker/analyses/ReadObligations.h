@@ -1,0 +1,20 @@
+// Read obligations: a TLOAD from GM that is not exempt must have left PIPE_MTE2 (drained) before
+// a notify tells a peer the data was read (docs/rules/comm-read-complete-drain.md).
+#pragma once
+#include "analyses/Obligations.h"
+
+namespace commcheck {
+
+class AnalysisManager;
+
+class ReadObligations : public ObligationSpec {
+public:
+  static char ID;
+  using Result = ObligationStates;
+  static llvm::Expected<Result> compute(AnalysisManager &AM);
+
+  std::optional<int> gen(const Event &E) const override;
+  std::optional<int> step(const Event &Origin, int Phase, const Event &E) const override;
+};
+
+} // namespace commcheck

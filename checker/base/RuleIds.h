@@ -1,0 +1,8 @@
+// Rule ids that code outside the rule itself names: the verdict, the gate, the emitters.
+#pragma once
+
+namespace commcheck::ruleid {
+inline constexpr const char *Unanalysable = "comm-unanalysable";
+inline constexpr const char *ClangError = "clang-diagnostic-error";
+inline constexpr const char *Nolint = "comm-nolint";
+} // namespace commcheck::ruleid

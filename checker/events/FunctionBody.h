@@ -1,0 +1,41 @@
+// What the lowering needs of one function definition that does not depend on where it is inlined:
+// its CFG, its facts, its loops, and the enclosing statements of a statement. Built once per
+// function, however often the function is inlined.
+#pragma once
+#include "events/FunctionFacts.h"
+#include "events/LoopMembership.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CFG;
+class FunctionDecl;
+class ParentMap;
+class Stmt;
+} // namespace clang
+
+namespace commcheck {
+
+class FunctionBody {
+public:
+  FunctionBody(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+               const std::vector<std::string> &ReadOnlyParams);
+  ~FunctionBody();
+
+  const clang::FunctionDecl *FD;
+  std::unique_ptr<clang::CFG> Cfg; ///< null when clang could not build one
+  std::unique_ptr<FunctionFacts> Facts;
+  std::unique_ptr<LoopMembership> Loops;
+
+  /// The statements enclosing S in the body, innermost first.
+  void ancestors(const clang::Stmt *S, llvm::SmallVectorImpl<const clang::Stmt *> &Out);
+
+private:
+  const clang::SourceManager &SM;
+  std::unique_ptr<clang::ParentMap> PM; ///< built only when the search by source range fails
+};
+
+} // namespace commcheck

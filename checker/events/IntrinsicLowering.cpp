@@ -1,0 +1,263 @@
+#include "events/IntrinsicLowering.h"
+#include "events/ExprKey.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace commcheck {
+
+namespace {
+
+bool isTileAccumulator(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() == 0)
+    return false;
+  const TemplateArgument &A = Spec->getTemplateArgs()[0];
+  if (A.getKind() != TemplateArgument::Integral)
+    return false;
+  if (const auto *ET = A.getIntegralType()->getAs<EnumType>())
+    for (const EnumConstantDecl *EC : ET->getDecl()->enumerators())
+      if (EC->getInitVal() == A.getAsIntegral())
+        return EC->getName().contains("Acc");
+  return false;
+}
+
+void addEffects(LoweringSite &Site, const std::vector<IntrinsicEffect> &Effects,
+                const CallExpr *CE, const Intrinsic &I) {
+  for (const IntrinsicEffect &Eff : Effects) {
+    Event E{Eff.K == IntrinsicEffect::Drain ? EventKind::Drain
+            : Eff.K == IntrinsicEffect::Dsb ? EventKind::Dsb
+                                            : EventKind::DcciWhole};
+    E.S = CE;
+    E.Pipe = Eff.Pipes;
+    E.Synthetic = true;
+    E.Callee = I.Name;
+    Site.add(std::move(E));
+  }
+}
+
+std::string flagKey(LoweringSite &Site, const CallExpr *CE, const Intrinsic &I, PipeSet *Src,
+                    PipeSet *Dst) {
+  const ExprKeyer &Keys = Site.keys();
+  auto PipeOf = [&](const char *Role, PipeSet *Out) {
+    const Expr *A = intrinsicArg(CE, I, Role);
+    auto N = A ? Keys.enumName(A) : std::nullopt;
+    auto P = N ? parsePipe(*N) : std::nullopt;
+    if (Out)
+      *Out = P.value_or(0);
+    return P ? pipeName(*P) : A ? "?" + Keys.key(A, ExprKeyer::Address) : std::string("?");
+  };
+  std::string Key = PipeOf("src", Src) + "->" + PipeOf("dst", Dst) + "#";
+  const Expr *Id = intrinsicArg(CE, I, "id");
+  if (auto N = Id ? Keys.enumName(Id) : std::nullopt)
+    return Key + *N;
+  if (auto V = Id ? Keys.intValue(Id) : std::nullopt)
+    return Key + "EVENT_ID" + std::to_string(*V);
+  return Key + (Id ? Keys.key(Id, ExprKeyer::Address) : "?");
+}
+
+// One lowering per IntrinsicKind: E arrives as a Compute event at the call.
+using LowerFn = void (*)(LoweringSite &, const Intrinsic &, const CallExpr *, Event &);
+
+void lowerNothing(LoweringSite &, const Intrinsic &, const CallExpr *, Event &) {}
+
+void lowerNotify(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &) {
+  lowerSignal(S, EventKind::Notify, CE, I, CE);
+}
+
+void lowerWait(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &) {
+  lowerSignal(S, EventKind::Wait, CE, I, CE);
+}
+
+void lowerTileStore(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  E.Kind = EventKind::TileStore;
+  const Expr *Tile = intrinsicArg(CE, I, "tile");
+  E.Accumulator = Tile && I.AccPipe && isTileAccumulator(Tile->getType());
+  E.Pipe = E.Accumulator ? I.AccPipe : (I.Pipe ? I.Pipe : pipe::MTE3);
+  S.add(std::move(E));
+}
+
+void lowerTileLoad(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  E.Kind = EventKind::TileLoad;
+  E.Pipe = I.Pipe ? I.Pipe : pipe::MTE2;
+  if (const Expr *Src = intrinsicArg(CE, I, "src"))
+    E.Exempt = S.isExemptPointer(Src);
+  S.add(std::move(E));
+}
+
+void lowerTransfer(LoweringSite &S, const Intrinsic &I, const CallExpr *, Event &E) {
+  E.Kind = I.Kind == IntrinsicKind::Put ? EventKind::Put : EventKind::Get;
+  S.add(std::move(E));
+}
+
+void lowerAsyncTransfer(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  E.Kind = I.Kind == IntrinsicKind::PutAsync ? EventKind::PutAsync : EventKind::GetAsync;
+  E.AsyncVar = S.asyncTarget(CE);
+  if (const Expr *Session = intrinsicArg(CE, I, "session"))
+    E.Session = S.keys().key(Session, ExprKeyer::Name);
+  S.add(std::move(E));
+}
+
+void lowerAsyncWait(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  E.Kind = EventKind::AsyncWait;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    E.AsyncVar = S.asyncObjectKey(MC->getImplicitObjectArgument());
+  if (const Expr *Session = intrinsicArg(CE, I, "session"))
+    E.Session = S.keys().key(Session, ExprKeyer::Name);
+  S.add(std::move(E));
+}
+
+void lowerBarrier(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  E.Kind = EventKind::Drain;
+  E.FromBarrierCall = true;
+  const Expr *P = intrinsicArg(CE, I, "pipe");
+  auto N = P ? S.keys().enumName(P) : std::nullopt;
+  auto Pipe = N ? parsePipe(*N) : std::nullopt;
+  E.Pipe = Pipe.value_or(0);
+  if (!Pipe)
+    E.Message = "pipe not known statically: assumed to drain nothing";
+  S.add(std::move(E));
+}
+
+void lowerDrain(LoweringSite &S, const Intrinsic &I, const CallExpr *, Event &E) {
+  E.Kind = EventKind::Drain;
+  E.Pipe = I.Pipe ? I.Pipe : pipe::ALL;
+  S.add(std::move(E));
+}
+
+void lowerFlag(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  PipeSet Src = 0, Dst = 0;
+  E.Kind = I.Kind == IntrinsicKind::SetFlag ? EventKind::SetFlag : EventKind::WaitFlag;
+  E.FlagKey = flagKey(S, CE, I, &Src, &Dst);
+  bool PairedDrain = false;
+  if (E.Kind == EventKind::WaitFlag && Dst == pipe::S && Src) {
+    // set_flag(X, S, e) immediately followed by wait_flag(X, S, e) drains X.
+    const Event *Last = S.lastInBlock();
+    PairedDrain = Last && Last->Kind == EventKind::SetFlag && Last->FlagKey == E.FlagKey;
+  }
+  S.add(std::move(E));
+  if (PairedDrain) {
+    Event D{EventKind::Drain};
+    D.S = CE;
+    D.Pipe = Src;
+    D.Synthetic = true;
+    D.Callee = "set_flag/wait_flag";
+    S.add(std::move(D));
+  }
+}
+
+void lowerDcci(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  const Expr *Kind = intrinsicArg(CE, I, "kind");
+  auto N = Kind ? S.keys().enumName(Kind) : std::nullopt;
+  if (I.Kind == IntrinsicKind::Dcci && N && *N == "ENTIRE_DATA_CACHE") {
+    E.Kind = EventKind::DcciWhole;
+  } else {
+    E.Kind = EventKind::DcciLine;
+    if (const Expr *P = intrinsicArg(CE, I, "ptr"))
+      E.Addr = S.keys().pointerAddress(P);
+  }
+  S.add(std::move(E));
+}
+
+void lowerAs(LoweringSite &S, EventKind K, Event &E) {
+  E.Kind = K;
+  S.add(std::move(E));
+}
+void lowerDsb(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) { lowerAs(S, EventKind::Dsb, E); }
+void lowerUncachedStore(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) {
+  lowerAs(S, EventKind::UncachedStore, E);
+}
+void lowerOpaque(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) { lowerAs(S, EventKind::Opaque, E); }
+void lowerCompute(LoweringSite &S, const Intrinsic &I, const CallExpr *, Event &E) {
+  E.Pipe = I.Pipe;
+  S.add(std::move(E));
+}
+
+LowerFn lowering(IntrinsicKind K) {
+  switch (K) {
+  case IntrinsicKind::Notify: return lowerNotify;
+  case IntrinsicKind::Wait:
+  case IntrinsicKind::Test: return lowerWait;
+  case IntrinsicKind::TileStore: return lowerTileStore;
+  case IntrinsicKind::TileLoad: return lowerTileLoad;
+  case IntrinsicKind::Put:
+  case IntrinsicKind::Get: return lowerTransfer;
+  case IntrinsicKind::PutAsync:
+  case IntrinsicKind::GetAsync: return lowerAsyncTransfer;
+  case IntrinsicKind::AsyncWait: return lowerAsyncWait;
+  case IntrinsicKind::Barrier: return lowerBarrier;
+  case IntrinsicKind::Drain: return lowerDrain;
+  case IntrinsicKind::SetFlag:
+  case IntrinsicKind::WaitFlag: return lowerFlag;
+  case IntrinsicKind::Dcci:
+  case IntrinsicKind::DcciLine: return lowerDcci;
+  case IntrinsicKind::Dsb: return lowerDsb;
+  case IntrinsicKind::Compute: return lowerCompute;
+  case IntrinsicKind::UncachedStore: return lowerUncachedStore;
+  case IntrinsicKind::Opaque: return lowerOpaque;
+  case IntrinsicKind::AsyncTest:
+  case IntrinsicKind::View:
+  case IntrinsicKind::None:
+  case IntrinsicKind::UncachedLoad:
+  case IntrinsicKind::Session: return lowerNothing;
+  }
+  return lowerNothing;
+}
+
+} // namespace
+
+const Expr *intrinsicArg(const CallExpr *CE, const Intrinsic &I, const char *Role) {
+  auto Index = I.arg(Role);
+  if (!Index)
+    return nullptr;
+  unsigned Shift = 0;
+  // Member operators carry the object as argument 0.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+    if (isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()))
+      Shift = 1;
+  if (*Index + Shift >= CE->getNumArgs())
+    return nullptr;
+  return CE->getArg(*Index + Shift);
+}
+
+void lowerSignal(LoweringSite &Site, EventKind K, const CallExpr *CE, const Intrinsic &I,
+                 const Stmt *S) {
+  const ExprKeyer &Keys = Site.keys();
+  Event E{K};
+  E.S = S;
+  E.Callee = I.Name;
+  if (const Expr *Sig = intrinsicArg(CE, I, "signal"))
+    E.Signal = Keys.key(Sig, ExprKeyer::Cell);
+  if (const Expr *V = intrinsicArg(CE, I, "value")) {
+    E.Value = Keys.intValue(V);
+    E.ValueNegative = Keys.isNegation(V);
+  }
+  if (const Expr *Op = intrinsicArg(CE, I, "op")) {
+    auto N = Keys.enumName(Op);
+    E.Op = !N ? NotifyOp::Unknown : *N == "Set" ? NotifyOp::Set
+           : *N == "AtomicAdd"                 ? NotifyOp::AtomicAdd
+                                               : NotifyOp::Unknown;
+  }
+  if (const Expr *C = intrinsicArg(CE, I, "cmp")) {
+    static const char *Names[] = {"", "EQ", "NE", "GT", "GE", "LT", "LE"};
+    if (auto N = Keys.enumName(C))
+      for (int K2 = 1; K2 < 7; ++K2)
+        if (*N == Names[K2])
+          E.Cmp = static_cast<WaitCmp>(K2);
+  }
+  Site.add(std::move(E));
+}
+
+void lowerIntrinsic(LoweringSite &Site, const Intrinsic &I, const CallExpr *CE) {
+  addEffects(Site, I.Before, CE, I);
+  Event E{EventKind::Compute};
+  E.S = CE;
+  E.Callee = I.Name;
+  lowering(I.Kind)(Site, I, CE, E);
+  addEffects(Site, I.After, CE, I);
+}
+
+} // namespace commcheck

@@ -1,0 +1,45 @@
+// Turns one call of a catalogued intrinsic into events, table-driven: each IntrinsicKind has a
+// small lowering function; the catalogue entry's effects before and after the call are added
+// around it. What a lowering needs of the function being lowered is a LoweringSite.
+#pragma once
+#include "events/Event.h"
+#include "events/IntrinsicCatalogue.h"
+#include <string>
+
+namespace clang {
+class CallExpr;
+class Expr;
+class Stmt;
+} // namespace clang
+
+namespace commcheck {
+
+class ExprKeyer;
+
+class LoweringSite {
+public:
+  virtual ~LoweringSite() = default;
+  /// Adds an event to the current block; returns its id.
+  virtual unsigned add(Event &&E) = 0;
+  virtual const ExprKeyer &keys() const = 0;
+  /// A pointer into read-only launch data (exempt loads, read-only TLOAD sources).
+  virtual bool isExemptPointer(const clang::Expr *Ptr) const = 0;
+  /// The variable (or array family) that receives an async event: `auto ev = TPUT_ASYNC(...)`.
+  virtual std::string asyncTarget(const clang::CallExpr *CE) const = 0;
+  virtual std::string asyncObjectKey(const clang::Expr *E) const = 0;
+  /// The event added last to the current block, if any (a set_flag right before a wait_flag).
+  virtual const Event *lastInBlock() const = 0;
+};
+
+/// The argument that plays Role in a call of I (member operators carry the object first).
+const clang::Expr *intrinsicArg(const clang::CallExpr *CE, const Intrinsic &I, const char *Role);
+
+/// Lowers a call of I: its effects before, its own events, its effects after.
+void lowerIntrinsic(LoweringSite &Site, const Intrinsic &I, const clang::CallExpr *CE);
+
+/// A notify or wait event of the call (TTEST's wait is added on the edge where it returned true),
+/// attributed to statement S.
+void lowerSignal(LoweringSite &Site, EventKind K, const clang::CallExpr *CE, const Intrinsic &I,
+                 const clang::Stmt *S);
+
+} // namespace commcheck

@@ -1,0 +1,39 @@
+// How the path rules diagnose an obligation analysis: which events a pending obligation must not
+// reach, and what to say there. One finding per violating event, for the first pending obligation
+// that reaches it, with a witness path from the obligation's origin.
+#pragma once
+#include "analyses/Obligations.h"
+#include "rules/RuleContext.h"
+
+namespace commcheck {
+
+class ObligationDiagnosis {
+public:
+  virtual ~ObligationDiagnosis() = default;
+  /// Whether reaching E with the obligation pending in Phase violates the rule.
+  virtual bool violates(const Event &Origin, int Phase, const Event &E) const = 0;
+  virtual std::string message(const Event &Origin, int Phase, const Event &At) const = 0;
+  /// The note at the origin.
+  virtual std::string originNote(const Event &Origin) const = 0;
+  /// Where the finding is reported: the violating event by default.
+  virtual const Event &reportAt(const Event &, const Event &At) const { return At; }
+  /// Whether a violation at At is reported under the rule's options (all are, by default).
+  virtual bool reported(const RuleContext &, const Event &) const { return true; }
+  /// The last witness note, at the violating event.
+  virtual std::string violationNote(const Event &At) const;
+  /// Fix-its for a finding (none by default).
+  virtual void addFixes(RuleContext &, Finding &, const Event &, const Event &) const {}
+};
+
+/// Reports every violation of D in the solved obligations S.
+void reportViolations(RuleContext &Ctx, const ObligationStates &S, const ObligationDiagnosis &D);
+
+/// The check of a rule that diagnoses the obligations of analysis A.
+template <class A> void checkObligations(RuleContext &Ctx, const ObligationDiagnosis &D) {
+  auto S = Ctx.analysis<A>();
+  if (!S)
+    return Ctx.budgetExceeded(S.takeError());
+  reportViolations(Ctx, *S, D);
+}
+
+} // namespace commcheck
