@@ -1,10 +1,20 @@
 #include "Collective.h"
 
+#include "CollectiveBuilder.h"
+
 namespace commgen {
 
 std::optional<std::string> Collective::validate(const CollectiveParams &Params) const {
   (void)Params;
   return std::nullopt;
+}
+
+Kernel Collective::build(const CollectiveParams &Params) const {
+  Kernel K = makeKernel(Params);
+  CollectiveBuilder B(K, Params);
+  emit(B);
+  B.finishTail();
+  return K;
 }
 
 Kernel Collective::makeKernel(const CollectiveParams &Params) const {

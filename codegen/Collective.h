@@ -9,6 +9,8 @@
 
 namespace commgen {
 
+class CollectiveBuilder;
+
 class Collective {
 public:
   virtual ~Collective() = default;
@@ -16,10 +18,14 @@ public:
   virtual std::string summary() const = 0; // one line for --list
   // Extra constraints beyond CollectiveParams::validate(); a message when violated.
   virtual std::optional<std::string> validate(const CollectiveParams &Params) const;
-  virtual Kernel build(const CollectiveParams &Params) const = 0;
+  // The kernel: name, header comment and metadata, what emit() writes, then PTOAS's tail.
+  Kernel build(const CollectiveParams &Params) const;
 
 protected:
-  // Name, header comment and metadata every generated kernel carries.
+  // The parameters, prologue constants and __DAV_VEC__ body of this collective.
+  virtual void emit(CollectiveBuilder &B) const = 0;
+
+private:
   Kernel makeKernel(const CollectiveParams &Params) const;
 };
 

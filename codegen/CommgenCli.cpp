@@ -5,11 +5,11 @@
 #include "MutantWriter.h"
 #include "MutationOperator.h"
 #include "PtoasPrinter.h"
+#include "TextFile.h"
 
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
-#include <fstream>
 #include <optional>
 
 namespace commgen {
@@ -57,85 +57,104 @@ struct Options {
   bool VariantGiven = false;
 };
 
-Options parse(const std::vector<std::string> &Args) {
-  Options O;
-  std::vector<std::string> Positional;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    std::string A = Args[I];
-    std::string Value;
-    bool HasInline = false;
-    if (A.rfind("--", 0) == 0) {
-      size_t Eq = A.find('=');
-      if (Eq != std::string::npos) {
-        Value = A.substr(Eq + 1);
-        A = A.substr(0, Eq);
-        HasInline = true;
-      }
-    }
-    auto Take = [&]() -> std::string {
-      if (HasInline)
-        return Value;
-      if (I + 1 >= Args.size())
-        throw UsageError{"option '" + A + "' needs a value"};
-      return Args[++I];
-    };
-    auto TakeInt = [&](int64_t Lo, int64_t Hi) {
-      std::string V = Take();
-      std::optional<int64_t> N = parseInt(V);
-      if (!N || *N < Lo || *N > Hi)
-        throw UsageError{"option '" + A + "' expects a number from " + std::to_string(Lo) + " to " +
-                         std::to_string(Hi) + " (got '" + V + "')"};
-      return *N;
-    };
-    if (A == "-h" || A == "--help") {
-      O.Help = true;
-    } else if (A == "--list") {
-      O.List = true;
-    } else if (A == "--cost") {
-      O.Cost = true;
-    } else if (A == "--ranks") {
-      std::string V = Take();
-      if (V == "runtime") {
-        O.Params.Ranks = 0;
-      } else {
-        std::optional<int64_t> N = parseInt(V);
-        if (!N || *N < 2 || *N > 1024)
-          throw UsageError{"--ranks expects 'runtime' or a number from 2 to 1024 (got '" + V + "')"};
-        O.Params.Ranks = static_cast<int>(*N);
-      }
-    } else if (A == "--count") {
-      O.Params.Count = TakeInt(1, INT64_C(1) << 40);
-    } else if (A == "--chunk") {
-      O.Params.Chunk = TakeInt(1, INT64_C(1) << 20);
-    } else if (A == "--blocks") {
-      O.Params.Blocks = static_cast<int>(TakeInt(1, 64));
-    } else if (A == "--dtype") {
-      std::string V = Take();
-      std::optional<DType> T = parseDType(V);
-      if (!T)
-        throw UsageError{"--dtype expects fp32, fp16, bf16 or int32 (got '" + V + "')"};
-      O.Params.Type = *T;
-    } else if (A == "--variant") {
-      std::string V = Take();
-      std::optional<Variant> Var = parseVariant(V);
-      if (!Var)
-        throw UsageError{"--variant expects baseline, seed or optimised (got '" + V + "')"};
-      O.Params.Var = *Var;
-      O.VariantGiven = true;
-    } else if (A == "--name") {
-      O.Params.KernelName = Take();
-    } else if (A == "-o" || A == "--output") {
-      O.OutFile = Take();
-    } else if (A == "--out") {
-      O.OutDir = Take();
-    } else if (!A.empty() && A[0] == '-') {
-      throw UsageError{"unknown option '" + Args[I] + "'"};
-    } else {
-      Positional.push_back(A);
+// The argument at Args[I] as an option name, with its value inline ("--ranks=4") or next.
+struct OptionArg {
+  const std::vector<std::string> &Args;
+  size_t &I;
+  std::string Name;
+  std::optional<std::string> Inline;
+
+  OptionArg(const std::vector<std::string> &Args, size_t &I) : Args(Args), I(I), Name(Args[I]) {
+    size_t Eq = Name.find('=');
+    if (Name.rfind("--", 0) == 0 && Eq != std::string::npos) {
+      Inline = Name.substr(Eq + 1);
+      Name = Name.substr(0, Eq);
     }
   }
-  if (O.Help)
-    return O;
+  std::string take() {
+    if (Inline)
+      return *Inline;
+    if (I + 1 >= Args.size())
+      throw UsageError{"option '" + Name + "' needs a value"};
+    return Args[++I];
+  }
+  int64_t takeInt(int64_t Lo, int64_t Hi) {
+    std::string V = take();
+    std::optional<int64_t> N = parseInt(V);
+    if (!N || *N < Lo || *N > Hi)
+      throw UsageError{"option '" + Name + "' expects a number from " + std::to_string(Lo) + " to " +
+                       std::to_string(Hi) + " (got '" + V + "')"};
+    return *N;
+  }
+  // A value Parse accepts; Expected describes the accepted values for the error.
+  template <typename T> T takeParsed(std::optional<T> (*Parse)(const std::string &), const char *Expected) {
+    std::string V = take();
+    std::optional<T> R = Parse(V);
+    if (!R)
+      throw UsageError{Name + " expects " + Expected + " (got '" + V + "')"};
+    return *R;
+  }
+};
+
+std::optional<int> parseRanks(const std::string &S) {
+  if (S == "runtime")
+    return 0;
+  std::optional<int64_t> N = parseInt(S);
+  if (!N || *N < 2 || *N > 1024)
+    return std::nullopt;
+  return static_cast<int>(*N);
+}
+
+// Applies option A to O; false when A is not an option commgen knows.
+bool applyOption(OptionArg &A, Options &O) {
+  const std::string &N = A.Name;
+  if (N == "-h" || N == "--help")
+    O.Help = true;
+  else if (N == "--list")
+    O.List = true;
+  else if (N == "--cost")
+    O.Cost = true;
+  else if (N == "--ranks")
+    O.Params.Ranks = A.takeParsed(parseRanks, "'runtime' or a number from 2 to 1024");
+  else if (N == "--count")
+    O.Params.Count = A.takeInt(1, INT64_C(1) << 40);
+  else if (N == "--chunk")
+    O.Params.Chunk = A.takeInt(1, INT64_C(1) << 20);
+  else if (N == "--blocks")
+    O.Params.Blocks = static_cast<int>(A.takeInt(1, 64));
+  else if (N == "--dtype")
+    O.Params.Type = A.takeParsed(parseDType, "fp32, fp16, bf16 or int32");
+  else if (N == "--variant") {
+    O.Params.Var = A.takeParsed(parseVariant, "baseline, seed or optimised");
+    O.VariantGiven = true;
+  } else if (N == "--name")
+    O.Params.KernelName = A.take();
+  else if (N == "-o" || N == "--output")
+    O.OutFile = A.take();
+  else if (N == "--out")
+    O.OutDir = A.take();
+  else
+    return false;
+  return true;
+}
+
+// A kernel or its cost: a known collective and parameters it accepts.
+void checkKernelRequest(const Options &O) {
+  if (O.Collective.empty())
+    throw UsageError{"no collective given (see commgen --list)"};
+  const Collective *C = findCollective(O.Collective);
+  if (!C)
+    throw UsageError{"unknown collective '" + O.Collective + "' (see commgen --list)"};
+  if (O.Cost && !O.OutFile.empty())
+    throw UsageError{"--cost prints to stdout; -o is not supported with it"};
+  if (auto E = O.Params.validate())
+    throw UsageError{*E};
+  if (auto E = C->validate(O.Params))
+    throw UsageError{*E};
+}
+
+// Which of --list, mutants, --cost or one kernel the arguments ask for, and whether they fit it.
+void checkMode(Options &O, std::vector<std::string> Positional) {
   if (!Positional.empty() && Positional[0] == "mutants") {
     O.Mutants = true;
     Positional.erase(Positional.begin());
@@ -144,46 +163,53 @@ Options parse(const std::vector<std::string> &Args) {
     throw UsageError{"unexpected argument '" + Positional[1] + "'"};
   if (!Positional.empty())
     O.Collective = Positional[0];
-  int Modes = (O.List ? 1 : 0) + (O.Mutants ? 1 : 0);
-  if (Modes > 1 || (O.List && (O.Cost || !O.Collective.empty())))
+  if ((O.List && O.Mutants) || (O.List && (O.Cost || !O.Collective.empty())))
     throw UsageError{"--list, mutants and a collective cannot be combined"};
   if (O.Mutants) {
     if (O.OutDir.empty())
       throw UsageError{"mutants needs --out DIR"};
     if (O.Cost || !O.Collective.empty())
       throw UsageError{"mutants takes no collective and no --cost"};
-    return O;
+    return;
   }
   if (!O.OutDir.empty())
     throw UsageError{"--out is only for 'mutants'; use -o FILE for a single kernel"};
-  if (O.List)
-    return O;
-  if (O.Collective.empty())
-    throw UsageError{"no collective given (see commgen --list)"};
-  if (!findCollective(O.Collective))
-    throw UsageError{"unknown collective '" + O.Collective + "' (see commgen --list)"};
-  if (O.Cost && !O.OutFile.empty())
-    throw UsageError{"--cost prints to stdout; -o is not supported with it"};
-  if (auto E = O.Params.validate())
-    throw UsageError{*E};
-  if (auto E = findCollective(O.Collective)->validate(O.Params))
-    throw UsageError{*E};
+  if (!O.List)
+    checkKernelRequest(O);
+}
+
+Options parse(const std::vector<std::string> &Args) {
+  Options O;
+  std::vector<std::string> Positional;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    OptionArg A(Args, I);
+    if (applyOption(A, O))
+      continue;
+    if (!A.Name.empty() && A.Name[0] == '-')
+      throw UsageError{"unknown option '" + Args[I] + "'"};
+    Positional.push_back(A.Name);
+  }
+  if (!O.Help)
+    checkMode(O, std::move(Positional));
   return O;
+}
+
+// Name followed by spaces up to Width (at least one).
+std::string column(const std::string &Name, size_t Width) {
+  return Name + std::string(Name.size() < Width ? Width - Name.size() : 1, ' ');
 }
 
 int listCollectives(std::ostream &Out) {
   Out << "collectives:\n";
   for (const auto &C : allCollectives())
-    Out << "  " << C->name() << std::string(C->name().size() < 24 ? 24 - C->name().size() : 1, ' ') << C->summary()
-        << "\n";
+    Out << "  " << column(C->name(), 24) << C->summary() << "\n";
   Out << "variants:\n"
       << "  baseline                pipe_barrier(PIPE_ALL) before every notify, whole dcci after every wait\n"
       << "  seed                    nothing before notifies, one whole dcci after each wait loop\n"
       << "  optimised               one PIPE_MTE2 drain before read-complete notifies, one dcci per wait loop\n";
   Out << "mutation operators (applied to the optimised variant by 'commgen mutants'):\n";
-  for (const auto &Op : mutationOperators())
-    Out << "  " << Op->name() << std::string(Op->name().size() < 26 ? 26 - Op->name().size() : 1, ' ') << "["
-        << Op->rule() << "] " << Op->description() << "\n";
+  for (const MutationOperator &Op : mutationOperators())
+    Out << "  " << column(Op.Name, 26) << "[" << Op.Rule << "] " << Op.Description << "\n";
   return 0;
 }
 
@@ -242,10 +268,7 @@ int runCommgen(const std::vector<std::string> &Args, std::ostream &Out, std::ost
     Out << Text;
     return 0;
   }
-  std::ofstream F(O.OutFile, std::ios::binary);
-  F << Text;
-  F.close();
-  if (!F) {
+  if (!writeTextFile(O.OutFile, Text)) {
     Err << "commgen: error: cannot write '" << O.OutFile << "'\n";
     return 1;
   }

@@ -1,5 +1,6 @@
 #include "KernelBuilder.h"
 
+#include <functional>
 #include <stdexcept>
 
 namespace commgen {
@@ -20,12 +21,7 @@ std::string KernelBuilder::prologueDecl(const std::string &Type, const std::stri
   auto It = PrologueCache.find(Key);
   if (It != PrologueCache.end())
     return It->second;
-  std::string Name = value();
-  Stmt S;
-  S.Kind = StmtKind::Line;
-  S.Id = K.newId();
-  S.Text = Type + " " + Name + " = " + Init + ";";
-  K.Prologue.push_back(std::move(S));
+  std::string Name = addPrologueDecl(K, Type, Init);
   PrologueCache[Key] = Name;
   return Name;
 }
@@ -54,6 +50,11 @@ int KernelBuilder::append(Stmt S) {
   int Id = S.Id;
   current().push_back(std::move(S));
   return Id;
+}
+
+int KernelBuilder::append(Stmt S, std::vector<std::string> Roles) {
+  S.Roles = std::move(Roles);
+  return append(std::move(S));
 }
 
 Stmt &KernelBuilder::last() { return current().back(); }
@@ -94,12 +95,9 @@ int KernelBuilder::comment(const std::string &Text) {
 }
 
 int KernelBuilder::line(const std::string &Text, std::vector<std::string> Pto, std::vector<std::string> Roles) {
-  Stmt S;
-  S.Kind = StmtKind::Line;
-  S.Text = Text;
+  Stmt S = makeLine(Text);
   S.Pto = std::move(Pto);
-  S.Roles = std::move(Roles);
-  return append(std::move(S));
+  return append(std::move(S), std::move(Roles));
 }
 
 std::string KernelBuilder::decl(const std::string &Type, const std::string &Init, std::vector<std::string> Pto) {
@@ -111,68 +109,55 @@ std::string KernelBuilder::decl(const std::string &Type, const std::string &Init
 std::string KernelBuilder::gmLoad(const std::string &Type, const std::string &Ptr, const std::string &Index,
                                   bool Exempt, std::vector<std::string> Pto, std::vector<std::string> Roles) {
   std::string Name = value();
-  Stmt S;
-  S.Kind = StmtKind::Line;
-  S.Text = Type + " " + Name + " = (" + Ptr + ")[" + Index + "];";
+  Stmt S = makeLine(Type + " " + Name + " = (" + Ptr + ")[" + Index + "];");
   S.Pto = std::move(Pto);
-  S.Roles = std::move(Roles);
   S.GmLoad = true;
   S.GmLoadExempt = Exempt;
   S.GmPtr = Ptr;
-  append(std::move(S));
+  append(std::move(S), std::move(Roles));
   return Name;
 }
 
 int KernelBuilder::gmStore(const std::string &Ptr, const std::string &Index, const std::string &Value,
                            std::vector<std::string> Roles) {
-  Stmt S;
-  S.Kind = StmtKind::Line;
-  S.Text = "(" + Ptr + ")[" + Index + "] = " + Value + ";";
-  S.Roles = std::move(Roles);
+  Stmt S = makeLine("(" + Ptr + ")[" + Index + "] = " + Value + ";");
   S.GmStore = true;
   S.GmPtr = Ptr;
-  return append(std::move(S));
+  return append(std::move(S), std::move(Roles));
 }
 
 int KernelBuilder::call(CallOp Op, const std::string &Callee, std::vector<std::string> Args,
                         std::vector<std::string> Roles, const std::string &Result) {
-  Stmt S;
-  S.Kind = StmtKind::Call;
-  S.Op = Op;
-  S.Callee = Callee;
-  S.Args = std::move(Args);
-  S.Roles = std::move(Roles);
+  Stmt S = makeCall(Op, Callee, std::move(Args));
   S.Result = Result;
-  return append(std::move(S));
+  return append(std::move(S), std::move(Roles));
 }
 
-int KernelBuilder::barrier(Pipe P, std::vector<std::string> Roles) {
-  int Id = call(CallOp::PipeBarrier, "pipe_barrier", {pipeName(P)}, std::move(Roles));
-  last().BarrierPipe = P;
-  return Id;
-}
+int KernelBuilder::barrier(Pipe P, std::vector<std::string> Roles) { return append(makeBarrier(P), std::move(Roles)); }
 
-static std::string eventName(int E) { return "EVENT_ID" + std::to_string(E); }
+int KernelBuilder::flagOp(CallOp Op, const char *Callee, Pipe Src, Pipe Dst, int Event,
+                          std::vector<std::string> Roles) {
+  Stmt S = makeCall(Op, Callee, {pipeName(Src), pipeName(Dst), "EVENT_ID" + std::to_string(Event)});
+  S.Src = Src;
+  S.Dst = Dst;
+  S.Event = Event;
+  return append(std::move(S), std::move(Roles));
+}
 
 int KernelBuilder::setFlag(Pipe Src, Pipe Dst, int Event, std::vector<std::string> Roles) {
-  int Id = call(CallOp::SetFlag, "set_flag", {pipeName(Src), pipeName(Dst), eventName(Event)}, std::move(Roles));
-  last().Src = Src;
-  last().Dst = Dst;
-  last().Event = Event;
-  return Id;
+  return flagOp(CallOp::SetFlag, "set_flag", Src, Dst, Event, std::move(Roles));
 }
 
 int KernelBuilder::waitFlag(Pipe Src, Pipe Dst, int Event, std::vector<std::string> Roles) {
-  int Id = call(CallOp::WaitFlag, "wait_flag", {pipeName(Src), pipeName(Dst), eventName(Event)}, std::move(Roles));
-  last().Src = Src;
-  last().Dst = Dst;
-  last().Event = Event;
-  return Id;
+  return flagOp(CallOp::WaitFlag, "wait_flag", Src, Dst, Event, std::move(Roles));
 }
 
-int KernelBuilder::dcciWhole(std::vector<std::string> Roles) {
-  return call(CallOp::DcciWhole, "dcci", {"(__gm__ void*)0", "cache_line_t::ENTIRE_DATA_CACHE"}, std::move(Roles));
+void KernelBuilder::syncPipes(Pipe Src, Pipe Dst, int Event, std::vector<std::string> SetRoles) {
+  setFlag(Src, Dst, Event, std::move(SetRoles));
+  waitFlag(Src, Dst, Event);
 }
+
+int KernelBuilder::dcciWhole(std::vector<std::string> Roles) { return append(makeDcciWhole(), std::move(Roles)); }
 
 int KernelBuilder::dcciLine(const std::string &Ptr, std::vector<std::string> Roles) {
   int Id = call(CallOp::DcciLine, "PTOAS__DCCI_SINGLE_CACHE_LINE", {Ptr}, std::move(Roles));
@@ -200,36 +185,39 @@ int KernelBuilder::wait(const std::string &Sig, const std::string &Value, const 
   return Id;
 }
 
-std::string KernelBuilder::beginFor(const std::string &Lo, const std::string &Hi, Poly Trip,
-                                    std::vector<std::string> Pto, std::vector<std::string> Roles) {
-  std::string Var = loopVar();
+Stmt &KernelBuilder::open(StmtKind Kind, std::string Text, std::vector<std::string> Pto,
+                          std::vector<std::string> Roles) {
   Open O;
-  O.S.Kind = StmtKind::For;
+  O.S.Kind = Kind;
   O.S.Id = K.newId();
-  O.S.Text = "int64_t " + Var + " = " + Lo + "; " + Var + " < " + Hi + "; " + Var + " += " + constI64(1);
-  O.S.Trip = std::move(Trip);
+  O.S.Text = std::move(Text);
   O.S.Pto = std::move(Pto);
   O.S.Roles = std::move(Roles);
   OpenStack.push_back(std::move(O));
-  return Var;
+  return OpenStack.back().S;
 }
 
-int KernelBuilder::endFor() {
-  if (OpenStack.empty() || OpenStack.back().S.Kind != StmtKind::For)
-    throw std::logic_error("endFor without beginFor");
+int KernelBuilder::close(StmtKind Kind, const char *What) {
+  if (OpenStack.empty() || OpenStack.back().S.Kind != Kind)
+    throw std::logic_error(What);
   Stmt S = std::move(OpenStack.back().S);
   OpenStack.pop_back();
   return append(std::move(S));
 }
 
+std::string KernelBuilder::beginFor(const std::string &Lo, const std::string &Hi, Poly Trip,
+                                    std::vector<std::string> Pto, std::vector<std::string> Roles) {
+  std::string Var = loopVar();
+  Stmt &For = open(StmtKind::For, "", std::move(Pto), std::move(Roles));
+  For.Text = "int64_t " + Var + " = " + Lo + "; " + Var + " < " + Hi + "; " + Var + " += " + constI64(1);
+  For.Trip = std::move(Trip);
+  return Var;
+}
+
+int KernelBuilder::endFor() { return close(StmtKind::For, "endFor without beginFor"); }
+
 void KernelBuilder::beginIf(const std::string &Cond, std::optional<Poly> TakenPerLoop, std::vector<std::string> Pto) {
-  Open O;
-  O.S.Kind = StmtKind::If;
-  O.S.Id = K.newId();
-  O.S.Text = Cond;
-  O.S.TakenPerLoop = std::move(TakenPerLoop);
-  O.S.Pto = std::move(Pto);
-  OpenStack.push_back(std::move(O));
+  open(StmtKind::If, Cond, std::move(Pto), {}).TakenPerLoop = std::move(TakenPerLoop);
 }
 
 void KernelBuilder::beginElse() {
@@ -238,32 +226,26 @@ void KernelBuilder::beginElse() {
   OpenStack.back().InElse = true;
 }
 
-int KernelBuilder::endIf() {
-  if (OpenStack.empty() || OpenStack.back().S.Kind != StmtKind::If)
-    throw std::logic_error("endIf without beginIf");
-  Stmt S = std::move(OpenStack.back().S);
-  OpenStack.pop_back();
-  return append(std::move(S));
-}
+int KernelBuilder::endIf() { return close(StmtKind::If, "endIf without beginIf"); }
 
 void KernelBuilder::beginGroup(const std::string &Label, const std::string &Generation,
                                std::vector<std::string> Roles, bool PrintLabel) {
-  Open O;
-  O.S.Kind = StmtKind::Group;
-  O.S.Id = K.newId();
-  O.S.Text = Label;
-  O.S.Generation = Generation;
-  O.S.Roles = std::move(Roles);
-  O.S.PrintLabel = PrintLabel;
-  OpenStack.push_back(std::move(O));
+  Stmt &Group = open(StmtKind::Group, Label, {}, std::move(Roles));
+  Group.Generation = Generation;
+  Group.PrintLabel = PrintLabel;
 }
 
-int KernelBuilder::endGroup() {
-  if (OpenStack.empty() || OpenStack.back().S.Kind != StmtKind::Group)
-    throw std::logic_error("endGroup without beginGroup");
-  Stmt S = std::move(OpenStack.back().S);
-  OpenStack.pop_back();
-  return append(std::move(S));
+int KernelBuilder::endGroup() { return close(StmtKind::Group, "endGroup without beginGroup"); }
+
+std::string KernelBuilder::beginPeerLoop(std::vector<std::string> Pto, std::vector<std::string> Roles) {
+  std::string J = beginFor(constI64(0), ranks(), Poly::ranks(), std::move(Pto), std::move(Roles));
+  beginIf(J + " != " + rank64(), Poly::ranks() - Poly::constant(1), {ptoTmp()});
+  return J;
+}
+
+int KernelBuilder::endPeerLoop() {
+  endIf();
+  return endFor();
 }
 
 void KernelBuilder::setupContext(const std::string &CtxParam) {
@@ -337,52 +319,6 @@ std::string KernelBuilder::tile(const std::string &Elem, int64_t Cols, const std
   std::string Addr = decl("uint64_t", "(uint64_t) " + constI64(UbAddr), {PtoName});
   call(CallOp::TAssign, "TASSIGN", {Name, Addr});
   return Name;
-}
-
-int KernelBuilder::notifyWithPolicy(const std::function<std::string()> &MakeView, const std::string &Value,
-                                    const std::string &Cell, const std::string &Role) {
-  beginGroup("notify", "", {role::NotifyGroup});
-  std::string View = MakeView();
-  if (variant() == Variant::Baseline)
-    barrier(Pipe::ALL, {role::PreNotifyBarrier});
-  int Id = notify(View, Value, "AtomicAdd", Cell, {Role});
-  endGroup();
-  return Id;
-}
-
-int KernelBuilder::notifyAllPeers(const std::string &SigParam,
-                                  const std::function<std::string(const std::string &)> &Index,
-                                  const std::string &Value, const std::string &Cell, const std::string &Role,
-                                  const std::string &PtoName) {
-  std::string J = beginFor(constI64(0), ranks(), Poly::ranks());
-  beginIf(J + " != " + rank64(), Poly::ranks() - Poly::constant(1), {ptoTmp()});
-  int Id = notifyWithPolicy(
-      [&] {
-        std::string Peer = peerPtr(SigParam, 4, J);
-        return signalView("(" + Peer + " + (" + Index(J) + "))", PtoName + "_peer_pview");
-      },
-      Value, Cell, Role);
-  endIf();
-  endFor();
-  return Id;
-}
-
-int KernelBuilder::waitAllPeers(const std::string &SigParam,
-                                const std::function<std::string(const std::string &)> &Index,
-                                const std::string &Value, const std::string &Cell, const std::string &PtoName) {
-  std::string J = beginFor(constI64(0), ranks(), Poly::ranks(), {}, {role::WaitLoop});
-  beginIf(J + " != " + rank64(), Poly::ranks() - Poly::constant(1), {ptoTmp()});
-  std::string View = signalView(SigParam + " + (" + Index(J) + ")", PtoName + "_local_pview");
-  wait(View, Value, "GE", Cell);
-  if (variant() == Variant::Baseline)
-    dcciWhole({role::PerWaitDcci});
-  endIf();
-  int LoopId = endFor();
-  if (variant() != Variant::Baseline) {
-    dcciWhole({role::LoopDcci});
-    last().PairedId = LoopId;
-  }
-  return LoopId;
 }
 
 void KernelBuilder::finishTail() {

@@ -1,12 +1,12 @@
 // Builds a Kernel the way PTOAS writes one: constants hoisted into the prologue, vN value names,
 // "// pto:" provenance, peer pointers by offset arithmetic on the context table, signal views as
-// DN GlobalTensors, and the notify/wait loops shaped by the variant (baseline / seed / optimised).
+// DN GlobalTensors, ND data views and Vec tiles. The protocol steps on top (notifies and waits
+// shaped by the variant, releases) are CollectiveBuilder's.
 #pragma once
 
 #include "CollectiveParams.h"
 #include "KernelIR.h"
 
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,6 +22,7 @@ public:
   const CollectiveParams &params() const { return Params; }
   Variant variant() const { return Params.Var; }
   std::string elemType() const { return dtypeCxx(Params.Type); }
+  int elemBytes() const { return dtypeBytes(Params.Type); }
 
   // ---- names, constants, provenance -------------------------------------------------------
   std::string value() { return K.newValue("v"); }
@@ -52,6 +53,8 @@ public:
   int barrier(Pipe P, std::vector<std::string> Roles = {});
   int setFlag(Pipe Src, Pipe Dst, int Event, std::vector<std::string> Roles = {});
   int waitFlag(Pipe Src, Pipe Dst, int Event, std::vector<std::string> Roles = {});
+  // set_flag + wait_flag: the Dst pipe waits for what Src has issued so far.
+  void syncPipes(Pipe Src, Pipe Dst, int Event, std::vector<std::string> SetRoles = {});
   int dcciWhole(std::vector<std::string> Roles = {});
   int dcciLine(const std::string &Ptr, std::vector<std::string> Roles = {});
   int dsb(std::vector<std::string> Roles = {});
@@ -74,6 +77,10 @@ public:
   void beginGroup(const std::string &Label, const std::string &Generation = "",
                   std::vector<std::string> Roles = {}, bool PrintLabel = false);
   int endGroup();
+  // for (jN < ranks) if (jN != rank): the loop over the peers; returns jN. endPeerLoop returns the
+  // id of the for.
+  std::string beginPeerLoop(std::vector<std::string> Pto = {}, std::vector<std::string> Roles = {});
+  int endPeerLoop();
 
   // ---- PTOAS idioms -------------------------------------------------------------------------
   // Top of the __DAV_VEC__ body: masks, the rank id (low 32 bits of ctx[2]) and, for a runtime rank
@@ -98,20 +105,6 @@ public:
                    const std::string &PtoName);
   std::string tileType(const std::string &Elem, int64_t Cols) const;
 
-  // for (j < P) if (j != rank) { peer view of Sig + Index(j); [baseline PIPE_ALL]; TNOTIFY }.
-  // Returns the id of the TNOTIFY.
-  int notifyAllPeers(const std::string &SigParam, const std::function<std::string(const std::string &)> &Index,
-                     const std::string &Value, const std::string &Cell, const std::string &Role,
-                     const std::string &PtoName);
-  // for (j < P) if (j != rank) { local view of Sig + Index(j); TWAIT(GE Value); [baseline dcci] }
-  // then, for seed / optimised, one whole dcci after the loop. Returns the loop id.
-  int waitAllPeers(const std::string &SigParam, const std::function<std::string(const std::string &)> &Index,
-                   const std::string &Value, const std::string &Cell, const std::string &PtoName);
-  // Notify a signal view, preceded by pipe_barrier(PIPE_ALL) in the baseline variant. The view
-  // construction emitted by MakeView and the notify are wrapped in a notify-group.
-  int notifyWithPolicy(const std::function<std::string()> &MakeView, const std::string &Value,
-                       const std::string &Cell, const std::string &Role);
-
   // The tail PTOAS puts after #endif: ptoas_auto_sync_tail(kBarrierAll); return;
   void finishTail();
 
@@ -124,13 +117,16 @@ private:
   CollectiveParams Params;
   std::vector<Stmt> *Section;
   std::vector<Open> OpenStack;
-  std::map<std::string, std::string> Consts;
   std::map<std::string, std::string> PrologueCache;
   int NextPto = 0;
   std::string CtxVar, RankVar, Rank64Var, RanksVar, BlockVar;
 
   std::vector<Stmt> &current();
   int append(Stmt S);
+  int append(Stmt S, std::vector<std::string> Roles);
+  int flagOp(CallOp Op, const char *Callee, Pipe Src, Pipe Dst, int Event, std::vector<std::string> Roles);
+  Stmt &open(StmtKind Kind, std::string Text, std::vector<std::string> Pto, std::vector<std::string> Roles);
+  int close(StmtKind Kind, const char *What);
 };
 
 } // namespace commgen

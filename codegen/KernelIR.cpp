@@ -1,6 +1,7 @@
 #include "KernelIR.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace commgen {
 
@@ -31,6 +32,45 @@ std::string Stmt::callText() const {
   for (size_t I = 0; I < Args.size(); ++I)
     Out += (I ? ", " : "") + Args[I];
   return Out + ");";
+}
+
+Stmt makeLine(std::string Text) {
+  Stmt S;
+  S.Kind = StmtKind::Line;
+  S.Text = std::move(Text);
+  return S;
+}
+
+Stmt makeCall(CallOp Op, std::string Callee, std::vector<std::string> Args) {
+  Stmt S;
+  S.Kind = StmtKind::Call;
+  S.Op = Op;
+  S.Callee = std::move(Callee);
+  S.Args = std::move(Args);
+  return S;
+}
+
+void setBarrierPipe(Stmt &Barrier, Pipe P) {
+  Barrier.BarrierPipe = P;
+  Barrier.Args = {pipeName(P)};
+}
+
+Stmt makeBarrier(Pipe P) {
+  Stmt S = makeCall(CallOp::PipeBarrier, "pipe_barrier", {});
+  setBarrierPipe(S, P);
+  return S;
+}
+
+Stmt makeDcciWhole() {
+  return makeCall(CallOp::DcciWhole, "dcci", {"(__gm__ void*)0", "cache_line_t::ENTIRE_DATA_CACHE"});
+}
+
+std::string addPrologueDecl(Kernel &K, const std::string &Type, const std::string &Init) {
+  std::string Name = K.newValue("v");
+  Stmt S = makeLine(Type + " " + Name + " = " + Init + ";");
+  S.Id = K.newId();
+  K.Prologue.push_back(std::move(S));
+  return Name;
 }
 
 namespace {
@@ -89,6 +129,26 @@ std::vector<const Stmt *> findAll(const Kernel &K, const std::function<bool(cons
   return Out;
 }
 
+namespace {
+
+// Removes statement Id from its sequence and returns it.
+std::optional<Stmt> take(Kernel &K, int Id) {
+  StmtRef R = locate(K, Id);
+  if (!R)
+    return std::nullopt;
+  Stmt S = std::move(R.get());
+  R.Seq->erase(R.Seq->begin() + static_cast<long>(R.Index));
+  return S;
+}
+
+int insertNew(Kernel &K, int Id, Stmt S, bool (*Insert)(Kernel &, int, Stmt)) {
+  S.Id = K.newId();
+  int NewId = S.Id;
+  return Insert(K, Id, std::move(S)) ? NewId : 0;
+}
+
+} // namespace
+
 StmtRef locate(Kernel &K, int Id) {
   for (std::vector<Stmt> *Seq : {&K.Prologue, &K.Body, &K.Tail})
     if (StmtRef R = locateIn(*Seq, Id))
@@ -96,13 +156,7 @@ StmtRef locate(Kernel &K, int Id) {
   return StmtRef{};
 }
 
-bool removeStmt(Kernel &K, int Id) {
-  StmtRef R = locate(K, Id);
-  if (!R)
-    return false;
-  R.Seq->erase(R.Seq->begin() + static_cast<long>(R.Index));
-  return true;
-}
+bool removeStmt(Kernel &K, int Id) { return take(K, Id).has_value(); }
 
 bool insertBefore(Kernel &K, int Id, Stmt S) {
   StmtRef R = locate(K, Id);
@@ -120,15 +174,17 @@ bool insertAfter(Kernel &K, int Id, Stmt S) {
   return true;
 }
 
+int insertNewBefore(Kernel &K, int Id, Stmt S) { return insertNew(K, Id, std::move(S), insertBefore); }
+int insertNewAfter(Kernel &K, int Id, Stmt S) { return insertNew(K, Id, std::move(S), insertAfter); }
+
 bool moveBefore(Kernel &K, int Id, int Target) {
-  StmtRef R = locate(K, Id);
-  if (!R || Id == Target)
-    return false;
-  Stmt Moved = R.get();
-  R.Seq->erase(R.Seq->begin() + static_cast<long>(R.Index));
-  if (!insertBefore(K, Target, std::move(Moved)))
-    return false;
-  return true;
+  std::optional<Stmt> Moved = Id == Target ? std::nullopt : take(K, Id);
+  return Moved && insertBefore(K, Target, std::move(*Moved));
+}
+
+bool moveAfter(Kernel &K, int Id, int Target) {
+  std::optional<Stmt> Moved = Id == Target ? std::nullopt : take(K, Id);
+  return Moved && insertAfter(K, Target, std::move(*Moved));
 }
 
 } // namespace commgen

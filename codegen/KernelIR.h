@@ -125,8 +125,17 @@ struct Stmt {
   std::vector<Stmt> ElseBody;
 
   bool hasRole(const std::string &R) const;
+  bool isCall(CallOp O) const { return Kind == StmtKind::Call && Op == O; }
   std::string callText() const; // rendered text of a Call
 };
+
+// ---- statements the builder and the mutation operators both create (id 0: not yet placed) -----
+
+Stmt makeLine(std::string Text);
+Stmt makeCall(CallOp Op, std::string Callee, std::vector<std::string> Args);
+Stmt makeBarrier(Pipe P);
+Stmt makeDcciWhole();
+void setBarrierPipe(Stmt &Barrier, Pipe P); // the pipe and the printed argument together
 
 struct Param {
   std::string Type; // e.g. "__gm__ float *"
@@ -147,6 +156,9 @@ struct Kernel {
   int newId() { return NextId++; }
   std::string newValue(const char *Prefix = "v") { return Prefix + std::to_string(NextValue++); }
 };
+
+// Appends "Type vN = Init;" to the prologue (where PTOAS hoists constants); returns vN.
+std::string addPrologueDecl(Kernel &K, const std::string &Type, const std::string &Init);
 
 // ---- traversal and editing -------------------------------------------------------------------
 
@@ -169,7 +181,11 @@ StmtRef locate(Kernel &K, int Id);
 bool removeStmt(Kernel &K, int Id);
 bool insertBefore(Kernel &K, int Id, Stmt S);
 bool insertAfter(Kernel &K, int Id, Stmt S);
-// Move statement Id so that it sits immediately before statement Target.
+// Give S a fresh id and insert it next to statement Id; returns the new id, 0 when Id is not found.
+int insertNewBefore(Kernel &K, int Id, Stmt S);
+int insertNewAfter(Kernel &K, int Id, Stmt S);
+// Move statement Id so that it sits immediately before (after) statement Target.
 bool moveBefore(Kernel &K, int Id, int Target);
+bool moveAfter(Kernel &K, int Id, int Target);
 
 } // namespace commgen

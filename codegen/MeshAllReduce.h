@@ -12,7 +12,9 @@ public:
   std::string summary() const override {
     return "mesh composite all-reduce: ready barrier, pull+reduce, read-complete barrier, store+release";
   }
-  Kernel build(const CollectiveParams &Params) const override;
+
+protected:
+  void emit(CollectiveBuilder &B) const override;
 };
 
 } // namespace commgen

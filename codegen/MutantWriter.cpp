@@ -4,10 +4,11 @@
 #include "MutationOperator.h"
 #include "PtoasPrinter.h"
 #include "ReferenceOracle.h"
+#include "TextFile.h"
+#include "base/CompilerFlags.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <tuple>
 
@@ -24,8 +25,14 @@ std::vector<MutantSetting> MutantWriter::defaultSettings() {
 }
 
 std::vector<std::string> MutantWriter::parseArgs() {
-  return {"-std=c++17",        "-fsyntax-only", "-Wno-noderef", "-D__DAV_VEC__", "-D__CCE_AICORE__",
-          "-DPTO_URMA_SUPPORTED", "-include",   "commcheck_predefs.h"};
+  namespace flags = commcheck::flags;
+  std::vector<std::string> Args = flags::language();
+  // Only whether the kernel parses matters; the shim's __gm__ is noderef and kernels dereference it.
+  Args.insert(Args.end(), {"-fsyntax-only", "-Wno-noderef"});
+  std::vector<std::string> Device = flags::defaultDevice();
+  Args.insert(Args.end(), Device.begin(), Device.end());
+  Args.insert(Args.end(), {"-include", flags::predefsHeader()});
+  return Args;
 }
 
 namespace {
@@ -62,7 +69,7 @@ std::string atOf(const Stmt &S) {
 // on the "return;" or on the closing brace.
 std::vector<int> linesOf(const Kernel &K, const PrintedKernel &P, int Id) {
   const Stmt *S = findById(K, Id);
-  if (S && S->Kind == StmtKind::Call && S->Op == CallOp::Return)
+  if (S && S->isCall(CallOp::Return))
     return {P.ReturnLine, P.CloseBraceLine};
   return {P.lineOf(Id)};
 }
@@ -70,7 +77,7 @@ std::vector<int> linesOf(const Kernel &K, const PrintedKernel &P, int Id) {
 // The primary line: a function-end finding is expected at the closing brace.
 int primaryLine(const Kernel &K, const PrintedKernel &P, int Id) {
   const Stmt *S = findById(K, Id);
-  if (S && S->Kind == StmtKind::Call && S->Op == CallOp::Return)
+  if (S && S->isCall(CallOp::Return))
     return P.CloseBraceLine;
   return P.lineOf(Id);
 }
@@ -78,15 +85,17 @@ int primaryLine(const Kernel &K, const PrintedKernel &P, int Id) {
 std::set<std::tuple<int, int, int>> flagKeys(const Kernel &K) {
   std::set<std::tuple<int, int, int>> Keys;
   forEachStmt(K, [&](const Stmt &S) {
-    if (S.Kind == StmtKind::Call && (S.Op == CallOp::SetFlag || S.Op == CallOp::WaitFlag))
+    if (S.isCall(CallOp::SetFlag) || S.isCall(CallOp::WaitFlag))
       Keys.insert({static_cast<int>(S.Src), static_cast<int>(S.Dst), S.Event});
   });
   return Keys;
 }
 
-// Rules (other than Except) that the oracle sees violated in K, with the offending statement ids.
-std::vector<std::pair<std::string, OracleResult>> violations(const Kernel &K) {
-  std::vector<std::pair<std::string, OracleResult>> Out;
+using Violations = std::vector<std::pair<std::string, OracleResult>>;
+
+// The rules the oracle sees violated in K, with the offending statement ids.
+Violations violations(const Kernel &K) {
+  Violations Out;
   for (OracleRule R : AllOracleRules) {
     OracleResult Res = ReferenceOracle::run(K, R);
     if (!Res.empty())
@@ -126,188 +135,243 @@ json paramsJson(const CollectiveParams &P) {
               {"chunk", P.Chunk},         {"blocks", P.Blocks},         {"chunks_per_block", P.chunksPerBlock()}};
 }
 
+
+CollectiveParams paramsOf(const MutantSetting &S) {
+  CollectiveParams Params;
+  Params.Ranks = S.Ranks;
+  Params.Type = S.Type;
+  Params.Count = S.Count;
+  Params.Chunk = S.Chunk;
+  Params.Blocks = S.Blocks;
+  return Params;
+}
+
+// What every entry, base variant or mutant, says about its file.
+json baseEntry(const Kernel &K, const PrintedKernel &P, const CollectiveParams &Params, const std::string &File) {
+  return json{{"file", File},
+              {"collective", K.Meta.at("collective")},
+              {"variant", K.Meta.at("variant")},
+              {"params", paramsJson(Params)},
+              {"kernel", K.Name},
+              {"operator", nullptr},
+              {"function_line", P.FunctionLine},
+              {"return_line", P.ReturnLine},
+              {"function_end_line", P.CloseBraceLine}};
+}
+
+// Where a finding is expected: the primary line, every acceptable line, the construct there.
+struct Finding {
+  int Line = 0;
+  std::vector<int> Lines;
+  std::string At;
+};
+
+Finding oracleFinding(const Kernel &K, const PrintedKernel &P, const OracleResult &Res, const std::string &DefaultAt) {
+  Finding F;
+  for (int Id : Res.MaySinks)
+    for (int L : linesOf(K, P, Id))
+      F.Lines.push_back(L);
+  int PrimaryId = Res.TraceSink ? *Res.TraceSink : *Res.MaySinks.begin();
+  F.Line = primaryLine(K, P, PrimaryId);
+  const Stmt *Sink = findById(K, PrimaryId);
+  F.At = Sink ? atOf(*Sink) : DefaultAt;
+  return F;
+}
+
+Finding anchorFinding(const Mutant &M, const PrintedKernel &P) {
+  Finding F;
+  F.Line = P.lineOf(M.Anchor);
+  F.Lines.push_back(F.Line);
+  for (int Id : M.AnchorAlso)
+    F.Lines.push_back(P.lineOf(Id));
+  const Stmt *A = findById(M.K, M.Anchor);
+  F.At = A ? atOf(*A) : M.At;
+  return F;
+}
+
+json requiredAt(const std::string &Rule, const std::string &Severity, const Finding &F) {
+  return expectation(Rule, Severity, F.Line, {F.Line}, F.Lines, F.At);
+}
+
+// The seed variant does not drain its reads before the read-complete notifies: required at each of
+// them; a path-insensitive checker may also flag later notifies the same undrained TLOADs reach.
+std::optional<json> seedReadCompleteRace(const Kernel &K, const PrintedKernel &P) {
+  OracleResult Rc = ReferenceOracle::run(K, OracleRule::ReadCompleteDrain);
+  std::vector<int> Lines, Required;
+  for (int Id : Rc.MaySinks) {
+    Lines.push_back(P.lineOf(Id));
+    if (const Stmt *N = findById(K, Id); N && N->hasRole(role::RcNotify))
+      Required.push_back(P.lineOf(Id));
+  }
+  if (Required.empty())
+    return std::nullopt;
+  return expectation(oracleRuleName(OracleRule::ReadCompleteDrain), "error",
+                     *std::min_element(Required.begin(), Required.end()), Required, Lines, "notify");
+}
+
+// The baseline's deliberate inefficiencies: a warning at every statement playing the role.
+void addBaselineWarnings(const Kernel &K, const PrintedKernel &P, json &Expected) {
+  struct Warning {
+    const char *Role, *Rule, *At;
+  };
+  for (const Warning &W : {Warning{role::PreNotifyBarrier, "comm-pre-notify-barrier", "barrier"},
+                           Warning{role::PerWaitDcci, "comm-per-wait-dcci", "dcci"}}) {
+    std::vector<int> Lines;
+    for (const Stmt *St : findAll(K, [&](const Stmt &X) { return X.hasRole(W.Role); }))
+      Lines.push_back(P.lineOf(St->Id));
+    if (!Lines.empty())
+      Expected.push_back(
+          expectation(W.Rule, "warning", *std::min_element(Lines.begin(), Lines.end()), Lines, {}, W.At));
+  }
+}
+
+// The expectations of a base variant; a self-check failure for anything else the oracle finds.
+json variantExpectations(const Kernel &K, const PrintedKernel &P, Variant V, const std::string &File,
+                         std::vector<std::string> &Failures) {
+  json Expected = json::array();
+  if (V == Variant::Seed) {
+    if (std::optional<json> Race = seedReadCompleteRace(K, P))
+      Expected.push_back(*Race);
+    else
+      Failures.push_back(File + ": the seed variant shows no read-complete race");
+  }
+  for (const auto &[Rule, Res] : violations(K))
+    if (V != Variant::Seed || Rule != oracleRuleName(OracleRule::ReadCompleteDrain))
+      Failures.push_back(File + ": unexpected " + Rule);
+  if (V == Variant::Baseline)
+    addBaselineWarnings(K, P, Expected);
+  return Expected;
+}
+
+// The three variants of one collective; returns the optimised kernel, which the operators mutate.
+Kernel addVariants(const Collective &C, CollectiveParams Params, const std::string &Tag, MutantWriter::Corpus &Out) {
+  Kernel Optimised;
+  for (Variant V : {Variant::Baseline, Variant::Seed, Variant::Optimised}) {
+    Params.Var = V;
+    Kernel K = C.build(Params);
+    PrintedKernel P = PtoasPrinter().print(K);
+    std::string FileName = Tag + "__" + variantName(V) + ".cpp";
+    json Entry = baseEntry(K, P, Params, FileName);
+    Entry["expected"] = variantExpectations(K, P, V, FileName, Out.SelfCheckFailures);
+    Out.Files.push_back(MutantWriter::File{FileName, P.Text, Entry});
+    if (V == Variant::Optimised)
+      Optimised = std::move(K);
+  }
+  return Optimised;
+}
+
+// Violations of rules other than the mutant's own and those it allows.
+Violations extraViolations(const Mutant &M) {
+  Violations Others;
+  for (auto &V : violations(M.K))
+    if (V.first != M.Rule && std::find(M.AlsoAllowed.begin(), M.AlsoAllowed.end(), V.first) == M.AlsoAllowed.end())
+      Others.push_back(std::move(V));
+  return Others;
+}
+
+// Prefer the first site whose mutant violates only the operator's rule (and the rules it allows);
+// otherwise keep the first site and expect the extra rules too.
+std::optional<std::pair<Mutant, Violations>> chooseSite(const MutationOperator &Op, const Kernel &Base) {
+  std::optional<std::pair<Mutant, Violations>> Chosen;
+  for (int Site = 0; Site < 32; ++Site) {
+    std::optional<Mutant> M = Op.apply(Base, Site);
+    if (!M)
+      break;
+    Violations Others = extraViolations(*M);
+    if (!Chosen || (!Chosen->second.empty() && Others.empty()))
+      Chosen.emplace(std::move(*M), std::move(Others));
+    if (Chosen->second.empty())
+      break;
+  }
+  return Chosen;
+}
+
+// The expectations of a mutant after the first (its own rule): the extra rules its site violates
+// too, and the optional findings it allows.
+void addSecondaryExpectations(const Mutant &M, const Violations &Extra, const PrintedKernel &P, json &Expected,
+                              std::vector<std::string> &AlsoExpected) {
+  for (const auto &[Rule, Res] : Extra) {
+    Expected.push_back(requiredAt(Rule, "error", oracleFinding(M.K, P, Res, "statement")));
+    AlsoExpected.push_back(Rule);
+  }
+  for (const Mutant::Optional &O : M.MayAlso) {
+    int L = P.lineOf(O.Id);
+    const Stmt *S = findById(M.K, O.Id);
+    Expected.push_back(expectation(O.Rule, O.Severity, L, {}, {L}, S ? atOf(*S) : "statement"));
+  }
+}
+
+// One mutant of the optimised kernel per operator that applies, with its expectations.
+void addMutant(const MutationOperator &Op, const Kernel &Optimised, const CollectiveParams &Params,
+               const std::string &Tag, MutantWriter::Corpus &Out) {
+  std::optional<std::pair<Mutant, Violations>> Chosen = chooseSite(Op, Optimised);
+  if (!Chosen)
+    return;
+  const Mutant &M = Chosen->first;
+  PrintedKernel P = PtoasPrinter().print(M.K);
+  std::string FileName = Tag + "__mut-" + Op.Name + ".cpp";
+  Finding Main;
+  if (M.Oracle) {
+    OracleResult Res = ReferenceOracle::run(M.K, *M.Oracle, M.Key);
+    if (Res.empty()) {
+      Out.SelfCheckFailures.push_back(FileName + ": the reference oracle finds no violation");
+      return;
+    }
+    Main = oracleFinding(M.K, P, Res, M.At);
+  } else {
+    Main = anchorFinding(M, P);
+  }
+  json Exp = requiredAt(M.Rule, M.Severity, Main);
+  json Expected = json::array({Exp});
+  std::vector<std::string> AlsoExpected;
+  addSecondaryExpectations(M, Chosen->second, P, Expected, AlsoExpected);
+  json Entry = baseEntry(M.K, P, Params, FileName);
+  Entry["operator"] = Op.Name;
+  Entry["description"] = Op.Description;
+  Entry["rule"] = M.Rule;
+  Entry["severity"] = M.Severity;
+  Entry["line"] = Main.Line;
+  Entry["at"] = Main.At;
+  Entry["lines"] = Exp["lines"];
+  Entry["also_allowed"] = M.AlsoAllowed;
+  Entry["also_expected"] = AlsoExpected;
+  Entry["expected"] = Expected;
+  Out.Files.push_back(MutantWriter::File{FileName, P.Text, Entry});
+}
+
+json manifest(const std::vector<MutantWriter::File> &Files) {
+  json Ops = json::array();
+  for (const MutationOperator &Op : mutationOperators())
+    Ops.push_back(json{{"name", Op.Name}, {"rule", Op.Rule}, {"severity", Op.Severity}, {"description", Op.Description}});
+  json Entries = json::array();
+  for (const MutantWriter::File &F : Files)
+    Entries.push_back(F.Entry);
+  return json{{"schema", 1},
+              {"generator", "commgen"},
+              {"parse_args", MutantWriter::parseArgs()},
+              {"operators", Ops},
+              {"entries", Entries}};
+}
+
 } // namespace
 
 MutantWriter::Corpus MutantWriter::generate() const {
   Corpus Out;
-  PtoasPrinter Printer;
-  json Entries = json::array();
-
-  auto BaseEntry = [&](const Kernel &K, const PrintedKernel &P, const CollectiveParams &Params,
-                       const std::string &File) {
-    return json{{"file", File},
-                {"collective", K.Meta.at("collective")},
-                {"variant", K.Meta.at("variant")},
-                {"params", paramsJson(Params)},
-                {"kernel", K.Name},
-                {"operator", nullptr},
-                {"function_line", P.FunctionLine},
-                {"return_line", P.ReturnLine},
-                {"function_end_line", P.CloseBraceLine}};
-  };
-
   for (const MutantSetting &S : Settings) {
     for (const auto &C : allCollectives()) {
-      CollectiveParams Params;
-      Params.Ranks = S.Ranks;
-      Params.Type = S.Type;
-      Params.Count = S.Count;
-      Params.Chunk = S.Chunk;
-      Params.Blocks = S.Blocks;
+      CollectiveParams Params = paramsOf(S);
       std::string Tag = C->name() + "__" + settingTag(Params);
       if (auto Err = Params.validate()) {
         Out.SelfCheckFailures.push_back(Tag + ": invalid setting: " + *Err);
         continue;
       }
-
-      Kernel Optimised;
-      for (Variant V : {Variant::Baseline, Variant::Seed, Variant::Optimised}) {
-        Params.Var = V;
-        Kernel K = C->build(Params);
-        PrintedKernel P = Printer.print(K);
-        std::string FileName = Tag + "__" + variantName(V) + ".cpp";
-        json Entry = BaseEntry(K, P, Params, FileName);
-        json Expected = json::array();
-        auto Found = violations(K);
-        if (V == Variant::Seed) {
-          // Required at every read-complete notify; a path-insensitive checker may also flag later
-          // notifies the same undrained TLOADs reach.
-          OracleResult Rc = ReferenceOracle::run(K, OracleRule::ReadCompleteDrain);
-          std::vector<int> Lines, Required;
-          for (int Id : Rc.MaySinks) {
-            Lines.push_back(P.lineOf(Id));
-            if (const Stmt *N = findById(K, Id); N && N->hasRole(role::RcNotify))
-              Required.push_back(P.lineOf(Id));
-          }
-          if (Required.empty())
-            Out.SelfCheckFailures.push_back(FileName + ": the seed variant shows no read-complete race");
-          else
-            Expected.push_back(expectation(oracleRuleName(OracleRule::ReadCompleteDrain), "error",
-                                           *std::min_element(Required.begin(), Required.end()), Required, Lines,
-                                           "notify"));
-          for (const auto &[Rule, Res] : Found)
-            if (Rule != oracleRuleName(OracleRule::ReadCompleteDrain))
-              Out.SelfCheckFailures.push_back(FileName + ": unexpected " + Rule);
-        } else {
-          for (const auto &[Rule, Res] : Found)
-            Out.SelfCheckFailures.push_back(FileName + ": unexpected " + Rule);
-        }
-        if (V == Variant::Baseline) {
-          for (const char *Role : {role::PreNotifyBarrier, role::PerWaitDcci}) {
-            std::vector<int> Lines;
-            for (const Stmt *St : findAll(K, [&](const Stmt &X) { return X.hasRole(Role); }))
-              Lines.push_back(P.lineOf(St->Id));
-            if (Lines.empty())
-              continue;
-            bool Barrier = std::string(Role) == role::PreNotifyBarrier;
-            Expected.push_back(expectation(Barrier ? "comm-pre-notify-barrier" : "comm-per-wait-dcci", "warning",
-                                           *std::min_element(Lines.begin(), Lines.end()), Lines, {},
-                                           Barrier ? "barrier" : "dcci"));
-          }
-        }
-        Entry["expected"] = Expected;
-        Entries.push_back(Entry);
-        Out.Files.push_back(File{FileName, P.Text, Entry});
-        if (V == Variant::Optimised)
-          Optimised = K;
-      }
-
-      for (const auto &Op : mutationOperators()) {
-        // Prefer the first site whose mutant violates only the operator's rule (and the rules it
-        // allows); otherwise keep the first site and expect the extra rules too.
-        std::optional<Mutant> Chosen;
-        std::vector<std::pair<std::string, OracleResult>> Extra;
-        for (int Site = 0; Site < 32; ++Site) {
-          std::optional<Mutant> M = Op->apply(Optimised, Site);
-          if (!M)
-            break;
-          std::vector<std::pair<std::string, OracleResult>> Others;
-          for (auto &V : violations(M->K))
-            if (V.first != M->Rule &&
-                std::find(M->AlsoAllowed.begin(), M->AlsoAllowed.end(), V.first) == M->AlsoAllowed.end())
-              Others.push_back(std::move(V));
-          if (!Chosen || (!Extra.empty() && Others.empty())) {
-            Chosen = std::move(M);
-            Extra = std::move(Others);
-          }
-          if (Extra.empty())
-            break;
-        }
-        if (!Chosen)
-          continue;
-        Mutant &M = *Chosen;
-        PrintedKernel P = Printer.print(M.K);
-        std::string FileName = Tag + "__mut-" + Op->name() + ".cpp";
-        json Entry = BaseEntry(M.K, P, Params, FileName);
-        Entry["operator"] = Op->name();
-        Entry["description"] = Op->description();
-        std::vector<int> Lines;
-        int Line = 0;
-        std::string At = M.At;
-        if (M.Oracle) {
-          OracleResult Res = ReferenceOracle::run(M.K, *M.Oracle, M.Key);
-          if (Res.empty()) {
-            Out.SelfCheckFailures.push_back(FileName + ": the reference oracle finds no violation");
-            continue;
-          }
-          for (int Id : Res.MaySinks)
-            for (int L : linesOf(M.K, P, Id))
-              Lines.push_back(L);
-          int PrimaryId = Res.TraceSink ? *Res.TraceSink : *Res.MaySinks.begin();
-          Line = primaryLine(M.K, P, PrimaryId);
-          if (const Stmt *Sink = findById(M.K, PrimaryId))
-            At = atOf(*Sink);
-        } else {
-          Line = P.lineOf(M.Anchor);
-          Lines.push_back(Line);
-          for (int Id : M.AnchorAlso)
-            Lines.push_back(P.lineOf(Id));
-          if (const Stmt *A = findById(M.K, M.Anchor))
-            At = atOf(*A);
-        }
-        json Exp = expectation(M.Rule, M.Severity, Line, {Line}, Lines, At);
-        json Expected = json::array({Exp});
-        std::vector<std::string> AlsoExpected;
-        for (const auto &[Rule, Res] : Extra) {
-          std::vector<int> ExtraLines;
-          for (int Id : Res.MaySinks)
-            for (int L : linesOf(M.K, P, Id))
-              ExtraLines.push_back(L);
-          int PrimaryId = Res.TraceSink ? *Res.TraceSink : *Res.MaySinks.begin();
-          const Stmt *Sink = findById(M.K, PrimaryId);
-          int ExtraLine = primaryLine(M.K, P, PrimaryId);
-          Expected.push_back(
-              expectation(Rule, "error", ExtraLine, {ExtraLine}, ExtraLines, Sink ? atOf(*Sink) : "statement"));
-          AlsoExpected.push_back(Rule);
-        }
-        for (const Mutant::Optional &O : M.MayAlso) {
-          int L = P.lineOf(O.Id);
-          const Stmt *S = findById(M.K, O.Id);
-          Expected.push_back(expectation(O.Rule, O.Severity, L, {}, {L}, S ? atOf(*S) : "statement"));
-        }
-        Entry["rule"] = M.Rule;
-        Entry["severity"] = M.Severity;
-        Entry["line"] = Line;
-        Entry["at"] = At;
-        Entry["lines"] = Exp["lines"];
-        Entry["also_allowed"] = M.AlsoAllowed;
-        Entry["also_expected"] = AlsoExpected;
-        Entry["expected"] = Expected;
-        Entries.push_back(Entry);
-        Out.Files.push_back(File{FileName, P.Text, Entry});
-      }
+      Kernel Optimised = addVariants(*C, Params, Tag, Out);
+      Params.Var = Variant::Optimised;
+      for (const MutationOperator &Op : mutationOperators())
+        addMutant(Op, Optimised, Params, Tag, Out);
     }
   }
-
-  json Ops = json::array();
-  for (const auto &Op : mutationOperators())
-    Ops.push_back(
-        json{{"name", Op->name()}, {"rule", Op->rule()}, {"severity", Op->severity()}, {"description", Op->description()}});
-  Out.Manifest = json{{"schema", 1},
-                      {"generator", "commgen"},
-                      {"parse_args", parseArgs()},
-                      {"operators", Ops},
-                      {"entries", Entries}};
+  Out.Manifest = manifest(Out.Files);
   return Out;
 }
 
@@ -319,20 +383,17 @@ bool MutantWriter::write(const std::string &Dir, std::string &Error, Corpus *Out
     Error = "cannot create '" + Dir + "': " + EC.message();
     return false;
   }
-  auto WriteFile = [&](const std::filesystem::path &Path, const std::string &Text) {
-    std::ofstream F(Path, std::ios::binary);
-    F << Text;
-    F.close();
-    if (!F) {
-      Error = "cannot write '" + Path.string() + "'";
-      return false;
-    }
-    return true;
+  auto WriteFile = [&](const std::string &Name, const std::string &Text) {
+    std::filesystem::path Path = std::filesystem::path(Dir) / Name;
+    if (writeTextFile(Path.string(), Text))
+      return true;
+    Error = "cannot write '" + Path.string() + "'";
+    return false;
   };
   for (const File &F : C.Files)
-    if (!WriteFile(std::filesystem::path(Dir) / F.Name, F.Text))
+    if (!WriteFile(F.Name, F.Text))
       return false;
-  if (!WriteFile(std::filesystem::path(Dir) / "manifest.json", C.Manifest.dump(2) + "\n"))
+  if (!WriteFile("manifest.json", C.Manifest.dump(2) + "\n"))
     return false;
   if (OutCorpus)
     *OutCorpus = std::move(C);

@@ -5,7 +5,6 @@
 #include "KernelIR.h"
 #include "ReferenceOracle.h"
 
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,19 +36,22 @@ struct Mutant {
   std::vector<Optional> MayAlso;
 };
 
-class MutationOperator {
-public:
-  virtual ~MutationOperator() = default;
-  virtual std::string name() const = 0;
-  virtual std::string rule() const = 0;
-  virtual std::string severity() const = 0;
-  virtual std::string description() const = 0;
-  // The mutant at the Site-th candidate location (program order), or nullopt when the kernel has no
-  // such site.
-  virtual std::optional<Mutant> apply(const Kernel &Base, int Site = 0) const = 0;
+// One row of the operator table.
+struct MutationOperator {
+  const char *Name;
+  const char *Rule;
+  const char *Severity;
+  const char *At; // the construct reported, unless the report location refines it
+  const char *Description;
+  // Rewrites M.K at the Site-th candidate location (program order) and says where the report goes;
+  // false when the kernel has no such site.
+  bool (*Mutate)(Mutant &M, int Site);
+
+  // The mutant of Base at Site, or nullopt when there is no such site.
+  std::optional<Mutant> apply(const Kernel &Base, int Site = 0) const;
 };
 
-const std::vector<std::unique_ptr<MutationOperator>> &mutationOperators();
+const std::vector<MutationOperator> &mutationOperators();
 const MutationOperator *findMutationOperator(const std::string &Name);
 
 } // namespace commgen

@@ -21,7 +21,9 @@ public:
     return Async ? "push all-gather with TPUT_ASYNC + ev.Wait(session), then one wait and consume"
                  : "push all-gather: TPUT + PIPE_ALL + dsb + credit notify per chunk; consumer TLOADs";
   }
-  Kernel build(const CollectiveParams &Params) const override;
+
+protected:
+  void emit(CollectiveBuilder &B) const override;
 
 private:
   bool Async;

@@ -15,7 +15,9 @@ public:
   std::string summary() const override {
     return "ring all-reduce: reduce-scatter then all-gather, P-1 credit-controlled steps each";
   }
-  Kernel build(const CollectiveParams &Params) const override;
+
+protected:
+  void emit(CollectiveBuilder &B) const override;
 };
 
 } // namespace commgen

@@ -6,7 +6,10 @@ namespace commcheck {
 char PublishObligations::ID = 0;
 
 llvm::Expected<ObligationStates> PublishObligations::compute(AnalysisManager &AM) {
-  return ObligationStates::solve(AM, std::make_shared<PublishObligations>());
+  auto Drains = AM.get<PipeDrains>();
+  if (!Drains)
+    return Drains.takeError();
+  return ObligationStates::solve(AM, std::make_shared<PublishObligations>(*Drains));
 }
 
 PipeSet PublishObligations::requiredDrain(const Event &Origin) {
@@ -37,7 +40,7 @@ std::optional<int> PublishObligations::gen(const Event &E) const {
 std::optional<int> PublishObligations::step(const Event &O, int Phase, const Event &E) const {
   switch (Phase) {
   case NeedDrain:
-    if (E.Kind == EventKind::Drain && (E.Pipe & requiredDrain(O)) == requiredDrain(O))
+    if ((Drains.of(E) & requiredDrain(O)) == requiredDrain(O))
       return NeedDsb;
     return Phase;
   case NeedDsb:

@@ -6,7 +6,10 @@ namespace commcheck {
 char ReadObligations::ID = 0;
 
 llvm::Expected<ObligationStates> ReadObligations::compute(AnalysisManager &AM) {
-  return ObligationStates::solve(AM, std::make_shared<ReadObligations>());
+  auto Drains = AM.get<PipeDrains>();
+  if (!Drains)
+    return Drains.takeError();
+  return ObligationStates::solve(AM, std::make_shared<ReadObligations>(*Drains));
 }
 
 std::optional<int> ReadObligations::gen(const Event &E) const {
@@ -16,7 +19,7 @@ std::optional<int> ReadObligations::gen(const Event &E) const {
 }
 
 std::optional<int> ReadObligations::step(const Event &, int Phase, const Event &E) const {
-  if (E.Kind == EventKind::Drain && (E.Pipe & pipe::MTE2))
+  if (Drains.of(E) & pipe::MTE2)
     return std::nullopt;
   return Phase;
 }

@@ -2,6 +2,7 @@
 // a notify tells a peer the data was read (docs/rules/comm-read-complete-drain.md).
 #pragma once
 #include "analyses/Obligations.h"
+#include "analyses/PipeDrains.h"
 
 namespace commcheck {
 
@@ -12,9 +13,13 @@ public:
   static char ID;
   using Result = ObligationStates;
   static llvm::Expected<Result> compute(AnalysisManager &AM);
+  explicit ReadObligations(const PipeDrains::Result &Drains) : Drains(Drains) {}
 
   std::optional<int> gen(const Event &E) const override;
   std::optional<int> step(const Event &Origin, int Phase, const Event &E) const override;
+
+private:
+  const PipeDrains::Result &Drains;
 };
 
 } // namespace commcheck

@@ -71,6 +71,7 @@ struct Event {
 
   std::string AsyncVar, Session;    ///< PutAsync/GetAsync/AsyncWait
   std::string FlagKey;              ///< SetFlag/WaitFlag: "SRC->DST#id"
+  PipeSet FlagSrc = 0, FlagDst = 0; ///< SetFlag/WaitFlag: the pipes, when known statically
 
   std::string Message;              ///< Unanalysable: why
 };

@@ -145,10 +145,6 @@ private:
 
 public:
   const ExprKeyer &keys() const override { return Keys; }
-  const Event *lastInBlock() const override {
-    const auto &Evs = G.Blocks[Cur].Events;
-    return Evs.empty() ? nullptr : &G.Events[Evs.back()];
-  }
 
 private:
   /// The function's loops become graph loops (inside the call site's loops, when inlined).

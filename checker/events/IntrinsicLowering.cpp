@@ -132,21 +132,9 @@ void lowerFlag(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E
   PipeSet Src = 0, Dst = 0;
   E.Kind = I.Kind == IntrinsicKind::SetFlag ? EventKind::SetFlag : EventKind::WaitFlag;
   E.FlagKey = flagKey(S, CE, I, &Src, &Dst);
-  bool PairedDrain = false;
-  if (E.Kind == EventKind::WaitFlag && Dst == pipe::S && Src) {
-    // set_flag(X, S, e) immediately followed by wait_flag(X, S, e) drains X.
-    const Event *Last = S.lastInBlock();
-    PairedDrain = Last && Last->Kind == EventKind::SetFlag && Last->FlagKey == E.FlagKey;
-  }
-  S.add(std::move(E));
-  if (PairedDrain) {
-    Event D{EventKind::Drain};
-    D.S = CE;
-    D.Pipe = Src;
-    D.Synthetic = true;
-    D.Callee = "set_flag/wait_flag";
-    S.add(std::move(D));
-  }
+  E.FlagSrc = Src;
+  E.FlagDst = Dst;
+  S.add(std::move(E)); // which pipes a flag pair drains is the PipeDrains analysis' conclusion
 }
 
 void lowerDcci(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {

@@ -27,8 +27,6 @@ public:
   /// The variable (or array family) that receives an async event: `auto ev = TPUT_ASYNC(...)`.
   virtual std::string asyncTarget(const clang::CallExpr *CE) const = 0;
   virtual std::string asyncObjectKey(const clang::Expr *E) const = 0;
-  /// The event added last to the current block, if any (a set_flag right before a wait_flag).
-  virtual const Event *lastInBlock() const = 0;
 };
 
 /// The argument that plays Role in a call of I (member operators carry the object first).

@@ -1,4 +1,5 @@
 // The event graph the builder makes for small kernels: kinds, keys, loops, helpers, host code.
+#include "analyses/PipeDrains.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "CheckHarness.h"
 #include <gtest/gtest.h>
@@ -70,10 +71,15 @@ TEST(EventGraph, FlagsWithVariableEventIdsAndDrainPairs) {
   ASSERT_EQ(S.size(), 2u);
   EXPECT_EQ(S[0]->FlagKey, "MTE2->V#curEv");
   EXPECT_EQ(S[1]->FlagKey, "MTE3->S#EVENT_ID0");
-  auto D = ofKind(G, EventKind::Drain);
-  ASSERT_EQ(D.size(), 1u); // only the pair whose destination is the scalar pipe drains
-  EXPECT_EQ(D[0]->Pipe, pipe::MTE3);
-  EXPECT_TRUE(D[0]->Synthetic);
+  // Flag pairs stay flag events; only the pair whose destination is the scalar pipe drains.
+  EXPECT_TRUE(ofKind(G, EventKind::Drain).empty());
+  auto W = ofKind(G, EventKind::WaitFlag);
+  ASSERT_EQ(W.size(), 2u);
+  EXPECT_EQ(W[1]->FlagSrc, pipe::MTE3);
+  EXPECT_EQ(W[1]->FlagDst, pipe::S);
+  PipeDrains::Result Drains = PipeDrains::find(G);
+  EXPECT_EQ(Drains.of(*W[0]), 0);
+  EXPECT_EQ(Drains.of(*W[1]), pipe::MTE3);
 }
 
 TEST(EventGraph, CacheOperationsInEverySpelling) {

@@ -7,9 +7,8 @@ using namespace commgen;
 namespace {
 
 Stmt line(Kernel &K, const std::string &Text) {
-  Stmt S;
+  Stmt S = makeLine(Text);
   S.Id = K.newId();
-  S.Text = Text;
   return S;
 }
 
@@ -36,6 +35,23 @@ TEST(KernelIRTest, LocateInsertRemoveMove) {
   EXPECT_TRUE(insertAfter(K, IdB, line(K, "d;")));
   EXPECT_EQ(K.Body[0].Body.back().Text, "d;");
   EXPECT_FALSE(removeStmt(K, 12345));
+}
+
+TEST(KernelIRTest, InsertNewAndMoveAfter) {
+  Kernel K;
+  Stmt A = line(K, "a;"), B = line(K, "b;");
+  int IdA = A.Id, IdB = B.Id;
+  K.Body = {A, B};
+  int IdN = insertNewAfter(K, IdA, makeLine("n;"));
+  ASSERT_NE(IdN, 0);
+  EXPECT_NE(IdN, IdA);
+  EXPECT_EQ(K.Body[1].Text, "n;");
+  EXPECT_EQ(insertNewBefore(K, 12345, makeLine("x;")), 0);
+  EXPECT_TRUE(moveAfter(K, IdA, IdB));
+  ASSERT_EQ(K.Body.size(), 3u);
+  EXPECT_EQ(K.Body[0].Text, "n;");
+  EXPECT_EQ(K.Body[2].Text, "a;");
+  EXPECT_FALSE(moveAfter(K, IdB, IdB));
 }
 
 TEST(KernelIRTest, CallText) {

@@ -1,9 +1,11 @@
 #include "MutantWriter.h"
 #include "MutationOperator.h"
 #include "TestSupport.h"
+#include "base/CompilerFlags.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -109,12 +111,19 @@ TEST(MutantManifestTest, EveryOperatorAndRuleIsExercised) {
       Ops.insert(E.at("operator").get<std::string>());
       Rules.insert(E.at("rule").get<std::string>());
     }
-  for (const auto &Op : mutationOperators())
-    EXPECT_TRUE(Ops.count(Op->name())) << Op->name() << " never applied";
+  for (const MutationOperator &Op : mutationOperators())
+    EXPECT_TRUE(Ops.count(Op.Name)) << Op.Name << " never applied";
   for (const char *R : {"comm-publish-before-notify", "comm-read-complete-drain", "comm-consume-invalidate",
                         "comm-async-drain", "comm-flag-balance", "comm-signal-protocol", "comm-pre-notify-barrier",
                         "comm-per-wait-dcci", "comm-redundant-invalidate"})
     EXPECT_TRUE(Rules.count(R)) << R;
+}
+
+TEST(MutantManifestTest, ParseArgsStartWithTheCheckersLanguageFlags) {
+  std::vector<std::string> Args = MutantWriter::parseArgs(), Lang = commcheck::flags::language();
+  ASSERT_GE(Args.size(), Lang.size());
+  EXPECT_TRUE(std::equal(Lang.begin(), Lang.end(), Args.begin()));
+  EXPECT_EQ(corpus().Manifest.at("parse_args"), Args);
 }
 
 TEST(MutantManifestTest, WritesFilesAndManifestThatParse) {

@@ -1,6 +1,7 @@
 #include "TestSupport.h"
 
 #include "MutantWriter.h"
+#include "base/CompilerFlags.h"
 
 #include <array>
 #include <cstdio>
@@ -47,7 +48,7 @@ bool canParse(std::string *Why) {
       *Why = "clang++-19 not found";
     return false;
   }
-  if (!std::filesystem::exists(std::string(COMMGEN_SHIM_DIR) + "/commcheck_predefs.h")) {
+  if (!std::filesystem::exists(std::string(COMMGEN_SHIM_DIR) + "/" + commcheck::flags::predefsHeader())) {
     if (Why)
       *Why = std::string("shim not found in ") + COMMGEN_SHIM_DIR;
     return false;

@@ -1291,12 +1291,13 @@ std::string report(const Node &Root, const std::string &Signature, int K) {
     Pt.push_back(A->ExitId);
   std::unique_ptr<ObligationDiagnosis> R;
   std::unique_ptr<ObligationSpec> Spec;
+  PipeDrains::Result Drains = PipeDrains::find(A->G);
   if (Rule == "comm-publish-before-notify") {
     R = std::make_unique<PublishBeforeNotify>();
-    Spec = std::make_unique<PublishObligations>();
+    Spec = std::make_unique<PublishObligations>(Drains);
   } else if (Rule == "comm-read-complete-drain") {
     R = std::make_unique<ReadCompleteDrain>();
-    Spec = std::make_unique<ReadObligations>();
+    Spec = std::make_unique<ReadObligations>(Drains);
   } else if (Rule == "comm-consume-invalidate") {
     R = std::make_unique<ConsumeInvalidate>();
     Spec = std::make_unique<ConsumeObligations>();

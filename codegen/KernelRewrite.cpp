@@ -1,0 +1,70 @@
+#include "KernelRewrite.h"
+
+namespace commgen {
+
+const Stmt *nthStmt(const Kernel &K, int N, const StmtPred &Pred) {
+  std::vector<const Stmt *> All = findAll(K, Pred);
+  return N >= 0 && static_cast<size_t>(N) < All.size() ? All[static_cast<size_t>(N)] : nullptr;
+}
+
+const Stmt *nthWithRole(const Kernel &K, int N, const char *Role) {
+  return nthStmt(K, N, [&](const Stmt &S) { return S.hasRole(Role); });
+}
+
+int nextInSeq(Kernel &K, int Id, const StmtPred &Pred) {
+  StmtRef R = locate(K, Id);
+  if (!R)
+    return 0;
+  for (size_t I = R.Index + 1; I < R.Seq->size(); ++I)
+    if (Pred((*R.Seq)[I]))
+      return (*R.Seq)[I].Id;
+  return 0;
+}
+
+const Stmt *firstTWaitIn(const Stmt &Loop) {
+  const Stmt *Found = nullptr;
+  std::function<void(const std::vector<Stmt> &)> Visit = [&](const std::vector<Stmt> &Seq) {
+    for (const Stmt &S : Seq) {
+      if (Found)
+        return;
+      if (S.isCall(CallOp::Wait))
+        Found = &S;
+      Visit(S.Body);
+      Visit(S.ElseBody);
+    }
+  };
+  Visit(Loop.Body);
+  return Found;
+}
+
+std::vector<int> cellFamily(const Kernel &K, const Stmt &S) {
+  std::vector<int> Out;
+  for (const Stmt *O : findAll(K, [&](const Stmt &X) {
+         return (X.isCall(CallOp::Notify) || X.isCall(CallOp::Wait)) && X.Cell == S.Cell && X.Id != S.Id;
+       }))
+    Out.push_back(O->Id);
+  return Out;
+}
+
+Stmt &stmtById(Kernel &K, int Id) { return locate(K, Id).get(); }
+
+void setArgToNewDecl(Kernel &K, int Id, size_t Arg, const std::string &Type, const std::string &Init) {
+  std::string Name = addPrologueDecl(K, Type, Init);
+  stmtById(K, Id).Args[Arg] = Name;
+}
+
+bool wrapInIf(Kernel &K, int Id, const std::string &Cond) {
+  StmtRef R = locate(K, Id);
+  if (!R)
+    return false;
+  Stmt If;
+  If.Kind = StmtKind::If;
+  If.Id = K.newId();
+  If.Text = Cond;
+  If.TraceTakesElse = true;
+  If.Body.push_back(R.get());
+  R.get() = std::move(If);
+  return true;
+}
+
+} // namespace commgen

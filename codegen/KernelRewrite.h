@@ -1,0 +1,31 @@
+// The steps mutation operators are made of: finding the N-th candidate site (program order) and
+// small edits of the kernel IR beyond KernelIR's insert / remove / move.
+#pragma once
+
+#include "KernelIR.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace commgen {
+
+using StmtPred = std::function<bool(const Stmt &)>;
+
+// The N-th statement satisfying Pred (or playing Role), nullptr when there are fewer.
+const Stmt *nthStmt(const Kernel &K, int N, const StmtPred &Pred);
+const Stmt *nthWithRole(const Kernel &K, int N, const char *Role);
+// The first statement after Id in the same sequence satisfying Pred; 0 when none.
+int nextInSeq(Kernel &K, int Id, const StmtPred &Pred);
+// The first TWAIT inside a loop, nullptr when it has none.
+const Stmt *firstTWaitIn(const Stmt &Loop);
+// Every other notify and wait of the signal-cell family of S.
+std::vector<int> cellFamily(const Kernel &K, const Stmt &S);
+
+Stmt &stmtById(Kernel &K, int Id); // Id must exist
+// Point argument Arg of call Id at a new prologue declaration "Type vN = Init;".
+void setArgToNewDecl(Kernel &K, int Id, size_t Arg, const std::string &Type, const std::string &Init);
+// Wrap statement Id in "if (Cond) { ... }" whose reference trace takes the (empty) else branch.
+bool wrapInIf(Kernel &K, int Id, const std::string &Cond);
+
+} // namespace commgen
