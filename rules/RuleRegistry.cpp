@@ -30,6 +30,13 @@ const RuleRegistry &RuleRegistry::instance() {
   return R;
 }
 
+std::vector<const Rule *> RuleRegistry::all() const {
+  std::vector<const Rule *> Out;
+  for (const auto &R : Rules)
+    Out.push_back(R.get());
+  return Out;
+}
+
 const Rule *RuleRegistry::find(const std::string &Id) const {
   for (const auto &R : Rules)
     if (R->info().Id == Id)

@@ -10,6 +10,8 @@ class RuleRegistry {
 public:
   static const RuleRegistry &instance();
   const std::vector<std::unique_ptr<Rule>> &rules() const { return Rules; }
+  /// The rules as plain pointers, in registration order.
+  std::vector<const Rule *> all() const;
   const Rule *find(const std::string &Id) const;
 
 private:

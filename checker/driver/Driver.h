@@ -2,8 +2,10 @@
 // (0 clean, 1 findings at or above --fail-on or a kernel the gate rejected, 2 the tool could not do
 // its job).
 #pragma once
+#include "base/AnalysisLimits.h"
 #include "driver/Checker.h"
 #include "driver/ConfigFile.h"
+#include "report/LineFilter.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <mutex>
@@ -11,6 +13,8 @@
 #include <vector>
 
 namespace commcheck {
+
+class Environment;
 
 struct DriverOptions {
   std::vector<std::string> Files;
@@ -46,10 +50,27 @@ public:
   const std::vector<FileResult> &results() const { return Results; }
 
 private:
-  class Environment;
   struct Outcome;
-  Environment *environmentFor(const ConfigFile &Config, std::string &Error);
+  struct Tally;
+  // The steps of run(), in order.
+  llvm::Error validateOptions() const;
+  int verifyConfigs(llvm::raw_ostream &Err) const;
+  llvm::Expected<LineFilter> lineFilter() const;
+  std::vector<Outcome> checkFiles(llvm::raw_ostream &Err);
+  void printProfile(const std::vector<Outcome> &Outcomes, llvm::raw_ostream &Err) const;
+  Tally collect(std::vector<Outcome> &Outcomes, const LineFilter &Filter, llvm::raw_ostream &Out,
+                llvm::raw_ostream &Err);
+  llvm::Error writeMachineReport(const Tally &T, llvm::raw_ostream &Out) const;
+  llvm::Error writeExportedFixes(const std::vector<Outcome> &Outcomes) const;
+  bool runGate(const std::vector<Outcome> &Outcomes, llvm::raw_ostream &Err, bool &WriteFailed) const;
+  void printSummary(const Tally &T, llvm::raw_ostream &Err) const;
+
+  // The steps of checkOne().
   Outcome checkOne(const std::string &Path);
+  Environment *environmentFor(const ConfigFile &Config, std::string &Error);
+  std::string cacheContext(const Environment &Env, const std::string &Abs, bool NeedFixes) const;
+  void finish(Outcome &O, FileResult R, const Environment &Env, ParsedFile *Parsed);
+
   DriverOptions Options;
   std::vector<FileResult> Results;
   std::vector<std::unique_ptr<Environment>> Environments;

@@ -1,4 +1,5 @@
 #include "driver/FixApplier.h"
+#include "driver/AtomicFile.h"
 #include "report/Suppressions.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/FileSystem.h"
@@ -72,35 +73,7 @@ std::optional<size_t> FixApplier::findingsIn(const std::string &Path,
 }
 
 llvm::Error FixApplier::writeAtomically(const std::string &Link, const std::string &Text) {
-  // Through a symlink to the real file: renaming over the link would replace the link with a
-  // copy and leave the kernel it points to unfixed.
-  llvm::SmallString<256> Real;
-  std::string Path = llvm::sys::fs::real_path(Link, Real) ? Link : std::string(Real);
-  llvm::SmallString<256> Model(llvm::sys::path::parent_path(Path));
-  llvm::sys::path::append(Model, ".commcheck-fix-%%%%%%%%");
-  int FD;
-  llvm::SmallString<256> Temp;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp))
-    return llvm::createStringError(EC, "cannot write next to '%s': %s", Path.c_str(),
-                                   EC.message().c_str());
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    OS.close();
-    if (OS.has_error()) {
-      llvm::sys::fs::remove(Temp);
-      return llvm::createStringError(OS.error(), "cannot write '%s'", Temp.c_str());
-    }
-  }
-  // Keep the original's permissions.
-  if (auto Perms = llvm::sys::fs::getPermissions(Path))
-    llvm::sys::fs::setPermissions(Temp, *Perms);
-  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
-    llvm::sys::fs::remove(Temp);
-    return llvm::createStringError(EC, "cannot replace '%s': %s", Path.c_str(),
-                                   EC.message().c_str());
-  }
-  return llvm::Error::success();
+  return writeFileAtomically(Link, Text, Links::Follow);
 }
 
 } // namespace commcheck
