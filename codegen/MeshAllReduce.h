@@ -1,4 +1,4 @@
-// The mesh composite all-reduce of CONTRACT §4: per chunk a ready barrier, pull and reduce from every
+// The mesh composite all-reduce of docs/reference-kernels.md: per chunk a ready barrier, pull and reduce from every
 // peer, a read-complete barrier, store and release; after the last chunk a self-clearing epilogue.
 #pragma once
 

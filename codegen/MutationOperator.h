@@ -1,5 +1,5 @@
 // Mutation operators: each takes a clean (optimised) kernel and injects exactly one defect that one
-// rule of CONTRACT §3 must catch, and says where the checker must report it.
+// rule of docs/rules/ must catch, and says where the checker must report it.
 #pragma once
 
 #include "KernelIR.h"

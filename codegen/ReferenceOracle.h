@@ -1,11 +1,11 @@
-// A small reference analysis of the kernel IR for the error rules of CONTRACT §3 that are about
+// A small reference analysis of the kernel IR for the error rules of docs/rules/ that are about
 // obligations along paths (publish-before-notify, read-complete-drain, consume-invalidate,
 // async-drain, flag-balance). commgen uses it to compute where the checker must report a mutant
 // (the first violation along the execution trace, and every statement where a path-insensitive
 // checker may report it), and to self-check that the optimised kernels are clean.
 //
 // It is deliberately simple: structured control flow, loops that may run zero or more times, both
-// arms of every branch, and the intrinsic semantics of CONTRACT §1/§2 hard-wired. It is not the
+// arms of every branch, and the intrinsic semantics of docs/events.md hard-wired. It is not the
 // checker.
 #pragma once
 

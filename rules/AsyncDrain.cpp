@@ -1,4 +1,5 @@
 #include "rules/AsyncDrain.h"
+#include "rules/RuleDocs.h"
 #include "analyses/AsyncObligations.h"
 
 namespace commcheck {
@@ -7,10 +8,7 @@ const RuleInfo &AsyncDrain::info() const {
   static const RuleInfo I{
       "comm-async-drain", Severity::Error,
       "an asynchronous put/get is not waited before a TNOTIFY or the return",
-      "Every TPUT_ASYNC / TGET_ASYNC returns an AsyncEvent that must be drained with "
-      "ev.Wait(session), using the session that issued it, on every path before any TNOTIFY and "
-      "before the function returns. A Wait that sits only in a branch, or in a loop that may run "
-      "zero times, does not count; nothing drains SDMA events implicitly.",
+      ruleDoc("comm-async-drain"),
       {}};
   return I;
 }

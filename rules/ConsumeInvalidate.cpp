@@ -1,4 +1,5 @@
 #include "rules/ConsumeInvalidate.h"
+#include "rules/RuleDocs.h"
 #include "analyses/ConsumeObligations.h"
 
 namespace commcheck {
@@ -7,11 +8,7 @@ const RuleInfo &ConsumeInvalidate::info() const {
   static const RuleInfo I{
       "comm-consume-invalidate", Severity::Error,
       "a scalar GM load after a wait may read a stale cache line",
-      "TWAIT invalidates only the signal line before each poll: the payload lines in the data "
-      "cache are not fresh. On every path from a TWAIT (or a TTEST that returned true) to a scalar "
-      "GM load that is not exempt, a dcci must cover the loaded address: the whole cache, or the "
-      "line at that address. TLOAD needs no invalidate (DMA bypasses the cache); loads of the "
-      "communication context are exempt.",
+      ruleDoc("comm-consume-invalidate"),
       {{"OpaqueCallsRead", "true",
         "a call the checker cannot see that takes a GM pointer counts as a load after a wait"}}};
   return I;

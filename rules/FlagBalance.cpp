@@ -2,6 +2,7 @@
 #include "analyses/FlagTokens.h"
 #include "analyses/WitnessSearch.h"
 #include "rules/RuleContext.h"
+#include "rules/RuleDocs.h"
 
 namespace commcheck {
 
@@ -9,12 +10,7 @@ const RuleInfo &FlagBalance::info() const {
   static const RuleInfo I{
       "comm-flag-balance", Severity::Error,
       "a wait_flag without a pending set_flag, or a set_flag left unconsumed",
-      "Flags are tokens keyed by (src pipe, dst pipe, event id). On every path, including the "
-      "first iteration of a loop, each wait_flag(k) must be preceded by an unconsumed set_flag(k); "
-      "otherwise the pipe hangs. Every set_flag(k) must be consumed by a wait_flag(k) before the "
-      "function returns; pipe_barrier does not consume flags. Loop-carried waits are primed with "
-      "a set_flag before the loop and drained after it; both arms of an if must leave the same "
-      "tokens.",
+      ruleDoc("comm-flag-balance"),
       {}};
   return I;
 }

@@ -1,6 +1,7 @@
 #include "rules/PerWaitDcci.h"
 #include "analyses/WaitLoops.h"
 #include "rules/RuleContext.h"
+#include "rules/RuleDocs.h"
 #include "frontend/FixIts.h"
 #include <algorithm>
 #include <map>
@@ -16,13 +17,7 @@ const RuleInfo &PerWaitDcci::info() const {
   static const RuleInfo I{
       "comm-per-wait-dcci", Severity::Warning,
       "a whole-cache dcci runs once per wait inside a pure wait-loop",
-      "A pure wait-loop contains TWAITs and otherwise only scalar arithmetic on locals, view "
-      "construction, continue/break and invalidates, and its bounds and conditions read no GM. "
-      "A whole-cache dcci executed inside it is redundant after all but the last wait: one "
-      "whole-cache dcci right after the loop is equivalent and removes P-2 flushes per barrier "
-      "generation. The same holds for a run of consecutive waits. The fix-it moves the "
-      "invalidate after the loop (or keeps only the one after the last wait of a run). A loop "
-      "whose bounds or conditions read GM keeps its per-wait invalidates.",
+      ruleDoc("comm-per-wait-dcci"),
       {{"IncludeRuns", "true",
         "also flag whole-cache dccis between consecutive waits outside loops"}}};
   return I;

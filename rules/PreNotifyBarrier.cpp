@@ -3,6 +3,7 @@
 #include "analyses/ReadObligations.h"
 #include "frontend/FixIts.h"
 #include "rules/RuleContext.h"
+#include "rules/RuleDocs.h"
 #include "clang/AST/Expr.h"
 #include <algorithm>
 
@@ -12,12 +13,7 @@ const RuleInfo &PreNotifyBarrier::info() const {
   static const RuleInfo I{
       "comm-pre-notify-barrier", Severity::Warning,
       "a pipe_barrier before TNOTIFY that no pending obligation needs in this form",
-      "A pipe_barrier that is the last action before a TNOTIFY is flagged when the rules do not "
-      "need it: when it discharges no pending obligation (delete it), when it drains more pipes "
-      "than the pending obligations need (PIPE_ALL where only PIPE_MTE2 is pending: narrow it), "
-      "or when it runs once per notify inside a notify loop although one drain before the loop "
-      "discharges the same obligations (hoist it). pipe_barrier(PIPE_V) never discharges a comm "
-      "obligation. Every fix-it is re-verified before it is offered.",
+      ruleDoc("comm-pre-notify-barrier"),
       {{"SuggestHoist", "true",
         "flag a per-notify barrier in a notify loop that one barrier before the loop replaces"}}};
   return I;

@@ -1,4 +1,5 @@
 #include "rules/PublishBeforeNotify.h"
+#include "rules/RuleDocs.h"
 #include "analyses/PublishObligations.h"
 
 namespace commcheck {
@@ -7,14 +8,7 @@ const RuleInfo &PublishBeforeNotify::info() const {
   static const RuleInfo I{
       "comm-publish-before-notify", Severity::Error,
       "a GM write a peer may read is not released before a TNOTIFY",
-      "A publishing write (TSTORE, TPUT, TGET, a scalar GM store, TPUT_ASYNC) must be released on "
-      "every path to a later TNOTIFY, in this order:\n"
-      "  TSTORE        drain PIPE_MTE3 (PIPE_FIX for accumulator tiles; PIPE_ALL covers both), then dsb\n"
-      "  TPUT, TGET    pipe_barrier(PIPE_ALL), then dsb\n"
-      "  scalar store  dcci of the written line (or the whole cache), then dsb\n"
-      "  TPUT_ASYNC    ev.Wait(session) with the issuing session, then dsb\n"
-      "TNOTIFY does not drain other pipes before its store, so without the release the peer can see "
-      "the signal before the data. A dsb before the drain does not count.",
+      ruleDoc("comm-publish-before-notify"),
       {}};
   return I;
 }

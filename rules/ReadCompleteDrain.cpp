@@ -1,4 +1,5 @@
 #include "rules/ReadCompleteDrain.h"
+#include "rules/RuleDocs.h"
 #include "analyses/ReadObligations.h"
 
 namespace commcheck {
@@ -7,12 +8,7 @@ const RuleInfo &ReadCompleteDrain::info() const {
   static const RuleInfo I{
       "comm-read-complete-drain", Severity::Error,
       "a TLOAD may still be in flight when TNOTIFY tells the peer it may reuse the data",
-      "In pull kernels a rank TLOADs a peer's window and then notifies the peer that it may reuse "
-      "it; in push kernels a rank reads its own window and notifies peers that they may refill it. "
-      "On every path from a TLOAD from GM to a TNOTIFY, PIPE_MTE2 must be drained "
-      "(pipe_barrier(PIPE_MTE2), PIPE_ALL, or a set_flag/wait_flag(PIPE_MTE2, PIPE_S) pair). One "
-      "drain before a notify loop covers every notify in it. TLOADs from parameters declared "
-      "read-only are exempt.",
+      ruleDoc("comm-read-complete-drain"),
       {}};
   return I;
 }

@@ -4,6 +4,7 @@
 #include "analyses/WaitLoops.h"
 #include "frontend/FixIts.h"
 #include "rules/RuleContext.h"
+#include "rules/RuleDocs.h"
 #include <set>
 
 namespace commcheck {
@@ -12,11 +13,7 @@ const RuleInfo &RedundantInvalidate::info() const {
   static const RuleInfo I{
       "comm-redundant-invalidate", Severity::Warning,
       "a whole-cache dcci that no later access needs",
-      "A whole-cache dcci is redundant when nothing that goes through the data cache follows it "
-      "before the next wait or return (only TLOADs, which bypass the cache), or when it repeats "
-      "a whole-cache dcci with no wait in between. Invalidates that release a "
-      "scalar store before a notify are never redundant. Per-wait invalidates in pure wait-loops "
-      "are reported by comm-per-wait-dcci instead.",
+      ruleDoc("comm-redundant-invalidate"),
       {}};
   return I;
 }

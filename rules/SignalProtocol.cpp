@@ -1,5 +1,6 @@
 #include "rules/SignalProtocol.h"
 #include "rules/RuleContext.h"
+#include "rules/RuleDocs.h"
 #include <map>
 
 namespace commcheck {
@@ -8,11 +9,7 @@ const RuleInfo &SignalProtocol::info() const {
   static const RuleInfo I{
       "comm-signal-protocol", Severity::Error,
       "a signal cell is used both as a counter and as a value, or a counter is waited with EQ",
-      "A signal cell is used either as a counter (AtomicAdd with GE waits) or as a value (Set), "
-      "never both. An EQ wait on a counter can hang when a fast peer has already added its next "
-      "credit. A counter is reset at the end of a call by adding the negated total "
-      "(TNOTIFY(self, -total, AtomicAdd)), not by Set to zero, which can erase a fast peer's "
-      "credit for the next call.",
+      ruleDoc("comm-signal-protocol"),
       {}};
   return I;
 }

@@ -1,6 +1,7 @@
 #include "rules/Unanalysable.h"
 #include "base/RuleIds.h"
 #include "rules/RuleContext.h"
+#include "rules/RuleDocs.h"
 
 namespace commcheck {
 
@@ -8,10 +9,7 @@ const RuleInfo &Unanalysable::info() const {
   static const RuleInfo I{
       ruleid::Unanalysable, Severity::Error,
       "a construct the checker cannot model soundly; the kernel is not verified",
-      "commcheck fails closed: a goto into a loop, inline assembly that may touch memory, a call "
-      "through a function pointer with a GM argument, an intrinsic the catalogue does not "
-      "describe, recursion, or an analysis that exceeds its budget is reported here, and a kernel "
-      "with such a finding is never verified. Describe unknown intrinsics with --intrinsics=FILE.",
+      ruleDoc(ruleid::Unanalysable),
       {},
       /*AlwaysOn=*/true};
   return I;

@@ -7,7 +7,7 @@
 //     "Checks": "comm-*,-comm-pre-notify-barrier",   // globs, appended to the parent's
 //     "WarningsAsErrors": "comm-redundant-invalidate",
 //     "FailOn": "error",                              // or "warning"
-//     "CheckOptions": {"comm-flag-balance.MaxDepth": 4},
+//     "CheckOptions": {"comm-pre-notify-barrier.SuggestHoist": false},
 //     "ExtraArgs": ["-DUSE_PTO"],
 //     "ReadOnlyParams": ["weights"],
 //     "Intrinsics": "tools/intrinsics.json",          // relative to this file

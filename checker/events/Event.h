@@ -1,4 +1,4 @@
-// One communication-relevant action of a kernel (CONTRACT §2), the unit the dataflow rules work on.
+// One communication-relevant action of a kernel (docs/events.md), the unit the analyses work on.
 #pragma once
 #include "base/Pipe.h"
 #include "clang/Basic/SourceLocation.h"
@@ -60,20 +60,24 @@ struct Event {
 
   std::string Addr;                 ///< ScalarLoad/Store, DcciLine: canonical address key
   int AddrIndex = -1;               ///< index of Addr among the graph's line-dcci addresses
-  bool Exempt = false;              ///< ScalarLoad of read-only launch data (CONTRACT §2)
-  bool Accumulator = false;         ///< TileStore of an accumulator tile
+  /// ScalarLoad: reads read-only launch data (the communication context, a read-only parameter),
+  /// which needs no invalidate and does not make a loop's control read GM. TileLoad: reads such
+  /// data, so it creates no read-complete obligation.
+  bool Exempt = false;
 
   std::string Signal;               ///< Notify/Wait: canonical signal-cell key
   NotifyOp Op = NotifyOp::Unknown;
   WaitCmp Cmp = WaitCmp::Unknown;
   std::optional<int64_t> Value;     ///< Notify/Wait value when it is a constant
-  bool ValueNegative = false;       ///< Notify value is a negation (-total): a counter reset
+  bool ValueNegative = false;       ///< Notify value is a negation (-total): lowers a counter
 
   std::string AsyncVar, Session;    ///< PutAsync/GetAsync/AsyncWait
   std::string FlagKey;              ///< SetFlag/WaitFlag: "SRC->DST#id"
   PipeSet FlagSrc = 0, FlagDst = 0; ///< SetFlag/WaitFlag: the pipes, when known statically
 
-  std::string Message;              ///< Unanalysable: why
+  /// Unanalysable: why the construct cannot be modelled (the finding's message). Drain from a
+  /// pipe_barrier whose pipe is not a constant: a note for --dump-events.
+  std::string Message;
 };
 
 } // namespace commcheck

@@ -1,6 +1,6 @@
 // Facts about one function body that event classification and kernel discovery need: which
 // locals are ever changed after their initialisation (others can be followed to their
-// initialiser, like constants), which parameters are read-only launch tables (CONTRACT §2,
+// initialiser, like constants), which parameters are read-only launch tables (docs/events.md,
 // exempt loads), and which functions the body calls.
 #pragma once
 #include "llvm/ADT/DenseSet.h"

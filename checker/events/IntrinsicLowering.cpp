@@ -75,8 +75,8 @@ void lowerWait(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &)
 void lowerTileStore(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
   E.Kind = EventKind::TileStore;
   const Expr *Tile = intrinsicArg(CE, I, "tile");
-  E.Accumulator = Tile && I.AccPipe && isTileAccumulator(Tile->getType());
-  E.Pipe = E.Accumulator ? I.AccPipe : (I.Pipe ? I.Pipe : pipe::MTE3);
+  bool Accumulator = Tile && I.AccPipe && isTileAccumulator(Tile->getType());
+  E.Pipe = Accumulator ? I.AccPipe : (I.Pipe ? I.Pipe : pipe::MTE3);
   S.add(std::move(E));
 }
 

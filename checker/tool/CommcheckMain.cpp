@@ -160,9 +160,8 @@ int main(int argc, const char **argv) {
       errs() << "commcheck: error: unknown rule '" << Explain << "' (see --list-checks)\n";
       return ExitToolError;
     }
-    outs() << R->info().Id << " (" << severityName(R->info().Level) << ")\n"
-           << R->info().Summary << "\n\n"
-           << R->info().Explanation << "\n";
+    // The specification is docs/rules/<id>.md, compiled in.
+    outs() << R->info().Explanation;
     for (const RuleOption &O : R->info().Options)
       outs() << "\noption " << O.Name << " (default " << O.Default << "): " << O.Doc << "\n";
     return ExitClean;

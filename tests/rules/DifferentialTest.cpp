@@ -17,7 +17,7 @@
 //
 // The rules run through their real check() with a RuleContext. Independently, a brute-force
 // checker enumerates every entry-to-exit path with each loop unrolled 0..K times (1..K for
-// do-while; more for loops with flags, see Unroll) and evaluates the contract (CONTRACT.md §3) on
+// do-while; more for loops with flags, see Unroll) and evaluates the contract (docs/rules/) on
 // each concrete path:
 //
 //  * publish-before-notify, read-complete-drain, consume-invalidate, async-drain: a per-path
@@ -191,8 +191,7 @@ private:
     Event E{K};
     switch (K) {
     case EventKind::TileStore:
-      E.Accumulator = chance(0.3);
-      E.Pipe = E.Accumulator ? pipe::FIX : pipe::MTE3;
+      E.Pipe = chance(0.3) ? pipe::FIX : pipe::MTE3; // an accumulator tile stores through FIX
       break;
     case EventKind::TileLoad:
       E.Pipe = pipe::MTE2;
@@ -321,10 +320,10 @@ private:
       int W = pick(0, 4);
       if (W == 0) {
         Node St = mk(EventKind::TileStore);
-        St.Leaf.Accumulator = chance(0.3);
-        St.Leaf.Pipe = St.Leaf.Accumulator ? pipe::FIX : pipe::MTE3;
+        bool Accumulator = chance(0.3);
+        St.Leaf.Pipe = Accumulator ? pipe::FIX : pipe::MTE3;
         PipeSet Good = chance(0.5) ? St.Leaf.Pipe : pipe::ALL;
-        PipeSet Bad = St.Leaf.Accumulator ? pipe::MTE3 : (chance(0.5) ? pipe::FIX : pipe::V);
+        PipeSet Bad = Accumulator ? pipe::MTE3 : (chance(0.5) ? pipe::FIX : pipe::V);
         Out.push_back(St);
         Release(mk(EventKind::Drain, Right || Mistake != 2 ? Good : Bad), true);
       } else if (W <= 2) {
@@ -945,7 +944,7 @@ private:
   const Event &ev(unsigned Id) const { return G.Events[Id]; }
   void hit(const char *Rule, unsigned Id) { V[Rule].insert(at(A.Line[Id])); }
 
-  // comm-publish-before-notify, from the release table of CONTRACT §3.
+  // comm-publish-before-notify, from the release table of docs/rules/comm-publish-before-notify.md.
   void publish(const Path &P) {
     enum Need { Drain, Dsb, Dcci, AsyncWait };
     struct Pending {
@@ -962,8 +961,8 @@ private:
         const Event &O = ev(X.Origin);
         switch (X.N) {
         case Drain: {
-          PipeSet Need = O.Kind == EventKind::TileStore ? (O.Accumulator ? pipe::FIX : pipe::MTE3)
-                                                        : pipe::ALL;
+          // A tile store drains through the pipe it went out on (FIX for an accumulator tile).
+          PipeSet Need = O.Kind == EventKind::TileStore ? O.Pipe : pipe::ALL;
           if (E.Kind == EventKind::Drain && (E.Pipe & Need) == Need)
             X.N = Dsb;
           break;

@@ -1,4 +1,4 @@
-// The generated reference kernels get the verdicts of CONTRACT §4, for every collective, variant,
+// The generated reference kernels get the verdicts of docs/reference-kernels.md, for every collective, variant,
 // rank count and dtype; and every seeded defect (mutant) is reported by its rule at its line.
 #include "CheckHarness.h"
 #include "Collective.h"
