@@ -5,6 +5,7 @@
 // what reaching an event with one pending means is the rules' business.
 #pragma once
 #include "analyses/DataflowSolver.h"
+#include "analyses/PipeDrains.h"
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 #include <memory>
@@ -90,6 +91,13 @@ public:
   /// Solves Spec over the graph of AM's function.
   static llvm::Expected<ObligationStates> solve(class AnalysisManager &AM,
                                                 std::shared_ptr<const ObligationSpec> Spec);
+  /// Solves a Spec that is built on the function's PipeDrains (what discharges a drain).
+  template <class Spec, class AM> static llvm::Expected<ObligationStates> solveOnDrains(AM &M) {
+    auto Drains = M.template get<PipeDrains>();
+    if (!Drains)
+      return Drains.takeError();
+    return solve(M, std::make_shared<Spec>(*Drains));
+  }
 
 private:
   DataflowResult<ObligationAnalysis> Solved;

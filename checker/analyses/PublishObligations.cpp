@@ -6,10 +6,7 @@ namespace commcheck {
 char PublishObligations::ID = 0;
 
 llvm::Expected<ObligationStates> PublishObligations::compute(AnalysisManager &AM) {
-  auto Drains = AM.get<PipeDrains>();
-  if (!Drains)
-    return Drains.takeError();
-  return ObligationStates::solve(AM, std::make_shared<PublishObligations>(*Drains));
+  return ObligationStates::solveOnDrains<PublishObligations>(AM);
 }
 
 PipeSet PublishObligations::requiredDrain(const Event &Origin) {

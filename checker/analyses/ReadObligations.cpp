@@ -6,10 +6,7 @@ namespace commcheck {
 char ReadObligations::ID = 0;
 
 llvm::Expected<ObligationStates> ReadObligations::compute(AnalysisManager &AM) {
-  auto Drains = AM.get<PipeDrains>();
-  if (!Drains)
-    return Drains.takeError();
-  return ObligationStates::solve(AM, std::make_shared<ReadObligations>(*Drains));
+  return ObligationStates::solveOnDrains<ReadObligations>(AM);
 }
 
 std::optional<int> ReadObligations::gen(const Event &E) const {

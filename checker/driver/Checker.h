@@ -2,6 +2,7 @@
 // rules, and returns the findings and the verdict.
 #pragma once
 #include "base/AnalysisLimits.h"
+#include "report/FileResult.h"
 #include "rules/RuleOptionValues.h"
 #include "driver/CheckFilter.h"
 #include "events/EventGraphBuilder.h"
@@ -23,22 +24,6 @@ struct CheckOptions {
   RuleOptionValues Options;
   BuildOptions Build;
   AnalysisLimits Limits;
-};
-
-struct FileResult {
-  std::string Path;
-  bool Parsed = false;
-  std::vector<Finding> Findings;   ///< sorted by position; includes compiler errors
-  std::vector<std::string> Functions; ///< analysed root functions
-  std::map<std::string, double> Profile; ///< seconds per phase and rule (--enable-check-profile)
-  /// Verified: parsed, fully analysed, no error finding that is not suppressed.
-  bool verified() const;
-  std::string verdictReason() const;
-  /// Fixes the verdict on the findings as they are now, before a line filter hides some of them
-  /// from the report (the gate judges the whole file).
-  void freezeVerdict();
-  std::optional<bool> FrozenVerified;
-  std::string FrozenReason;
 };
 
 class Checker {

@@ -221,8 +221,10 @@ bool ExprKeyer::isLaunchBase(const Expr *E) const {
   if (!isa<ArraySubscriptExpr>(E) && !isa<MemberExpr>(E))
     return false;
   const Expr *Ptr = lvaluePointer(E);
-  if (!Ptr)
-    return false;
+  return Ptr && pointsIntoReadOnly(Ptr);
+}
+
+bool ExprKeyer::pointsIntoReadOnly(const Expr *Ptr) const {
   QualType T = Ptr->IgnoreParenImpCasts()->getType();
   if (T->isPointerType())
     if (const auto *RD = T->getPointeeType()->getAsRecordDecl()) {

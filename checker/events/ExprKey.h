@@ -58,6 +58,9 @@ public:
   const ParamBinding *binding(const clang::ParmVarDecl *P) const;
   /// A value loaded from read-only launch data (a window base in the context table).
   bool isLaunchBase(const clang::Expr *E) const;
+  /// A pointer into read-only launch data: the communication context or runtime tensor
+  /// descriptors, or a parameter (or an inlined helper's argument) that is read-only.
+  bool pointsIntoReadOnly(const clang::Expr *Ptr) const;
   /// Integer arithmetic over launch bases: a peer offset such as (ctx[4+p] - ctx[4+r]) / 4.
   bool isLaunchDerived(const clang::Expr *E, int Depth = 0) const;
 

@@ -330,21 +330,8 @@ private:
     add(std::move(E));
   }
 
-  bool isExemptPointer(const Expr *Ptr) const override {
-    QualType T = Ptr->IgnoreParenImpCasts()->getType();
-    if (T->isPointerType())
-      if (const auto *RD = T->getPointeeType()->getAsRecordDecl()) {
-        StringRef N = RD->getName();
-        if (N == "CommContext" || N == "ChipTensor" || N == "Tensor" || N == "AsyncCtx")
-          return true;
-      }
-    if (const ParmVarDecl *P = Keys.rootParam(Ptr)) {
-      if (const ParamBinding *Bd = Keys.binding(P))
-        return Bd->ReadOnlyRoot;
-      return Facts.isReadOnlyParam(P);
-    }
-    return false;
-  }
+  bool isExemptPointer(const Expr *Ptr) const override { return Keys.pointsIntoReadOnly(Ptr); }
+
 
   std::string asyncTarget(const CallExpr *CE) const override {
     // `auto ev = TPUT_ASYNC(...)` or `evs[i] = TPUT_ASYNC(...)`: the variable (array) receiving it.

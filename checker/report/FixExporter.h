@@ -1,6 +1,6 @@
 // --export-fixes: the clang-tidy YAML that clang-apply-replacements reads.
 #pragma once
-#include "driver/Checker.h"
+#include "report/FileResult.h"
 #include "llvm/Support/Error.h"
 #include <functional>
 #include <optional>

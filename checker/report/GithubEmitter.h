@@ -3,7 +3,7 @@
 // $GITHUB_STEP_SUMMARY. GitHub shows at most 10 annotations of each level per step and silently
 // drops the rest, so only the first 10 per level become annotations; the summary lists everything.
 #pragma once
-#include "driver/Checker.h"
+#include "report/FileResult.h"
 #include <string>
 #include <vector>
 

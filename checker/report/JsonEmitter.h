@@ -2,7 +2,7 @@
 // docs/report-schema.md and described by docs/report.schema.json. Fields are only ever added
 // within a version; a removal or change of meaning bumps the version.
 #pragma once
-#include "driver/Checker.h"
+#include "report/FileResult.h"
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>

@@ -3,7 +3,7 @@
 // NOLINT suppressions, and fingerprints computed from line content so that an alert survives
 // edits elsewhere in the file.
 #pragma once
-#include "driver/Checker.h"
+#include "report/FileResult.h"
 #include "rules/Rule.h"
 #include <nlohmann/json.hpp>
 #include <optional>

@@ -1,6 +1,6 @@
 // clang-tidy style text: `path:line:col: error: message [rule]`, then `note:` lines of the witness.
 #pragma once
-#include "driver/Checker.h"
+#include "report/FileResult.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace commcheck {
