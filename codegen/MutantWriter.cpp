@@ -37,7 +37,7 @@ std::vector<std::string> MutantWriter::parseArgs() {
 
 namespace {
 
-const OracleRule AllOracleRules[] = {OracleRule::PublishBeforeNotify, OracleRule::ReadCompleteDrain,
+const OracleRule AllOracleRules[] = {OracleRule::PublishBeforeNotify, OracleRule::PublishFence, OracleRule::ReadCompleteDrain,
                                      OracleRule::ConsumeInvalidate, OracleRule::AsyncDrain};
 
 std::string atOf(const Stmt &S) {

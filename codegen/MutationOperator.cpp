@@ -9,6 +9,8 @@ namespace commgen {
 namespace {
 
 const char *const Publish = "comm-publish-before-notify";
+// Drained but not fenced: the fence requirement has its own rule id.
+const char *const PublishFence = "comm-publish-fence";
 const char *const ReadComplete = "comm-read-complete-drain";
 const char *const Consume = "comm-consume-invalidate";
 const char *const AsyncRule = "comm-async-drain";
@@ -66,7 +68,7 @@ bool dropReleaseDrain(Mutant &M, int Site) {
 }
 
 bool dropReleaseDsb(Mutant &M, int Site) {
-  return dropNth(M, Site, role::ReleaseDsb) && reportedBy(M, OracleRule::PublishBeforeNotify);
+  return dropNth(M, Site, role::ReleaseDsb) && reportedBy(M, OracleRule::PublishFence);
 }
 
 bool dsbBeforeDrain(Mutant &M, int Site) {
@@ -231,7 +233,7 @@ bool duplicateDcci(Mutant &M, int Site) {
 const MutationOperator Operators[] = {
     {"drop-release-drain", Publish, "error", "notify", "remove the drain that releases a TSTORE/TPUT",
      dropReleaseDrain},
-    {"drop-release-dsb", Publish, "error", "notify", "remove the dsb that pushes released writes to HBM",
+    {"drop-release-dsb", PublishFence, "error", "notify", "remove the dsb that pushes released writes to HBM",
      dropReleaseDsb},
     {"dsb-before-drain", Publish, "error", "notify", "put the dsb before the drain of a release", dsbBeforeDrain},
     {"tput-mte3-drain", Publish, "error", "notify",

@@ -8,6 +8,8 @@ const char *oracleRuleName(OracleRule R) {
   switch (R) {
   case OracleRule::PublishBeforeNotify:
     return "comm-publish-before-notify";
+  case OracleRule::PublishFence:
+    return "comm-publish-fence";
   case OracleRule::ReadCompleteDrain:
     return "comm-read-complete-drain";
   case OracleRule::ConsumeInvalidate:
@@ -23,10 +25,11 @@ const char *oracleRuleName(OracleRule R) {
 namespace {
 
 // Per tracked source statement, a may-set of progress bits: bit 0 = released, bit 1 = first release
-// step outstanding, bit 2 = second step (dsb) outstanding. For flags the single key -1 holds a may-set
-// of token counts {0, 1, 2+}.
+// step outstanding, bit 2 = second step (dsb) outstanding; bits 3 and 4 the same two after a dsb
+// that came too early (before the first step, where it does not count). For flags the single key -1
+// holds a may-set of token counts {0, 1, 2+}.
 using State = std::map<int, unsigned>;
-constexpr unsigned Clean = 1u, Step1 = 2u, Step2 = 4u;
+constexpr unsigned Clean = 1u, Step1 = 2u, Step2 = 4u, Step1EarlyDsb = 8u, Step2EarlyDsb = 16u;
 constexpr int FlagSlot = -1;
 
 State join(const State &A, const State &B) {
@@ -107,9 +110,19 @@ private:
       Result.TraceSink = S.Id;
   }
 
-  static bool pending(const State &St) {
+  // The outstanding steps the rule reports: publish-fence only a missing dsb after a drain that
+  // came in the right order, publish-before-notify everything else.
+  unsigned reported() const {
+    if (Rule == OracleRule::PublishFence)
+      return Step2;
+    if (Rule == OracleRule::PublishBeforeNotify)
+      return Step1 | Step1EarlyDsb | Step2EarlyDsb;
+    return Step1 | Step2;
+  }
+
+  bool pending(const State &St) const {
     for (const auto &[Src, Bits] : St)
-      if (Src != FlagSlot && (Bits & (Step1 | Step2)))
+      if (Src != FlagSlot && (Bits & reported()))
         return true;
     return false;
   }
@@ -125,6 +138,7 @@ private:
     };
     switch (Rule) {
     case OracleRule::PublishBeforeNotify:
+    case OracleRule::PublishFence:
       if (Src.Op == CallOp::TStore)
         return Drains(Pipe::MTE3);
       if (Src.Op == CallOp::TPut)
@@ -148,6 +162,7 @@ private:
   bool isSource(const Stmt &S) const {
     switch (Rule) {
     case OracleRule::PublishBeforeNotify:
+    case OracleRule::PublishFence:
       return (S.Kind == StmtKind::Call &&
               (S.Op == CallOp::TStore || S.Op == CallOp::TPut || S.Op == CallOp::TPutAsync)) ||
              (S.Kind == StmtKind::Line && S.GmStore);
@@ -162,7 +177,9 @@ private:
     }
   }
 
-  bool twoSteps() const { return Rule == OracleRule::PublishBeforeNotify; }
+  bool twoSteps() const {
+    return Rule == OracleRule::PublishBeforeNotify || Rule == OracleRule::PublishFence;
+  }
 
   State transfer(const Stmt &S, State In, bool Record) {
     if (Rule == OracleRule::FlagBalance)
@@ -174,6 +191,7 @@ private:
     bool IsLoad = S.Kind == StmtKind::Line && S.GmLoad && !S.GmLoadExempt;
     switch (Rule) {
     case OracleRule::PublishBeforeNotify:
+    case OracleRule::PublishFence:
     case OracleRule::ReadCompleteDrain:
       if (IsNotify && pending(In))
         sink(S, Record);
@@ -190,13 +208,19 @@ private:
       break;
     }
 
+    bool IsDsb = S.Kind == StmtKind::Call && S.Op == CallOp::Dsb;
     for (auto &[SrcId, Bits] : In) {
       const Stmt &Src = *Sources.at(SrcId);
       unsigned Out = Bits & Clean;
+      bool First = firstStep(S, Src);
       if (Bits & Step1)
-        Out |= firstStep(S, Src) ? (twoSteps() ? Step2 : Clean) : Step1;
+        Out |= First ? (twoSteps() ? Step2 : Clean) : (IsDsb && twoSteps() ? Step1EarlyDsb : Step1);
+      if (Bits & Step1EarlyDsb)
+        Out |= First ? Step2EarlyDsb : Step1EarlyDsb;
       if (Bits & Step2)
-        Out |= (S.Kind == StmtKind::Call && S.Op == CallOp::Dsb) ? Clean : Step2;
+        Out |= IsDsb ? Clean : Step2;
+      if (Bits & Step2EarlyDsb)
+        Out |= IsDsb ? Clean : Step2EarlyDsb;
       Bits = Out;
     }
     if (isSource(S))

@@ -17,7 +17,7 @@
 
 namespace commgen {
 
-enum class OracleRule { PublishBeforeNotify, ReadCompleteDrain, ConsumeInvalidate, AsyncDrain, FlagBalance };
+enum class OracleRule { PublishBeforeNotify, PublishFence, ReadCompleteDrain, ConsumeInvalidate, AsyncDrain, FlagBalance };
 
 const char *oracleRuleName(OracleRule R); // "comm-publish-before-notify"
 

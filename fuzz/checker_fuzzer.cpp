@@ -44,7 +44,6 @@ struct Env {
     FO.AutoDetectCompileCommands = false;
     FE = std::make_unique<Frontend>(FO);
     CheckOptions CO;
-    CO.Build.ShimDir = FO.ShimDir;
     // Small budgets keep one input cheap; running out is a comm-unanalysable finding, which is
     // exactly the fail-closed path worth fuzzing.
     CO.Limits.MaxEvents = 20000;

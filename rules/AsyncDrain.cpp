@@ -18,12 +18,14 @@ void AsyncDrain::check(RuleContext &Ctx) const {
 }
 
 bool AsyncDrain::violates(const Event &, int, const Event &E) const {
-  return E.Kind == EventKind::Notify || E.Kind == EventKind::Exit;
+  return maySignal(E) || E.Kind == EventKind::Exit;
 }
 
 std::string AsyncDrain::message(const Event &O, int Phase, const Event &At) const {
   std::string What = O.Kind == EventKind::PutAsync ? "TPUT_ASYNC" : "TGET_ASYNC";
-  std::string Where = At.Kind == EventKind::Exit ? "the function returns" : "TNOTIFY runs";
+  std::string Where = At.Kind == EventKind::Exit ? "the function returns"
+                      : At.Kind == EventKind::Notify ? "TNOTIFY runs"
+                                                     : signalName(At) + " runs";
   if (Phase == AsyncObligations::WaitedWrongSession)
     return Where + " while the " + What + " event '" + O.AsyncVar +
            "' was waited only with another session than '" + O.Session + "' that issued it";

@@ -20,7 +20,7 @@ void ConsumeInvalidate::check(RuleContext &Ctx) const {
 
 bool ConsumeInvalidate::violates(const Event &, int Phase, const Event &E) const {
   if (E.Kind == EventKind::Opaque)
-    return true;
+    return E.TouchesGm;
   if (E.Kind != EventKind::ScalarLoad || E.Exempt)
     return false;
   return !ConsumeObligations::covers(Phase, E);

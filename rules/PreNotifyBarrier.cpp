@@ -67,7 +67,7 @@ void PreNotifyBarrier::check(RuleContext &Ctx) const {
     PipeSet Needed = 0;
     std::vector<unsigned> Origins;
     for (const auto &[O, Phase] : Pub->before(B.Id))
-      if (Phase == PublishObligations::NeedDrain) {
+      if (PublishObligations::needsDrain(Phase)) {
         Needed |= PublishObligations::requiredDrain(G.Events[O]);
         Origins.push_back(O);
       }

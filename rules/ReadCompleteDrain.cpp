@@ -18,12 +18,13 @@ void ReadCompleteDrain::check(RuleContext &Ctx) const {
 }
 
 bool ReadCompleteDrain::violates(const Event &, int, const Event &E) const {
-  return E.Kind == EventKind::Notify;
+  return maySignal(E);
 }
 
-std::string ReadCompleteDrain::message(const Event &, int, const Event &) const {
-  return "TNOTIFY may tell a peer its data was read while the TLOAD is still in flight: missing "
-         "pipe_barrier(PIPE_MTE2) before the notify";
+std::string ReadCompleteDrain::message(const Event &, int, const Event &At) const {
+  return signalName(At) + " may tell a peer its data was read while the TLOAD is still in "
+         "flight: missing pipe_barrier(PIPE_MTE2) before " +
+         (At.Kind == EventKind::Notify ? "the notify" : "the call");
 }
 
 std::string ReadCompleteDrain::originNote(const Event &) const {

@@ -38,7 +38,7 @@ void RedundantInvalidate::check(RuleContext &Ctx) const {
       continue;
     bool ReleasesStore = false;
     for (const auto &[O, Phase] : Pub->before(D.Id))
-      ReleasesStore |= Phase == PublishObligations::NeedDcci;
+      ReleasesStore |= PublishObligations::step(Phase) == PublishObligations::NeedDcci;
     if (ReleasesStore)
       continue;
     std::string Msg;

@@ -25,6 +25,9 @@ struct RuleInfo {
   std::vector<RuleOption> Options;
   /// Cannot be switched off: a kernel the checker could not analyse is never clean.
   bool AlwaysOn = false;
+  /// The rule this one was split from: a NOLINT of that rule also covers this one, so no
+  /// suppression written before the split breaks.
+  std::string SplitFrom;
 };
 
 class Rule {

@@ -8,6 +8,10 @@ Finding &RuleContext::report(clang::SourceLocation L, std::string Message) {
   Finding F;
   F.Rule = R.info().Id;
   F.Level = R.info().Level;
+  // A rule may offer to report its errors as warnings (a code base that has decided otherwise).
+  for (const RuleOption &O : R.info().Options)
+    if (O.Name == "AsWarning" && flag("AsWarning"))
+      F.Level = Severity::Warning;
   F.At = point(L);
   F.Message = std::move(Message);
   F.Function = graph().Function;

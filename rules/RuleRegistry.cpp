@@ -5,6 +5,7 @@
 #include "rules/PerWaitDcci.h"
 #include "rules/PreNotifyBarrier.h"
 #include "rules/PublishBeforeNotify.h"
+#include "rules/PublishFence.h"
 #include "rules/ReadCompleteDrain.h"
 #include "rules/RedundantInvalidate.h"
 #include "rules/SignalProtocol.h"
@@ -14,6 +15,7 @@ namespace commcheck {
 
 RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<PublishBeforeNotify>());
+  Rules.push_back(std::make_unique<PublishFence>());
   Rules.push_back(std::make_unique<ReadCompleteDrain>());
   Rules.push_back(std::make_unique<ConsumeInvalidate>());
   Rules.push_back(std::make_unique<AsyncDrain>());

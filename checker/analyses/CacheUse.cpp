@@ -9,8 +9,9 @@ bool usesCache(const Event &E) {
   switch (E.Kind) {
   case EventKind::ScalarLoad:
     return !E.Exempt;
-  case EventKind::ScalarStore:
   case EventKind::Opaque:
+    return E.TouchesGm;
+  case EventKind::ScalarStore:
   case EventKind::Notify:
   case EventKind::TileStore:
   case EventKind::Put:
@@ -32,10 +33,10 @@ struct NeededAnalysis {
   void transfer(const Event &E, Lattice &S) const {
     // A later whole dcci does not make this one unneeded: which of two is redundant is the
     // second's question (the "clean" analysis), not the first's.
-    if (E.Kind == EventKind::Wait)
-      S.Needed = false;
-    else if (usesCache(E))
+    if (usesCache(E)) // before the wait test: an unseen call may read the cache, then wait
       S.Needed = true;
+    else if (E.Kind == EventKind::Wait)
+      S.Needed = false;
   }
 };
 
@@ -50,7 +51,7 @@ struct CleanAnalysis {
   void transfer(const Event &E, Lattice &S) const {
     if (E.Kind == EventKind::DcciWhole)
       S.Clean = true;
-    else if (E.Kind == EventKind::Wait)
+    else if (mayWait(E))
       S.Clean = false;
   }
 };

@@ -17,13 +17,13 @@ llvm::Expected<ObligationStates> ConsumeObligations::compute(AnalysisManager &AM
 }
 
 std::optional<int> ConsumeObligations::gen(const Event &E) const {
-  if (E.Kind == EventKind::Wait)
+  if (mayWait(E))
     return 0;
   return std::nullopt;
 }
 
 std::optional<int> ConsumeObligations::step(const Event &, int Phase, const Event &E) const {
-  if (E.Kind == EventKind::Wait || E.Kind == EventKind::DcciWhole)
+  if (mayWait(E) || E.Kind == EventKind::DcciWhole)
     return std::nullopt; // a later wait re-arms the obligation with a fresh token
   if (E.Kind == EventKind::DcciLine)
     return Phase | bit(E);

@@ -22,8 +22,9 @@ std::optional<int> PublishObligations::gen(const Event &E) const {
   case EventKind::Get:
     return NeedDrain;
   case EventKind::ScalarStore:
-  case EventKind::Opaque:
     return NeedDcci;
+  case EventKind::Opaque:
+    return E.TouchesGm ? std::optional<int>(NeedDcci) : std::nullopt;
   case EventKind::PutAsync:
   case EventKind::GetAsync:
     return NeedAsyncWait;
@@ -35,26 +36,68 @@ std::optional<int> PublishObligations::gen(const Event &E) const {
 }
 
 std::optional<int> PublishObligations::step(const Event &O, int Phase, const Event &E) const {
-  switch (Phase) {
-  case NeedDrain:
-    if ((Drains.of(E) & requiredDrain(O)) == requiredDrain(O))
-      return NeedDsb;
-    return Phase;
+  int Early = Phase & EarlyDsb;
+  bool FirstStep = false;
+  switch (step(Phase)) {
   case NeedDsb:
     if (E.Kind == EventKind::Dsb)
       return std::nullopt;
     return Phase;
+  case NeedDrain:
+    FirstStep = (Drains.of(E) & requiredDrain(O)) == requiredDrain(O);
+    break;
   case NeedDcci:
-    if (E.Kind == EventKind::DcciWhole ||
-        (E.Kind == EventKind::DcciLine && O.Kind == EventKind::ScalarStore && E.Addr == O.Addr))
-      return NeedDsb;
-    return Phase;
+    FirstStep = E.Kind == EventKind::DcciWhole ||
+                (E.Kind == EventKind::DcciLine && O.Kind == EventKind::ScalarStore && E.Addr == O.Addr);
+    break;
   case NeedAsyncWait:
-    if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar && E.Session == O.Session)
-      return NeedDsb;
-    return Phase;
+    FirstStep = E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar && E.Session == O.Session;
+    break;
   }
+  if (FirstStep)
+    return NeedDsb | Early;
+  if (E.Kind == EventKind::Dsb)
+    return Phase | EarlyDsb;
   return Phase;
+}
+
+std::string PublishObligations::writeName(const Event &O) {
+  switch (O.Kind) {
+  case EventKind::TileStore: return "TSTORE";
+  case EventKind::Put: return "TPUT";
+  case EventKind::Get: return "TGET";
+  case EventKind::ScalarStore: return "scalar GM store";
+  case EventKind::Opaque:
+    return "call to '" + O.Callee + "'" + (O.MayNotify ? ", which the checker cannot see," : "") +
+           " (may write GM)";
+  case EventKind::PutAsync: return "TPUT_ASYNC";
+  case EventKind::GetAsync: return "TGET_ASYNC";
+  case EventKind::UncachedStore: return "st_dev store";
+  default: return eventKindName(O.Kind);
+  }
+}
+
+std::string PublishObligations::missing(const Event &O, int Phase) {
+  std::string Need;
+  switch (step(Phase)) {
+  case NeedDrain:
+    Need = "missing pipe_barrier(PIPE_" + pipeName(requiredDrain(O)) + ") then dsb";
+    break;
+  case NeedDsb:
+    Need = Phase & EarlyDsb ? "the dsb came before the release, which does not count: missing "
+                              "dsb(DSB_DDR) after it"
+                            : "drained but not fenced: missing dsb(DSB_DDR) after the drain";
+    break;
+  case NeedDcci:
+    Need = O.Kind == EventKind::ScalarStore ? "missing dcci of the written line, then dsb"
+                                            : "missing a whole-cache dcci, then dsb";
+    break;
+  case NeedAsyncWait:
+    Need = "missing Wait(" + (O.Session.empty() ? std::string("session") : O.Session) + ") on '" +
+           O.AsyncVar + "', then dsb";
+    break;
+  }
+  return Need;
 }
 
 } // namespace commcheck

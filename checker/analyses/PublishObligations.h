@@ -12,7 +12,15 @@ class AnalysisManager;
 
 class PublishObligations : public ObligationSpec {
 public:
-  enum Phase { NeedDrain, NeedDsb, NeedDcci, NeedAsyncWait };
+  /// A phase is one of these steps, with EarlyDsb set once a dsb came before the first step
+  /// (which does not count: the order is drain, invalidate or wait first, then dsb).
+  enum Phase { NeedDrain, NeedDsb, NeedDcci, NeedAsyncWait, StepMask = 7, EarlyDsb = 8 };
+  static int step(int Phase) { return Phase & StepMask; }
+  /// The first step (the drain) is what is still missing.
+  static bool needsDrain(int Phase) { return step(Phase) == NeedDrain; }
+  /// Drained (or invalidated, or waited) in order but not fenced: the contested requirement
+  /// (docs/rules/comm-publish-fence.md).
+  static bool onlyFenceMissing(int Phase) { return Phase == NeedDsb; }
   static char ID;
   using Result = ObligationStates;
   static llvm::Expected<Result> compute(AnalysisManager &AM);
@@ -22,6 +30,10 @@ public:
   std::optional<int> step(const Event &Origin, int Phase, const Event &E) const override;
   /// The pipes a pending obligation in NeedDrain needs drained.
   static PipeSet requiredDrain(const Event &Origin);
+  /// "TSTORE", "scalar GM store", "call to 'f' (may write GM)", ...
+  static std::string writeName(const Event &Origin);
+  /// What the release still lacks in Phase ("missing pipe_barrier(PIPE_MTE3) then dsb").
+  static std::string missing(const Event &Origin, int Phase);
 
 private:
   const PipeDrains::Result &Drains;

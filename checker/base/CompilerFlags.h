@@ -14,10 +14,15 @@ inline std::vector<std::string> language() {
   return {"-xc++", "-std=c++17", "-w", "-fno-spell-checking"};
 }
 
-/// The device configuration checked when the build gives none: the vector core, with the macros
-/// the device compiler predefines for it.
+/// The device configuration checked first when the build gives none: the vector core, with the
+/// macros the device compiler predefines for it.
 inline std::vector<std::string> defaultDevice() {
   return {"-D__DAV_VEC__", "-D__CCE_AICORE__", "-DPTO_URMA_SUPPORTED"};
+}
+
+/// The cube core's configuration, checked too when a file compiles differently for it.
+inline std::vector<std::string> cubeDevice() {
+  return {"-D__DAV_CUBE__", "-D__CCE_AICORE__", "-DPTO_URMA_SUPPORTED"};
 }
 
 /// The file the shim force-includes (relative to the shim folder).

@@ -30,6 +30,8 @@ struct Finding {
   std::vector<clang::tooling::Replacement> Fixes;
   std::string Suppression;            ///< reason, when a NOLINT comment waived it
   bool Suppressed = false;
+  /// The core configurations it was found in, when not in every one checked ("cube core").
+  std::string Configuration;
 };
 
 } // namespace commcheck

@@ -5,4 +5,5 @@ namespace commcheck::ruleid {
 inline constexpr const char *Unanalysable = "comm-unanalysable";
 inline constexpr const char *ClangError = "clang-diagnostic-error";
 inline constexpr const char *Nolint = "comm-nolint";
+inline constexpr const char *Waiver = "comm-waiver";
 } // namespace commcheck::ruleid

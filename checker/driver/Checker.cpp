@@ -5,6 +5,8 @@
 #include "rules/RuleContext.h"
 #include "rules/RuleRegistry.h"
 #include "base/RuleIds.h"
+#include "events/SourcePoints.h"
+#include "clang/AST/Stmt.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include <algorithm>
@@ -22,6 +24,21 @@ Checker::Checker(const IntrinsicCatalogue &Catalogue, CheckOptions Options)
 
 namespace {
 using Clock = std::chrono::steady_clock;
+
+/// Whether a kernel's body compiled to anything beyond its frame (returns, the tail drains and
+/// fences every PTOAS kernel ends with): an entry without it in a configuration compiled nothing
+/// the checker could verify there.
+bool hasContent(const EventGraph &G) {
+  for (const Event &E : G.Events)
+    switch (E.Kind) {
+    case EventKind::Return: case EventKind::Exit: case EventKind::Drain: case EventKind::Dsb:
+    case EventKind::CallEnter: case EventKind::CallExit:
+      break;
+    default:
+      return true;
+    }
+  return false;
+}
 double secondsSince(Clock::time_point Since) {
   return std::chrono::duration<double>(Clock::now() - Since).count();
 }
@@ -63,21 +80,28 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   if (!R.Parsed)
     return R;
   clang::ASTContext &Ctx = File.AST->getASTContext();
-  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  EventGraphBuilder Builder(Ctx, Catalogue, buildOptions(File));
   std::vector<Finding> Raw;
   // Deeply nested code recurses deeply (CFG construction, AST walks): see LargeStack.h.
   runWithLargeStack([&] {
     auto TF = Clock::now();
-    std::vector<const clang::FunctionDecl *> Roots = findRootFunctions(Ctx, File.Source, Builder);
+    Discovery Found = discover(File, Ctx, Builder);
+    std::vector<const clang::FunctionDecl *> &Roots = Found.Roots;
     R.Profile["kernel discovery (CFGs, facts)"] += secondsSince(TF);
     for (const clang::FunctionDecl *FD : Roots) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
       R.Profile["event graphs"] += secondsSince(T0);
       R.Functions.push_back(G.Function);
+      bool Touches = hasContent(G);
+      R.Active |= Touches;
+      if (std::find(Found.Entries.begin(), Found.Entries.end(), FD) != Found.Entries.end())
+        R.Entries.push_back({G.Function, pointIn(G, Ctx.getSourceManager(), G.FunctionLoc),
+                             !Touches});
       checkFunction(G, Ctx, R, Raw);
     }
   });
+  reportCompilerTests(File, Ctx, Raw);
   addUnique(Raw, R.Findings);
   if (Reparse) {
     auto T2 = Clock::now();
@@ -96,7 +120,7 @@ void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) c
   for (const Finding &F : R.Findings)
     ++Before[Key(F)];
   auto CountsOf = [&](const std::string &Text, bool &Parsed) {
-    ParsedFile Again = FE.parseText(File.Path, Text);
+    ParsedFile Again = FE.parseText(File.Path, Text, File.ConfigIndex);
     FileResult After = check(Again, nullptr);
     Parsed = After.Parsed;
     std::map<std::string, int> Counts;
@@ -171,13 +195,44 @@ void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) c
   }
 }
 
+/// The code asks which compiler compiles it: what commcheck saw is not what the device builds.
+void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx,
+                                  std::vector<Finding> &Raw) const {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[At, Name] : File.PP.CompilerTests) {
+    if (File.Trusted && File.Trusted->trusted(SM, At))
+      continue;
+    Finding F;
+    F.Rule = ruleid::Unanalysable;
+    F.Level = Severity::Error;
+    F.At = pointIn(EventGraph(), SM, At);
+    F.Message = "the code tests '" + Name + "', which the device compiler answers differently: "
+                "commcheck parses with clang 19, so it cannot tell what the device build "
+                "compiles here";
+    Raw.push_back(std::move(F));
+  }
+}
+
+BuildOptions Checker::buildOptions(const ParsedFile &File) const {
+  BuildOptions B = Options.Build;
+  if (File.Trusted)
+    B.Trusted = *File.Trusted;
+  return B;
+}
+
+Discovery Checker::discover(const ParsedFile &File, clang::ASTContext &Ctx,
+                            EventGraphBuilder &Builder) const {
+  static const TrustedHeaders None;
+  return findRootFunctions(Ctx, {File.Source, File.PP, File.Trusted ? *File.Trusted : None}, Builder);
+}
+
 std::string Checker::cost(ParsedFile &File) const {
   if (!File.AST)
     return "";
   clang::ASTContext &Ctx = File.AST->getASTContext();
-  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  EventGraphBuilder Builder(Ctx, Catalogue, buildOptions(File));
   std::string Out;
-  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Builder)) {
+  for (const clang::FunctionDecl *FD : discover(File, Ctx, Builder).Roots) {
     EventGraph G = Builder.build(FD);
     CostTable T = countCost(G, Ctx);
     Out += "kernel " + G.Function + (T.Exact ? "" : " (some trip counts are not constant: "
@@ -193,10 +248,10 @@ std::string Checker::dumpEvents(ParsedFile &File) const {
   if (!File.AST)
     return "";
   clang::ASTContext &Ctx = File.AST->getASTContext();
-  EventGraphBuilder Builder(Ctx, Catalogue, Options.Build);
+  EventGraphBuilder Builder(Ctx, Catalogue, buildOptions(File));
   std::string Out;
   runWithLargeStack([&] {
-    for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, Builder))
+    for (const clang::FunctionDecl *FD : discover(File, Ctx, Builder).Roots)
       Out += Builder.build(FD).dump(Ctx.getSourceManager());
   });
   return Out;

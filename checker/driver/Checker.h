@@ -6,6 +6,7 @@
 #include "rules/RuleOptionValues.h"
 #include "driver/CheckFilter.h"
 #include "events/EventGraphBuilder.h"
+#include "events/KernelFinder.h"
 #include "frontend/Frontend.h"
 #include "events/IntrinsicCatalogue.h"
 #include <map>
@@ -39,6 +40,10 @@ public:
 
 private:
   bool enabled(const Rule &R) const;
+  BuildOptions buildOptions(const ParsedFile &File) const;
+  void reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx,
+                           std::vector<Finding> &Raw) const;
+  Discovery discover(const ParsedFile &File, clang::ASTContext &Ctx, EventGraphBuilder &Builder) const;
   void checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
                      std::vector<Finding> &Raw) const;
   void verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) const;

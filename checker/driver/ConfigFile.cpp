@@ -16,7 +16,7 @@ namespace {
 
 const char *const KnownKeys[] = {"Checks",         "WarningsAsErrors", "FailOn",
                                  "CheckOptions",   "ExtraArgs",        "ReadOnlyParams",
-                                 "Intrinsics",     "InheritParentConfig"};
+                                 "Intrinsics",     "InheritParentConfig", "Waivers"};
 
 llvm::Error fail(const std::string &Path, const std::string &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", Path.c_str(),
@@ -131,6 +131,14 @@ llvm::Expected<ConfigFile> ConfigFile::parse(const std::string &Text, const std:
         else
           return fail(Path, "check option '" + Name + "' must be a string, number or boolean");
       }
+    } else if (Key == "Waivers") {
+      if (!V.is_object())
+        return fail(Path, "'Waivers' must be an object of \"rule-id\": \"reason\"");
+      for (const auto &[Name, Value] : V.items()) {
+        if (!Value.is_string())
+          return fail(Path, "the waiver of '" + Name + "' must be a string: its reason");
+        C.Waivers[Name] = Value.get<std::string>();
+      }
     } else if (Key == "ExtraArgs" || Key == "ReadOnlyParams") {
       auto L = stringList(V, Key, Path);
       if (!L)
@@ -148,6 +156,8 @@ llvm::Expected<ConfigFile> ConfigFile::parse(const std::string &Text, const std:
 }
 
 llvm::Expected<ConfigFile> ConfigFile::load(const std::string &Path) {
+  if (llvm::sys::fs::exists(Path) && !llvm::sys::fs::is_regular_file(Path))
+    return fail(Path, "not a regular file");
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buf)
     return fail(Path, Buf.getError().message());
@@ -198,6 +208,19 @@ llvm::Expected<ConfigFile> ConfigFile::forFile(const std::string &CheckedFile,
   return Result;
 }
 
+std::vector<std::string> ConfigFile::checksSources() const {
+  std::vector<std::string> Out;
+  if (Layers.empty()) {
+    if (Checks)
+      Out.push_back(Source);
+    return Out;
+  }
+  for (const auto &L : Layers)
+    if (L->Checks)
+      Out.push_back(L->Source);
+  return Out;
+}
+
 std::vector<std::string> ConfigFile::sources() const {
   if (Layers.empty())
     return {Source};
@@ -217,6 +240,8 @@ ConfigFile ConfigFile::inherit(const ConfigFile &Parent) const {
     R.Intrinsics = Intrinsics;
   for (const auto &[K, V] : CheckOptions)
     R.CheckOptions[K] = V;
+  for (const auto &[K, V] : Waivers)
+    R.Waivers[K] = V;
   R.ExtraArgs.insert(R.ExtraArgs.end(), ExtraArgs.begin(), ExtraArgs.end());
   appendUnique(R.ReadOnlyParams, ReadOnlyParams);
   R.InheritParentConfig = InheritParentConfig;
@@ -246,6 +271,8 @@ ConfigFile ConfigFile::merge(const ConfigOverrides &O) const {
     Cmd.Intrinsics = O.Intrinsics->empty() ? *O.Intrinsics : absolute(*O.Intrinsics);
   if (O.CheckOptions)
     Cmd.CheckOptions = *O.CheckOptions;
+  if (O.Waivers)
+    Cmd.Waivers = *O.Waivers;
   if (O.ExtraArgs)
     Cmd.ExtraArgs = *O.ExtraArgs;
   if (O.ReadOnlyParams)
@@ -270,6 +297,11 @@ std::string ConfigFile::dump(const std::vector<const Rule *> &Rules) const {
   J["CheckOptions"] = nlohmann::ordered_json::object();
   for (const auto &[K, V] : Options)
     J["CheckOptions"][K] = V;
+  if (!Waivers.empty()) {
+    J["Waivers"] = nlohmann::ordered_json::object();
+    for (const auto &[K, V] : Waivers)
+      J["Waivers"][K] = V;
+  }
   J["ExtraArgs"] = ExtraArgs;
   J["ReadOnlyParams"] = ReadOnlyParams;
   if (Intrinsics)
@@ -339,6 +371,14 @@ void ConfigFile::verifyLayer(const std::vector<const Rule *> &Rules,
     if (std::find(OptionKeys.begin(), OptionKeys.end(), K) == OptionKeys.end())
       Out.push_back(Where + "unknown check option '" + K + "'" + didYouMean(closestMatch(K, OptionKeys)));
 
+  for (const auto &[K, V] : Waivers) {
+    bool Known = K == "intrinsics" || K.rfind("intrinsic:", 0) == 0 ||
+                 std::find(Ids.begin(), Ids.end(), K) != Ids.end();
+    if (!Known)
+      Out.push_back(Where + "waiver for unknown check '" + K + "'" + didYouMean(closestMatch(K, Ids)));
+    else if (llvm::StringRef(V).trim().empty())
+      Out.push_back(Where + "the waiver of '" + K + "' gives no reason");
+  }
   if (FailOn && *FailOn != "error" && *FailOn != "warning")
     Out.push_back(Where + "'FailOn' must be \"error\" or \"warning\", not \"" + *FailOn + "\"" +
                   didYouMean(closestMatch(*FailOn, {"error", "warning"})));

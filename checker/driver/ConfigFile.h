@@ -11,6 +11,7 @@
 //     "ExtraArgs": ["-DUSE_PTO"],
 //     "ReadOnlyParams": ["weights"],
 //     "Intrinsics": "tools/intrinsics.json",          // relative to this file
+//     "Waivers": {"comm-pre-notify-barrier": "why"},   // reasons for what the gate must not hide
 //     "InheritParentConfig": true                     // also read the parent folders' config
 //   }
 #pragma once
@@ -30,6 +31,7 @@ namespace commcheck {
 struct ConfigOverrides {
   std::optional<std::string> Checks, WarningsAsErrors, FailOn, Intrinsics;
   std::optional<std::map<std::string, std::string>> CheckOptions; ///< per key
+  std::optional<std::map<std::string, std::string>> Waivers;      ///< per key
   std::optional<std::vector<std::string>> ExtraArgs, ReadOnlyParams;
 };
 
@@ -42,6 +44,9 @@ public:
   std::optional<std::string> FailOn;           ///< "error" or "warning"
   std::optional<std::string> Intrinsics;       ///< absolute once loaded
   std::map<std::string, std::string> CheckOptions; ///< "rule.option" -> value
+  /// Why a disabled rule or an intrinsic the configuration describes may be waived:
+  /// "<rule-id>", "intrinsic:<name>" or "intrinsics" (every entry of Intrinsics) -> reason.
+  std::map<std::string, std::string> Waivers;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ReadOnlyParams;
   bool InheritParentConfig = false;
@@ -77,6 +82,8 @@ public:
   std::vector<std::string> verify(const std::vector<const Rule *> &Rules) const;
   /// The files (and "command line") this configuration was layered from, outermost first.
   std::vector<std::string> sources() const;
+  /// The layers that set Checks, outermost first.
+  std::vector<std::string> checksSources() const;
 
 private:
   void verifyLayer(const std::vector<const Rule *> &Rules, std::vector<std::string> &Out) const;

@@ -1,5 +1,6 @@
 #include "driver/Driver.h"
 #include "base/RuleIds.h"
+#include "driver/ConfiguredCheck.h"
 #include "driver/Environment.h"
 #include "driver/FixApplier.h"
 #include "driver/Gate.h"
@@ -54,6 +55,17 @@ std::string absolute(const std::string &Path) {
   return std::string(P);
 }
 
+/// A shell word: quoted when it holds anything a shell would split or expand.
+std::string shellQuote(const std::string &A) {
+  if (!A.empty() && A.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789-_./=:,+@%") == std::string::npos)
+    return A;
+  std::string Out = "'";
+  for (char C : A)
+    Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Out + "'";
+}
+
 llvm::Error fail(const std::string &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Message.c_str());
 }
@@ -79,16 +91,56 @@ Environment *Driver::environmentFor(const ConfigFile &Config, std::string &Error
 
 std::string Driver::cacheContext(const Environment &Env, const std::string &Abs,
                                  bool NeedFixes) const {
+  // Everything that can change a verdict: the budgets too (a smaller one can make a kernel
+  // unanalysable).
+  const AnalysisLimits &L = Options.Limits;
   std::string Context = std::string(COMMCHECK_VERSION) + '\0' + Env.Key + '\0' +
                         Env.Catalogue.text() + '\0' + (NeedFixes ? "fixes" : "") + '\0' +
-                        std::to_string(Options.Limits.Steps);
-  for (const std::string &A : Env.FE->argumentsFor(Abs))
-    Context += '\0' + A;
+                        std::to_string(L.Steps) + '\0' + std::to_string(L.MaxEvents) + '\0' +
+                        std::to_string(L.MaxInlineDepth) + '\0' +
+                        std::to_string(L.FunctionSeconds) + '\0' +
+                        std::to_string(L.WitnessStates) + '\0' + (Options.Gate ? "gate" : "");
+  for (unsigned I = 0; I < Env.FE->configurations().size(); ++I)
+    for (const std::string &A : Env.FE->argumentsFor(Abs, I))
+      Context += '\0' + A;
   return Context;
+}
+
+/// Writes the fixed text, unless the file changed since it was read (an edit made while the fix
+/// ran is never overwritten).
+llvm::Error Driver::writeFixes(const std::string &Path, const std::string &Read,
+                               const FixOutcome &Fixed) const {
+  if (Fixed.Applied == 0)
+    return llvm::Error::success();
+  auto Now = Frontend::readSource(Path);
+  if (!Now)
+    return Now.takeError();
+  if (Now->second != Read)
+    return fail(Path + ": the file changed while it was being fixed; nothing was written (run "
+                       "--fix again)");
+  if (llvm::Error E = FixApplier::writeAtomically(Path, Fixed.Text))
+    return fail("cannot write the fixed " + Path + ": " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
 }
 
 /// Suppressions (in gate mode only with a reason), fixes, then severity promotion.
 void Driver::finish(Outcome &O, FileResult R, const Environment &Env, ParsedFile *Parsed) {
+  R.Waivers = Env.Waivers;
+  R.NotVerifiable = Env.NotVerifiable;
+  if (Options.Gate)
+    for (const FileResult::Waiver &W : R.Waivers)
+      if (llvm::StringRef(W.Reason).trim().empty()) {
+        Finding F;
+        F.Rule = ruleid::Waiver;
+        F.Level = Severity::Error;
+        F.At.File = R.Path;
+        F.Message = (W.Kind == "rule" ? "rule '" + W.Id + "' is disabled by " + W.Source
+                                      : "intrinsic '" + W.Id + "' is described by " + W.Source) +
+                    " without a reason: under --gate this is a waiver; give its reason in the "
+                    "configuration's \"Waivers\" ({\"" +
+                    (W.Kind == "rule" ? W.Id : "intrinsic:" + W.Id) + "\": \"why\"}) or with --waiver";
+        R.Findings.push_back(std::move(F));
+      }
   Suppressions S = Suppressions::parse(O.Checked, R.Path);
   S.apply(R.Findings, /*RequireReason=*/Options.Gate);
   for (const Finding &E : S.errors())
@@ -96,15 +148,17 @@ void Driver::finish(Outcome &O, FileResult R, const Environment &Env, ParsedFile
   if (Options.Fix && R.Parsed && Parsed) {
     FixApplier Fixer(*Env.C, *Env.FE, /*RequireReason=*/Options.Gate);
     FixOutcome Fixed = Fixer.fix(*Parsed, R);
-    if (Fixed.Applied > 0) {
-      if (llvm::Error E = FixApplier::writeAtomically(Parsed->Path, Fixed.Text)) {
-        O.Messages += "commcheck: error: " + llvm::toString(std::move(E)) + "\n";
-        O.ToolError = true;
-        return;
-      }
-      O.Messages += "commcheck: " + Parsed->Path + ": applied " + std::to_string(Fixed.Applied) +
-                    " fix-it" + (Fixed.Applied == 1 ? "" : "s") + "\n";
-      R = std::move(Fixed.Final); // with the suppressions of the fixed text applied
+    if (llvm::Error E = writeFixes(Parsed->Path, O.Checked, Fixed)) {
+      O.Messages += "commcheck: error: " + llvm::toString(std::move(E)) + "\n";
+      O.ToolError = true; // the verdict below is the unfixed file's
+    } else {
+      O.Messages += "commcheck: " + Parsed->Path + ": " +
+                    (Fixed.Applied ? "applied " + std::to_string(Fixed.Applied) + " fix-it" +
+                                         (Fixed.Applied == 1 ? "" : "s")
+                                   : std::string("applied none")) +
+                    (Fixed.Stopped.empty() ? "" : "; " + Fixed.Stopped) + "\n";
+      if (Fixed.Applied)
+        R = std::move(Fixed.Final); // with the suppressions of the fixed text applied
     }
   }
   for (Finding &F : R.Findings)
@@ -114,6 +168,27 @@ void Driver::finish(Outcome &O, FileResult R, const Environment &Env, ParsedFile
     O.ToolError = true;
   R.freezeVerdict();
   O.Result = std::move(R);
+}
+
+/// --dump-events and --cost: each configuration the file compiles differently in, one after the
+/// other.
+void Driver::dumpGraphs(Outcome &O, Environment &Env, const std::string &Abs) {
+  size_t N = Env.FE->configurations().size();
+  for (unsigned I = 0; I < N; ++I) {
+    ParsedFile Parsed = Env.FE->parseText(Abs, O.Checked, I);
+    if (I > 0 || (Parsed.dependsOnConfiguration() && N > 1))
+      O.Text += "configuration " + Parsed.Configuration + "\n";
+    O.Text += Options.Cost ? Env.C->cost(Parsed) : Env.C->dumpEvents(Parsed);
+    FileResult R;
+    R.Path = Parsed.Path;
+    R.Findings = Parsed.Errors;
+    R.Parsed = Parsed.Errors.empty() && Parsed.AST;
+    llvm::raw_string_ostream OS(O.Text);
+    emitText(R, OS);
+    O.ToolError |= !R.Parsed;
+    if (!R.Parsed || !Parsed.dependsOnConfiguration())
+      break;
+  }
 }
 
 Driver::Outcome Driver::checkOne(const std::string &Path) {
@@ -139,6 +214,16 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     O.Text = "# " + absolute(Path) + "\n" + Effective.dump(RuleRegistry::instance().all()) + "\n";
     return O;
   }
+  if (Options.PrintCompileCommand) {
+    // One line per configuration: what the parse passes to clang (the file name last).
+    for (unsigned I = 0; I < Env->FE->configurations().size(); ++I) {
+      O.Text += "# " + Env->FE->configurations()[I].Name + "\n";
+      for (const std::string &A : Env->FE->argumentsFor(absolute(Path), I))
+        O.Text += shellQuote(A) + " ";
+      O.Text += shellQuote(absolute(Path)) + "\n";
+    }
+    return O;
+  }
   if (!Env->FE->configurationError().empty())
     return Fail("cannot load compilation database from '" + Options.BuildPath +
                 "': " + Env->FE->configurationError());
@@ -162,25 +247,15 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     O.Seconds = secondsSince(Start);
     return O;
   }
-  auto ParseStart = std::chrono::steady_clock::now();
-  ParsedFile Parsed = Env->FE->parseText(Abs, O.Checked);
-  double ParseSeconds = secondsSince(ParseStart);
   if (Options.DumpEvents || Options.Cost) {
-    O.Text = Options.Cost ? Env->C->cost(Parsed) : Env->C->dumpEvents(Parsed);
-    O.Result.Path = Parsed.Path;
-    O.Result.Findings = Parsed.Errors;
-    O.Result.Parsed = Parsed.Errors.empty() && Parsed.AST;
-    llvm::raw_string_ostream OS(O.Text);
-    emitText(O.Result, OS);
-    O.ToolError = !O.Result.Parsed;
+    dumpGraphs(O, *Env, Abs);
     return O;
   }
-  FileResult R = Env->C->check(Parsed, NeedFixes ? Env->FE.get() : nullptr);
-  R.Profile["parse (clang)"] += ParseSeconds;
-  if (Cache && !Options.Fix && R.Parsed && Parsed.AST)
-    Cache->store(Abs, O.Checked, Context, R,
-                 ResultCache::dependencies(Parsed.AST->getSourceManager()));
-  finish(O, std::move(R), *Env, &Parsed);
+  ConfiguredResult Checked = checkConfigurations(*Env->C, *Env->FE, Abs, O.Checked, NeedFixes);
+  FileResult R = std::move(Checked.Result);
+  if (Cache && !Options.Fix && R.Parsed)
+    Cache->store(Abs, O.Checked, Context, R, Checked.Probes);
+  finish(O, std::move(R), *Env, &Checked.Parses.front());
   O.Seconds = secondsSince(Start);
   return O;
 }
@@ -199,6 +274,7 @@ llvm::Error Driver::validateOptions() const {
   // checks, cannot be combined with it.
   for (auto [Set, Name] : {std::pair<bool, const char *>{Options.DumpEvents, "--dump-events"},
                            {Options.Cost, "--cost"}, {Options.DumpConfig, "--dump-config"},
+                           {Options.PrintCompileCommand, "--print-compile-command"},
                            {Options.VerifyConfig, "--verify-config"}, {Options.Fix, "--fix"}})
     if (Set)
       return fail(std::string("--gate cannot be combined with ") + Name +
@@ -308,7 +384,7 @@ Driver::Tally Driver::collect(std::vector<Outcome> &Outcomes, const LineFilter &
       T.Failing |= F.Level == Severity::Error || O.FailOn == "warning";
     }
     if (TextToStdout)
-      emitText(O.Result, Out);
+      emitText(O.Result, Out, /*Waivers=*/Options.Gate);
     T.Seconds.push_back(O.Seconds);
     Results.push_back(O.Result);
   }
@@ -406,7 +482,7 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
     printProfile(Outcomes, Err);
   if (Cache && !Options.Quiet)
     Err << "cache: " << Cache->hits() << " hits, " << Cache->misses() << " misses\n";
-  if (Options.DumpEvents || Options.DumpConfig || Options.Cost) {
+  if (Options.DumpEvents || Options.DumpConfig || Options.Cost || Options.PrintCompileCommand) {
     bool ToolError = false;
     for (const Outcome &O : Outcomes) {
       Err << O.Messages;

@@ -32,6 +32,7 @@ struct DriverOptions {
   std::string OutDir;
   bool DumpEvents = false, DumpConfig = false, VerifyConfig = false;
   bool Cost = false;                       ///< --cost: sync primitive executions per call
+  bool PrintCompileCommand = false;        ///< --print-compile-command
   bool Quiet = false;                      ///< no summary on stderr
   unsigned Jobs = 1;                       ///< -j
   std::string CacheDir;                    ///< result cache; empty: none
@@ -70,6 +71,9 @@ private:
   Environment *environmentFor(const ConfigFile &Config, std::string &Error);
   std::string cacheContext(const Environment &Env, const std::string &Abs, bool NeedFixes) const;
   void finish(Outcome &O, FileResult R, const Environment &Env, ParsedFile *Parsed);
+  void dumpGraphs(Outcome &O, Environment &Env, const std::string &Abs);
+  llvm::Error writeFixes(const std::string &Path, const std::string &Read,
+                         const struct FixOutcome &Fixed) const;
 
   DriverOptions Options;
   std::vector<FileResult> Results;

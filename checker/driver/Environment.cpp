@@ -2,6 +2,7 @@
 #include "driver/Driver.h"
 #include "frontend/BundledData.h"
 #include "rules/RuleRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace commcheck {
 
@@ -13,15 +14,63 @@ llvm::Error fail(const std::string &Message) {
 llvm::Error loadCatalogue(Environment &Env) {
   if (llvm::Error E = Env.Catalogue.loadFile(bundledCataloguePath()))
     return E;
-  if (Env.Config.Intrinsics && !Env.Config.Intrinsics->empty())
-    return Env.Catalogue.loadFile(*Env.Config.Intrinsics);
+  if (!Env.Config.Intrinsics || Env.Config.Intrinsics->empty())
+    return llvm::Error::success();
+  // Every entry of the user's catalogue changes what the checker believes: a waiver.
+  std::vector<std::string> Names;
+  if (llvm::Error E = Env.Catalogue.loadFile(*Env.Config.Intrinsics, &Names))
+    return E;
+  for (const std::string &N : Names) {
+    auto Own = Env.Config.Waivers.find("intrinsic:" + N);
+    auto All = Env.Config.Waivers.find("intrinsics");
+    std::string Reason = Own != Env.Config.Waivers.end()   ? Own->second
+                         : All != Env.Config.Waivers.end() ? All->second
+                                                           : "";
+    Env.Waivers.push_back({"intrinsic", N, *Env.Config.Intrinsics, Reason});
+  }
   return llvm::Error::success();
 }
 
+/// The rules the configuration switches off are waivers; with no error rule left on, nothing
+/// can be verified.
+void ruleWaivers(Environment &Env, const CheckFilter &Checks) {
+  std::vector<std::string> From = Env.Config.checksSources();
+  std::string Source = From.empty() ? "defaults" : llvm::join(From, ", ");
+  unsigned ErrorRules = 0;
+  for (const Rule *R : RuleRegistry::instance().all()) {
+    if (R->info().AlwaysOn)
+      continue;
+    if (Checks.enabled(R->info().Id)) {
+      ErrorRules += R->info().Level == Severity::Error;
+      continue;
+    }
+    auto It = Env.Config.Waivers.find(R->info().Id);
+    Env.Waivers.push_back({"rule", R->info().Id, Source,
+                           It == Env.Config.Waivers.end() ? "" : It->second});
+  }
+  // A rule option that lowers an error to a warning weakens the gate like disabling it.
+  for (const Rule *R : RuleRegistry::instance().all())
+    for (const RuleOption &O : R->info().Options)
+      if (O.Name == "AsWarning" && Env.Config.CheckOptions.count(R->info().Id + ".AsWarning") &&
+          Env.Config.CheckOptions.at(R->info().Id + ".AsWarning") == "true") {
+        auto It = Env.Config.Waivers.find(R->info().Id);
+        Env.Waivers.push_back({"rule", R->info().Id + " (as a warning)", Source,
+                               It == Env.Config.Waivers.end() ? "" : It->second});
+      }
+  if (ErrorRules == 0)
+    Env.NotVerifiable = "no error rule is enabled (Checks: '" + Env.Config.Checks.value_or("") +
+                        "'): nothing can be verified";
+}
+
 llvm::Error loadFilters(Environment &Env, CheckOptions &CO) {
+  // A typo must not switch the checker off: unknown rules, options and keys are errors.
+  std::vector<std::string> Problems = Env.Config.verify(RuleRegistry::instance().all());
+  if (!Problems.empty())
+    return fail(llvm::join(Problems, "\ncommcheck: error: "));
   auto Filter = CheckFilter::parse(Env.Config.Checks.value_or("comm-*"));
   if (!Filter)
     return Filter.takeError();
+  ruleWaivers(Env, *Filter);
   CO.Checks = std::move(*Filter);
   if (Env.Config.WarningsAsErrors) {
     auto W = CheckFilter::parse("-*," + *Env.Config.WarningsAsErrors);
@@ -59,7 +108,6 @@ llvm::Expected<std::unique_ptr<Environment>> Environment::create(const ConfigFil
   FO.ParseSeconds = Options.Limits.ParseSeconds;
   Env->FE = std::make_unique<Frontend>(FO);
   CO.Build.ReadOnlyParams = Config.ReadOnlyParams;
-  CO.Build.ShimDir = FO.ShimDir;
   CO.Limits = Options.Limits;
   Env->C = std::make_unique<Checker>(Env->Catalogue, CO);
   return std::move(Env);

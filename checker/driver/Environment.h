@@ -22,6 +22,10 @@ public:
   std::unique_ptr<Checker> C;
   CheckFilter WarningsAsErrors{CheckFilter::parse("-*").get()};
   std::string FailOn = "error";
+  /// The rules this configuration disables and the intrinsics it describes itself.
+  std::vector<FileResult::Waiver> Waivers;
+  /// Why no file can be verified under this configuration ("" when files can be).
+  std::string NotVerifiable;
 
   /// The environment of Config under the run's options; an error says what is wrong with it.
   static llvm::Expected<std::unique_ptr<Environment>> create(const ConfigFile &Config,

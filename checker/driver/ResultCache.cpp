@@ -6,11 +6,12 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include <nlohmann/json.hpp>
+#include <set>
 
 namespace commcheck {
 
 namespace {
-constexpr int EntryVersion = 1;
+constexpr int EntryVersion = 2;
 
 std::string hex(uint64_t V) {
   char Buf[17];
@@ -80,19 +81,44 @@ std::string ResultCache::entryPath(const std::string &Path, const std::string &C
   return std::string(P);
 }
 
-std::string ResultCache::fileHash(const std::string &Path) {
+bool ResultCache::current(const std::string &Path, const std::string &Hash) {
+  std::string Key = Path + '\0' + Hash;
   {
     std::lock_guard<std::mutex> G(Lock);
-    auto It = HashOf.find(Path);
+    auto It = HashOf.find(Key);
     if (It != HashOf.end())
-      return It->second;
+      return It->second == "1";
   }
-  auto B = llvm::MemoryBuffer::getFile(Path);
-  std::string H = B ? hashText((*B)->getBuffer()) : "missing";
+  bool Read = Hash != "missing" && Hash != "dir" && Hash != "stat";
+  bool Same = RecordingFileSystem::currentHash(Path, Read) == Hash;
   std::lock_guard<std::mutex> G(Lock);
-  HashOf[Path] = H;
-  return H;
+  HashOf[Key] = Same ? "1" : "0";
+  return Same;
 }
+
+namespace {
+constexpr uint64_t MaxEntryBytes = 64 << 20;
+
+/// The entry's text, read only if it is a regular file of a sane size (a FIFO or a link to a
+/// device would hang or never end): the handle is checked, not just the name.
+std::optional<std::string> readEntry(const std::string &Path) {
+  auto FD = llvm::sys::fs::openNativeFileForRead(Path);
+  if (!FD) {
+    llvm::consumeError(FD.takeError());
+    return std::nullopt;
+  }
+  llvm::sys::fs::file_status S;
+  std::optional<std::string> Out;
+  if (!llvm::sys::fs::status(*FD, S) && S.type() == llvm::sys::fs::file_type::regular_file &&
+      S.getSize() <= MaxEntryBytes) {
+    auto B = llvm::MemoryBuffer::getOpenFile(*FD, Path, S.getSize(), /*RequiresNullTerminator=*/false);
+    if (B)
+      Out = (*B)->getBuffer().str();
+  }
+  llvm::sys::fs::closeFile(*FD);
+  return Out;
+}
+} // namespace
 
 std::optional<FileResult> ResultCache::lookup(const std::string &Path, const std::string &Content,
                                               const std::string &Context) {
@@ -101,10 +127,15 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Path, const std
     ++Misses;
     return std::nullopt;
   };
-  auto B = llvm::MemoryBuffer::getFile(entryPath(Path, Content, Context));
-  if (!B)
+  std::string Where = entryPath(Path, Content, Context);
+  // Opened without blocking first: a FIFO planted as an entry must not hang the run.
+  llvm::sys::fs::file_status S;
+  if (llvm::sys::fs::status(Where, S) || S.type() != llvm::sys::fs::file_type::regular_file)
     return Miss();
-  nlohmann::json J = nlohmann::json::parse((*B)->getBuffer(), nullptr, false);
+  std::optional<std::string> Text = readEntry(Where);
+  if (!Text)
+    return Miss();
+  nlohmann::json J = nlohmann::json::parse(*Text, nullptr, false);
   try {
     if (J.is_discarded() || J.at("version").get<int>() != EntryVersion)
       return Miss();
@@ -113,7 +144,7 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Path, const std
         hashText(J.at("payload").dump() + J.at("deps").dump()))
       return Miss();
     for (const auto &D : J.at("deps"))
-      if (fileHash(D.at("path").get<std::string>()) != D.at("hash").get<std::string>())
+      if (!current(D.at("path").get<std::string>(), D.at("hash").get<std::string>()))
         return Miss();
     FileResult R = resultFrom(J.at("payload"));
     std::lock_guard<std::mutex> G(Lock);
@@ -126,12 +157,14 @@ std::optional<FileResult> ResultCache::lookup(const std::string &Path, const std
 
 void ResultCache::store(const std::string &Path, const std::string &Content,
                         const std::string &Context, const FileResult &R,
-                        const std::vector<std::string> &Dependencies) {
+                        const std::vector<FileProbe> &Probes) {
   if (llvm::sys::fs::create_directories(Dir))
     return;
   nlohmann::json Deps = nlohmann::json::array();
-  for (const std::string &D : Dependencies)
-    Deps.push_back({{"path", D}, {"hash", fileHash(D)}});
+  std::set<std::pair<std::string, std::string>> Seen;
+  for (const FileProbe &P : Probes)
+    if (P.Path != Path && Seen.insert({P.Path, P.Hash}).second)
+      Deps.push_back({{"path", P.Path}, {"hash", P.Hash}});
   nlohmann::json Payload = resultJson(R);
   std::string Checksum;
   try {
@@ -154,25 +187,6 @@ void ResultCache::store(const std::string &Path, const std::string &Content,
   }
   if (llvm::sys::fs::rename(Temp, Target))
     llvm::sys::fs::remove(Temp);
-}
-
-std::vector<std::string> ResultCache::dependencies(const clang::SourceManager &SM) {
-  std::vector<std::string> Out;
-  clang::FileID Main = SM.getMainFileID();
-  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
-    const clang::SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
-    if (!E.isFile())
-      continue;
-    auto Entry = E.getFile().getContentCache().OrigEntry;
-    if (!Entry)
-      continue;
-    llvm::StringRef Name = Entry->getName();
-    if (SM.getFileEntryRefForID(Main) && Name == SM.getFileEntryRefForID(Main)->getName())
-      continue;
-    if (std::find(Out.begin(), Out.end(), Name.str()) == Out.end())
-      Out.push_back(Name.str());
-  }
-  return Out;
 }
 
 } // namespace commcheck

@@ -1,11 +1,14 @@
 // A result cache: a file's findings are reused when nothing that went into them changed. The key
-// covers the file's content, the compiler arguments, the effective configuration, the intrinsic
-// catalogue and the tool version; an entry also records every header the file included with a
-// hash of its content, so a changed header invalidates it. Entries are written to a temporary file
-// and renamed (safe with several processes at once); an entry that fails to parse or whose
-// checksum does not match is ignored, never trusted.
+// covers the file's content, the compiler arguments of every configuration, the effective
+// configuration, the intrinsic catalogue, the budgets and the tool version; an entry also records
+// every path the parses looked at — each header with a hash of the bytes clang read (taken as it
+// read them), each include look-up that failed as missing — so a changed header, or one that
+// appears earlier on the include path later, invalidates it. Entries are written to a temporary
+// file and renamed (safe with several processes at once); an entry that is not a regular file,
+// is too large, fails to parse or whose checksum does not match is ignored, never trusted.
 #pragma once
 #include "driver/Checker.h"
+#include "frontend/RecordingFileSystem.h"
 #include <map>
 #include <mutex>
 #include <optional>
@@ -25,10 +28,7 @@ public:
   std::optional<FileResult> lookup(const std::string &Path, const std::string &Content,
                                    const std::string &Context);
   void store(const std::string &Path, const std::string &Content, const std::string &Context,
-             const FileResult &R, const std::vector<std::string> &Dependencies);
-
-  /// The files a parse read besides the main file (its headers).
-  static std::vector<std::string> dependencies(const clang::SourceManager &SM);
+             const FileResult &R, const std::vector<FileProbe> &Probes);
 
   unsigned hits() const { return Hits; }
   unsigned misses() const { return Misses; }
@@ -36,7 +36,7 @@ public:
 private:
   std::string entryPath(const std::string &Path, const std::string &Content,
                         const std::string &Context) const;
-  std::string fileHash(const std::string &Path);
+  bool current(const std::string &Path, const std::string &Hash);
   std::string Dir;
   std::mutex Lock;
   std::map<std::string, std::string> HashOf; ///< per run: headers are shared by most files

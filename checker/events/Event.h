@@ -78,6 +78,26 @@ struct Event {
   /// Unanalysable: why the construct cannot be modelled (the finding's message). Drain from a
   /// pipe_barrier whose pipe is not a constant: a note for --dump-events.
   std::string Message;
+
+  /// Opaque: a call the checker cannot see into (extern, function pointer, virtual), which may
+  /// notify or wait as well as touch GM; a library call with GM arguments only touches GM.
+  bool MayNotify = false;
+  /// Opaque: the call is given something that may address GM, so it may read and write GM.
+  bool TouchesGm = false;
 };
+
+/// A notify, or a call the checker cannot see that may notify.
+inline bool maySignal(const Event &E) {
+  return E.Kind == EventKind::Notify || (E.Kind == EventKind::Opaque && E.MayNotify);
+}
+/// A wait, or a call the checker cannot see that may wait.
+inline bool mayWait(const Event &E) {
+  return E.Kind == EventKind::Wait || (E.Kind == EventKind::Opaque && E.MayNotify);
+}
+/// How a witness or message names the signalling event: "TNOTIFY", or the unseen call.
+inline std::string signalName(const Event &E) {
+  return E.Kind == EventKind::Notify ? "TNOTIFY"
+                                     : "the call to '" + E.Callee + "', which the checker cannot see,";
+}
 
 } // namespace commcheck

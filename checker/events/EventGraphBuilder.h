@@ -5,6 +5,7 @@
 #include "base/AnalysisLimits.h"
 #include "events/EventGraph.h"
 #include "events/IntrinsicCatalogue.h"
+#include "frontend/TrustedHeaders.h"
 #include <map>
 #include <memory>
 #include <string>
@@ -22,8 +23,8 @@ class FunctionFacts;
 
 struct BuildOptions {
   std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
-  std::string ShimDir;                     ///< callees declared here must be catalogued
   AnalysisLimits Limits;                   ///< MaxEvents and MaxInlineDepth bound a graph
+  TrustedHeaders Trusted;                  ///< code that is not inlined (shim, toolchain)
 };
 
 class EventGraphBuilder {

@@ -5,6 +5,7 @@
 #include "events/FunctionBody.h"
 #include "events/GmType.h"
 #include "events/IntrinsicLowering.h"
+#include "events/UnseenCalls.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -12,6 +13,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <algorithm>
 #include <set>
 
@@ -36,14 +38,6 @@ const CallExpr *conditionCall(const Expr *Cond, bool &Negated) {
   return nullptr;
 }
 
-bool isViewType(QualType T) {
-  T = T.getNonReferenceType();
-  if (const auto *RD = T->getAsCXXRecordDecl()) {
-    StringRef N = RD->getName();
-    return N == "GlobalTensor" || N == "Signal" || N == "Signal2D";
-  }
-  return false;
-}
 
 /// Builds one function body into a (possibly shared) graph: the root, or a helper inlined at a
 /// call site with its parameters bound to the caller's arguments.
@@ -375,17 +369,26 @@ private:
     if (!Callee) {
       if (CE->getCallee()->isTypeDependent() || CE->isTypeDependent())
         return; // resolved in the instantiations, which are analysed themselves
-      if (hasGmArgument(CE))
-        unanalysable(Cur, CE, "call through a function pointer with a GM argument");
-      return;
+      return callThroughPointer(CE);
+    }
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee); MD && MD->isVirtual()) {
+      // Which override runs is decided at run time, unless the object's type is known.
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+      const CXXMethodDecl *Final =
+          MC && MC->getImplicitObjectArgument()
+              ? MD->getDevirtualizedMethod(MC->getImplicitObjectArgument(), false)
+              : nullptr;
+      bool Qualified = MC && isa<MemberExpr>(MC->getCallee()->IgnoreParens()) &&
+                       cast<MemberExpr>(MC->getCallee()->IgnoreParens())->hasQualifier();
+      if (!Final && !Qualified)
+        return unseenCall(CE, sourceText(SM, CE->getCallee()));
+      if (Final)
+        Callee = Final;
     }
     const FunctionDecl *Def = nullptr;
-    if (Callee->hasBody(Def) && Def && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) &&
-        !inShim(Def->getLocation()) && !Def->isDefaulted()) {
-      inlineCall(Def, CE);
-      return;
-    }
-    if (inShim(Callee->getLocation())) {
+    bool HasBody = Callee->hasBody(Def) && Def && !Def->isDefaulted();
+    const TrustedHeaders &Trusted = B.options().Trusted;
+    if (Trusted.inShim(SM, Callee->getLocation()) || (HasBody && Trusted.inShim(SM, Def->getLocation()))) {
       if (isa<CXXConstructorDecl>(Callee) || isa<CXXConversionDecl>(Callee) ||
           Callee->isOverloadedOperator() || Callee->isImplicit() || Callee->isDefaulted())
         return;
@@ -394,19 +397,66 @@ private:
                        "': describe it in the intrinsic catalogue (--intrinsics=FILE)");
       return;
     }
-    if (hasGmArgument(CE)) {
-      Event E{EventKind::Opaque};
-      E.S = CE;
-      E.Callee = qualifiedName(Callee);
-      add(std::move(E));
-    }
+    if (HasBody && !Trusted.trusted(SM, Def->getLocation()))
+      return inlineCall(Def, CE); // the user's code, in whatever header it was written
+    if (HasBody || Trusted.trusted(SM, Callee->getLocation()) || Callee->isDefaulted() ||
+        Callee->isImplicit())
+      return libraryCall(CE, Callee);
+    unseenCall(CE, qualifiedName(Callee));
   }
 
-  bool inShim(SourceLocation L) const {
-    if (B.options().ShimDir.empty() || L.isInvalid())
-      return false;
-    StringRef File = SM.getFilename(SM.getExpansionLoc(L));
-    return File.starts_with(B.options().ShimDir);
+  /// A call through a function pointer whose targets are known is a branch to each of them;
+  /// otherwise the checker cannot see what runs.
+  void callThroughPointer(const CallExpr *CE) {
+    std::vector<const FunctionDecl *> Targets;
+    const TrustedHeaders &Trusted = B.options().Trusted;
+    bool Known = pointerTargets(CE->getCallee(), Facts, Targets) && !Targets.empty();
+    for (const FunctionDecl *&T : Targets) {
+      const FunctionDecl *Def = nullptr;
+      Known = Known && T->hasBody(Def) && Def && !Trusted.trusted(SM, Def->getLocation());
+      T = Def;
+    }
+    if (!Known)
+      return unseenCall(CE, sourceText(SM, CE->getCallee()));
+    unsigned From = Cur, Join = G.addBlock();
+    for (const FunctionDecl *Def : Targets) {
+      Cur = G.addBlock();
+      G.addEdge(From, Cur);
+      inlineCall(Def, CE);
+      G.addEdge(Cur, Join);
+    }
+    Cur = Join;
+  }
+
+  /// A call into the toolchain's libraries: it knows nothing of signals, but may read and write
+  /// the GM it is given.
+  void libraryCall(const CallExpr *CE, const FunctionDecl *Callee) {
+    if (!hasGmArgument(CE))
+      return;
+    Event E{EventKind::Opaque};
+    E.S = CE;
+    E.Callee = qualifiedName(Callee);
+    E.TouchesGm = true;
+    add(std::move(E));
+  }
+
+  /// A call the checker cannot see into: it may notify, wait, or read and write any GM. A
+  /// pending obligation must not reach it, and when it is given anything that could address a
+  /// signal the protocol cannot be verified at all.
+  void unseenCall(const CallExpr *CE, const std::string &What) {
+    const Expr *A = addressingArgument(CE, B.context());
+    Event E{EventKind::Opaque};
+    E.S = CE;
+    E.Callee = What;
+    E.MayNotify = true;
+    E.TouchesGm = A != nullptr;
+    add(std::move(E));
+    if (A)
+      unanalysable(Cur, CE,
+                   "call to '" + What + "', which the checker cannot see, is given '" +
+                       sourceText(SM, A) + "', which may address a signal: it may notify or wait "
+                       "there; define it in the checked code or describe it in the intrinsic "
+                       "catalogue (--intrinsics=FILE)");
   }
 
   bool hasGmArgument(const CallExpr *CE) const {

@@ -1,5 +1,6 @@
 #include "events/GmType.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 
@@ -60,6 +61,15 @@ bool pointeeIsGm(QualType T) {
 } // namespace
 
 bool isGmPointerType(QualType T) { return pointeeIsGm(T); }
+
+bool isViewType(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *RD = T->getAsCXXRecordDecl()) {
+    StringRef N = RD->getName();
+    return N == "GlobalTensor" || N == "Signal" || N == "Signal2D";
+  }
+  return false;
+}
 
 const Expr *lvaluePointer(const Expr *E) {
   E = E->IgnoreParens();

@@ -17,6 +17,9 @@ bool isGmPointerType(clang::QualType T);
 /// expression it goes through; nullptr for locals and other lvalues.
 const clang::Expr *lvaluePointer(const clang::Expr *LValue);
 
+/// A pto view of GM: GlobalTensor, Signal, Signal2D.
+bool isViewType(clang::QualType T);
+
 /// True when E (after implicit casts) is a pointer that may address GM: a __gm__ pointer, or an
 /// unannotated pointer that is not provably local (fail closed: unknown counts as GM).
 bool mayBeGmPointer(const clang::Expr *E, int Depth = 0);

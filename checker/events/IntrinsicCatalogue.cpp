@@ -1,4 +1,5 @@
 #include "events/IntrinsicCatalogue.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -64,15 +65,21 @@ const char *intrinsicKindName(IntrinsicKind K) {
   return "?";
 }
 
-llvm::Error IntrinsicCatalogue::loadFile(const std::string &Path) {
+llvm::Error IntrinsicCatalogue::loadFile(const std::string &Path, std::vector<std::string> *Names) {
+  // A FIFO or a device would hang the read or never end: only regular files.
+  if (llvm::sys::fs::exists(Path) && !llvm::sys::fs::is_regular_file(Path))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read intrinsic catalogue '%s': not a regular file",
+                                   Path.c_str());
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
     return llvm::createStringError(Buf.getError(), "cannot read intrinsic catalogue '%s': %s",
                                    Path.c_str(), Buf.getError().message().c_str());
-  return loadText((*Buf)->getBuffer().str(), Path);
+  return loadText((*Buf)->getBuffer().str(), Path, Names);
 }
 
-llvm::Error IntrinsicCatalogue::loadText(const std::string &Content, const std::string &Source) {
+llvm::Error IntrinsicCatalogue::loadText(const std::string &Content, const std::string &Source,
+                                         std::vector<std::string> *Names) {
   nlohmann::json J = nlohmann::json::parse(Content, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -146,6 +153,8 @@ llvm::Error IntrinsicCatalogue::loadText(const std::string &Content, const std::
   for (auto &[Name, I] : Loaded) {
     if (!Entries.count(Name))
       ByShortName.emplace(shortName(Name), Name);
+    if (Names)
+      Names->push_back(Name);
     Entries[Name] = std::move(I);
   }
   Text += Content;

@@ -45,8 +45,10 @@ class IntrinsicCatalogue {
 public:
   /// Reads a catalogue file; entries replace same-named entries already present, so a user file
   /// loaded after the bundled one overrides or extends it.
-  llvm::Error loadFile(const std::string &Path);
-  llvm::Error loadText(const std::string &Text, const std::string &SourceName);
+  /// Loaded (when given) receives the names of the entries the file defines.
+  llvm::Error loadFile(const std::string &Path, std::vector<std::string> *Loaded = nullptr);
+  llvm::Error loadText(const std::string &Text, const std::string &SourceName,
+                       std::vector<std::string> *Loaded = nullptr);
 
   /// Lookup by qualified name ("pto::comm::TNOTIFY"); falls back to the last name component for
   /// calls clang could not resolve (dependent calls inside templates).

@@ -1,7 +1,7 @@
 #include "events/KernelFinder.h"
-#include "events/EventGraphBuilder.h"
-#include "frontend/DeclName.h"
 #include "events/FunctionFacts.h"
+#include "events/GmType.h"
+#include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -15,15 +15,15 @@ namespace {
 
 class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 public:
-  explicit FunctionCollector(const SourceManager &SM) : SM(SM) {}
+  FunctionCollector(const SourceManager &SM, const TrustedHeaders &Trusted)
+      : SM(SM), Trusted(Trusted) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
-  // Only the checked file's declarations: the shim and system headers are never kernels, and
+  // The user's declarations only: the shim and the toolchain's headers hold no kernel, and
   // walking them would cost as much as the analysis itself.
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+    if (D && !isa<TranslationUnitDecl>(D) && Trusted.trusted(SM, D->getLocation()))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
@@ -33,17 +33,15 @@ public:
   bool TraverseStmt(Stmt *) { return true; }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() || !FD->getBody())
-      return true;
-    if (!SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
-      return true;
-    Functions.push_back(FD);
+    if (FD->doesThisDeclarationHaveABody() && FD->getBody() && !Trusted.trusted(SM, FD->getLocation()))
+      Functions.push_back(FD);
     return true;
   }
   std::vector<const FunctionDecl *> Functions;
 
 private:
   const SourceManager &SM;
+  const TrustedHeaders &Trusted;
 };
 
 bool isTemplatePatternWithInstances(const FunctionDecl *FD) {
@@ -55,42 +53,104 @@ bool isTemplatePatternWithInstances(const FunctionDecl *FD) {
   return true;
 }
 
-} // namespace
+/// What the source says about one function: its qualifiers and launches.
+class Classifier {
+public:
+  Classifier(const SourceManager &SM, const DiscoveryInput &In, EventGraphBuilder &B)
+      : SM(SM), In(In), B(B) {}
 
-std::vector<const FunctionDecl *> findRootFunctions(ASTContext &Ctx, const StrippedSource &Source,
-                                                    EventGraphBuilder &Builder) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  FunctionCollector Functions(SM);
-  Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
-
-  auto IsHost = [&](const FunctionDecl *FD) {
+  /// A mark written before the declaration's name, among its specifiers. The qualifiers expand to
+  /// nothing (or to attributes), so the declaration may start after them: the specifiers reach
+  /// back to the end of what came before (a `;`, a brace, a template header's `>`).
+  bool marked(const FunctionDecl *FD, const std::vector<SourceLocation> &Marks) const {
+    const FunctionDecl *P = FD->getTemplateInstantiationPattern();
+    const FunctionDecl *D = P ? P : FD;
+    for (const FunctionDecl *R : D->redecls()) {
+      SourceLocation B = SM.getExpansionLoc(R->getBeginLoc()), E = SM.getExpansionLoc(R->getLocation());
+      if (SM.getFileID(B) != SM.getFileID(E))
+        continue;
+      unsigned Lo = SM.getFileOffset(B), Hi = SM.getFileOffset(E);
+      StringRef Buf = SM.getBufferData(SM.getFileID(B));
+      for (unsigned Back = 0; Lo > 0 && Back < 512 && !StringRef(";{}>").contains(Buf[Lo - 1]); ++Back)
+        --Lo;
+      for (SourceLocation M : Marks)
+        if (SM.getFileID(M) == SM.getFileID(B) && SM.getFileOffset(M) >= Lo &&
+            SM.getFileOffset(M) <= Hi)
+          return true;
+    }
+    return false;
+  }
+  bool qualified(const FunctionDecl *FD) const {
+    return marked(FD, In.PP.DeviceMarks) || marked(FD, In.PP.EntryMarks);
+  }
+  bool entry(const FunctionDecl *FD) const {
+    return marked(FD, In.PP.EntryMarks) || (FD->isExternC() && marked(FD, In.PP.DeviceMarks));
+  }
+  /// A launch the preprocessor keeps, inside the function's body.
+  bool launches(const FunctionDecl *FD) const {
     SourceRange R = FD->getBody()->getSourceRange();
-    unsigned B = SM.getFileOffset(SM.getExpansionLoc(R.getBegin()));
-    unsigned E = SM.getFileOffset(SM.getExpansionLoc(R.getEnd()));
-    for (const auto &[LB, LE] : Source.Launches)
-      if (LB >= B && LE <= E + 1)
+    SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
+    if (SM.getFileID(Begin) != SM.getMainFileID())
+      return false;
+    unsigned Lo = SM.getFileOffset(Begin), Hi = SM.getFileOffset(SM.getExpansionLoc(R.getEnd()));
+    for (const auto &[LB, LE] : In.Source.Launches)
+      if (LB >= Lo && LE <= Hi + 1 && !In.PP.skipped(SM, SM.getMainFileID(), LB))
         return true;
     return false;
-  };
+  }
+  /// Evidence of device code besides a qualifier: GM parameters, or a communication intrinsic.
+  bool deviceEvidence(const FunctionDecl *FD) {
+    for (const ParmVarDecl *P : FD->parameters())
+      if (isGmPointerType(P->getType()))
+        return true;
+    for (const FunctionDecl *Callee : B.facts(FD).callees())
+      if (const Intrinsic *I = B.intrinsicOf(Callee);
+          I && I->Kind != IntrinsicKind::None && I->Kind != IntrinsicKind::View)
+        return true;
+    return false;
+  }
+  bool device(const FunctionDecl *FD) {
+    if (qualified(FD))
+      return true;
+    return !launches(FD) && deviceEvidence(FD);
+  }
 
-  std::vector<const FunctionDecl *> Candidates;
+private:
+  const SourceManager &SM;
+  const DiscoveryInput &In;
+  EventGraphBuilder &B;
+};
+
+} // namespace
+
+Discovery findRootFunctions(ASTContext &Ctx, const DiscoveryInput &In, EventGraphBuilder &Builder) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FunctionCollector Functions(SM, In.Trusted);
+  Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Classifier C(SM, In, Builder);
+
+  std::vector<const FunctionDecl *> Device;
   llvm::DenseSet<const FunctionDecl *> Called;
+  Discovery D;
   for (const FunctionDecl *FD : Functions.Functions) {
-    if (IsHost(FD) || Builder.catalogue().lookup(qualifiedName(FD)))
+    if (Builder.catalogue().lookup(qualifiedName(FD)) || isTemplatePatternWithInstances(FD) ||
+        !C.device(FD))
       continue;
-    if (isTemplatePatternWithInstances(FD))
-      continue;
-    Candidates.push_back(FD);
+    Device.push_back(FD);
+    if (C.entry(FD))
+      D.Entries.push_back(FD);
     // The callees come with the facts the builder needs anyway (one scan of the CFG).
     const auto &Callees = Builder.facts(FD).callees();
     Called.insert(Callees.begin(), Callees.end());
   }
-  std::vector<const FunctionDecl *> Roots;
-  for (const FunctionDecl *FD : Candidates) {
-    if (!Called.contains(FD->getCanonicalDecl()))
-      Roots.push_back(FD);
+  if (!D.Entries.empty()) {
+    D.Roots = D.Entries;
+    return D;
   }
-  return Roots;
+  for (const FunctionDecl *FD : Device)
+    if (!Called.contains(FD->getCanonicalDecl()))
+      D.Roots.push_back(FD);
+  return D;
 }
 
 } // namespace commcheck

@@ -1,10 +1,16 @@
-// Which functions of a file are analysed as roots: those with a body in the checked file that no
-// other analysed function calls (helpers are analysed inlined, in their callers' context), minus
-// host functions (those that launch kernels), catalogued helpers, and template patterns whose
-// instantiations are analysed instead.
+// Which functions of a translation unit are analysed as roots: the device code the build compiles
+// from it, in the main file and the user's headers (never the shim or the toolchain's headers).
+// Kernel entries (`__global__`, or `extern "C"` device functions) are the roots when there are
+// any; otherwise every device function no other one calls (a header of helpers). A function is
+// device code when it is written with a device qualifier (__aicore__, AICORE, __global__), takes
+// __gm__ memory, or calls a communication intrinsic; host code (launchers, tests) is never
+// analysed. Helpers are analysed inlined, in their callers' context; template patterns through
+// their instantiations.
 #pragma once
 #include "events/EventGraphBuilder.h"
 #include "frontend/LaunchStripper.h"
+#include "frontend/PreprocessorRecord.h"
+#include "frontend/TrustedHeaders.h"
 #include <vector>
 
 namespace clang {
@@ -14,8 +20,18 @@ class FunctionDecl;
 
 namespace commcheck {
 
-std::vector<const clang::FunctionDecl *> findRootFunctions(clang::ASTContext &Ctx,
-                                                           const StrippedSource &Source,
-                                                           EventGraphBuilder &Builder);
+struct DiscoveryInput {
+  const StrippedSource &Source;  ///< the launches the stripper blanked (main file offsets)
+  const PreprocessorRecord &PP;  ///< skipped ranges, device qualifiers
+  const TrustedHeaders &Trusted; ///< headers that hold no kernel
+};
+
+struct Discovery {
+  std::vector<const clang::FunctionDecl *> Roots;
+  std::vector<const clang::FunctionDecl *> Entries; ///< the kernel entries among them
+};
+
+Discovery findRootFunctions(clang::ASTContext &Ctx, const DiscoveryInput &In,
+                            EventGraphBuilder &Builder);
 
 } // namespace commcheck

@@ -24,6 +24,13 @@ std::string FixIts::indentOf(SourceLocation L) const {
   return Buf.substr(Start, End - Start).str();
 }
 
+/// The file's line ending: an edit keeps it, so a CRLF file stays CRLF.
+std::string FixIts::newline(SourceLocation L) const {
+  StringRef Buf = SM.getBufferData(SM.getFileID(L));
+  size_t NL = Buf.find('\n');
+  return NL != StringRef::npos && NL > 0 && Buf[NL - 1] == '\r' ? "\r\n" : "\n";
+}
+
 namespace {
 /// End of a statement: after its `;` for expression statements and bodies without braces.
 SourceLocation statementEnd(const Stmt *S, const SourceManager &SM, const LangOptions &LO) {
@@ -60,12 +67,14 @@ std::optional<tooling::Replacement> FixIts::removeStatement(const Stmt *S) const
   while (LineEnd < Buf.size() && (Buf[LineEnd] == ' ' || Buf[LineEnd] == '\t'))
     ++LineEnd;
   if (Buf.substr(LineEnd, 2) == "//")
-    while (LineEnd < Buf.size() && Buf[LineEnd] != '\n')
+    while (LineEnd < Buf.size() && Buf[LineEnd] != '\n' &&
+           !(Buf[LineEnd] == '\r' && Buf.substr(LineEnd, 2) == "\r\n"))
       ++LineEnd;
-  if ((LineStart == 0 || Buf[LineStart - 1] == '\n') && LineEnd < Buf.size() &&
-      Buf[LineEnd] == '\n') {
+  // A CRLF line ends in "\r\n": the whole line goes, not a stray '\r'.
+  unsigned Newline = Buf.substr(LineEnd, 2) == "\r\n" ? 2 : Buf.substr(LineEnd, 1) == "\n" ? 1 : 0;
+  if ((LineStart == 0 || Buf[LineStart - 1] == '\n') && Newline) {
     Begin = LineStart;
-    End = LineEnd + 1;
+    End = LineEnd + Newline;
   }
   return tooling::Replacement(SM.getFileEntryRefForID(SM.getFileID(B))->getName(), Begin,
                               End - Begin, "");
@@ -78,7 +87,7 @@ std::optional<tooling::Replacement> FixIts::insertAfter(const Stmt *S,
   SourceLocation E = statementEnd(S, SM, LO);
   if (E.isInvalid())
     return std::nullopt;
-  std::string Text = "\n" + indentOf(S->getBeginLoc()) + Code;
+  std::string Text = newline(E) + indentOf(S->getBeginLoc()) + Code;
   return tooling::Replacement(SM, E, 0, Text);
 }
 
@@ -87,7 +96,7 @@ std::optional<tooling::Replacement> FixIts::insertBefore(const Stmt *S,
   SourceLocation B = S->getBeginLoc();
   if (!editable(B))
     return std::nullopt;
-  std::string Text = Code + "\n" + indentOf(B);
+  std::string Text = Code + newline(B) + indentOf(B);
   return tooling::Replacement(SM, B, 0, Text);
 }
 

@@ -37,6 +37,7 @@ public:
 private:
   bool editable(clang::SourceLocation L) const;
   std::string indentOf(clang::SourceLocation L) const;
+  std::string newline(clang::SourceLocation L) const;
   const clang::SourceManager &SM;
   const clang::LangOptions &LO;
 };

@@ -1,6 +1,9 @@
 #include "base/RuleIds.h"
 #include "frontend/Frontend.h"
 #include "frontend/KernelAst.h"
+#include "base/CompilerFlags.h"
+#include <algorithm>
+#include <map>
 #include "base/LargeStack.h"
 #include "frontend/Watchdog.h"
 #include "clang/Basic/Diagnostic.h"
@@ -104,21 +107,43 @@ std::vector<std::string> filterCompileCommand(const std::vector<std::string> &In
 
 } // namespace
 
+namespace {
+/// The macro a -D or -U argument names.
+std::string macroOf(const std::string &Arg) {
+  std::string M = Arg.substr(2);
+  return M.substr(0, M.find('='));
+}
+} // namespace
+
 Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)) {
+  if (Opts.Configurations.empty())
+    Opts.Configurations = {{"vector core", flags::defaultDevice()}, {"cube core", flags::cubeDevice()}};
+  // A macro is a configuration macro when some configuration sets it differently.
+  std::map<std::string, std::set<std::string>> Settings;
+  for (const Configuration &C : Opts.Configurations)
+    for (const std::string &A : C.Args)
+      if (A.rfind("-D", 0) == 0 || A.rfind("-U", 0) == 0)
+        Settings[macroOf(A)].insert(A);
+  for (const auto &[M, S] : Settings) {
+    unsigned Having = 0;
+    for (const Configuration &C : Opts.Configurations)
+      Having += std::count_if(C.Args.begin(), C.Args.end(),
+                              [&, Name = M](const std::string &A) { return A.size() > 2 && macroOf(A) == Name; }) > 0;
+    if (S.size() > 1 || Having != Opts.Configurations.size())
+      ConfigMacros.insert(M);
+  }
+  Trusted = TrustedHeaders::forToolchain(Opts.ShimDir, Opts.ResourceDir);
   if (!Opts.BuildPath.empty())
     ExplicitDb = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath,
                                                                         ExplicitDbError);
 }
 Frontend::~Frontend() = default;
 
-std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath) {
+std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsigned Config) {
   // Defaults first, so that the compile command and the user's extra arguments override them.
-  std::vector<std::string> Args = {"-xc++",          "-std=c++17",     "-D__DAV_VEC__",
-                                   "-D__CCE_AICORE__", "-DPTO_URMA_SUPPORTED", "-w",
-                                   // Typo correction of several misspelt names in one call is
-                                   // exponential in clang (minutes and gigabytes on a 6-line
-                                   // kernel the fuzzer found): no "did you mean" for kernels.
-                                   "-fno-spell-checking"};
+  std::vector<std::string> Args = flags::language();
+  const Configuration &C = Opts.Configurations[std::min<size_t>(Config, Opts.Configurations.size() - 1)];
+  Args.insert(Args.end(), C.Args.begin(), C.Args.end());
   std::unique_ptr<clang::tooling::CompilationDatabase> AutoDb;
   clang::tooling::CompilationDatabase *Db = ExplicitDb.get();
   if (!Db && Opts.BuildPath.empty() && Opts.AutoDetectCompileCommands) {
@@ -145,7 +170,7 @@ std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath) {
     Args.push_back("-isystem");
     Args.push_back(Opts.ShimDir);
     Args.push_back("-include");
-    Args.push_back(Opts.ShimDir + "/commcheck_predefs.h");
+    Args.push_back(Opts.ShimDir + "/" + flags::predefsHeader());
   }
   if (!Opts.ResourceDir.empty())
     Args.push_back("-resource-dir=" + Opts.ResourceDir);
@@ -183,12 +208,20 @@ llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
   return parseText(Source->first, std::move(Source->second));
 }
 
-ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
+ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, unsigned Config) {
   ParsedFile P;
   P.Path = AbsPath;
   P.Original = std::move(Text);
   P.Source = stripKernelLaunches(P.Original);
-  P.Args = argumentsFor(P.Path);
+  P.ConfigIndex = std::min<size_t>(Config, Opts.Configurations.size() - 1);
+  P.Configuration = Opts.Configurations[P.ConfigIndex].Name;
+  P.Args = argumentsFor(P.Path, P.ConfigIndex);
+  P.PP.ConfigMacros = ConfigMacros;
+  P.Trusted = &Trusted;
+  KernelAstOptions KO;
+  KO.Trusted = &Trusted;
+  KO.Record = &P.PP;
+  KO.Probes = &P.Probes;
   ErrorCollector Errors(P.Path);
   Watchdog Deadline(Opts.ParseSeconds,
                     "commcheck: error: " + P.Path + ": parsing did not finish within " +
@@ -206,7 +239,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text) {
   runWithLargeStack([&] {
     llvm::CrashRecoveryContext CRC;
     Crashed = !CRC.RunSafely([&] {
-      P.AST = buildKernelAst(P.Source.Text, P.Args, P.Path, &Errors);
+      P.AST = buildKernelAst(P.Source.Text, P.Args, P.Path, &Errors, KO);
     });
   });
   P.Errors = std::move(Errors.Errors);

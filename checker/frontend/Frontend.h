@@ -3,8 +3,12 @@
 #pragma once
 #include "base/Finding.h"
 #include "frontend/LaunchStripper.h"
+#include "frontend/PreprocessorRecord.h"
+#include "frontend/RecordingFileSystem.h"
+#include "frontend/TrustedHeaders.h"
 #include "llvm/Support/Error.h"
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +21,12 @@ class CompilationDatabase;
 
 namespace commcheck {
 
+/// One way the device build compiles a file: a core kind and the macros predefined for it.
+struct Configuration {
+  std::string Name;              ///< "vector core", "cube core"
+  std::vector<std::string> Args; ///< -D/-U of this configuration
+};
+
 struct FrontendOptions {
   std::vector<std::string> ExtraArgs;  ///< --extra-arg and the arguments after `--`
   std::string BuildPath;               ///< -p: folder with compile_commands.json
@@ -26,6 +36,9 @@ struct FrontendOptions {
   /// Wall-clock limit of one parse: past it the process ends with exit code 2 and one line on
   /// stderr (Watchdog.h: clang cannot be interrupted). 0: no limit (in-process users, tests).
   double ParseSeconds = 0;
+  /// The configurations a file is checked in (default: the vector core, then the cube core when
+  /// the file compiles differently for it).
+  std::vector<Configuration> Configurations;
 };
 
 struct ParsedFile {
@@ -35,6 +48,13 @@ struct ParsedFile {
   std::unique_ptr<clang::ASTUnit> AST;
   std::vector<Finding> Errors;         ///< compiler errors, as clang-diagnostic-error findings
   std::vector<std::string> Args;       ///< the effective compiler arguments
+  unsigned ConfigIndex = 0;            ///< which of the frontend's configurations
+  std::string Configuration;           ///< its name
+  PreprocessorRecord PP;               ///< what the preprocessor saw
+  std::vector<FileProbe> Probes;       ///< every file the parse looked at
+  const TrustedHeaders *Trusted = nullptr; ///< the parsing frontend's (shim, toolchain)
+  /// The file compiles differently in another configuration (it tested a configuration macro).
+  bool dependsOnConfiguration() const { return !PP.ConfigMacrosUsed.empty(); }
   ParsedFile();
   ParsedFile(ParsedFile &&);
   ~ParsedFile();
@@ -48,18 +68,25 @@ public:
   llvm::Expected<ParsedFile> parse(const std::string &Path);
   /// The absolute path and content of a source file; an error names what is wrong.
   static llvm::Expected<std::pair<std::string, std::string>> readSource(const std::string &Path);
-  /// Parses Text as if it were the content of the file at Path (fix-it verification, tests).
-  ParsedFile parseText(const std::string &AbsPath, std::string Text);
+  /// Parses Text as if it were the content of the file at Path (fix-it verification, tests), in
+  /// configuration Config.
+  ParsedFile parseText(const std::string &AbsPath, std::string Text, unsigned Config = 0);
+  const std::vector<Configuration> &configurations() const { return Opts.Configurations; }
+  /// The headers trusted without reading (their bodies are skipped, their calls not inlined).
+  const TrustedHeaders &trusted() const { return Trusted; }
   /// Why the compilation database given with -p could not be loaded ("" when it could).
   const std::string &configurationError() const { return ExplicitDb ? NoError : ExplicitDbError; }
-  /// The compiler arguments the file would be parsed with (without the file name).
-  std::vector<std::string> argumentsFor(const std::string &AbsPath);
+  /// The compiler arguments the file would be parsed with in configuration Config (without the
+  /// file name).
+  std::vector<std::string> argumentsFor(const std::string &AbsPath, unsigned Config = 0);
 
 private:
   FrontendOptions Opts;
   std::unique_ptr<clang::tooling::CompilationDatabase> ExplicitDb;
   std::string ExplicitDbError;
   std::string NoError;
+  TrustedHeaders Trusted;
+  std::set<std::string> ConfigMacros; ///< the macros whose definition differs between configurations
 };
 
 } // namespace commcheck

@@ -17,29 +17,39 @@ namespace commcheck {
 namespace {
 
 /// Asked by the parser for every function body it may skip (FrontendOptions::SkipFunctionBodies).
-class SystemBodySkipper : public clang::ASTConsumer {
+class TrustedBodySkipper : public clang::ASTConsumer {
 public:
-  explicit SystemBodySkipper(const clang::SourceManager &SM) : SM(SM) {}
+  TrustedBodySkipper(const clang::SourceManager &SM, const TrustedHeaders *Trusted)
+      : SM(SM), Trusted(Trusted ? *Trusted : TrustedHeaders()) {}
   bool shouldSkipFunctionBody(clang::Decl *D) override {
-    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+    return Trusted.trusted(SM, D->getLocation());
   }
 
 private:
   const clang::SourceManager &SM;
+  TrustedHeaders Trusted; ///< a copy: its memo is this parse's
 };
 
-class SkipSystemBodiesAction : public clang::ASTFrontendAction {
+class SkipTrustedBodiesAction : public clang::ASTFrontendAction {
+public:
+  explicit SkipTrustedBodiesAction(const KernelAstOptions &O) : O(O) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef) override {
-    return std::make_unique<SystemBodySkipper>(CI.getSourceManager());
+    if (O.Record)
+      CI.getPreprocessor().addPPCallbacks(O.Record->callbacks(CI.getSourceManager()));
+    return std::make_unique<TrustedBodySkipper>(CI.getSourceManager(), O.Trusted);
   }
+
+private:
+  const KernelAstOptions &O;
 };
 
 /// Runs the parse once the driver has made the cc1 invocation, keeping the AST in an ASTUnit.
 class UnitBuilder : public clang::tooling::ToolAction {
 public:
-  UnitBuilder(const std::string &Code, const std::string &FileName)
-      : Code(Code), FileName(FileName) {}
+  UnitBuilder(const std::string &Code, const std::string &FileName, const KernelAstOptions &O,
+              llvm::IntrusiveRefCntPtr<RecordingFileSystem> Disk)
+      : Code(Code), FileName(FileName), O(O), Disk(std::move(Disk)) {}
   std::unique_ptr<clang::ASTUnit> AST;
 
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> CI, clang::FileManager *,
@@ -55,19 +65,28 @@ public:
                                                    /*ShouldOwnClient=*/false);
     // On the heap with a cleanup, as clang's own actions: a clang crash abandons this frame
     // (Frontend::parseText recovers from it), and the action must not leak with it.
-    auto Act = std::make_unique<SkipSystemBodiesAction>();
-    llvm::CrashRecoveryContextCleanupRegistrar<SkipSystemBodiesAction> ActCleanup(Act.get());
+    auto Act = std::make_unique<SkipTrustedBodiesAction>(O);
+    llvm::CrashRecoveryContextCleanupRegistrar<SkipTrustedBodiesAction> ActCleanup(Act.get());
     // Not persistent: nothing re-parses the unit or completes code in it, so the hashes of
     // every top-level declaration and macro that ASTUnit keeps for that are not computed.
-    AST.reset(clang::ASTUnit::LoadFromCompilerInvocationAction(std::move(CI), std::move(PCH),
-                                                               Diags, Act.get(), /*Unit=*/nullptr,
-                                                               /*Persistent=*/false));
-    return AST != nullptr;
+    // The unit's own file manager reads through the recording file system: every header clang
+    // looks for, found or not, with the bytes it read.
+    std::unique_ptr<clang::ASTUnit> Unit =
+        clang::ASTUnit::create(CI, Diags, clang::CaptureDiagsKind::None, false);
+    Unit->getFileManager().setVirtualFileSystem(Disk);
+    if (!clang::ASTUnit::LoadFromCompilerInvocationAction(std::move(CI), std::move(PCH), Diags,
+                                                          Act.get(), Unit.get(),
+                                                          /*Persistent=*/false))
+      return false;
+    AST = std::move(Unit);
+    return true;
   }
 
 private:
   const std::string &Code;
   const std::string &FileName;
+  const KernelAstOptions &O;
+  llvm::IntrusiveRefCntPtr<RecordingFileSystem> Disk;
 };
 
 } // namespace
@@ -75,7 +94,8 @@ private:
 std::unique_ptr<clang::ASTUnit> buildKernelAst(const std::string &Code,
                                                const std::vector<std::string> &Args,
                                                const std::string &FileName,
-                                               clang::DiagnosticConsumer *Diags) {
+                                               clang::DiagnosticConsumer *Diags,
+                                               const KernelAstOptions &Options) {
   std::vector<std::string> CommandLine = {"commcheck", "-fsyntax-only"};
   std::vector<std::string> Adjusted =
       clang::tooling::getClangStripDependencyFileAdjuster()(Args, FileName);
@@ -84,16 +104,21 @@ std::unique_ptr<clang::ASTUnit> buildKernelAst(const std::string &Code,
   // The driver checks that the input exists: the text may stand for a file that is not on disk.
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Text(new llvm::vfs::InMemoryFileSystem);
   Text->addFile(FileName, 0, llvm::MemoryBuffer::getMemBuffer(Code, FileName));
+  llvm::IntrusiveRefCntPtr<RecordingFileSystem> Disk(
+      new RecordingFileSystem(llvm::vfs::getRealFileSystem()));
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+      new llvm::vfs::OverlayFileSystem(Disk));
   Overlay->pushOverlay(Text);
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
       new clang::FileManager(clang::FileSystemOptions(), Overlay));
-  UnitBuilder Builder(Code, FileName);
+  UnitBuilder Builder(Code, FileName, Options, Disk);
   clang::tooling::ToolInvocation Invocation(std::move(CommandLine), &Builder, Files.get(),
                                             std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(Diags);
-  if (!Invocation.run())
+  bool Ran = Invocation.run();
+  if (Options.Probes)
+    *Options.Probes = Disk->probes();
+  if (!Ran)
     return nullptr;
   return std::move(Builder.AST);
 }

@@ -1,4 +1,7 @@
 #pragma once
+#include "frontend/PreprocessorRecord.h"
+#include "frontend/RecordingFileSystem.h"
+#include "frontend/TrustedHeaders.h"
 #include "clang/Frontend/ASTUnit.h"
 #include <memory>
 #include <string>
@@ -14,14 +17,20 @@ namespace commcheck {
 /// Args (without the file name), reporting diagnostics to Diags. Null when clang could not set up
 /// the compilation.
 ///
-/// As clang::tooling::buildASTFromCodeWithArgs, but function bodies in system headers (the shim,
+/// As clang::tooling::buildASTFromCodeWithArgs, but function bodies in trusted headers (the shim,
 /// the C++ library) are skipped, and their templates instantiated without bodies: the checker never
-/// looks into them (a call into a system header is an intrinsic or opaque, never inlined), and
-/// parsing them was most of what a kernel's headers cost. Bodies clang needs to go on (constexpr
-/// functions, deduced return types) are parsed anyway.
+/// looks into them (a call into a trusted header is an intrinsic or a library call, never
+/// inlined), and parsing them was most of what a kernel's headers cost. Bodies clang needs to go
+/// on (constexpr functions, deduced return types) are parsed anyway.
+struct KernelAstOptions {
+  const TrustedHeaders *Trusted = nullptr;  ///< whose bodies are skipped (none when null)
+  PreprocessorRecord *Record = nullptr;     ///< filled while parsing, when given
+  std::vector<FileProbe> *Probes = nullptr; ///< every file the parse looked at, when given
+};
 std::unique_ptr<clang::ASTUnit> buildKernelAst(const std::string &Code,
                                                const std::vector<std::string> &Args,
                                                const std::string &FileName,
-                                               clang::DiagnosticConsumer *Diags);
+                                               clang::DiagnosticConsumer *Diags,
+                                               const KernelAstOptions &Options = {});
 
 } // namespace commcheck

@@ -2,6 +2,16 @@
 
 namespace commcheck {
 
+namespace {
+/// Whether the newline at I ends a line that a backslash (maybe before a '\r') continues.
+bool continued(const std::string &T, size_t I) {
+  size_t J = I;
+  if (J > 0 && T[J - 1] == '\r')
+    --J;
+  return J > 0 && T[J - 1] == '\\';
+}
+} // namespace
+
 StrippedSource stripKernelLaunches(const std::string &Src) {
   if (Src.find("<<<") == std::string::npos) // no launch: nothing to blank
     return StrippedSource{Src, {}};
@@ -17,7 +27,8 @@ StrippedSource stripKernelLaunches(const std::string &Src) {
     char C = T[I];
     // Skip comments and literals so that `<<<` inside them is left alone.
     if (C == '/' && I + 1 < N && T[I + 1] == '/') {
-      while (I < N && T[I] != '\n')
+      // A backslash at the end of the line continues the comment (lines are spliced first).
+      while (I < N && !(T[I] == '\n' && !continued(T, I)))
         ++I;
       continue;
     }

@@ -15,7 +15,7 @@ void FileResult::freezeVerdict() {
 bool FileResult::verified() const {
   if (FrozenVerified)
     return *FrozenVerified;
-  if (!Parsed || Functions.empty())
+  if (!Parsed || Functions.empty() || !NotVerifiable.empty())
     return false; // nothing analysed (an empty file): nothing verified
   return std::none_of(Findings.begin(), Findings.end(), [](const Finding &F) {
     return F.Level == Severity::Error && !F.Suppressed;
@@ -27,6 +27,8 @@ std::string FileResult::verdictReason() const {
     return FrozenReason;
   if (!Parsed)
     return "did not parse";
+  if (!NotVerifiable.empty())
+    return NotVerifiable;
   unsigned Errors = 0, Unanalysable = 0;
   for (const Finding &F : Findings)
     if (F.Level == Severity::Error && !F.Suppressed) {

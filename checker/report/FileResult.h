@@ -15,6 +15,28 @@ struct FileResult {
   std::vector<Finding> Findings;   ///< sorted by position; includes compiler errors
   std::vector<std::string> Functions; ///< analysed root functions
   std::map<std::string, double> Profile; ///< seconds per phase and rule (--enable-check-profile)
+  std::vector<std::string> Configurations; ///< the core configurations checked, in order
+  /// A kernel entry and whether its body was empty (in every configuration, once merged).
+  struct Entry {
+    std::string Name;
+    SourcePoint At;
+    bool Empty = false;
+  };
+  std::vector<Entry> Entries;
+  /// Some analysed function touches memory or signals (a configuration that compiled the
+  /// kernel's work, not only its frame).
+  bool Active = false;
+  /// A weakening of the check the configuration asked for: a rule it disabled, or an intrinsic
+  /// it described itself. Listed in every report; under --gate each needs a reason.
+  struct Waiver {
+    std::string Kind;   ///< "rule" or "intrinsic"
+    std::string Id;     ///< the rule id or the intrinsic's name
+    std::string Source; ///< the configuration file(s) or "command line"
+    std::string Reason; ///< "" when none was given
+  };
+  std::vector<Waiver> Waivers;
+  /// Why the file cannot be verified whatever the findings say ("" when it can).
+  std::string NotVerifiable;
   /// Verified: parsed, fully analysed, no error finding that is not suppressed.
   bool verified() const;
   std::string verdictReason() const;

@@ -33,6 +33,8 @@ Json finding(const Finding &F, const std::string &Path) {
                           {"offset", R.getOffset()},
                           {"length", R.getLength()},
                           {"replacement", R.getReplacementText().str()}});
+  if (!F.Configuration.empty())
+    J["configuration"] = F.Configuration;
   J["suppressed"] = F.Suppressed;
   if (F.Suppressed)
     J["suppression"] = F.Suppression;
@@ -59,6 +61,14 @@ nlohmann::ordered_json jsonReport(const std::vector<FileResult> &Results,
     F["verified"] = R.verified();
     F["verdict"] = R.verdictReason();
     F["functions"] = R.Functions;
+    if (R.Configurations.size() > 1)
+      F["configurations"] = R.Configurations;
+    if (!R.Waivers.empty()) {
+      F["waivers"] = Json::array();
+      for (const FileResult::Waiver &W : R.Waivers)
+        F["waivers"].push_back(
+            {{"kind", W.Kind}, {"id", W.Id}, {"source", W.Source}, {"reason", W.Reason}});
+    }
     F["findings"] = Json::array();
     for (const Finding &Fi : R.Findings) {
       F["findings"].push_back(finding(Fi, R.Path));

@@ -1,5 +1,6 @@
 #include "base/RuleIds.h"
 #include "report/SarifEmitter.h"
+#include <set>
 #include "report/RelativePath.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -160,6 +161,12 @@ RuleInfo builtinRule(const std::string &Id) {
             "a suppression must say why the finding is safe: "
             "// NOLINT(rule-id): reason. Such a comment suppresses nothing.",
             {}};
+  if (Id == ruleid::Waiver)
+    return {Id, Severity::Error, "under --gate a waiver gives no reason",
+            "A rule the configuration disables, or an intrinsic it describes itself, weakens what "
+            "the gate checks. Under --gate each such waiver must say why, in the configuration's "
+            "\"Waivers\" or with --waiver=id=reason; every waiver is listed in the reports.",
+            {}};
   return {Id, Severity::Error, Id, Id, {}};
 }
 
@@ -171,11 +178,39 @@ public:
     for (const Rule *R : Rules)
       addRule(R->info(), {"commcheck", R->info().Level == Severity::Error ? "correctness"
                                                                             : "performance"});
-    for (const char *Id : {ruleid::ClangError, ruleid::Nolint})
+    for (const char *Id : {ruleid::ClangError, ruleid::Nolint, ruleid::Waiver})
       addRule(builtinRule(Id), {"commcheck", "configuration"});
   }
 
   Json rules() const { return RuleEntries; }
+
+  /// Disabled rules as SARIF rule configuration overrides, described intrinsics as configuration
+  /// notifications; each with its source and reason.
+  void waivers(const std::vector<FileResult> &Results, Json &Invocation) {
+    Json Overrides = Json::array(), Notes = Json::array();
+    std::set<std::string> Seen;
+    for (const FileResult &R : Results)
+      for (const FileResult::Waiver &X : R.Waivers) {
+        if (!Seen.insert(X.Kind + "\n" + X.Id + "\n" + X.Source + "\n" + X.Reason).second)
+          continue;
+        Json Props = {{"source", X.Source}, {"reason", X.Reason}};
+        if (X.Kind == "rule" && Index.count(X.Id)) {
+          Overrides.push_back({{"descriptor", {{"id", X.Id}, {"index", ruleIndex(X.Id)}}},
+                               {"configuration", {{"enabled", false}}},
+                               {"properties", Props}});
+          continue;
+        }
+        Notes.push_back({{"level", "note"},
+                         {"message", {{"text", sentence(X.Kind + " '" + X.Id + "' waived by " +
+                                                        X.Source + ": " +
+                                                        (X.Reason.empty() ? "no reason given" : X.Reason))}}},
+                         {"properties", Props}});
+      }
+    if (!Overrides.empty())
+      Invocation["ruleConfigurationOverrides"] = std::move(Overrides);
+    if (!Notes.empty())
+      Invocation["toolConfigurationNotifications"] = std::move(Notes);
+  }
   const std::string &base() const { return Base; }
 
   Json result(const Finding &F, const std::string &FilePath) {
@@ -185,6 +220,8 @@ public:
     R["level"] = severityName(F.Level);
     R["message"] = {{"text", sentence(F.Message)}};
     R["locations"] = Json::array({location(F.At, FilePath)});
+    if (!F.Configuration.empty())
+      R["properties"] = {{"configuration", F.Configuration}};
     if (!F.Witness.empty()) {
       Json Steps = Json::array();
       for (const WitnessStep &W : F.Witness) {
@@ -335,6 +372,7 @@ nlohmann::ordered_json sarifLog(const std::vector<FileResult> &Results,
   Json Invocation = {{"executionSuccessful", Options.ExecutionSuccessful.value_or(AllParsed)}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
+  W.waivers(Results, Invocation);
 
   std::string BaseUri = fileUri(W.base());
   if (BaseUri.back() != '/')

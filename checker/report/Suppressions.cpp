@@ -1,5 +1,6 @@
 #include "base/RuleIds.h"
 #include "report/Suppressions.h"
+#include "rules/RuleRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
@@ -160,8 +161,15 @@ bool Suppressions::suppressible(const std::string &Rule) {
 bool Suppressions::Directive::matches(const std::string &Rule) const {
   if (AllRules)
     return true;
-  return std::any_of(Globs.begin(), Globs.end(),
-                     [&](const llvm::GlobPattern &G) { return G.match(Rule); });
+  auto Named = [&](const std::string &Id) {
+    return std::any_of(Globs.begin(), Globs.end(),
+                       [&](const llvm::GlobPattern &G) { return G.match(Id); });
+  };
+  if (Named(Rule))
+    return true;
+  // A NOLINT written for the rule this one was split from covers it too.
+  const commcheck::Rule *R = RuleRegistry::instance().find(Rule);
+  return R && !R->info().SplitFrom.empty() && Named(R->info().SplitFrom);
 }
 
 Finding Suppressions::error(const SourcePoint &At, std::string Message) const {

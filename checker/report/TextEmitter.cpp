@@ -11,12 +11,15 @@ void location(const SourcePoint &P, const std::string &Fallback, llvm::raw_ostre
 }
 } // namespace
 
-void emitText(const FileResult &R, llvm::raw_ostream &OS) {
+void emitText(const FileResult &R, llvm::raw_ostream &OS, bool Waivers) {
   for (const Finding &F : R.Findings) {
     if (F.Suppressed)
       continue;
     location(F.At, R.Path, OS);
-    OS << severityName(F.Level) << ": " << F.Message << " [" << F.Rule << "]\n";
+    OS << severityName(F.Level) << ": " << F.Message;
+    if (!F.Configuration.empty())
+      OS << " (" << F.Configuration << " only)";
+    OS << " [" << F.Rule << "]\n";
     for (const WitnessStep &W : F.Witness) {
       location(W.At, R.Path, OS);
       OS << "note: " << W.Message << "\n";
@@ -25,6 +28,10 @@ void emitText(const FileResult &R, llvm::raw_ostream &OS) {
       OS << (F.At.File.empty() ? R.Path : F.At.File) << ":" << F.At.Line << ":" << F.At.Column
          << ": note: fix-it available (apply with --fix or --export-fixes)\n";
   }
+  for (const FileResult::Waiver &W : Waivers ? R.Waivers : std::vector<FileResult::Waiver>())
+    OS << R.Path << ": waiver: " << (W.Kind == "rule" ? "rule '" : "intrinsic '") << W.Id << "' "
+       << (W.Kind == "rule" ? "disabled" : "described") << " by " << W.Source << ": "
+       << (W.Reason.empty() ? std::string("no reason given") : W.Reason) << "\n";
 }
 
 } // namespace commcheck

@@ -4,5 +4,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 namespace commcheck {
-void emitText(const FileResult &R, llvm::raw_ostream &OS);
+/// Waivers: also list what the configuration waived (the gate lists it in every report).
+void emitText(const FileResult &R, llvm::raw_ostream &OS, bool Waivers = false);
 } // namespace commcheck

@@ -1,28 +1,27 @@
 // commcheck_predefs.h -- force-included (-include) before every translation unit the checker parses.
 //
-// It stands in for what the CCE device compiler provides without any #include: the address-space and
-// kernel qualifiers, and the CCE builtins (pipes, events, dcci, dsb, block index ...). Every definition is
-// guarded so that a user -D on the command line wins.
+// It stands in for what the CCE device compiler (ccec / bisheng -xcce) provides without any #include: the
+// address-space and kernel qualifiers, the tile-function argument annotations, and the CCE builtins (pipes,
+// events, dcci, dsb, block index ...). Only names the device toolchain itself provides are defined here;
+// every macro is guarded so that a user -D on the command line wins. fixtures/parse/check_macros.py lists
+// every macro the shim defines against fixtures/parse/shim_macros.txt.
 //
 // __gm__ is deliberately a *type* attribute, not an empty macro: `noderef` survives into the AST as
 // AttributedType sugar on the pointee, which is how the checker tells a GM pointer from a local one. Host
 // code that passes ordinary pointers to __gm__ parameters still compiles (the conversion adds the
 // attribute), and the checker passes -Wno-noderef so the dereference warnings stay quiet.
 //
-// Not defined here, on purpose: __DAV_VEC__, __CCE_AICORE__, PTO_URMA_SUPPORTED (the driver passes them
-// as -D so a user can -U them), __CPU_SIM (kernels redefine dcci/dsb under it), and PIPE_FIX (kernels
-// #define it themselves; pto/pto-inst.hpp supplies a fallback).
-#ifndef COMMCHECK_PREDEFS_H
-#define COMMCHECK_PREDEFS_H
+// Not defined here, on purpose: the core configuration (__DAV_VEC__ / __DAV_CUBE__, __CCE_AICORE__,
+// __NPU_ARCH__) and PTO_URMA_SUPPORTED, which the driver passes as -D; __CPU_SIM (kernels redefine dcci/dsb
+// under it); AICORE (pto-isa's pto/common/type.hpp defines it, so it exists only once a pto header is in).
+#pragma once
 
 #ifndef __gm__
 #define __gm__ __attribute__((noderef))
 #endif
+// Kernel qualifiers. `[aicore]` (what kernels' own fallbacks spell) is not C++, so these are empty.
 #ifndef __aicore__
 #define __aicore__
-#endif
-#ifndef AICORE
-#define AICORE
 #endif
 #ifndef __global__
 #define __global__
@@ -48,6 +47,13 @@
 #define __fbuf__
 #endif
 
-#include "cce/cce_builtins.h"
+// Tile-function argument direction annotations (PTO auto mode). Kernels put them on parameters, also on
+// non-pointer ones (`__gm__ int32_t __in__ cmpValue` in the CPU-simulation tests).
+#ifndef __in__
+#define __in__
+#endif
+#ifndef __out__
+#define __out__
+#endif
 
-#endif // COMMCHECK_PREDEFS_H
+#include "cce/cce_builtins.h"

@@ -1,32 +1,40 @@
-// intrinsic.h -- commcheck shim of the simpler/pypto kernel intrinsics: logical SPMD identity and the
-// deferred-completion context. Declarations only.
-#ifndef COMMCHECK_INTRINSIC_H
-#define COMMCHECK_INTRINSIC_H
+// intrinsic.h -- commcheck shim of the simpler/pypto kernel intrinsics (simpler
+// src/<arch>/runtime/<runtime>/common/intrinsic.h): logical SPMD identity and the deferred-completion
+// context. Declarations only.
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
 
-#include "cce/cce_builtins.h"
+#include "pto_task_id.h"
 
+// The runtime header's own fallbacks for non-kernel builds (no-ops here: commcheck_predefs.h defines both).
+#ifndef __gm__
+#define __gm__
+#endif
 #ifndef __aicore__
 #define __aicore__
 #endif
+
+// Slots of the kernel argument table that hold the runtime's per-task contexts.
+static constexpr int32_t SPMD_LOCAL_CONTEXT_INDEX = 48;
+static constexpr int32_t SPMD_GLOBAL_CONTEXT_INDEX = 49;
+static constexpr int32_t PAYLOAD_LOCAL_CONTEXT_INDEX = SPMD_LOCAL_CONTEXT_INDEX;
+static constexpr int32_t PAYLOAD_GLOBAL_CONTEXT_INDEX = SPMD_GLOBAL_CONTEXT_INDEX;
 
 // Logical block index / count / sub-block id of this task (not the physical core).
 int32_t get_block_idx(__gm__ int64_t *args);
 int32_t get_block_num(__gm__ int64_t *args);
 int32_t get_sub_block_id(__gm__ int64_t *args);
 
+// One registered deferred-completion condition (runtime-private GM).
 struct DeferredCompletionEntry {
     uint64_t addr;
+    uint64_t backend_cookie;
     uint32_t expected_value;
     uint32_t engine;
     int32_t completion_type;
-    int32_t _pad;
-};
-
-struct TaskToken {
-    uint64_t raw;
+    uint32_t _pad;
 };
 
 // Per-dispatch handle on the runtime's deferred-completion ingress (runtime-private GM).
@@ -35,7 +43,5 @@ struct AsyncCtx {
     volatile __gm__ int32_t *completion_error_code;
     volatile __gm__ DeferredCompletionEntry *completion_entries;
     uint32_t completion_capacity;
-    TaskToken task_token;
+    PTO2TaskId task_token;
 };
-
-#endif // COMMCHECK_INTRINSIC_H

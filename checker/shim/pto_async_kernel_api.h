@@ -1,7 +1,7 @@
-// pto_async_kernel_api.h -- commcheck shim of the simpler/pypto kernel-side async API. Declarations only;
-// their behaviour is described in rules/intrinsics.json.
-#ifndef COMMCHECK_PTO_ASYNC_KERNEL_API_H
-#define COMMCHECK_PTO_ASYNC_KERNEL_API_H
+// pto_async_kernel_api.h -- commcheck shim of the simpler/pypto kernel-side async API (simpler
+// src/<arch>/runtime/<runtime>/runtime/pto_async_kernel_api.h). Declarations only; their behaviour is
+// described in rules/intrinsics.json.
+#pragma once
 
 #include <cstdint>
 
@@ -18,4 +18,3 @@ void send_notification(volatile __gm__ void *remote_counter_addr, int32_t value,
 // Registers "counter_addr reaches expected_value" as this task's completion condition.
 void save_expected_notification_counter(AsyncCtx &ctx, volatile __gm__ void *counter_addr, uint32_t expected_value);
 
-#endif // COMMCHECK_PTO_ASYNC_KERNEL_API_H

@@ -1,5 +1,7 @@
 // commcheck [options] <file>... [-- <compiler args>]
 #include "driver/Driver.h"
+#include "base/DidYouMean.h"
+#include "driver/ConfigFile.h"
 #include "rules/RuleRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -38,6 +40,12 @@ static cl::opt<std::string> Intrinsics("intrinsics",
                                        cl::desc("Intrinsic catalogue overriding or extending the "
                                                 "bundled one"),
                                        cl::value_desc("file"), cl::cat(Category));
+static cl::list<std::string> Waiver("waiver",
+                                    cl::desc("The reason a disabled rule or a described intrinsic "
+                                             "may be waived: rule-id=reason, "
+                                             "intrinsic:name=reason or intrinsics=reason "
+                                             "(repeatable; --gate asks for one per waiver)"),
+                                    cl::cat(Category));
 static cl::list<std::string> ReadOnly("read-only-param",
                                       cl::desc("Parameter name whose memory no peer writes"),
                                       cl::cat(Category));
@@ -76,6 +84,10 @@ static cl::opt<bool> Cost("cost",
                           cl::desc("Print how often each synchronisation primitive executes per "
                                    "call of each kernel"),
                           cl::cat(Category));
+static cl::opt<bool> PrintCompileCommand(
+    "print-compile-command",
+    cl::desc("Print, per file and core configuration, the compiler arguments the parse uses"),
+    cl::cat(Category));
 static cl::opt<bool> DumpConfig("dump-config",
                                 cl::desc("Print the effective configuration of each file"),
                                 cl::cat(Category));
@@ -106,6 +118,117 @@ static cl::opt<double> BudgetParseSeconds(
     cl::desc("Seconds one file's parse may take before the run ends with exit code 2 (clang's "
              "parser cannot be interrupted: runaway macro expansion); 0: no limit"),
     cl::init(AnalysisLimits().ParseSeconds), cl::cat(Category));
+
+static int listChecks() {
+  std::string Globs = Checks.getNumOccurrences() ? std::string(Checks) : std::string("comm-*");
+  auto Filter = CheckFilter::parse(Globs);
+  if (!Filter) {
+    errs() << "commcheck: error: " << toString(Filter.takeError()) << "\n";
+    return ExitToolError;
+  }
+  // A misspelt glob must not quietly list nothing.
+  ConfigFile Probe;
+  Probe.Source = "--checks";
+  Probe.Checks = Globs;
+  std::vector<std::string> Problems = Probe.verify(RuleRegistry::instance().all());
+  for (const std::string &P : Problems)
+    errs() << "commcheck: error: " << P << "\n";
+  if (!Problems.empty())
+    return ExitToolError;
+  outs() << "Enabled checks:\n";
+  for (const auto &R : RuleRegistry::instance().rules())
+    if (R->info().AlwaysOn || Filter->enabled(R->info().Id))
+      outs() << "    " << R->info().Id << "\n";
+  return ExitClean;
+}
+
+static int explain() {
+  const Rule *R = RuleRegistry::instance().find(Explain);
+  if (!R) {
+    std::vector<std::string> Ids;
+    for (const Rule *X : RuleRegistry::instance().all())
+      Ids.push_back(X->info().Id);
+    errs() << "commcheck: error: unknown rule '" << Explain << "'"
+           << didYouMean(closestMatch(Explain, Ids)) << " (see --list-checks)\n";
+    return ExitToolError;
+  }
+  // The specification is docs/rules/<id>.md, compiled in.
+  outs() << R->info().Explanation;
+  for (const RuleOption &O : R->info().Options)
+    outs() << "\noption " << O.Name << " (default " << O.Default << "): " << O.Doc << "\n";
+  return ExitClean;
+}
+
+/// NAME=value pairs of a repeated option; What describes the form for the error.
+static Expected<std::map<std::string, std::string>>
+keyValues(const cl::list<std::string> &List, const char *Option, const char *What, bool Dotted) {
+  std::map<std::string, std::string> Out;
+  for (const std::string &KV : List) {
+    auto Eq = KV.find('=');
+    bool Bad = Eq == std::string::npos || Eq == 0 || (Dotted && KV.find('.') > Eq) ||
+               (!Dotted && KV.find_first_not_of(" \t", Eq + 1) == std::string::npos);
+    if (Bad)
+      return createStringError(inconvertibleErrorCode(), "%s expects %s, not '%s'", Option, What,
+                               KV.c_str());
+    Out[KV.substr(0, Eq)] = KV.substr(Eq + 1);
+  }
+  return Out;
+}
+
+static Expected<DriverOptions> driverOptions(const std::vector<std::string> &CompilerArgs) {
+  DriverOptions O;
+  O.Files.assign(Files.begin(), Files.end());
+  O.CompilerArgs = CompilerArgs;
+  O.BuildPath = BuildPath;
+  O.ConfigFilePath = ConfigFilePath;
+  if (Checks.getNumOccurrences())
+    O.Overrides.Checks = Checks;
+  if (WarningsAsErrors.getNumOccurrences())
+    O.Overrides.WarningsAsErrors = WarningsAsErrors;
+  if (FailOn.getNumOccurrences())
+    O.Overrides.FailOn = FailOn;
+  if (Intrinsics.getNumOccurrences())
+    O.Overrides.Intrinsics = Intrinsics;
+  if (!ExtraArg.empty())
+    O.Overrides.ExtraArgs = std::vector<std::string>(ExtraArg.begin(), ExtraArg.end());
+  if (!ReadOnly.empty())
+    O.Overrides.ReadOnlyParams = std::vector<std::string>(ReadOnly.begin(), ReadOnly.end());
+  if (!CheckOption.empty()) {
+    auto Opts = keyValues(CheckOption, "--check-option", "rule.option=value", true);
+    if (!Opts)
+      return Opts.takeError();
+    O.Overrides.CheckOptions = std::move(*Opts);
+  }
+  if (!Waiver.empty()) {
+    auto W = keyValues(Waiver, "--waiver", "rule-id=reason", false);
+    if (!W)
+      return W.takeError();
+    O.Overrides.Waivers = std::move(*W);
+  }
+  O.Format = Format;
+  O.OutputPath = Output;
+  O.BaseDir = BaseDir;
+  O.DiffBase = DiffBase;
+  O.LineFilterJson = LineFilterJson;
+  O.Fix = Fix;
+  O.ExportFixes = ExportFixes;
+  O.Gate = Gate;
+  O.OutDir = OutDir;
+  O.DumpEvents = DumpEvents;
+  O.DumpConfig = DumpConfig;
+  O.Cost = Cost;
+  O.VerifyConfig = VerifyConfig;
+  O.PrintCompileCommand = PrintCompileCommand;
+  O.Jobs = Jobs;
+  O.CacheDir = CacheDir;
+  O.Quiet = Quiet;
+  O.Profile = Profile;
+  O.Limits.MaxEvents = MaxEvents;
+  O.Limits.Steps = BudgetSteps;
+  O.Limits.FunctionSeconds = BudgetSeconds;
+  O.Limits.ParseSeconds = BudgetParseSeconds;
+  return O;
+}
 
 static void printVersion(raw_ostream &OS) { OS << "commcheck " COMMCHECK_VERSION "\n"; }
 
@@ -142,81 +265,15 @@ int main(int argc, const char **argv) {
     errs() << ParseErrors;
     return ExitToolError;
   }
-  if (ListChecks) {
-    auto Filter = CheckFilter::parse(Checks.getNumOccurrences() ? std::string(Checks) : std::string("comm-*"));
-    if (!Filter) {
-      errs() << "commcheck: error: " << toString(Filter.takeError()) << "\n";
-      return ExitToolError;
-    }
-    outs() << "Enabled checks:\n";
-    for (const auto &R : RuleRegistry::instance().rules())
-      if (R->info().AlwaysOn || Filter->enabled(R->info().Id))
-        outs() << "    " << R->info().Id << "\n";
-    return ExitClean;
+  if (ListChecks)
+    return listChecks();
+  if (!Explain.empty())
+    return explain();
+  auto O = driverOptions(CompilerArgs);
+  if (!O) {
+    errs() << "commcheck: error: " << toString(O.takeError()) << "\n";
+    return ExitToolError;
   }
-  if (!Explain.empty()) {
-    const Rule *R = RuleRegistry::instance().find(Explain);
-    if (!R) {
-      errs() << "commcheck: error: unknown rule '" << Explain << "' (see --list-checks)\n";
-      return ExitToolError;
-    }
-    // The specification is docs/rules/<id>.md, compiled in.
-    outs() << R->info().Explanation;
-    for (const RuleOption &O : R->info().Options)
-      outs() << "\noption " << O.Name << " (default " << O.Default << "): " << O.Doc << "\n";
-    return ExitClean;
-  }
-  DriverOptions O;
-  O.Files.assign(Files.begin(), Files.end());
-  O.CompilerArgs = CompilerArgs;
-  O.BuildPath = BuildPath;
-  O.ConfigFilePath = ConfigFilePath;
-  if (Checks.getNumOccurrences())
-    O.Overrides.Checks = Checks;
-  if (WarningsAsErrors.getNumOccurrences())
-    O.Overrides.WarningsAsErrors = WarningsAsErrors;
-  if (FailOn.getNumOccurrences())
-    O.Overrides.FailOn = FailOn;
-  if (Intrinsics.getNumOccurrences())
-    O.Overrides.Intrinsics = Intrinsics;
-  if (!ExtraArg.empty())
-    O.Overrides.ExtraArgs = std::vector<std::string>(ExtraArg.begin(), ExtraArg.end());
-  if (!ReadOnly.empty())
-    O.Overrides.ReadOnlyParams = std::vector<std::string>(ReadOnly.begin(), ReadOnly.end());
-  if (!CheckOption.empty()) {
-    std::map<std::string, std::string> Opts;
-    for (const std::string &KV : CheckOption) {
-      auto Eq = KV.find('=');
-      if (Eq == std::string::npos || KV.find('.') > Eq) {
-        errs() << "commcheck: error: --check-option expects rule.option=value, not '" << KV
-               << "'\n";
-        return ExitToolError;
-      }
-      Opts[KV.substr(0, Eq)] = KV.substr(Eq + 1);
-    }
-    O.Overrides.CheckOptions = Opts;
-  }
-  O.Format = Format;
-  O.OutputPath = Output;
-  O.BaseDir = BaseDir;
-  O.DiffBase = DiffBase;
-  O.LineFilterJson = LineFilterJson;
-  O.Fix = Fix;
-  O.ExportFixes = ExportFixes;
-  O.Gate = Gate;
-  O.OutDir = OutDir;
-  O.DumpEvents = DumpEvents;
-  O.DumpConfig = DumpConfig;
-  O.Cost = Cost;
-  O.VerifyConfig = VerifyConfig;
-  O.Jobs = Jobs;
-  O.CacheDir = CacheDir;
-  O.Quiet = Quiet;
-  O.Profile = Profile;
-  O.Limits.MaxEvents = MaxEvents;
-  O.Limits.Steps = BudgetSteps;
-  O.Limits.FunctionSeconds = BudgetSeconds;
-  O.Limits.ParseSeconds = BudgetParseSeconds;
-  Driver D(O);
+  Driver D(std::move(*O));
   return D.run(outs(), errs());
 }

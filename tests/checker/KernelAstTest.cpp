@@ -52,12 +52,19 @@ protected:
     ASSERT_FALSE(EC);
     Out << Text;
   }
-  std::unique_ptr<clang::ASTUnit> parse(const std::string &Text, const std::string &File) {
+  /// Parses with sys/ trusted (as the shim and the toolchain's headers are) unless told not to.
+  std::unique_ptr<clang::ASTUnit> parse(const std::string &Text, const std::string &File,
+                                        bool TrustSys = true) {
     std::vector<std::string> Args = {"-xc++", "-std=c++17", "-isystem", path("sys"), "-I",
                                      path("user"),
                                      "-resource-dir=" COMMCHECK_CLANG_RESOURCE_DIR};
-    return buildKernelAst(Text, Args, File, &Errors);
+    Trusted = TrustedHeaders(TrustSys ? std::vector<std::string>{path("sys")}
+                                      : std::vector<std::string>{});
+    KernelAstOptions O;
+    O.Trusted = &Trusted;
+    return buildKernelAst(Text, Args, File, &Errors, O);
   }
+  TrustedHeaders Trusted;
   static const clang::FunctionDecl *function(clang::ASTUnit &AST, llvm::StringRef Name) {
     for (const clang::Decl *D : AST.getASTContext().getTranslationUnitDecl()->decls())
       if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
@@ -98,6 +105,20 @@ TEST_F(KernelAstTest, SystemHeaderBodiesAreSkippedAndTheRestIsParsed) {
       for (const clang::FunctionDecl *S : T->specializations())
         EXPECT_FALSE(S->hasBody());
     }
+}
+
+TEST_F(KernelAstTest, ASystemHeaderThatIsNotTrustedIsParsed) {
+  // -isystem or `#pragma GCC system_header` does not make a user's header trusted: its bodies are
+  // parsed, so the checker can inline them.
+  write("user/claims.h", "#pragma GCC system_header\ninline int claimed() { return 2; }\n");
+  auto AST = parse("#include \"claims.h\"\nint f() { return claimed(); }\n", path("kernel.cpp"),
+                   /*TrustSys=*/false);
+  ASSERT_TRUE(AST);
+  for (const char *Parsed : {"claimed", "f"}) {
+    const clang::FunctionDecl *FD = function(*AST, Parsed);
+    ASSERT_TRUE(FD) << Parsed;
+    EXPECT_TRUE(FD->hasBody()) << Parsed;
+  }
 }
 
 TEST_F(KernelAstTest, ErrorsInTheCheckedFileAndUserHeadersAreReported) {

@@ -31,3 +31,13 @@ TEST(LaunchStripper, UnterminatedLaunchIsLeftForTheCompiler) {
   std::string Src = "K<<<1, 2;\nint x;";
   EXPECT_EQ(stripKernelLaunches(Src).Text, Src);
 }
+
+TEST(LaunchStripper, LineCommentContinuedByABackslashHidesTheLaunch) {
+  // The preprocessor splices the lines first: the second line is still the comment.
+  std::string Src = "// host launch follows \\\nK<<<1, nullptr, s>>>(a);\nint x;";
+  StrippedSource S = stripKernelLaunches(Src);
+  EXPECT_EQ(S.Text, Src);
+  EXPECT_TRUE(S.Launches.empty());
+  std::string Crlf = "// comment \\\r\nK<<<1, nullptr, s>>>(a);\r\n";
+  EXPECT_TRUE(stripKernelLaunches(Crlf).Launches.empty());
+}

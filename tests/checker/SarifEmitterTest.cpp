@@ -124,7 +124,7 @@ TEST(SarifEmitter, ToolAndRules) {
   EXPECT_EQ(Driver["semanticVersion"], "0.1.0");
   EXPECT_EQ(Driver["informationUri"], InfoUri);
   const Json &Rules = Driver["rules"];
-  ASSERT_EQ(Rules.size(), RuleRegistry::instance().rules().size() + 2);
+  ASSERT_EQ(Rules.size(), RuleRegistry::instance().rules().size() + 3); // + compiler, NOLINT, waiver
   for (size_t I = 0; I < RuleRegistry::instance().rules().size(); ++I) {
     const RuleInfo &Info = RuleRegistry::instance().rules()[I]->info();
     const Json &R = Rules[I];
@@ -136,8 +136,9 @@ TEST(SarifEmitter, ToolAndRules) {
     EXPECT_EQ(R["defaultConfiguration"]["level"], severityName(Info.Level));
     EXPECT_FALSE(R["properties"]["tags"].empty());
   }
-  EXPECT_EQ(Rules[Rules.size() - 2]["id"], "clang-diagnostic-error");
-  EXPECT_EQ(Rules[Rules.size() - 1]["id"], "comm-nolint");
+  EXPECT_EQ(Rules[Rules.size() - 3]["id"], "clang-diagnostic-error");
+  EXPECT_EQ(Rules[Rules.size() - 2]["id"], "comm-nolint");
+  EXPECT_EQ(Rules[Rules.size() - 1]["id"], "comm-waiver");
   EXPECT_EQ(Rules[0]["name"], "CommPublishBeforeNotify");
   EXPECT_TRUE(Log["runs"][0]["results"].empty());
   EXPECT_TRUE(Log["runs"][0]["invocations"][0]["executionSuccessful"].get<bool>());

@@ -21,7 +21,8 @@ std::vector<std::string> fixtureFiles() {
   for (llvm::sys::fs::recursive_directory_iterator It(COMMCHECK_FIXTURES_DIR, EC), End;
        It != End && !EC; It.increment(EC)) {
     llvm::StringRef P = It->path();
-    if (!P.ends_with(".cpp") || P.contains("/parse/") || P.contains("/fuzz/"))
+    // parse/ and corpus/ are API-surface parse tests (fixtures/parse/check.sh), fuzz/ crash inputs.
+    if (!P.ends_with(".cpp") || P.contains("/parse/") || P.contains("/fuzz/") || P.contains("/corpus/"))
       continue;
     Out.push_back(P.str());
   }

@@ -19,10 +19,7 @@ FrontendOptions defaultFrontend() {
   O.AutoDetectCompileCommands = false;
   return O;
 }
-CheckOptions withShim(CheckOptions O) {
-  O.Build.ShimDir = bundledShimDir();
-  return O;
-}
+CheckOptions withShim(CheckOptions O) { return O; } // the shim comes with each parsed file
 } // namespace
 
 CheckHarness &CheckHarness::instance() {
@@ -59,8 +56,10 @@ std::vector<EventGraph> CheckHarness::graphs(ParsedFile &File) {
   if (!File.AST)
     return Out;
   clang::ASTContext &Ctx = File.AST->getASTContext();
-  EventGraphBuilder B(Ctx, Catalogue, Options.Build);
-  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, File.Source, B))
+  BuildOptions BO = Options.Build;
+  BO.Trusted = *File.Trusted;
+  EventGraphBuilder B(Ctx, Catalogue, BO);
+  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, {File.Source, File.PP, *File.Trusted}, B).Roots)
     Out.push_back(B.build(FD));
   return Out;
 }

@@ -4,18 +4,13 @@
 // function here is an intrinsic: it is declared, never defined, because the checker classifies a call by
 // the callee's qualified name (global namespace here) through rules/intrinsics.json.
 //
-// Enumerator values follow the CCE toolchain (PIPE_FIX would be 10, EVENT_ID0 is 0, DSB_ALL is 0), but the
-// checker must never rely on them: kernels spell PIPE_FIX as `static_cast<pipe_t>(10)` through their own
-// macro, and header versions differ.
-#ifndef COMMCHECK_CCE_BUILTINS_H
-#define COMMCHECK_CCE_BUILTINS_H
+// Enumerator values follow the CCE toolchain (PIPE_FIX is 10, EVENT_ID0 is 0, DSB_ALL is 0), but the
+// checker never relies on them: kernels also spell PIPE_FIX as `static_cast<pipe_t>(10)` through their own
+// `#ifndef PIPE_FIX` macro, and header versions differ.
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
-
-#ifndef __gm__
-#define __gm__ __attribute__((noderef))
-#endif
 
 // ---------------------------------------------------------------------------------------------------------
 // Element types the device compiler knows natively.
@@ -25,8 +20,9 @@ typedef __bf16 bfloat16_t;
 
 // ---------------------------------------------------------------------------------------------------------
 // Pipes and events. Unscoped enums with a fixed underlying type, so both `PIPE_MTE2` and `pipe_t::PIPE_MTE2`
-// work, and `static_cast<pipe_t>(N)` is valid for any N (kernels define PIPE_FIX that way).
-// PIPE_FIX is deliberately NOT an enumerator: kernels `#ifndef PIPE_FIX / #define PIPE_FIX ...`.
+// work, and `static_cast<pipe_t>(N)` is valid for any N. PIPE_FIX is an enumerator as in the toolchain; a
+// kernel's `#ifndef PIPE_FIX / #define PIPE_FIX ...` fallback still applies (this file is force-included
+// before the kernel, so the macro only shadows the enumerator in the kernel's own code).
 // ---------------------------------------------------------------------------------------------------------
 enum pipe_t : int {
     PIPE_S = 0,
@@ -39,7 +35,7 @@ enum pipe_t : int {
     PIPE_MTE4 = 7,
     PIPE_MTE5 = 8,
     PIPE_V2 = 9,
-    // 10 is PIPE_FIX, supplied by the kernel (or pto/pto-inst.hpp) as a macro.
+    PIPE_FIX = 10,
 };
 
 enum event_t : int {
@@ -85,11 +81,35 @@ void set_flag(pipe_t srcPipe, pipe_t dstPipe, int64_t eventId);
 void wait_flag(pipe_t srcPipe, pipe_t dstPipe, int64_t eventId);
 
 // ---------------------------------------------------------------------------------------------------------
+// Cross-core (FFTS) semaphores between the cube and vector cores of one AI core group. a2a3:
+// ffts_cross_core_sync(pipe, msg) / wait_flag_dev(id); a5: also wait_flag_dev(pipe, id) and
+// set_intra_block / wait_intra_block(pipe, id).
+// ---------------------------------------------------------------------------------------------------------
+void ffts_cross_core_sync(pipe_t pipe, uint64_t config);
+void wait_flag_dev(int64_t flagId);
+void wait_flag_dev(pipe_t pipe, int64_t flagId);
+void set_intra_block(pipe_t pipe, int64_t flagId);
+void wait_intra_block(pipe_t pipe, int64_t flagId);
+
+// ---------------------------------------------------------------------------------------------------------
 // Data cache and memory fences. Any GM pointer (typed, void, volatile, const) converts to the parameter.
 // ---------------------------------------------------------------------------------------------------------
 void dcci(const volatile __gm__ void *addr, cache_line_t kind);
 void dcci(const volatile __gm__ void *addr, cache_line_t kind, dcci_dst_t dst);
 void dsb(mem_dsb_t kind);
+
+// ---------------------------------------------------------------------------------------------------------
+// Atomic mode of the DMA / fixpipe stores that follow (TSTORE, copy_ubuf_to_gm...): set_atomic_<type>()
+// selects the element type, set_atomic_add() the operation, set_atomic_none() switches it off again.
+// ---------------------------------------------------------------------------------------------------------
+void set_atomic_none();
+void set_atomic_add();
+void set_atomic_f32();
+void set_atomic_f16();
+void set_atomic_bf16();
+void set_atomic_s32();
+void set_atomic_s16();
+void set_atomic_s8();
 
 // ---------------------------------------------------------------------------------------------------------
 // Vector mask setup (prologue of every PTOAS __DAV_VEC__ body).
@@ -110,18 +130,16 @@ extern int64_t block_idx;
 // ---------------------------------------------------------------------------------------------------------
 // Device-scope uncached scalar accesses (bypass the per-core data cache).
 // ---------------------------------------------------------------------------------------------------------
-namespace commcheck_detail {
+namespace __commcheck_detail {
 template <typename T> struct type_identity { using type = T; };
 template <typename T> struct remove_cv { using type = T; };
 template <typename T> struct remove_cv<const T> { using type = T; };
 template <typename T> struct remove_cv<volatile T> { using type = T; };
 template <typename T> struct remove_cv<const volatile T> { using type = T; };
-} // namespace commcheck_detail
+} // namespace __commcheck_detail
 
 template <typename T>
-void st_dev(typename commcheck_detail::type_identity<typename commcheck_detail::remove_cv<T>::type>::type value,
+void st_dev(typename __commcheck_detail::type_identity<typename __commcheck_detail::remove_cv<T>::type>::type value,
             __gm__ T *addr, int16_t offset);
 template <typename T>
-typename commcheck_detail::remove_cv<T>::type ld_dev(__gm__ T *addr, int16_t offset);
-
-#endif // COMMCHECK_CCE_BUILTINS_H
+typename __commcheck_detail::remove_cv<T>::type ld_dev(__gm__ T *addr, int16_t offset);

@@ -1,10 +1,10 @@
-// platform_comm/comm_context.h -- commcheck shim of the simpler/pypto communication context ABI.
+// platform_comm/comm_context.h -- commcheck shim of simpler's src/common/platform_comm/comm_context.h: the
+// communication context ABI (1056 bytes).
 //
 // Read-only during a launch: the checker treats loads from it (windowsIn[...], rankId, ...) as exempt
 // from the invalidate-after-wait rule. Field order matters: PTOAS kernels read the same table as a raw
 // int64_t array (ctx[2] low half = rankId, ctx[4 + r] = windowsIn[r]).
-#ifndef COMMCHECK_PLATFORM_COMM_COMM_CONTEXT_H
-#define COMMCHECK_PLATFORM_COMM_COMM_CONTEXT_H
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -21,5 +21,3 @@ struct CommContext {
     uint64_t windowsIn[COMM_MAX_RANK_NUM];
     uint64_t windowsOut[COMM_MAX_RANK_NUM];
 };
-
-#endif // COMMCHECK_PLATFORM_COMM_COMM_CONTEXT_H

@@ -1,19 +1,21 @@
-// pto/pto-inst.hpp -- commcheck shim of the pto-isa umbrella header: the core library and pto::comm.
-#ifndef COMMCHECK_PTO_PTO_INST_HPP
-#define COMMCHECK_PTO_PTO_INST_HPP
+// pto/pto-inst.hpp -- commcheck shim of the pto-isa umbrella header (pto-isa include/pto/pto-inst.hpp): the
+// core library and pto::comm.
+//
+// pto-isa declares the instructions only for a device pass (__CCE_AICORE__), a CPU-simulation or a
+// cost-model build; the shim declares them unconditionally. Like pto-isa, a CPU-simulation build
+// (-D__CPU_SIM) also gets the host stubs of pto/common/cpu_stub.hpp.
+#pragma once
 
 #include "pto/common/type.hpp"
-#include "pto/common/constants.hpp"
+#if defined(__CPU_SIM)
+#include "pto/common/cpu_stub.hpp"
+#endif
 #include "pto/common/memory.hpp"
+#include "pto/common/arch_macro.hpp"
+#include "pto/common/constants.hpp"
+#include "pto/common/debug.h"
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/common/pto_instr.hpp"
 #include "pto/comm/comm_types.hpp"
 #include "pto/comm/pto_comm_inst.hpp"
-
-// Kernels usually define this themselves before including pto-inst.hpp; the CCE toolchain's PIPE_FIX is 10.
-#ifndef PIPE_FIX
-#define PIPE_FIX static_cast<pipe_t>(10)
-#endif
-
-#endif // COMMCHECK_PTO_PTO_INST_HPP

@@ -1,9 +1,13 @@
-// pto/comm/comm_types.hpp -- commcheck shim: pto::comm enums, signals, async session and event types.
-#ifndef COMMCHECK_PTO_COMM_COMM_TYPES_HPP
-#define COMMCHECK_PTO_COMM_COMM_TYPES_HPP
+// pto/comm/comm_types.hpp -- commcheck shim of pto-isa include/pto/comm/comm_types.hpp: pto::comm enums,
+// signals and the async event handle.
+#pragma once
 
+#include <cstdint>
+
+#include "pto/common/debug.h"
 #include "pto/common/type.hpp"
 #include "pto/common/pto_tile.hpp"
+#include "pto/comm/rdma_backend.hpp"
 
 namespace pto {
 namespace comm {
@@ -34,31 +38,12 @@ enum class DmaEngine : uint8_t {
     RDMA = 2,
 };
 
-namespace sdma {
-constexpr uint32_t SDMA_FLAG_LENGTH = 128U;
-constexpr uint32_t UB_ALIGN_SIZE = 256U;
-constexpr uint32_t SDMA_EVENT_RECORD_BYTES = 16U;
-constexpr uint32_t SDMA_EVENT_SLOT_COUNT = SDMA_FLAG_LENGTH / SDMA_EVENT_RECORD_BYTES;
-constexpr uint64_t kDefaultSdmaBlockBytes = 1024ULL * 1024ULL;
-constexpr uint32_t kAutoChannelGroupIdx = 0xFFFFFFFFU;
-
-// {block_bytes, comm_block_offset, queue_num}
-struct SdmaBaseConfig {
-    uint64_t block_bytes;
-    uint64_t comm_block_offset;
-    uint32_t queue_num;
+enum class CollEngine : uint8_t {
+    AIV = 0,
+    CCU = 1,
 };
-using sdma_base_config_t = SdmaBaseConfig;
-} // namespace sdma
 
-// Filled in by BuildAsyncSession; passed to TPUT_ASYNC / TGET_ASYNC and AsyncEvent::Wait / Test.
-struct AsyncSession {
-    DmaEngine engine{DmaEngine::SDMA};
-    uint32_t syncId{0};
-    uint32_t batchSize{0};
-    uint32_t peer{0};
-    __gm__ uint8_t *workspace{nullptr};
-};
+struct AsyncSession;
 
 // Returned by TPUT_ASYNC / TGET_ASYNC. Default-constructible and storable in arrays. Only Wait() drains
 // the transfer; nothing drains an event implicitly.
@@ -66,8 +51,8 @@ struct AsyncEvent {
     uint64_t handle{0};
     DmaEngine engine{DmaEngine::SDMA};
 
-    AsyncEvent() = default;
-    AICORE AsyncEvent(uint64_t h, DmaEngine e);
+    constexpr AsyncEvent() = default;
+    constexpr AsyncEvent(uint64_t h, DmaEngine e) : handle(h), engine(e) {}
 
     AICORE bool valid() const;
     AICORE bool Wait(const AsyncSession &session) const;
@@ -89,5 +74,3 @@ struct Signal2D : public GlobalTensor<int32_t, Shape<1, 1, 1, Rows, Cols>, Strid
 
 } // namespace comm
 } // namespace pto
-
-#endif // COMMCHECK_PTO_COMM_COMM_TYPES_HPP

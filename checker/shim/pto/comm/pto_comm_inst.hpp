@@ -1,16 +1,20 @@
-// pto/comm/pto_comm_inst.hpp -- commcheck shim: the pto::comm instructions, declarations only.
+// pto/comm/pto_comm_inst.hpp -- commcheck shim of pto-isa include/pto/comm/pto_comm_inst.hpp: the
+// pto::comm instructions, declarations only.
 //
 // Signatures follow pto-isa (signals and tensors by lvalue reference, optional trailing typed events).
 // Behaviour that matters to the checker (what each one drains before or after itself) is described in
 // rules/intrinsics.json, not here.
-#ifndef COMMCHECK_PTO_COMM_PTO_COMM_INST_HPP
-#define COMMCHECK_PTO_COMM_PTO_COMM_INST_HPP
+#pragma once
 
+#include "pto/common/arch_macro.hpp"
 #include "pto/common/type.hpp"
 #include "pto/common/constants.hpp"
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/comm/comm_types.hpp"
+#include "pto/comm/async_common/async_types.hpp"
+#include "pto/comm/async_common/async_event_impl.hpp"
+#include "pto/comm/pto_comm_instr_impl.hpp"
 
 namespace pto {
 namespace comm {
@@ -48,30 +52,20 @@ AICORE void TWAIT(GlobalSignalData &signalData, int32_t cmpValue, WaitCmp cmp, W
 template <typename GlobalSignalData, typename... WaitEvents>
 AICORE bool TTEST(GlobalSignalData &signalData, int32_t cmpValue, WaitCmp cmp, WaitEvents &...events);
 
-// Asynchronous DMA (SDMA by default, URMA on request); drained only by AsyncEvent::Wait(session).
+// Asynchronous DMA (SDMA by default, URMA on request); drained only by AsyncEvent::Wait(session). The form
+// with an explicit peer rank is pto-isa's A5 / CPU-simulation overload.
 template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData, typename GlobalSrcData, typename... WaitEvents>
 AICORE AsyncEvent TPUT_ASYNC(GlobalDstData &dstGlobalData, GlobalSrcData &srcGlobalData, const AsyncSession &session,
                              WaitEvents &...events);
 template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData, typename GlobalSrcData, typename... WaitEvents>
+AICORE AsyncEvent TPUT_ASYNC(GlobalDstData &dstGlobalData, GlobalSrcData &srcGlobalData, const AsyncSession &session,
+                             uint32_t peer, WaitEvents &...events);
+template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData, typename GlobalSrcData, typename... WaitEvents>
 AICORE AsyncEvent TGET_ASYNC(GlobalDstData &dstGlobalData, GlobalSrcData &srcGlobalData, const AsyncSession &session,
                              WaitEvents &...events);
-
-// SDMA: BuildAsyncSession(scratchTile, workspace, session[, syncId[, baseConfig[, channelGroupIdx]]]).
-template <DmaEngine engine = DmaEngine::SDMA, typename ScratchTile>
-AICORE bool BuildAsyncSession(ScratchTile &scratchTile, __gm__ uint8_t *workspace, AsyncSession &session,
-                              uint32_t syncId = 0,
-                              const sdma::SdmaBaseConfig &baseConfig = {sdma::kDefaultSdmaBlockBytes, 0, 1},
-                              uint32_t channelGroupIdx = sdma::kAutoChannelGroupIdx);
-// URMA: BuildAsyncSession<DmaEngine::URMA>(workspace, peer, session).
-template <DmaEngine engine>
-AICORE bool BuildAsyncSession(__gm__ uint8_t *workspace, uint32_t peer, AsyncSession &session);
-
-namespace urma {
-// Symmetric memory-region base address of a peer (0 when out of range).
-AICORE uint64_t UrmaPeerMrBaseAddr(__gm__ uint8_t *urmaWorkspace, uint32_t peerRank);
-} // namespace urma
+template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData, typename GlobalSrcData, typename... WaitEvents>
+AICORE AsyncEvent TGET_ASYNC(GlobalDstData &dstGlobalData, GlobalSrcData &srcGlobalData, const AsyncSession &session,
+                             uint32_t peer, WaitEvents &...events);
 
 } // namespace comm
 } // namespace pto
-
-#endif // COMMCHECK_PTO_COMM_PTO_COMM_INST_HPP

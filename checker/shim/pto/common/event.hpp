@@ -1,6 +1,6 @@
-// pto/common/event.hpp -- commcheck shim: typed intra-core dependency tokens.
-#ifndef COMMCHECK_PTO_COMMON_EVENT_HPP
-#define COMMCHECK_PTO_COMMON_EVENT_HPP
+// pto/common/event.hpp -- commcheck shim of pto-isa include/pto/common/event.hpp: typed intra-core
+// dependency tokens.
+#pragma once
 
 #include "pto/common/type.hpp"
 
@@ -73,13 +73,17 @@ struct RecordEvent {};
 
 // A typed token ordering the pipe of op From before the pipe of op To (a set_flag/wait_flag pair between
 // two non-scalar pipes in pto-isa). Wait() never blocks the scalar unit.
-template <Op SrcOp, Op DstOp>
+template <Op SrcOp, Op DstOp, bool AutoToken = true, event_t EventID = EVENT_ID0>
 struct Event {
     AICORE Event();
     AICORE Event(const RecordEvent &recorded);
     AICORE void Wait();
 };
 
-} // namespace pto
+// set_flag(SrcPipe, DstPipe, set) immediately followed by wait_flag(SrcPipe, DstPipe, wait). The pipes are
+// template arguments, which the intrinsic catalogue cannot describe yet: no catalogue entry (a call is
+// reported as comm-unanalysable).
+template <pipe_t SrcPipe, pipe_t DstPipe>
+AICORE void PtoSetWaitFlag(event_t setEventId = EVENT_ID0, event_t waitEventId = EVENT_ID0);
 
-#endif // COMMCHECK_PTO_COMMON_EVENT_HPP
+} // namespace pto

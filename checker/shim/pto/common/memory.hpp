@@ -1,34 +1,6 @@
-// pto/common/memory.hpp -- commcheck shim: tile locations and box layouts.
-#ifndef COMMCHECK_PTO_COMMON_MEMORY_HPP
-#define COMMCHECK_PTO_COMMON_MEMORY_HPP
+// pto/common/memory.hpp -- commcheck shim of pto-isa include/pto/common/memory.hpp. pto-isa maps tile
+// locations to address-space qualifiers here; the shim's tiles carry plain element pointers, so only the
+// location enums (pto/common/type.hpp) are needed.
+#pragma once
 
 #include "pto/common/type.hpp"
-
-namespace pto {
-
-enum class TileType {
-    Vec,
-    Mat,
-    Left,
-    Right,
-    Acc,
-    Bias,
-    Scaling,
-    ScaleLeft,
-    ScaleRight,
-};
-
-enum class BLayout {
-    RowMajor,
-    ColMajor,
-};
-
-enum class SLayout {
-    NoneBox,
-    RowMajor,
-    ColMajor,
-};
-
-} // namespace pto
-
-#endif // COMMCHECK_PTO_COMMON_MEMORY_HPP

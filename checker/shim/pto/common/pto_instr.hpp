@@ -1,18 +1,28 @@
-// pto/common/pto_instr.hpp -- commcheck shim: the pto tile instructions, declarations only.
+// pto/common/pto_instr.hpp -- commcheck shim of pto-isa include/pto/common/pto_instr.hpp: the pto tile
+// instructions, declarations only.
 //
 // Memory instructions (TLOAD, TSTORE, TSTORE_IMPL) and TASSIGN have pto-isa's signatures. The compute
-// instructions are declared through COMMCHECK_PTO_TILE_OP, which accepts any arguments and any explicit
-// template arguments (types, then values), because their exact operand shapes do not matter to the
-// checker and vary between pto-isa versions. Every name here has an entry in rules/intrinsics.json.
-#ifndef COMMCHECK_PTO_COMMON_PTO_INSTR_HPP
-#define COMMCHECK_PTO_COMMON_PTO_INSTR_HPP
+// instructions are declared through a helper macro (undefined again at the end of this file) that accepts
+// any arguments and any explicit template arguments (types, then values), because their exact operand
+// shapes do not matter to the checker and vary between pto-isa versions. Every name here has an entry in
+// rules/intrinsics.json.
+#pragma once
 
 #include "pto/common/type.hpp"
 #include "pto/common/constants.hpp"
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
+#include "pto/common/debug.h"
 
 namespace pto {
+
+// How many elements TMRGSORT consumed from each of its (up to four) source lists.
+struct MrgSortExecutedNumList {
+    uint16_t mrgSortList0;
+    uint16_t mrgSortList1;
+    uint16_t mrgSortList2;
+    uint16_t mrgSortList3;
+};
 
 // Binds a tile to a UB address (literal or variable).
 template <typename T, typename AddrType>
@@ -55,15 +65,15 @@ template <SyncAllMode Mode, SyncCoreType CoreType = SyncCoreType::AIVOnly, typen
 AICORE void SYNCALL(GlobalData &gmWorkspace, TileData &scratch, int32_t usedCores = 0);
 
 // Any arguments, and explicit template arguments that are all types (OP<TileT, GlobalT>(...)).
-#define COMMCHECK_PTO_TILE_OP(NAME)                                                                          \
+#define __commcheck_tile_op(NAME)                                                                            \
     template <typename... ExplicitTypes, typename... Args>                                                   \
     AICORE RecordEvent NAME(Args &&...args);
 
 // As above, and also explicit template arguments that are up to three types followed by values, for the
 // ops pto-isa declares with non-type template parameters (OP<PadValue::Zero>, OP<Dst, Src, Mode>, ...).
 // Kept to those ops: every extra overload costs parse time in every translation unit.
-#define COMMCHECK_PTO_TILE_OP_NTTP(NAME)                                                                     \
-    COMMCHECK_PTO_TILE_OP(NAME)                                                                              \
+#define __commcheck_tile_op_nttp(NAME)                                                                       \
+    __commcheck_tile_op(NAME)                                                                                \
     template <auto V0, auto... Vs, typename... Args>                                                         \
     AICORE RecordEvent NAME(Args &&...args);                                                                 \
     template <typename T0, auto V1, auto... Vs, typename... Args>                                            \
@@ -74,89 +84,105 @@ AICORE void SYNCALL(GlobalData &gmWorkspace, TileData &scratch, int32_t usedCore
     AICORE RecordEvent NAME(Args &&...args);
 
 // Vector pipe (PIPE_V).
-COMMCHECK_PTO_TILE_OP(TADD)
-COMMCHECK_PTO_TILE_OP(TADDS)
-COMMCHECK_PTO_TILE_OP(TADDC)
-COMMCHECK_PTO_TILE_OP(TADDSC)
-COMMCHECK_PTO_TILE_OP(TSUB)
-COMMCHECK_PTO_TILE_OP(TSUBS)
-COMMCHECK_PTO_TILE_OP(TSUBC)
-COMMCHECK_PTO_TILE_OP(TSUBSC)
-COMMCHECK_PTO_TILE_OP(TMUL)
-COMMCHECK_PTO_TILE_OP(TMULS)
-COMMCHECK_PTO_TILE_OP(TDIV)
-COMMCHECK_PTO_TILE_OP(TDIVS)
-COMMCHECK_PTO_TILE_OP(TREMS)
-COMMCHECK_PTO_TILE_OP(TMIN)
-COMMCHECK_PTO_TILE_OP(TMINS)
-COMMCHECK_PTO_TILE_OP(TMAX)
-COMMCHECK_PTO_TILE_OP(TMAXS)
-COMMCHECK_PTO_TILE_OP(TABS)
-COMMCHECK_PTO_TILE_OP(TNEG)
-COMMCHECK_PTO_TILE_OP(TAND)
-COMMCHECK_PTO_TILE_OP(TANDS)
-COMMCHECK_PTO_TILE_OP(TOR)
-COMMCHECK_PTO_TILE_OP(TORS)
-COMMCHECK_PTO_TILE_OP(TXOR)
-COMMCHECK_PTO_TILE_OP(TXORS)
-COMMCHECK_PTO_TILE_OP(TNOT)
-COMMCHECK_PTO_TILE_OP(TSHL)
-COMMCHECK_PTO_TILE_OP(TSHR)
-COMMCHECK_PTO_TILE_OP(TEXP)
-COMMCHECK_PTO_TILE_OP(TLOG)
-COMMCHECK_PTO_TILE_OP(TSQRT)
-COMMCHECK_PTO_TILE_OP(TRSQRT)
-COMMCHECK_PTO_TILE_OP(TRECIP)
-COMMCHECK_PTO_TILE_OP(TRELU)
-COMMCHECK_PTO_TILE_OP(TPRELU)
-COMMCHECK_PTO_TILE_OP(TLRELU)
-COMMCHECK_PTO_TILE_OP(TAXPY)
-COMMCHECK_PTO_TILE_OP(TEXPANDS)
-COMMCHECK_PTO_TILE_OP(TCMP)
-COMMCHECK_PTO_TILE_OP_NTTP(TCMPS)
-COMMCHECK_PTO_TILE_OP(TSEL)
-COMMCHECK_PTO_TILE_OP(TSELS)
-COMMCHECK_PTO_TILE_OP_NTTP(TCVT)
-COMMCHECK_PTO_TILE_OP(TROWSUM)
-COMMCHECK_PTO_TILE_OP(TROWMAX)
-COMMCHECK_PTO_TILE_OP(TROWMIN)
-COMMCHECK_PTO_TILE_OP_NTTP(TROWEXPAND)
-COMMCHECK_PTO_TILE_OP(TROWEXPANDADD)
-COMMCHECK_PTO_TILE_OP(TROWEXPANDSUB)
-COMMCHECK_PTO_TILE_OP(TROWEXPANDMUL)
-COMMCHECK_PTO_TILE_OP(TROWEXPANDDIV)
-COMMCHECK_PTO_TILE_OP(TROWEXPANDMAX)
-COMMCHECK_PTO_TILE_OP(TROWEXPANDMIN)
-COMMCHECK_PTO_TILE_OP_NTTP(TCOLSUM)
-COMMCHECK_PTO_TILE_OP(TCOLMAX)
-COMMCHECK_PTO_TILE_OP(TCOLMIN)
-COMMCHECK_PTO_TILE_OP(TCOLEXPAND)
-COMMCHECK_PTO_TILE_OP(TPARTADD)
-COMMCHECK_PTO_TILE_OP(TPARTMAX)
-COMMCHECK_PTO_TILE_OP(TPARTMIN)
-COMMCHECK_PTO_TILE_OP(TTRANS)
-COMMCHECK_PTO_TILE_OP_NTTP(TFILLPAD)
-COMMCHECK_PTO_TILE_OP_NTTP(TFILLPAD_INPLACE)
-COMMCHECK_PTO_TILE_OP_NTTP(TFILLPAD_EXPAND)
-COMMCHECK_PTO_TILE_OP_NTTP(TGATHER)
-COMMCHECK_PTO_TILE_OP(TGATHERB)
-COMMCHECK_PTO_TILE_OP_NTTP(TSCATTER)
-COMMCHECK_PTO_TILE_OP_NTTP(TSORT32)
-COMMCHECK_PTO_TILE_OP_NTTP(TMRGSORT)
-COMMCHECK_PTO_TILE_OP_NTTP(TCI)
-COMMCHECK_PTO_TILE_OP_NTTP(TTRI)
+__commcheck_tile_op(TADD)
+__commcheck_tile_op(TADDS)
+__commcheck_tile_op(TADDC)
+__commcheck_tile_op(TADDSC)
+__commcheck_tile_op(TSUB)
+__commcheck_tile_op(TSUBS)
+__commcheck_tile_op(TSUBC)
+__commcheck_tile_op(TSUBSC)
+__commcheck_tile_op(TMUL)
+__commcheck_tile_op(TMULS)
+__commcheck_tile_op(TDIV)
+__commcheck_tile_op(TDIVS)
+__commcheck_tile_op(TREMS)
+__commcheck_tile_op(TMIN)
+__commcheck_tile_op(TMINS)
+__commcheck_tile_op(TMAX)
+__commcheck_tile_op(TMAXS)
+__commcheck_tile_op(TABS)
+__commcheck_tile_op(TNEG)
+__commcheck_tile_op(TAND)
+__commcheck_tile_op(TANDS)
+__commcheck_tile_op(TOR)
+__commcheck_tile_op(TORS)
+__commcheck_tile_op(TXOR)
+__commcheck_tile_op(TXORS)
+__commcheck_tile_op(TNOT)
+__commcheck_tile_op(TSHL)
+__commcheck_tile_op(TSHR)
+__commcheck_tile_op(TEXP)
+__commcheck_tile_op(TLOG)
+__commcheck_tile_op(TSQRT)
+__commcheck_tile_op(TRSQRT)
+__commcheck_tile_op(TRECIP)
+__commcheck_tile_op(TRELU)
+__commcheck_tile_op(TPRELU)
+__commcheck_tile_op(TLRELU)
+__commcheck_tile_op(TAXPY)
+__commcheck_tile_op(TEXPANDS)
+__commcheck_tile_op(TCMP)
+__commcheck_tile_op_nttp(TCMPS)
+__commcheck_tile_op(TSEL)
+__commcheck_tile_op(TSELS)
+__commcheck_tile_op_nttp(TCVT)
+__commcheck_tile_op(TROWSUM)
+__commcheck_tile_op(TROWMAX)
+__commcheck_tile_op(TROWMIN)
+__commcheck_tile_op_nttp(TROWEXPAND)
+__commcheck_tile_op(TROWEXPANDADD)
+__commcheck_tile_op(TROWEXPANDSUB)
+__commcheck_tile_op(TROWEXPANDMUL)
+__commcheck_tile_op(TROWEXPANDDIV)
+__commcheck_tile_op(TROWEXPANDMAX)
+__commcheck_tile_op(TROWEXPANDMIN)
+__commcheck_tile_op_nttp(TCOLSUM)
+__commcheck_tile_op(TCOLMAX)
+__commcheck_tile_op(TCOLMIN)
+__commcheck_tile_op(TCOLEXPAND)
+__commcheck_tile_op(TPARTADD)
+__commcheck_tile_op(TPARTMAX)
+__commcheck_tile_op(TPARTMIN)
+__commcheck_tile_op(TTRANS)
+__commcheck_tile_op_nttp(TFILLPAD)
+__commcheck_tile_op_nttp(TFILLPAD_INPLACE)
+__commcheck_tile_op_nttp(TFILLPAD_EXPAND)
+__commcheck_tile_op_nttp(TGATHER)
+__commcheck_tile_op(TGATHERB)
+__commcheck_tile_op_nttp(TSCATTER)
+__commcheck_tile_op_nttp(TSORT32)
+__commcheck_tile_op_nttp(TMRGSORT)
+// Merge sort of two to four sorted lists, with the per-list consumed counts: TMRGSORT<Dst, Tmp, Src0, Src1
+// [, Src2[, Src3]], exhausted>(dst, executedNumList, tmp, src0, src1[, src2[, src3]]).
+template <typename DstTileData, typename TmpTileData, typename Src0TileData, typename Src1TileData, bool exhausted,
+          typename... WaitEvents>
+AICORE RecordEvent TMRGSORT(DstTileData &dst, MrgSortExecutedNumList &executedNumList, TmpTileData &tmp,
+                            Src0TileData &src0, Src1TileData &src1, WaitEvents &...events);
+template <typename DstTileData, typename TmpTileData, typename Src0TileData, typename Src1TileData,
+          typename Src2TileData, bool exhausted, typename... WaitEvents>
+AICORE RecordEvent TMRGSORT(DstTileData &dst, MrgSortExecutedNumList &executedNumList, TmpTileData &tmp,
+                            Src0TileData &src0, Src1TileData &src1, Src2TileData &src2, WaitEvents &...events);
+template <typename DstTileData, typename TmpTileData, typename Src0TileData, typename Src1TileData,
+          typename Src2TileData, typename Src3TileData, bool exhausted, typename... WaitEvents>
+AICORE RecordEvent TMRGSORT(DstTileData &dst, MrgSortExecutedNumList &executedNumList, TmpTileData &tmp,
+                            Src0TileData &src0, Src1TileData &src1, Src2TileData &src2, Src3TileData &src3,
+                            WaitEvents &...events);
+__commcheck_tile_op_nttp(TCI)
+__commcheck_tile_op_nttp(TTRI)
 // Tile-to-tile moves: the pipe depends on the tile locations (Acc->Vec is FIX, Mat->Left/Right is MTE1).
-COMMCHECK_PTO_TILE_OP_NTTP(TMOV)
-COMMCHECK_PTO_TILE_OP_NTTP(TEXTRACT)
+__commcheck_tile_op_nttp(TMOV)
+__commcheck_tile_op_nttp(TEXTRACT)
 // Cube pipe (PIPE_M).
-COMMCHECK_PTO_TILE_OP(TMATMUL)
-COMMCHECK_PTO_TILE_OP(TMATMUL_ACC)
-COMMCHECK_PTO_TILE_OP(TMATMUL_BIAS)
-COMMCHECK_PTO_TILE_OP(TMATMUL_MX)
+__commcheck_tile_op(TMATMUL)
+__commcheck_tile_op(TMATMUL_ACC)
+__commcheck_tile_op(TMATMUL_BIAS)
+__commcheck_tile_op(TMATMUL_MX)
 // No data movement.
-COMMCHECK_PTO_TILE_OP(TRESHAPE)
-COMMCHECK_PTO_TILE_OP(TPRINT)
+__commcheck_tile_op(TRESHAPE)
+__commcheck_tile_op(TPRINT)
 
 } // namespace pto
 
-#endif // COMMCHECK_PTO_COMMON_PTO_INSTR_HPP
+#undef __commcheck_tile_op_nttp
+#undef __commcheck_tile_op

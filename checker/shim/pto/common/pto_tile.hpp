@@ -1,23 +1,15 @@
-// pto/common/pto_tile.hpp -- commcheck shim: Shape, Stride, GlobalTensor and Tile.
+// pto/common/pto_tile.hpp -- commcheck shim of pto-isa include/pto/common/pto_tile.hpp: Shape, Stride,
+// GlobalTensor and Tile.
 //
 // Class templates carry definitions (so they can be instantiated), but their member functions are
 // declarations only; the checker classifies member calls as `pto::GlobalTensor::data`, `pto::Tile::...`.
-#ifndef COMMCHECK_PTO_COMMON_PTO_TILE_HPP
-#define COMMCHECK_PTO_COMMON_PTO_TILE_HPP
+#pragma once
 
 #include "pto/common/type.hpp"
 #include "pto/common/memory.hpp"
 #include "pto/common/constants.hpp"
 
 namespace pto {
-
-enum class Layout {
-    ND,
-    DN,
-    NZ,
-    SCALE,
-    MAX,
-};
 
 constexpr int DYNAMIC = -1;
 
@@ -87,7 +79,7 @@ constexpr int fractalMxSize = 32;
 // An on-chip buffer (UB for Vec tiles). Seen with 4, 7 and 11 template arguments.
 template <TileType Loc_, typename Element_, int Rows_, int Cols_, BLayout BFractal_ = BLayout::RowMajor,
           int RowValid_ = Rows_, int ColValid_ = Cols_, SLayout SFractal_ = SLayout::NoneBox,
-          int SFractalSize_ = TileConfig::fractalABSize, PadValue PadVal_ = PadValue::Null,
+          int SFractalSize_ = TileConfig::fractalABSize, auto PadVal_ = PadValue::Null,
           CompactMode Compact_ = CompactMode::Null>
 struct Tile {
     using DType = Element_;
@@ -99,7 +91,7 @@ struct Tile {
     static constexpr BLayout BFractal = BFractal_;
     static constexpr SLayout SFractal = SFractal_;
     static constexpr int SFractalSize = SFractalSize_;
-    static constexpr PadValue PadVal = PadVal_;
+    static constexpr auto PadVal = PadVal_;
     static constexpr CompactMode Compact = Compact_;
     static constexpr int Numel = Rows_ * Cols_;
     static constexpr bool isRowMajor = BFractal_ == BLayout::RowMajor;
@@ -133,5 +125,3 @@ using TileAcc = Tile<TileType::Acc, Element_, Rows_, Cols_, BLayout::ColMajor, R
                      SLayout::RowMajor, TileConfig::fractalCSize>;
 
 } // namespace pto
-
-#endif // COMMCHECK_PTO_COMMON_PTO_TILE_HPP

@@ -1,5 +1,5 @@
-// pto/common/utils.hpp -- commcheck shim (nothing kernels use directly).
-#ifndef COMMCHECK_PTO_COMMON_UTILS_HPP
-#define COMMCHECK_PTO_COMMON_UTILS_HPP
+// pto/common/utils.hpp -- commcheck shim of pto-isa include/pto/common/utils.hpp (nothing kernels use
+// directly).
+#pragma once
+
 #include "pto/common/type.hpp"
-#endif

@@ -1,5 +1,5 @@
-// pto/comm/async/async_types.hpp -- commcheck shim: forwards to comm_types.hpp.
-#ifndef COMMCHECK_PTO_COMM_ASYNC_ASYNC_TYPES_HPP
-#define COMMCHECK_PTO_COMM_ASYNC_ASYNC_TYPES_HPP
-#include "pto/comm/comm_types.hpp"
-#endif
+// pto/comm/async/async_types.hpp -- commcheck shim of the header's location in older pto-isa (before the
+// async types moved to pto/comm/async_common/async_types.hpp): forwards there.
+#pragma once
+
+#include "pto/comm/async_common/async_types.hpp"

@@ -1,0 +1,25 @@
+// Checks a file as the device build compiles it: in its first core configuration, and in every
+// other one when the file compiles differently there (it tests a configuration macro). The
+// results are merged into one verdict: verified only when verified in every configuration, a
+// finding of some configurations only saying which, and a kernel entry whose body is empty in
+// every configuration reported (nothing in it was verified).
+#pragma once
+#include "driver/Checker.h"
+#include "frontend/Frontend.h"
+#include <string>
+#include <vector>
+
+namespace commcheck {
+
+struct ConfiguredResult {
+  FileResult Result;
+  std::vector<ParsedFile> Parses; ///< one per configuration checked, in order
+  std::vector<FileProbe> Probes;  ///< every file the parses looked at
+};
+
+/// Parses and checks Text (the content of the file at AbsPath). With VerifyFixes, fix-its are
+/// verified in their own configuration and, together, in every other one.
+ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::string &AbsPath,
+                                     const std::string &Text, bool VerifyFixes);
+
+} // namespace commcheck

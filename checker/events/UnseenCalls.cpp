@@ -1,0 +1,78 @@
+#include "events/UnseenCalls.h"
+#include "events/FunctionFacts.h"
+#include "events/GmType.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace commcheck {
+
+namespace {
+bool targets(const Expr *E, const FunctionFacts &Facts, std::vector<const FunctionDecl *> &Out,
+             int Depth) {
+  E = E->IgnoreParenImpCasts();
+  if (Depth > 8 || Out.size() > 4)
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    return targets(UO->getSubExpr(), Facts, Out, Depth + 1);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return targets(C->getTrueExpr(), Facts, Out, Depth + 1) &&
+           targets(C->getFalseExpr(), Facts, Out, Depth + 1);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+      Out.push_back(FD);
+      return true;
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->hasLocalStorage() &&
+        !isa<ParmVarDecl>(VD) && VD->getInit() && !Facts.isMutated(VD))
+      return targets(VD->getInit(), Facts, Out, Depth + 1);
+  }
+  return false;
+}
+} // namespace
+
+bool pointerTargets(const Expr *Callee, const FunctionFacts &Facts,
+                    std::vector<const FunctionDecl *> &Out) {
+  return targets(Callee, Facts, Out, 0);
+}
+
+bool mayHoldAddress(QualType T, const ASTContext &Ctx, int Depth) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isPointerType() || T->isMemberPointerType() || isViewType(T))
+    return true;
+  if (T->isIntegerType() && !T->isEnumeralType() && !T->isBooleanType())
+    return T->isDependentType() || Ctx.getTypeSize(T) >= 64; // an address as uint64_t
+  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    return mayHoldAddress(AT->getElementType(), Ctx, Depth);
+  if (const auto *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition() && Depth < 4) {
+    for (const FieldDecl *F : RD->fields())
+      if (mayHoldAddress(F->getType(), Ctx, Depth + 1))
+        return true;
+    for (const CXXBaseSpecifier &Base : RD->bases())
+      if (mayHoldAddress(Base.getType(), Ctx, Depth + 1))
+        return true;
+  }
+  return false;
+}
+
+const Expr *addressingArgument(const CallExpr *CE, const ASTContext &Ctx) {
+  std::vector<const Expr *> Args(CE->arg_begin(), CE->arg_end());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const Expr *Obj = MC->getImplicitObjectArgument())
+      Args.insert(Args.begin(), Obj);
+  for (const Expr *A : Args)
+    if (!A->isTypeDependent() && (mayBeGmPointer(A) || mayHoldAddress(A->getType(), Ctx)))
+      return A;
+  return nullptr;
+}
+
+std::string sourceText(const SourceManager &SM, const Expr *E) {
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  std::string T = Lexer::getSourceText(R, SM, LangOptions()).str();
+  return T.size() > 40 ? T.substr(0, 37) + "..." : T;
+}
+
+} // namespace commcheck

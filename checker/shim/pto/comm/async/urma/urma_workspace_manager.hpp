@@ -1,0 +1,33 @@
+// pto/comm/async/urma/urma_workspace_manager.hpp -- commcheck shim of pto-isa
+// include/pto/comm/async/urma/urma_workspace_manager.hpp: the HOST-side owner of the URMA workspace (the
+// table UrmaPeerMrBaseAddr and BuildAsyncSession<DmaEngine::URMA> read). Host API only.
+#pragma once
+
+#if defined(__CCE_KT_TEST__)
+#error "urma_workspace_manager.hpp is a host-only header and cannot be included in device code."
+#endif
+
+#include <cstdint>
+
+#include "acl/acl.h"
+#include "hccl/hccl.h"
+#include "hccl/hccl_types.h"
+
+namespace pto {
+namespace comm {
+namespace urma {
+
+class UrmaWorkspaceManager {
+public:
+    UrmaWorkspaceManager() = default;
+    ~UrmaWorkspaceManager() = default;
+
+    bool Init(HcclComm comm, uint32_t rankId, uint32_t rankCount, void *symmetricAddr, uint64_t symmetricSize);
+    void Finalize();
+    void *GetWorkspaceAddr() const;
+    uint64_t PeerBaseAddr(uint32_t peer) const;
+};
+
+} // namespace urma
+} // namespace comm
+} // namespace pto

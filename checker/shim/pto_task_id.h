@@ -1,0 +1,9 @@
+// pto_task_id.h -- commcheck shim of simpler's src/common/task_interface/pto_task_id.h: the 8-byte task id
+// the runtime ABI structs carry (ring id in the high half, ring-local id in the low half). Data only.
+#pragma once
+
+#include <cstdint>
+
+struct PTO2TaskId {
+    uint64_t raw;
+};

@@ -1,0 +1,19 @@
+// comm-publish-fence: a GM write a peer may read is drained before a TNOTIFY but not fenced with
+// dsb(DSB_DDR) — the contested half of the release, split off so that a code base can decide on it
+// without losing the drain check (comm-publish-before-notify).
+#pragma once
+#include "rules/ObligationFindings.h"
+#include "rules/Rule.h"
+
+namespace commcheck {
+
+class PublishFence : public Rule, public ObligationDiagnosis {
+public:
+  const RuleInfo &info() const override;
+  void check(RuleContext &Ctx) const override;
+  bool violates(const Event &Origin, int Phase, const Event &E) const override;
+  std::string message(const Event &Origin, int Phase, const Event &At) const override;
+  std::string originNote(const Event &Origin) const override;
+};
+
+} // namespace commcheck

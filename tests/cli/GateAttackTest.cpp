@@ -1,0 +1,448 @@
+// The gate cannot be fooled: each test is one way a user might try to get a racy kernel past
+// `commcheck --gate` into the device build, run against the real CLI. The racy kernel is
+// commgen's optimised mesh all-reduce with its one read-complete drain taken away (what the seed
+// optimisation does), hidden behind the route under test; the gate must leave it out of the
+// out-dir and exit non-zero. A route's clean twin, where there is one, must still pass.
+#include "CliSupport.h"
+#include "llvm/Support/FileSystem.h"
+#include <gtest/gtest.h>
+#include <chrono>
+#include <fstream>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace commcheck::clitest;
+
+namespace {
+
+/// The optimised mesh all-reduce (verified, clean) at P = 2.
+std::string optimised() {
+  static std::string Text = [] {
+    TempDir D;
+    Proc P = runProgram(commgenBinary(), {"allreduce-mesh", "--ranks", "2", "--variant",
+                                          "optimised", "-o", D / "k.cpp"});
+    EXPECT_EQ(P.Exit, 0) << P.all();
+    return readFile(D / "k.cpp");
+  }();
+  return Text;
+}
+
+const char *Drain = "        pipe_barrier(PIPE_MTE2);\n";
+const char *ReadCompleteNotify = "pto::comm::TNOTIFY(v55, v6, v5);";
+
+std::string replaceOnce(std::string Text, const std::string &From, const std::string &To) {
+  size_t At = Text.find(From);
+  EXPECT_NE(At, std::string::npos) << "not found: " << From;
+  if (At != std::string::npos)
+    Text.replace(At, From.size(), To);
+  return Text;
+}
+
+/// The racy kernel: the drain before the read-complete notifies is gone.
+std::string racy() { return replaceOnce(optimised(), Drain, ""); }
+
+/// Text with Code inserted right before the kernel's closing `#endif  // __DAV_VEC__`.
+std::string insertInBody(const std::string &Text, const std::string &Code) {
+  return replaceOnce(Text, "#endif  // __DAV_VEC__", Code + "#endif  // __DAV_VEC__");
+}
+
+/// Text with Code inserted before the kernel entry.
+std::string beforeKernel(const std::string &Text, const std::string &Code) {
+  return replaceOnce(Text, "extern \"C\" __global__", Code + "extern \"C\" __global__");
+}
+
+struct Gate {
+  Proc Run;
+  bool Copied;
+};
+
+/// Gates File (and Extra files) into D/out with Args; whether File's copy is there afterwards.
+Gate gate(const TempDir &D, const std::string &File, std::vector<std::string> Args = {},
+          std::vector<std::string> Extra = {}) {
+  std::vector<std::string> A = {"--gate", "--out-dir=" + (D / "out")};
+  A.insert(A.end(), Args.begin(), Args.end());
+  A.push_back(File);
+  A.insert(A.end(), Extra.begin(), Extra.end());
+  Gate G{runCommcheck(A, D.path()), false};
+  std::string Name = File.substr(File.rfind('/') + 1);
+  G.Copied = exists(D / ("out/" + Name));
+  return G;
+}
+
+void expectRejected(const Gate &G) {
+  EXPECT_NE(G.Run.Exit, 0) << G.Run.all();
+  EXPECT_FALSE(G.Copied) << G.Run.all();
+}
+
+void expectPassed(const Gate &G) {
+  EXPECT_EQ(G.Run.Exit, 0) << G.Run.all();
+  EXPECT_TRUE(G.Copied) << G.Run.all();
+}
+
+#define EXPECT_REJECTED(G) expectRejected(G)
+#define EXPECT_PASSED(G) expectPassed(G)
+
+} // namespace
+
+TEST(GateAttack, TheRacyKernelItselfIsRejectedAndTheOptimisedOnePasses) {
+  TempDir D;
+  EXPECT_REJECTED(gate(D, D.write("racy.cpp", racy())));
+  EXPECT_PASSED(gate(D, D.write("clean.cpp", optimised())));
+}
+
+// Route 1: the launch stripper took the kernel for host code.
+TEST(GateAttack, ALaunchInASkippedIfZeroDoesNotMakeTheKernelHostCode) {
+  TempDir D;
+  std::string F = D.write("k.cpp", insertInBody(racy(), "#if 0\n    k<<<1, nullptr, nullptr>>>();\n#endif\n"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
+TEST(GateAttack, ALaunchInAContinuedLineCommentDoesNotMakeTheKernelHostCode) {
+  TempDir D;
+  std::string F = D.write("k.cpp", insertInBody(racy(), "    // host launch below \\\n    k<<<1, nullptr, nullptr>>>();\n"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
+// Route 2: only functions of the main file were checked.
+TEST(GateAttack, AKernelInAnIncludedHeaderIsChecked) {
+  TempDir D;
+  D.write("mesh_kernel.h", racy());
+  std::string F = D.write("k.cpp", "#include \"mesh_kernel.h\"\nint unrelated(int x) { return x + 1; }\n");
+  EXPECT_REJECTED(gate(D, F));
+}
+
+// Route 3: a drain the checker sees but the device build does not.
+TEST(GateAttack, NoMacroTellsTheKernelItIsBeingChecked) {
+  TempDir D;
+  for (const char *Macro : {"COMMCHECK_PREDEFS_H", "COMMCHECK_PTO_PTO_INST_HPP", "COMMCHECK_CCE_BUILTINS_H",
+                            "COMMCHECK_PTO_COMM_PTO_COMM_INST_HPP", "COMMCHECK_TENSOR_H"}) {
+    std::string F = D.write(std::string(Macro) + ".cpp",
+                            replaceOnce(optimised(), Drain,
+                                        std::string("#ifdef ") + Macro + "\n" + Drain + "#endif\n"));
+    SCOPED_TRACE(Macro);
+    EXPECT_REJECTED(gate(D, F));
+  }
+}
+
+TEST(GateAttack, ACompilerVersionTestIsNotAnAnswerTheDeviceCompilerGives) {
+  TempDir D;
+  std::string F = D.write("k.cpp", replaceOnce(optimised(), Drain,
+                                                std::string("#if __clang_major__ == 19\n") + Drain + "#endif\n"));
+  EXPECT_REJECTED(gate(D, F));
+  std::string G = D.write("b.cpp", replaceOnce(optimised(), Drain,
+                                                std::string("#if !__has_builtin(__builtin_cce_x)\n") + Drain + "#endif\n"));
+  EXPECT_REJECTED(gate(D, G));
+}
+
+// Route 4: the racy notify moved where the checker cannot see it.
+TEST(GateAttack, ANotifyInAnExternFunctionGivenTheView) {
+  TempDir D;
+  std::string K = beforeKernel(racy(), "template <class S> AICORE void RemoteNotify(S &s, int32_t v);\n");
+  std::string F = D.write("k.cpp", replaceOnce(K, ReadCompleteNotify, "RemoteNotify(v55, v6);"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
+TEST(GateAttack, ANotifyInAnExternFunctionGivenTheAddressAsAnInteger) {
+  TempDir D;
+  std::string K = beforeKernel(racy(), "AICORE void RemoteNotifyAt(uint64_t cell, int32_t v);\n");
+  std::string F = D.write("k.cpp", replaceOnce(K, ReadCompleteNotify,
+                                               "RemoteNotifyAt(reinterpret_cast<uint64_t>(v55.data()), v6);"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
+TEST(GateAttack, ANotifyBehindAFunctionPointerWithAnyArgument) {
+  TempDir D;
+  std::string K = beforeKernel(racy(), "extern AICORE void (*g_notify)(int32_t);\n");
+  std::string F = D.write("k.cpp", replaceOnce(K, ReadCompleteNotify, "g_notify(v6);"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
+TEST(GateAttack, ANotifyBehindAVirtualCall) {
+  TempDir D;
+  std::string K = beforeKernel(racy(), R"(struct Notifier {
+  virtual AICORE void notify(int32_t v) {}
+};
+extern Notifier &g_notifier;
+)");
+  std::string F = D.write("k.cpp", replaceOnce(K, ReadCompleteNotify, "g_notifier.notify(v6);"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
+TEST(GateAttack, ANotifyInAHeaderThatCallsItselfASystemHeader) {
+  TempDir D;
+  D.write("include/notify_helper.h", R"(#pragma GCC system_header
+#include <pto/pto-inst.hpp>
+template <class S> AICORE inline void RemoteNotify(S &s, int32_t v) {
+  pto::comm::TNOTIFY(s, v, pto::comm::NotifyOp::AtomicAdd);
+}
+)");
+  std::string K = beforeKernel(racy(), "#include <notify_helper.h>\n");
+  std::string F = D.write("k.cpp", replaceOnce(K, ReadCompleteNotify, "RemoteNotify(v55, v6);"));
+  EXPECT_REJECTED(gate(D, F, {"--extra-arg=-isystem" + (D / "include")}));
+}
+
+TEST(GateAttack, ANotifyBehindALineMarkerThatClaimsASystemHeader) {
+  TempDir D;
+  std::string K = beforeKernel(racy(), R"(# 30 "/usr/include/notify_helper.h" 3
+template <class S> AICORE inline void RemoteNotify(S &s, int32_t v) {
+  pto::comm::TNOTIFY(s, v, pto::comm::NotifyOp::AtomicAdd);
+}
+)");
+  std::string F = D.write("k.cpp", replaceOnce(K, ReadCompleteNotify, "RemoteNotify(v55, v6);"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
+// Route 5: configuration that switches the check off, silently.
+TEST(GateAttack, AConfigurationThatDisablesEveryRule) {
+  TempDir D;
+  D.write(".commcheck.json", R"({"Checks": "-*"})");
+  EXPECT_REJECTED(gate(D, D.write("k.cpp", racy())));
+  // Even with reasons: with no error rule on, nothing is verified.
+  D.write(".commcheck.json", R"({"Checks": "-*", "Waivers": {"comm-read-complete-drain": "x"}})");
+  EXPECT_REJECTED(gate(D, D / "k.cpp"));
+}
+
+TEST(GateAttack, AConfigurationThatDisablesTheRuleIsAWaiverThatNeedsAReason) {
+  TempDir D;
+  D.write(".commcheck.json", R"({"Checks": "comm-*,-comm-read-complete-drain"})");
+  Gate G = gate(D, D.write("k.cpp", racy()));
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("comm-waiver"), std::string::npos) << G.Run.all();
+  // A reason makes it an explicit, listed decision.
+  D.write(".commcheck.json", R"({"Checks": "comm-*,-comm-read-complete-drain",
+                                 "Waivers": {"comm-read-complete-drain": "the peers never reuse the window"}})");
+  Gate W = gate(D, D / "k.cpp", {"--format=json"});
+  EXPECT_PASSED(W);
+  EXPECT_NE(W.Run.Out.find("\"waivers\""), std::string::npos) << W.Run.all();
+  EXPECT_NE(W.Run.Out.find("the peers never reuse the window"), std::string::npos) << W.Run.all();
+}
+
+TEST(GateAttack, TheCommandLineDisablingTheRuleNeedsAReasonToo) {
+  TempDir D;
+  std::string F = D.write("k.cpp", racy());
+  EXPECT_REJECTED(gate(D, F, {"--checks=comm-*,-comm-read-complete-drain"}));
+  Gate W = gate(D, F, {"--checks=comm-*,-comm-read-complete-drain", "--format=sarif",
+                       "--waiver=comm-read-complete-drain=reviewed in #12"});
+  EXPECT_PASSED(W);
+  EXPECT_NE(W.Run.Out.find("ruleConfigurationOverrides"), std::string::npos) << W.Run.all();
+}
+
+TEST(GateAttack, ACatalogueThatDescribesTnotifyAsNothing) {
+  TempDir D;
+  D.write("tnotify-none.json", R"({"version": 1, "intrinsics": [
+    {"name": "pto::comm::TNOTIFY", "event": "none", "doc": "nothing to see"}]})");
+  D.write(".commcheck.json", R"({"Intrinsics": "tnotify-none.json"})");
+  EXPECT_REJECTED(gate(D, D.write("k.cpp", racy())));
+  EXPECT_REJECTED(gate(D, D / "k.cpp", {"--intrinsics=" + (D / "tnotify-none.json")}));
+}
+
+// Route 6: modes that verify nothing.
+TEST(GateAttack, ModesThatVerifyNothingAreRefused) {
+  TempDir D;
+  std::string F = D.write("k.cpp", racy());
+  for (const char *Mode : {"--dump-events", "--cost", "--dump-config", "--fix", "--verify-config"}) {
+    Gate G = gate(D, F, {Mode});
+    EXPECT_EQ(G.Run.Exit, 2) << Mode << "\n" << G.Run.all();
+    EXPECT_FALSE(G.Copied) << Mode;
+  }
+}
+
+// Route 7: the file changes between the check and the copy.
+TEST(GateAttack, TheGateWritesTheBytesItChecked) {
+  TempDir D;
+  std::string Target = D.write("target.cpp", optimised());
+  std::vector<std::string> Others;
+  std::string Big;
+  for (int I = 0; I < 40; ++I)
+    Big += replaceOnce(optimised(), "allreduce_mesh_optimised(", "k" + std::to_string(I) + "(");
+  for (int I = 0; I < 6; ++I)
+    Others.push_back(D.write("big" + std::to_string(I) + ".cpp", Big));
+  std::thread Swap([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    std::ofstream(Target) << racy(); // replaced after its check, while the others are checked
+  });
+  Gate G = gate(D, Target, {}, Others);
+  Swap.join();
+  if (G.Copied)
+    EXPECT_EQ(readFile(D / "out/target.cpp"), optimised()) << "the gate copied bytes it did not check";
+}
+
+// Route 8: a failed copy must not leave an earlier copy of a now-racy kernel.
+TEST(GateAttack, AFailedCopyStillRemovesTheStaleCopiesOfRejectedKernels) {
+  TempDir D;
+  std::string Good = D.write("good.cpp", optimised());
+  std::string Bad = D.write("bad.cpp", racy());
+  D.write("out/bad.cpp", optimised());               // from an earlier run, when bad.cpp was clean
+  llvm::sys::fs::create_directories(D / "out/good.cpp"); // good.cpp cannot be written over a folder
+  Proc R = runCommcheck({"--gate", "--out-dir=" + (D / "out"), Good, Bad});
+  EXPECT_EQ(R.Exit, 2) << R.all();
+  EXPECT_FALSE(exists(D / "out/bad.cpp")) << R.all();
+}
+
+// Route 9: the cube core's code is checked too.
+TEST(GateAttack, ARaceInTheCubeSectionIsFound) {
+  TempDir D;
+  std::string Cube = replaceOnce(racy(), "#if defined(__DAV_VEC__)", "#if defined(__DAV_CUBE__)");
+  Cube = replaceOnce(Cube, "#endif  // __DAV_VEC__", "#endif  // __DAV_CUBE__");
+  EXPECT_REJECTED(gate(D, D.write("cube.cpp", Cube)));
+  // The same kernel without the race, for the cube core only, is verified as cube code.
+  std::string Clean = replaceOnce(optimised(), "#if defined(__DAV_VEC__)", "#if defined(__DAV_CUBE__)");
+  Gate G = gate(D, D.write("cube_clean.cpp", replaceOnce(Clean, "#endif  // __DAV_VEC__", "#endif")));
+  EXPECT_PASSED(G);
+}
+
+TEST(GateAttack, AKernelWhoseBodyNoConfigurationCompilesIsNotVerified) {
+  TempDir D;
+  std::string Hidden = replaceOnce(racy(), "#if defined(__DAV_VEC__)", "#if defined(__DAV_SOMETHING_ELSE__)");
+  EXPECT_REJECTED(gate(D, D.write("hidden.cpp", Hidden)));
+  EXPECT_REJECTED(gate(D, D.write("undef.cpp", optimised()), {"--extra-arg=-U__DAV_VEC__"}));
+}
+
+// Routes 10-13: the result cache must not serve a stale verdict.
+TEST(GateAttack, CacheAHeaderThatAppearsLaterThroughHasInclude) {
+  TempDir D;
+  std::string K = replaceOnce(optimised(), Drain, std::string("#ifndef SKIP_DRAIN\n") + Drain + "#endif\n");
+  K = beforeKernel(K, "#if __has_include(\"tuning.h\")\n#include \"tuning.h\"\n#endif\n");
+  std::string F = D.write("k.cpp", K);
+  EXPECT_PASSED(gate(D, F, {"--cache-dir=" + (D / "cache")}));
+  D.write("tuning.h", "#define SKIP_DRAIN 1\n");
+  EXPECT_REJECTED(gate(D, F, {"--cache-dir=" + (D / "cache")}));
+}
+
+TEST(GateAttack, CacheAHeaderThatShadowsAnotherOnTheIncludePath) {
+  TempDir D;
+  std::string K = replaceOnce(optimised(), Drain, "        READ_COMPLETE_DRAIN;\n");
+  K = beforeKernel(K, "#include \"drain.h\"\n");
+  std::string F = D.write("k.cpp", K);
+  D.write("second/drain.h", "#define READ_COMPLETE_DRAIN pipe_barrier(PIPE_MTE2)\n");
+  std::vector<std::string> Args = {"--cache-dir=" + (D / "cache"), "--extra-arg=-I" + (D / "first"),
+                                   "--extra-arg=-I" + (D / "second")};
+  llvm::sys::fs::create_directories(D / "first");
+  EXPECT_PASSED(gate(D, F, Args));
+  D.write("first/drain.h", "#define READ_COMPLETE_DRAIN (void)0\n");
+  EXPECT_REJECTED(gate(D, F, Args));
+}
+
+TEST(GateAttack, CacheAHeaderEditedWhileTheCheckRuns) {
+  TempDir D;
+  std::string K = replaceOnce(optimised(), Drain, "        READ_COMPLETE_DRAIN;\n");
+  std::string Big;
+  for (int I = 0; I < 200; ++I)
+    Big += replaceOnce(K, "allreduce_mesh_optimised(", "k" + std::to_string(I) + "(");
+  std::string H = D.write("drain.h", "#define READ_COMPLETE_DRAIN pipe_barrier(PIPE_MTE2)\n");
+  std::string F = D.write("k.cpp", "#include \"drain.h\"\n" + Big);
+  std::vector<std::string> Args = {"--cache-dir=" + (D / "cache")};
+  std::thread Edit([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    std::ofstream(H) << "#define READ_COMPLETE_DRAIN (void)0\n"; // after clang read it
+  });
+  gate(D, F, Args);
+  Edit.join();
+  EXPECT_REJECTED(gate(D, F, Args)); // the header is racy now: no cached verdict may say otherwise
+}
+
+TEST(GateAttack, CacheBudgetsArePartOfTheKey) {
+  TempDir D;
+  std::string F = D.write("k.cpp", optimised());
+  EXPECT_PASSED(gate(D, F, {"--cache-dir=" + (D / "cache")}));
+  EXPECT_REJECTED(gate(D, F, {"--cache-dir=" + (D / "cache"), "--max-events=3"}));
+  EXPECT_REJECTED(gate(D, F, {"--cache-dir=" + (D / "cache"), "--budget-steps=2"}));
+}
+
+TEST(GateAttack, CacheEntriesThatAreNotRegularFilesAreIgnored) {
+  TempDir D;
+  std::string F = D.write("k.cpp", optimised());
+  std::string Cache = D / "cache";
+  EXPECT_PASSED(gate(D, F, {"--cache-dir=" + Cache}));
+  std::error_code EC;
+  std::string Entry;
+  for (llvm::sys::fs::directory_iterator It(Cache, EC), End; It != End && !EC; It.increment(EC))
+    Entry = It->path();
+  ASSERT_FALSE(Entry.empty());
+  for (int Kind = 0; Kind < 2; ++Kind) {
+    llvm::sys::fs::remove(Entry);
+    if (Kind == 0)
+      ASSERT_EQ(mkfifo(Entry.c_str(), 0600), 0);
+    else
+      ASSERT_EQ(symlink("/dev/zero", Entry.c_str()), 0);
+    auto Start = std::chrono::steady_clock::now();
+    EXPECT_PASSED(gate(D, F, {"--cache-dir=" + Cache}));
+    EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(20));
+  }
+}
+
+// Routes 14-17: --fix never loses data.
+TEST(FixNeverLosesData, ReachesAFixpointBeyondSixtyFourFixIts) {
+  TempDir D;
+  std::string Body;
+  for (int I = 0; I < 70; ++I)
+    Body += "  pipe_barrier(PIPE_ALL);\n  pto::comm::TNOTIFY(s" + std::to_string(I % 4) +
+            ", 1, pto::comm::NotifyOp::AtomicAdd);\n";
+  std::string F = D.write("k.cpp", "#include <pto/pto-inst.hpp>\n__global__ AICORE void k(__gm__ int32_t *sig) {\n"
+                                   "  pto::comm::Signal s0(sig), s1(sig + 1), s2(sig + 2), s3(sig + 3);\n" +
+                                       Body + "}\n");
+  Proc First = runCommcheck({"--fix", F});
+  EXPECT_NE(First.Err.find("applied 70 fix-its"), std::string::npos) << First.all();
+  std::string After = readFile(F);
+  Proc Second = runCommcheck({"--fix", F});
+  EXPECT_EQ(readFile(F), After) << Second.all();
+  EXPECT_NE(Second.Err.find("applied none"), std::string::npos) << Second.all();
+}
+
+TEST(FixNeverLosesData, AnEditMadeWhileFixingIsNotOverwritten) {
+  TempDir D;
+  std::string Body;
+  for (int I = 0; I < 300; ++I)
+    Body += "  pipe_barrier(PIPE_ALL);\n  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);\n";
+  std::string F = D.write("k.cpp", "#include <pto/pto-inst.hpp>\n__global__ AICORE void k(__gm__ int32_t *sig) {\n"
+                                   "  pto::comm::Signal s(sig);\n" + Body + "}\n");
+  std::thread Append([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    std::ofstream(F, std::ios::app) << "// the user's edit\n";
+  });
+  Proc R = runCommcheck({"--fix", F});
+  Append.join();
+  std::string Now = readFile(F);
+  EXPECT_NE(Now.find("// the user's edit"), std::string::npos) << R.all();
+  if (Now.find("pipe_barrier") != std::string::npos) // the fix saw the edit and wrote nothing
+    EXPECT_NE(R.Err.find("changed while it was being fixed"), std::string::npos) << R.all();
+}
+
+TEST(FixNeverLosesData, ACrlfFileKeepsItsLineEndings) {
+  TempDir D;
+  std::string Text = "#include <pto/pto-inst.hpp>\r\n__global__ AICORE void k(__gm__ int32_t *sig, __gm__ float *out) {\r\n"
+                     "  pto::comm::Signal s(sig);\r\n  pipe_barrier(PIPE_ALL);\r\n"
+                     "  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);\r\n"
+                     "  for (int i = 0; i < 4; ++i) {\r\n    pto::comm::TWAIT(s, i, pto::comm::WaitCmp::GE);\r\n"
+                     "    dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);\r\n  }\r\n  out[0] = 1.0f;\r\n}\r\n";
+  std::string F = D.write("k.cpp", Text);
+  Proc R = runCommcheck({"--fix", F});
+  std::string Now = readFile(F);
+  EXPECT_NE(Now, Text) << R.all();
+  for (size_t I = 0; I < Now.size(); ++I)
+    if (Now[I] == '\n')
+      EXPECT_TRUE(I > 0 && Now[I - 1] == '\r') << "an LF-only line at byte " << I << ":\n" << Now;
+  EXPECT_EQ(Now.find("\r\r"), std::string::npos) << Now;
+  for (const std::string &L : lines(Now))
+    EXPECT_NE(L.find_first_not_of(" \t\r"), std::string::npos) << "a whitespace-only line:\n" << Now;
+}
+
+TEST(FixNeverLosesData, AReadOnlyFolderIsAWriteFailureNotAParseFailure) {
+  TempDir D;
+  std::string F = D.write("ro/k.cpp", kernels::Fixable);
+  // root writes into a folder without write permission: make it immutable instead.
+  bool Root = geteuid() == 0;
+  if (Root && runProgram("chattr", {"+i", D / "ro"}).Exit != 0)
+    GTEST_SKIP() << "cannot make a folder read-only for root here";
+  if (!Root)
+    chmod((D / "ro").c_str(), 0555);
+  Proc R = runCommcheck({"--fix", F});
+  if (Root)
+    runProgram("chattr", {"-i", D / "ro"});
+  else
+    chmod((D / "ro").c_str(), 0755);
+  EXPECT_EQ(R.Exit, 2) << R.all();
+  EXPECT_NE(R.Err.find("cannot write"), std::string::npos) << R.all();
+  EXPECT_EQ(R.Err.find("did not parse"), std::string::npos) << R.all();
+}
