@@ -72,7 +72,8 @@ void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileRes
   }
 }
 
-FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
+FileResult Checker::check(ParsedFile &File, Frontend *Reparse,
+                          const std::vector<Span> *Removed) const {
   FileResult R;
   R.Path = File.Path;
   R.Findings = File.Errors;
@@ -80,7 +81,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
   if (!R.Parsed)
     return R;
   clang::ASTContext &Ctx = File.AST->getASTContext();
-  EventGraphBuilder Builder(Ctx, Catalogue, buildOptions(File));
+  EventGraphBuilder Builder(Ctx, Catalogue, buildOptions(File, Removed));
   std::vector<Finding> Raw;
   // Deeply nested code recurses deeply (CFG construction, AST walks): see LargeStack.h.
   runWithLargeStack([&] {
@@ -93,6 +94,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse) const {
       EventGraph G = Builder.build(FD);
       R.Profile["event graphs"] += secondsSince(T0);
       R.Functions.push_back(G.Function);
+      R.SliceInvalid |= G.SliceInvalid;
       bool Touches = hasContent(G);
       R.Active |= Touches;
       if (std::find(Found.Entries.begin(), Found.Entries.end(), FD) != Found.Entries.end())
@@ -213,8 +215,10 @@ void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx
   }
 }
 
-BuildOptions Checker::buildOptions(const ParsedFile &File) const {
+BuildOptions Checker::buildOptions(const ParsedFile &File, const std::vector<Span> *Removed) const {
   BuildOptions B = Options.Build;
+  if (Removed)
+    B.Removed = *Removed;
   if (File.Trusted)
     B.Trusted = *File.Trusted;
   return B;

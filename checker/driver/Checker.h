@@ -32,7 +32,10 @@ public:
   Checker(const IntrinsicCatalogue &Catalogue, CheckOptions Options);
   /// Checks a parsed file. With a frontend, every fix-it is verified by re-checking the fixed
   /// text; a fix that does not remove its finding, or that adds one, is withheld.
-  FileResult check(ParsedFile &File, Frontend *Reparse = nullptr) const;
+  /// Removed: check the configuration that compiles File without these ranges (a slice of
+  /// File's parse); the result says SliceInvalid when that is not all that differs.
+  FileResult check(ParsedFile &File, Frontend *Reparse = nullptr,
+                   const std::vector<Span> *Removed = nullptr) const;
   /// The readable event graphs of every analysed function (commcheck --dump-events).
   std::string dumpEvents(ParsedFile &File) const;
   /// Executions of each synchronisation primitive per call, per kernel (commcheck --cost).
@@ -40,7 +43,7 @@ public:
 
 private:
   bool enabled(const Rule &R) const;
-  BuildOptions buildOptions(const ParsedFile &File) const;
+  BuildOptions buildOptions(const ParsedFile &File, const std::vector<Span> *Removed = nullptr) const;
   void reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx,
                            std::vector<Finding> &Raw) const;
   Discovery discover(const ParsedFile &File, clang::ASTContext &Ctx, EventGraphBuilder &Builder) const;

@@ -1,5 +1,6 @@
 #include "driver/ConfiguredCheck.h"
 #include "base/RuleIds.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
 #include <chrono>
@@ -114,6 +115,35 @@ void verifyAcrossConfigurations(const Checker &C, Frontend &FE, const std::strin
     for (Finding &F : R.Findings)
       F.Fixes.clear();
 }
+
+/// The macros a configuration defines.
+std::set<std::string> definedBy(const Configuration &C) {
+  std::set<std::string> Out;
+  for (const std::string &A : C.Args) {
+    std::string M = A.substr(2, A.find('=') == std::string::npos ? std::string::npos : A.find('=') - 2);
+    if (A.rfind("-D", 0) == 0)
+      Out.insert(M);
+    else if (A.rfind("-U", 0) == 0)
+      Out.erase(M);
+  }
+  return Out;
+}
+
+/// Configuration I checked as a slice of the first parse, when all it changes is code removed:
+/// a second parse of the whole file (its headers above all) is not needed for that.
+std::optional<FileResult> sliced(const Checker &C, Frontend &FE, ParsedFile &First, unsigned I) {
+  const clang::SourceManager &SM = First.AST->getSourceManager();
+  auto Removed = First.PP.removedIn(definedBy(FE.configurations()[I]), SM);
+  if (!Removed)
+    return std::nullopt;
+  std::vector<Span> Spans;
+  for (const clang::SourceRange &R : *Removed)
+    Spans.push_back(spanOf(SM, R));
+  FileResult R = C.check(First, nullptr, &Spans);
+  if (R.SliceInvalid)
+    return std::nullopt;
+  return R;
+}
 } // namespace
 
 ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::string &AbsPath,
@@ -122,6 +152,12 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
   std::vector<FileResult> Rs;
   size_t N = FE.configurations().size();
   for (unsigned I = 0; I < N; ++I) {
+    if (I > 0 && Out.Parses.front().AST)
+      if (std::optional<FileResult> S = sliced(C, FE, Out.Parses.front(), I)) {
+        Rs.push_back(std::move(*S));
+        Rs.back().Configurations = {FE.configurations()[I].Name};
+        continue;
+      }
     auto Start = std::chrono::steady_clock::now();
     Out.Parses.push_back(FE.parseText(AbsPath, Text, I));
     double Parse = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();

@@ -40,6 +40,9 @@ public:
   /// The event budget ran out while building: the graph is truncated, only its
   /// comm-unanalysable finding means anything.
   bool OverBudget = false;
+  /// Lowered without the code another configuration removes, but the removal changed more than
+  /// that code (a jump, a split statement): that configuration must be parsed itself.
+  bool SliceInvalid = false;
 
   unsigned addBlock() {
     Blocks.emplace_back();

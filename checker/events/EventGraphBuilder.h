@@ -5,6 +5,7 @@
 #include "base/AnalysisLimits.h"
 #include "events/EventGraph.h"
 #include "events/IntrinsicCatalogue.h"
+#include "events/LoopMembership.h"
 #include "frontend/TrustedHeaders.h"
 #include <map>
 #include <memory>
@@ -25,6 +26,9 @@ struct BuildOptions {
   std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
   AnalysisLimits Limits;                   ///< MaxEvents and MaxInlineDepth bound a graph
   TrustedHeaders Trusted;                  ///< code that is not inlined (shim, toolchain)
+  /// Code the configuration being checked does not compile (a slice of another configuration's
+  /// parse): its statements are left out.
+  std::vector<Span> Removed;
 };
 
 class EventGraphBuilder {

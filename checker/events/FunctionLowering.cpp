@@ -1,6 +1,7 @@
 #include "events/FunctionLowering.h"
 #include "events/EventGraphBuilder.h"
 #include "events/ExprKey.h"
+#include "events/ConfigurationSlice.h"
 #include "events/ExprStrip.h"
 #include "events/FunctionBody.h"
 #include "events/GmType.h"
@@ -49,7 +50,8 @@ public:
       : B(B), G(G), FD(FD), SM(B.context().getSourceManager()), Params(std::move(Params)),
         CallStack(std::move(CallStack)), OuterLoops(std::move(OuterLoops)),
         Active(std::move(Active)), Body(B.body(FD)), Facts(*Body.Facts),
-        Keys(B.context(), Facts, &this->Params) {
+        Keys(B.context(), Facts, &this->Params),
+        Removed(B.options().Removed, SM, B.context()) {
     this->Active.push_back(FD);
   }
 
@@ -83,6 +85,8 @@ public:
       // Jumps are terminators, not elements.
       if (const Stmt *T = Blk->getTerminatorStmt(); T && (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T)))
         visit(T);
+      if (const Stmt *T = Blk->getTerminatorStmt(); T && !Removed.empty() && !Removed.terminatorRemovable(T, Body))
+        G.SliceInvalid = true;
       Tail[Id] = Cur;
     }
     for (const CFGBlock *Blk : *C) {
@@ -127,6 +131,7 @@ private:
   const FunctionFacts &Facts;
   std::vector<int> LocalLoop; ///< graph loop index of each of Body.Loops->loops()
   ExprKeyer Keys;
+  ConfigurationSlice Removed;
   unsigned Cur = 0;
   const FunctionLowering *Caller = nullptr; ///< for a helper: who called it, and where
   const CallExpr *CallSite = nullptr;
@@ -228,6 +233,14 @@ private:
   }
 
   void visit(const Stmt *S) {
+    if (!Removed.empty()) {
+      ConfigurationSlice::Place Where = Removed.where(S);
+      if (Where == ConfigurationSlice::Straddles ||
+          (Where == ConfigurationSlice::Removed && !Removed.removable(S)))
+        G.SliceInvalid = true;
+      if (Where == ConfigurationSlice::Removed)
+        return; // not compiled in the configuration being checked
+    }
     CurElement = S;
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       visitCall(CE);

@@ -13,7 +13,11 @@ namespace commcheck {
 Span spanOf(const SourceManager &SM, const Stmt *S) {
   if (!S)
     return {};
-  SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()), E = SM.getExpansionLoc(S->getEndLoc());
+  return spanOf(SM, S->getSourceRange());
+}
+
+Span spanOf(const SourceManager &SM, SourceRange R) {
+  SourceLocation B = SM.getExpansionLoc(R.getBegin()), E = SM.getExpansionLoc(R.getEnd());
   return {SM.getFileID(B), SM.getFileOffset(B), SM.getFileOffset(E)};
 }
 

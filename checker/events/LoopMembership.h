@@ -21,6 +21,7 @@ struct Span {
   }
 };
 Span spanOf(const clang::SourceManager &SM, const clang::Stmt *S);
+Span spanOf(const clang::SourceManager &SM, clang::SourceRange R);
 
 bool isLoopStmt(const clang::Stmt *S);
 

@@ -36,7 +36,8 @@ public:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef) override {
     if (O.Record)
-      CI.getPreprocessor().addPPCallbacks(O.Record->callbacks(CI.getSourceManager()));
+      CI.getPreprocessor().addPPCallbacks(
+          O.Record->callbacks(CI.getSourceManager(), CI.getPreprocessor()));
     return std::make_unique<TrustedBodySkipper>(CI.getSourceManager(), O.Trusted);
   }
 

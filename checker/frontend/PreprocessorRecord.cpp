@@ -4,6 +4,8 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 #include "clang/Lex/Token.h"
 
 using namespace clang;
@@ -33,9 +35,30 @@ bool mentions(StringRef Text, StringRef Word) {
   return false;
 }
 
+/// `defined(M)`, `defined M`, `M`, each maybe negated by `!`: the macro and the polarity.
+std::optional<std::pair<std::string, bool>> simpleTest(StringRef Cond) {
+  std::string T;
+  for (char C : Cond)
+    if (!isspace(static_cast<unsigned char>(C)))
+      T += C;
+  StringRef S(T);
+  bool Polarity = !S.consume_front("!");
+  while (S.consume_front("(") && S.consume_back(")"))
+    ;
+  if (S.consume_front("defined")) {
+    if (S.consume_front("("))
+      if (!S.consume_back(")"))
+        return std::nullopt;
+  }
+  if (S.empty() || !llvm::all_of(S, isIdentChar) || isdigit(static_cast<unsigned char>(S[0])))
+    return std::nullopt;
+  return std::make_pair(S.str(), Polarity);
+}
+
 class Recorder : public PPCallbacks {
 public:
-  Recorder(PreprocessorRecord &R, const SourceManager &SM) : R(R), SM(SM) {}
+  Recorder(PreprocessorRecord &R, const SourceManager &SM, const Preprocessor &PP)
+      : R(R), SM(SM), PP(PP) {}
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     R.Skipped.push_back(SourceRange(SM.getExpansionLoc(Range.getBegin()),
@@ -55,17 +78,73 @@ public:
     for (const char *M : CompilerMacros)
       if (N == M)
         R.CompilerTests.push_back({At, M});
+    if (R.ConfigMacros.count(N.str()) && !PP.isParsingIfOrElifDirective())
+      R.ConfigMacroInCode = true;
     config(N);
   }
+  void MacroDefined(const Token &, const MacroDirective *MD) override {
+    if (MD)
+      directive(MD->getLocation());
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
+    directive(Name.getLocation());
+  }
+  void InclusionDirective(SourceLocation Hash, const Token &, StringRef, bool, CharSourceRange,
+                          OptionalFileEntryRef, StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    directive(Hash);
+  }
+  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override { directive(Loc); }
   void Defined(const Token &Name, const MacroDefinition &, SourceRange) override { config(Name); }
-  void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &) override { config(Name); }
-  void Ifndef(SourceLocation, const Token &Name, const MacroDefinition &) override { config(Name); }
-  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &) override { config(Name); }
-  void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &) override { config(Name); }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    config(Name);
+    open(Loc, Name, /*Polarity=*/true, static_cast<bool>(MD));
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
+    config(Name);
+    open(Loc, Name, /*Polarity=*/false, !MD);
+  }
+  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    config(Name);
+    branch(true);
+  }
+  void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    config(Name);
+    branch(true);
+  }
   // `#if __DAV_CUBE__` with the macro undefined expands nothing: read the condition's identifiers.
-  void If(SourceLocation, SourceRange Cond, ConditionValueKind) override { condition(Cond); }
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind V) override {
+    bool Config = condition(Cond);
+    Group G;
+    G.If = SM.getExpansionLoc(Loc);
+    G.Config = Config;
+    G.Taken = V == CVK_True;
+    if (auto T = simpleTest(text(Cond)); T && R.ConfigMacros.count(T->first)) {
+      G.Simple = true;
+      G.Macro = T->first;
+      G.Polarity = T->second;
+    }
+    Open.push_back(G);
+  }
   void Elif(SourceLocation, SourceRange Cond, ConditionValueKind, SourceLocation) override {
-    condition(Cond);
+    branch(condition(Cond));
+  }
+  void Else(SourceLocation, SourceLocation) override { branch(false); }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    if (Open.empty())
+      return;
+    Group G = Open.back();
+    Open.pop_back();
+    if (!G.Config)
+      return;
+    PreprocessorRecord::ConfigGroup C;
+    C.If = G.If;
+    C.Endif = SM.getExpansionLoc(Loc);
+    C.Simple = G.Simple;
+    C.Macro = G.Macro;
+    C.Polarity = G.Polarity;
+    C.Taken = G.Taken;
+    R.ConfigGroups.push_back(C);
   }
 
 private:
@@ -81,22 +160,57 @@ private:
     if (R.ConfigMacros.count(Name.str()))
       R.ConfigMacrosUsed.insert(Name.str());
   }
-  void condition(SourceRange Cond) {
+  struct Group {
+    SourceLocation If;
+    bool Config = false, Simple = false, Polarity = true, Taken = false;
+    std::string Macro;
+  };
+  void open(SourceLocation Loc, const Token &Name, bool Polarity, bool Taken) {
+    Group G;
+    G.If = SM.getExpansionLoc(Loc);
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    G.Config = II && R.ConfigMacros.count(II->getName().str());
+    G.Simple = G.Config;
+    G.Macro = II ? II->getName().str() : "";
+    G.Polarity = Polarity;
+    G.Taken = Taken;
+    Open.push_back(G);
+  }
+  /// An #elif or #else: the group is no longer a single branch.
+  void branch(bool Config) {
+    if (Open.empty())
+      return;
+    Open.back().Simple = false;
+    Open.back().Config |= Config;
+  }
+  void directive(SourceLocation L) { R.Directives.push_back(SM.getExpansionLoc(L)); }
+  StringRef text(SourceRange Cond) {
     bool Invalid = false;
     StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Cond), SM,
                                           LangOptions(), &Invalid);
-    if (Invalid)
-      return;
+    return Invalid ? StringRef() : Text;
+  }
+  /// Whether the condition mentions a configuration macro (and records which).
+  bool condition(SourceRange Cond) {
+    StringRef Text = text(Cond);
+    if (Text.empty())
+      return false;
+    bool Config = false;
     for (const std::string &M : R.ConfigMacros)
-      if (mentions(Text, M))
+      if (mentions(Text, M)) {
         R.ConfigMacrosUsed.insert(M);
+        Config = true;
+      }
     for (const char *B : CompilerBuiltins)
       if (mentions(Text, B))
         R.CompilerTests.push_back({SM.getExpansionLoc(Cond.getBegin()), B});
+    return Config;
   }
 
   PreprocessorRecord &R;
   const SourceManager &SM;
+  const Preprocessor &PP;
+  std::vector<Group> Open;
 };
 
 } // namespace
@@ -111,8 +225,34 @@ bool PreprocessorRecord::skipped(const SourceManager &SM, FileID FID, unsigned O
   return false;
 }
 
-std::unique_ptr<PPCallbacks> PreprocessorRecord::callbacks(const SourceManager &SM) {
-  return std::make_unique<Recorder>(*this, SM);
+std::optional<std::vector<SourceRange>>
+PreprocessorRecord::removedIn(const std::set<std::string> &Defined, const SourceManager &SM) const {
+  if (ConfigMacroInCode)
+    return std::nullopt;
+  std::vector<SourceRange> Out;
+  for (const ConfigGroup &G : ConfigGroups) {
+    if (!G.Simple)
+      return std::nullopt;
+    bool Kept = Defined.count(G.Macro) == static_cast<size_t>(G.Polarity);
+    if (Kept == G.Taken)
+      continue;
+    if (!G.Taken)
+      return std::nullopt; // the other configuration compiles code this parse skipped
+    Out.push_back(SourceRange(G.If, G.Endif));
+  }
+  // A directive inside a removed group would change what follows it.
+  for (SourceLocation D : Directives)
+    for (const SourceRange &R : Out)
+      if (SM.getFileID(D) == SM.getFileID(R.getBegin()) &&
+          SM.getFileOffset(D) > SM.getFileOffset(R.getBegin()) &&
+          SM.getFileOffset(D) < SM.getFileOffset(R.getEnd()))
+        return std::nullopt;
+  return Out;
+}
+
+std::unique_ptr<PPCallbacks> PreprocessorRecord::callbacks(const SourceManager &SM,
+                                                           const Preprocessor &PP) {
+  return std::make_unique<Recorder>(*this, SM, PP);
 }
 
 } // namespace commcheck

@@ -6,12 +6,14 @@
 #pragma once
 #include "clang/Basic/SourceLocation.h"
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace clang {
 class PPCallbacks;
+class Preprocessor;
 class SourceManager;
 } // namespace clang
 
@@ -32,10 +34,32 @@ struct PreprocessorRecord {
   /// device compiler answers differently from the clang commcheck parses with.
   std::vector<std::pair<clang::SourceLocation, std::string>> CompilerTests;
 
+  /// A conditional group (#if ... #endif) whose condition tests a configuration macro.
+  struct ConfigGroup {
+    clang::SourceLocation If, Endif;
+    /// One branch, its condition `defined(M)` / `M` / `#ifdef M` (or negated): then the group is
+    /// kept in a configuration exactly when (M is defined there) == Polarity.
+    bool Simple = false;
+    std::string Macro;
+    bool Polarity = true;
+    bool Taken = false; ///< in this parse
+  };
+  std::vector<ConfigGroup> ConfigGroups;
+  /// Where #define, #undef, #include and #pragma directives were (they may change what follows).
+  std::vector<clang::SourceLocation> Directives;
+  /// A configuration macro was used outside a conditional's condition (in code, a macro body).
+  bool ConfigMacroInCode = false;
+
   /// Whether the file offset Offset of FID lies in a skipped range.
   bool skipped(const clang::SourceManager &SM, clang::FileID FID, unsigned Offset) const;
+  /// The ranges that another configuration (defining the macros Defined) would remove from this
+  /// parse, when that is all that differs; nullopt when it would compile something this parse
+  /// did not see (it must then be parsed itself).
+  std::optional<std::vector<clang::SourceRange>>
+  removedIn(const std::set<std::string> &Defined, const clang::SourceManager &SM) const;
   /// Callbacks that fill this record (owned by the preprocessor once added).
-  std::unique_ptr<clang::PPCallbacks> callbacks(const clang::SourceManager &SM);
+  std::unique_ptr<clang::PPCallbacks> callbacks(const clang::SourceManager &SM,
+                                                const clang::Preprocessor &PP);
 };
 
 } // namespace commcheck

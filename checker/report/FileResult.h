@@ -26,6 +26,8 @@ struct FileResult {
   /// Some analysed function touches memory or signals (a configuration that compiled the
   /// kernel's work, not only its frame).
   bool Active = false;
+  /// Checked as a slice of another configuration's parse that turned out not to be one.
+  bool SliceInvalid = false;
   /// A weakening of the check the configuration asked for: a rule it disabled, or an intrinsic
   /// it described itself. Listed in every report; under --gate each needs a reason.
   struct Waiver {

@@ -446,3 +446,20 @@ TEST(FixNeverLosesData, AReadOnlyFolderIsAWriteFailureNotAParseFailure) {
   EXPECT_NE(R.Err.find("cannot write"), std::string::npos) << R.all();
   EXPECT_EQ(R.Err.find("did not parse"), std::string::npos) << R.all();
 }
+
+TEST(GateAttack, AFindingOfOneCoreSaysWhichInTheText) {
+  TempDir D;
+  std::string F = D.write("k.cpp", R"(#include <pto/pto-inst.hpp>
+__global__ AICORE void k(__gm__ float *out, __gm__ int32_t *sig) {
+#if defined(__DAV_VEC__)
+  return;
+#endif
+  out[0] = 1.0f;
+  pto::comm::Signal s(sig);
+  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+}
+)");
+  Proc R = runCommcheck({F});
+  EXPECT_EQ(R.Exit, 1) << R.all();
+  EXPECT_NE(R.Out.find("(cube core only) [comm-publish-before-notify]"), std::string::npos) << R.all();
+}

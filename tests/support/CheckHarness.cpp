@@ -1,4 +1,5 @@
 #include "CheckHarness.h"
+#include "driver/ConfiguredCheck.h"
 #include "frontend/BundledData.h"
 #include "events/EventGraphBuilder.h"
 #include "events/KernelFinder.h"
@@ -45,6 +46,20 @@ ParsedFile CheckHarness::parseText(const std::string &Code, const std::string &N
   llvm::sys::path::system_temp_directory(true, Dir);
   llvm::sys::path::append(Dir, "commcheck-tests", Name);
   return FE.parseText(std::string(Dir), Code);
+}
+
+FileResult CheckHarness::checkFile(const std::string &Path) {
+  auto Source = Frontend::readSource(Path);
+  if (!Source)
+    throw std::runtime_error(llvm::toString(Source.takeError()));
+  return checkConfigurations(C, FE, Source->first, Source->second, /*VerifyFixes=*/true).Result;
+}
+
+FileResult CheckHarness::checkText(const std::string &Code, const std::string &Name) {
+  llvm::SmallString<128> Dir;
+  llvm::sys::path::system_temp_directory(true, Dir);
+  llvm::sys::path::append(Dir, "commcheck-tests", Name);
+  return checkConfigurations(C, FE, std::string(Dir), Code, /*VerifyFixes=*/true).Result;
 }
 
 FileResult CheckHarness::check(ParsedFile &File, bool VerifyFixes) {

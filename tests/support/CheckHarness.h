@@ -20,14 +20,10 @@ public:
   /// Parses Code as a file named Name in a temporary folder.
   ParsedFile parseText(const std::string &Code, const std::string &Name = "snippet.cpp");
   FileResult check(ParsedFile &File, bool VerifyFixes = true);
-  FileResult checkFile(const std::string &Path) {
-    ParsedFile P = parseFile(Path);
-    return check(P);
-  }
-  FileResult checkText(const std::string &Code) {
-    ParsedFile P = parseText(Code);
-    return check(P);
-  }
+  /// The file (or text) checked as the CLI does: in every configuration it compiles differently
+  /// in, fix-its verified.
+  FileResult checkFile(const std::string &Path);
+  FileResult checkText(const std::string &Code, const std::string &Name = "snippet.cpp");
   /// Event graphs of every root function (valid while File lives).
   std::vector<EventGraph> graphs(ParsedFile &File);
 
