@@ -2,6 +2,7 @@
 #include "events/EventGraphBuilder.h"
 #include "events/ExprKey.h"
 #include "events/ConfigurationSlice.h"
+#include "events/DependentCalls.h"
 #include "events/ExprStrip.h"
 #include "events/FunctionBody.h"
 #include "events/GmType.h"
@@ -380,9 +381,8 @@ private:
     }
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee) {
-      if (CE->getCallee()->isTypeDependent() || CE->isTypeDependent())
-        return; // resolved in the instantiations, which are analysed themselves
-      return callThroughPointer(CE);
+      DependentCallee D = resolveDependentCall(CE);
+      return D.Dependent ? dependentCall(CE, D) : callThroughPointer(CE);
     }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee); MD && MD->isVirtual()) {
       // Which override runs is decided at run time, unless the object's type is known.
@@ -400,6 +400,11 @@ private:
     }
     const FunctionDecl *Def = nullptr;
     bool HasBody = Callee->hasBody(Def) && Def && !Def->isDefaulted();
+    if (!HasBody)
+      // A specialization the TU never instantiated (called from a template pattern that is
+      // analysed as such): its pattern is the code that would run.
+      if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+        HasBody = Pattern->hasBody(Def) && Def && !Def->isDefaulted();
     const TrustedHeaders &Trusted = B.options().Trusted;
     if (Trusted.inShim(SM, Callee->getLocation()) || (HasBody && Trusted.inShim(SM, Def->getLocation()))) {
       if (isa<CXXConstructorDecl>(Callee) || isa<CXXConversionDecl>(Callee) ||
@@ -431,24 +436,70 @@ private:
     }
     if (!Known)
       return unseenCall(CE, sourceText(SM, CE->getCallee()));
-    unsigned From = Cur, Join = G.addBlock();
-    for (const FunctionDecl *Def : Targets) {
-      Cur = G.addBlock();
-      G.addEdge(From, Cur);
-      inlineCall(Def, CE);
-      G.addEdge(Cur, Join);
+    branchOver(CE, Targets, "");
+  }
+
+  /// One of Defs runs at CE: a branch to each (a null one is a library function named Library).
+  void branchOver(const CallExpr *CE, const std::vector<const FunctionDecl *> &Defs,
+                  const std::string &Library) {
+    bool Branch = Defs.size() > 1;
+    unsigned From = Cur, Join = Branch ? G.addBlock() : Cur;
+    for (const FunctionDecl *Def : Defs) {
+      if (Branch) {
+        Cur = G.addBlock();
+        G.addEdge(From, Cur);
+      }
+      if (Def)
+        inlineCall(Def, CE);
+      else
+        libraryCall(CE, Library);
+      if (Branch)
+        G.addEdge(Cur, Join);
     }
-    Cur = Join;
+    if (Branch)
+      Cur = Join;
+  }
+
+  /// A call in a template pattern that has no callee yet: any candidate its name found may run
+  /// (a branch to each); with none, what runs is unknown. Operators keep their builtin meaning:
+  /// a dependent `a + b` or `p[i]` is arithmetic or an access, lowered where it is used.
+  void dependentCall(const CallExpr *CE, const DependentCallee &D) {
+    if (isa<CXXOperatorCallExpr>(CE))
+      return;
+    const TrustedHeaders &Trusted = B.options().Trusted;
+    if (D.Candidates.empty()) {
+      if (D.Owner && Trusted.trusted(SM, D.Owner->getLocation()))
+        return libraryCall(CE, D.Name); // a member of a type the toolchain defines
+      return unseenCall(CE, D.Name.empty() ? sourceText(SM, CE->getCallee()) : D.Name);
+    }
+    std::vector<const FunctionDecl *> Run;
+    for (const FunctionDecl *F : D.Candidates) {
+      const FunctionDecl *Def = nullptr;
+      if (Trusted.inShim(SM, F->getLocation()))
+        return unanalysable(Cur, CE,
+                            "unknown intrinsic '" + qualifiedName(F) +
+                                "': describe it in the intrinsic catalogue (--intrinsics=FILE)");
+      if (F->hasBody(Def) && Def && !Trusted.trusted(SM, Def->getLocation()))
+        Run.push_back(Def);
+      else if (!Trusted.trusted(SM, F->getLocation()))
+        return unseenCall(CE, qualifiedName(F));
+      else
+        Run.push_back(nullptr); // a library function
+    }
+    branchOver(CE, Run, D.Name);
   }
 
   /// A call into the toolchain's libraries: it knows nothing of signals, but may read and write
   /// the GM it is given.
   void libraryCall(const CallExpr *CE, const FunctionDecl *Callee) {
+    libraryCall(CE, qualifiedName(Callee));
+  }
+  void libraryCall(const CallExpr *CE, const std::string &Callee) {
     if (!hasGmArgument(CE))
       return;
     Event E{EventKind::Opaque};
     E.S = CE;
-    E.Callee = qualifiedName(Callee);
+    E.Callee = Callee;
     E.TouchesGm = true;
     add(std::move(E));
   }
@@ -470,20 +521,6 @@ private:
                        sourceText(SM, A) + "', which may address a signal: it may notify or wait "
                        "there; define it in the checked code or describe it in the intrinsic "
                        "catalogue (--intrinsics=FILE)");
-  }
-
-  bool hasGmArgument(const CallExpr *CE) const {
-    for (const Expr *A : CE->arguments()) {
-      if (A->isTypeDependent())
-        continue;
-      if (mayBeGmPointer(A) || isViewType(A->getType()))
-        return true;
-    }
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
-      if (const Expr *Obj = MC->getImplicitObjectArgument())
-        if (isViewType(Obj->getType()))
-          return true;
-    return false;
   }
 
   void inlineCall(const FunctionDecl *Def, const CallExpr *CE) {

@@ -63,10 +63,27 @@ const Expr *addressingArgument(const CallExpr *CE, const ASTContext &Ctx) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
     if (const Expr *Obj = MC->getImplicitObjectArgument())
       Args.insert(Args.begin(), Obj);
+  if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+    if (!DM->isImplicitAccess())
+      Args.insert(Args.begin(), DM->getBase());
   for (const Expr *A : Args)
-    if (!A->isTypeDependent() && (mayBeGmPointer(A) || mayHoldAddress(A->getType(), Ctx)))
-      return A;
+    if (A->isTypeDependent() || mayBeGmPointer(A) || mayHoldAddress(A->getType(), Ctx))
+      return A; // a dependent type may be a GM pointer in an instantiation
   return nullptr;
+}
+
+bool hasGmArgument(const CallExpr *CE) {
+  for (const Expr *A : CE->arguments()) {
+    if (A->isTypeDependent())
+      return true; // could be a GM pointer in an instantiation
+    if (mayBeGmPointer(A) || isViewType(A->getType()))
+      return true;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const Expr *Obj = MC->getImplicitObjectArgument())
+      if (isViewType(Obj->getType()))
+        return true;
+  return false;
 }
 
 std::string sourceText(const SourceManager &SM, const Expr *E) {

@@ -26,6 +26,9 @@ bool pointerTargets(const clang::Expr *Callee, const FunctionFacts &Facts,
 /// not provably local, a view, a 64-bit integer, or a class holding one; null when none can.
 const clang::Expr *addressingArgument(const clang::CallExpr *CE, const clang::ASTContext &Ctx);
 
+/// Whether a library call is given GM: a pointer not provably local, or a view.
+bool hasGmArgument(const clang::CallExpr *CE);
+
 /// Whether a value of type T could hold a GM address.
 bool mayHoldAddress(clang::QualType T, const clang::ASTContext &Ctx, int Depth = 0);
 

@@ -144,6 +144,12 @@ std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsi
   std::vector<std::string> Args = flags::language();
   const Configuration &C = Opts.Configurations[std::min<size_t>(Config, Opts.Configurations.size() - 1)];
   Args.insert(Args.end(), C.Args.begin(), C.Args.end());
+  // The shim ahead of every include folder of the build: the real pto-isa, CANN and runtime
+  // headers (device-compiler syntax) must not shadow the API the checker models.
+  if (!Opts.ShimDir.empty()) {
+    Args.push_back("-I");
+    Args.push_back(Opts.ShimDir);
+  }
   std::unique_ptr<clang::tooling::CompilationDatabase> AutoDb;
   clang::tooling::CompilationDatabase *Db = ExplicitDb.get();
   if (!Db && Opts.BuildPath.empty() && Opts.AutoDetectCompileCommands) {
@@ -167,8 +173,6 @@ std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsi
   }
   Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   if (!Opts.ShimDir.empty()) {
-    Args.push_back("-isystem");
-    Args.push_back(Opts.ShimDir);
     Args.push_back("-include");
     Args.push_back(Opts.ShimDir + "/" + flags::predefsHeader());
   }
