@@ -137,8 +137,21 @@ std::optional<std::string> ExprKeyer::enumName(const Expr *E) const {
         return A;
       return std::nullopt;
     }
-    return std::nullopt;
+    return constantEnumerator(E);
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> ExprKeyer::constantEnumerator(const Expr *E) const {
+  // `(pipe_t)2`, or a template's enum argument as an instantiation spells it: the enumerator of
+  // the value, when the expression is a constant of enum type.
+  const auto *ET = E->getType().getCanonicalType()->getAs<EnumType>();
+  Expr::EvalResult R;
+  if (!ET || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  for (const EnumConstantDecl *EC : ET->getDecl()->enumerators())
+    if (llvm::APSInt::isSameValue(EC->getInitVal(), R.Val.getInt()))
+      return declName(EC);
   return std::nullopt;
 }
 

@@ -48,6 +48,8 @@ public:
   /// The enumerator an expression names, following unchanged locals and `c ? X : X`.
   std::optional<std::string> enumName(const clang::Expr *E) const;
   std::optional<int64_t> intValue(const clang::Expr *E) const;
+  /// The enumerator a constant expression of enum type has the value of.
+  std::optional<std::string> constantEnumerator(const clang::Expr *E) const;
   /// True when the expression is a negation (-x), also through an unchanged local.
   bool isNegation(const clang::Expr *E) const;
   /// The unchanged local variable an expression names, if any.

@@ -16,6 +16,10 @@ const Expr *stripWrappers(const Expr *E, unsigned Flags) {
       E = EW->getSubExpr();
     else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
       E = BT->getSubExpr();
+    else if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+      E = DA->getExpr(); // the callee's default, `event_t id = EVENT_ID0`
+    else if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      E = ST->getReplacement(); // a template's constant argument, in an instantiation
     else if (const auto *CC = dyn_cast<CXXConstructExpr>(E);
              CC && CC->getNumArgs() == 1 &&
              ((Flags & StripConversions) ? !isa<CXXTemporaryObjectExpr>(CC)

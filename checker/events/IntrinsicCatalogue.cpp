@@ -19,6 +19,7 @@ constexpr KindName Kinds[] = {
     {IntrinsicKind::GetAsync, "get-async"},   {IntrinsicKind::AsyncWait, "async-wait"},
     {IntrinsicKind::AsyncTest, "async-test"}, {IntrinsicKind::Barrier, "barrier"},
     {IntrinsicKind::SetFlag, "set-flag"},     {IntrinsicKind::WaitFlag, "wait-flag"},
+    {IntrinsicKind::SetWaitFlag, "set-wait-flag"},
     {IntrinsicKind::Dcci, "dcci"},            {IntrinsicKind::DcciLine, "dcci-line"},
     {IntrinsicKind::Dsb, "dsb"},              {IntrinsicKind::Drain, "drain"},
     {IntrinsicKind::Compute, "compute"},      {IntrinsicKind::View, "view"},
@@ -126,9 +127,18 @@ llvm::Error IntrinsicCatalogue::loadText(const std::string &Content, const std::
       if (!E["args"].is_object())
         return fail(Source, Id, "field 'args' must be an object of role: index");
       for (auto It = E["args"].begin(); It != E["args"].end(); ++It) {
-        if (!It.value().is_number_unsigned())
-          return fail(Source, Id, "field 'args." + It.key() + "' must be a non-negative integer");
-        I.Args[It.key()] = It.value().get<unsigned>();
+        if (It.value().is_number_unsigned()) {
+          I.Args[It.key()] = It.value().get<unsigned>();
+          continue;
+        }
+        // "template:N": the role is the callee's N-th template argument.
+        std::string V = It.value().is_string() ? It.value().get<std::string>() : "";
+        unsigned N = 0;
+        if (V.rfind("template:", 0) != 0 || llvm::StringRef(V).substr(9).getAsInteger(10, N))
+          return fail(Source, Id, "field 'args." + It.key() +
+                                      "' must be a non-negative integer (a call argument) or "
+                                      "\"template:N\" (a template argument)");
+        I.TemplateArgs[It.key()] = N;
       }
     }
     for (const char *F : {"before", "after"}) {

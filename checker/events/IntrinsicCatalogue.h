@@ -13,7 +13,7 @@ namespace commcheck {
 /// What an intrinsic call is, as far as the rules are concerned.
 enum class IntrinsicKind {
   Notify, Wait, Test, TileStore, TileLoad, Put, Get, PutAsync, GetAsync, AsyncWait, AsyncTest,
-  Barrier, SetFlag, WaitFlag, Dcci, DcciLine, Dsb, Drain, Compute, View, None, UncachedStore,
+  Barrier, SetFlag, WaitFlag, SetWaitFlag, Dcci, DcciLine, Dsb, Drain, Compute, View, None, UncachedStore,
   UncachedLoad, Session, Opaque
 };
 
@@ -32,6 +32,7 @@ struct Intrinsic {
   PipeSet Pipe = 0;      ///< the pipe the main action runs on (tile ops, drains)
   PipeSet AccPipe = 0;   ///< pipe used instead when the tile is an accumulator tile
   std::map<std::string, unsigned> Args; ///< role -> argument index ("signal", "dst", "session", ...)
+  std::map<std::string, unsigned> TemplateArgs; ///< role -> template argument index ("template:N")
   std::vector<IntrinsicEffect> Before, After;
   std::string Doc;
 

@@ -1,5 +1,6 @@
 #include "events/IntrinsicLowering.h"
 #include "events/ExprKey.h"
+#include "events/IntrinsicArgs.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -39,23 +40,41 @@ void addEffects(LoweringSite &Site, const std::vector<IntrinsicEffect> &Effects,
   }
 }
 
-std::string flagKey(LoweringSite &Site, const CallExpr *CE, const Intrinsic &I, PipeSet *Src,
-                    PipeSet *Dst) {
+/// The pipes a flag orders: its "src" and "dst" roles, or one "pipes" enumerator named
+/// SRC_DST (AscendC's HardEvent::MTE2_V).
+std::pair<std::string, std::string> flagPipes(LoweringSite &Site, const CallExpr *CE,
+                                              const Intrinsic &I, PipeSet *Src, PipeSet *Dst) {
   const ExprKeyer &Keys = Site.keys();
-  auto PipeOf = [&](const char *Role, PipeSet *Out) {
-    const Expr *A = intrinsicArg(CE, I, Role);
-    auto N = A ? Keys.enumName(A) : std::nullopt;
+  auto Name = [&](std::optional<std::string> N, const char *Role, PipeSet *Out) {
     auto P = N ? parsePipe(*N) : std::nullopt;
-    if (Out)
-      *Out = P.value_or(0);
-    return P ? pipeName(*P) : A ? "?" + Keys.key(A, ExprKeyer::Address) : std::string("?");
+    *Out = P.value_or(0);
+    if (P)
+      return pipeName(*P);
+    const Expr *A = intrinsicArg(CE, I, Role);
+    return A ? "?" + Keys.key(A, ExprKeyer::Address) : std::string("?");
   };
-  std::string Key = PipeOf("src", Src) + "->" + PipeOf("dst", Dst) + "#";
-  const Expr *Id = intrinsicArg(CE, I, "id");
-  if (auto N = Id ? Keys.enumName(Id) : std::nullopt)
+  if (hasRole(I, "pipes")) {
+    auto N = intrinsicEnum(Keys, CE, I, "pipes");
+    size_t Cut = N ? N->find('_') : std::string::npos;
+    if (Cut == std::string::npos)
+      return {Name(std::nullopt, "pipes", Src), Name(std::nullopt, "pipes", Dst)};
+    return {Name(N->substr(0, Cut), "pipes", Src), Name(N->substr(Cut + 1), "pipes", Dst)};
+  }
+  return {Name(intrinsicEnum(Keys, CE, I, "src"), "src", Src),
+          Name(intrinsicEnum(Keys, CE, I, "dst"), "dst", Dst)};
+}
+
+/// The identity of the flag a call sets or waits: its pipes and its event id (role IdRole).
+std::string flagKey(LoweringSite &Site, const CallExpr *CE, const Intrinsic &I, const char *IdRole,
+                    PipeSet *Src, PipeSet *Dst) {
+  const ExprKeyer &Keys = Site.keys();
+  auto [S, D] = flagPipes(Site, CE, I, Src, Dst);
+  std::string Key = S + "->" + D + "#";
+  if (auto N = intrinsicEnum(Keys, CE, I, IdRole))
     return Key + *N;
-  if (auto V = Id ? Keys.intValue(Id) : std::nullopt)
+  if (auto V = intrinsicInt(Keys, CE, I, IdRole))
     return Key + "EVENT_ID" + std::to_string(*V);
+  const Expr *Id = intrinsicArg(CE, I, IdRole);
   return Key + (Id ? Keys.key(Id, ExprKeyer::Address) : "?");
 }
 
@@ -113,8 +132,7 @@ void lowerAsyncWait(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Eve
 void lowerBarrier(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
   E.Kind = EventKind::Drain;
   E.FromBarrierCall = true;
-  const Expr *P = intrinsicArg(CE, I, "pipe");
-  auto N = P ? S.keys().enumName(P) : std::nullopt;
+  auto N = intrinsicEnum(S.keys(), CE, I, "pipe");
   auto Pipe = N ? parsePipe(*N) : std::nullopt;
   E.Pipe = Pipe.value_or(0);
   if (!Pipe)
@@ -128,18 +146,29 @@ void lowerDrain(LoweringSite &S, const Intrinsic &I, const CallExpr *, Event &E)
   S.add(std::move(E));
 }
 
-void lowerFlag(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+void addFlag(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event E, EventKind K,
+             const char *IdRole) {
   PipeSet Src = 0, Dst = 0;
-  E.Kind = I.Kind == IntrinsicKind::SetFlag ? EventKind::SetFlag : EventKind::WaitFlag;
-  E.FlagKey = flagKey(S, CE, I, &Src, &Dst);
+  E.Kind = K;
+  E.FlagKey = flagKey(S, CE, I, IdRole, &Src, &Dst);
   E.FlagSrc = Src;
   E.FlagDst = Dst;
   S.add(std::move(E)); // which pipes a flag pair drains is the PipeDrains analysis' conclusion
 }
 
+void lowerFlag(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  addFlag(S, I, CE, E, I.Kind == IntrinsicKind::SetFlag ? EventKind::SetFlag : EventKind::WaitFlag,
+          "id");
+}
+
+/// set_flag(src, dst, id) immediately followed by wait_flag(src, dst, waitId).
+void lowerSetWaitFlag(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  addFlag(S, I, CE, E, EventKind::SetFlag, "id");
+  addFlag(S, I, CE, E, EventKind::WaitFlag, hasRole(I, "waitId") ? "waitId" : "id");
+}
+
 void lowerDcci(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
-  const Expr *Kind = intrinsicArg(CE, I, "kind");
-  auto N = Kind ? S.keys().enumName(Kind) : std::nullopt;
+  auto N = intrinsicEnum(S.keys(), CE, I, "kind");
   if (I.Kind == IntrinsicKind::Dcci && N && *N == "ENTIRE_DATA_CACHE") {
     E.Kind = EventKind::DcciWhole;
   } else {
@@ -154,7 +183,19 @@ void lowerAs(LoweringSite &S, EventKind K, Event &E) {
   E.Kind = K;
   S.add(std::move(E));
 }
-void lowerDsb(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) { lowerAs(S, EventKind::Dsb, E); }
+/// A fence orders GM only in its DDR and ALL forms (DSB_ALL is 0, DSB_DDR 1); a UB or unknown
+/// form is no GM fence.
+void lowerDsb(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  if (hasRole(I, "kind")) {
+    auto N = intrinsicEnum(S.keys(), CE, I, "kind");
+    auto V = N ? std::nullopt : intrinsicInt(S.keys(), CE, I, "kind");
+    bool Gm = N ? (*N == "DSB_ALL" || *N == "DSB_DDR" || *N == "ALL" || *N == "DDR")
+                : (V && (*V == 0 || *V == 1));
+    if (!Gm)
+      return;
+  }
+  lowerAs(S, EventKind::Dsb, E);
+}
 void lowerUncachedStore(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) {
   lowerAs(S, EventKind::UncachedStore, E);
 }
@@ -180,6 +221,7 @@ LowerFn lowering(IntrinsicKind K) {
   case IntrinsicKind::Drain: return lowerDrain;
   case IntrinsicKind::SetFlag:
   case IntrinsicKind::WaitFlag: return lowerFlag;
+  case IntrinsicKind::SetWaitFlag: return lowerSetWaitFlag;
   case IntrinsicKind::Dcci:
   case IntrinsicKind::DcciLine: return lowerDcci;
   case IntrinsicKind::Dsb: return lowerDsb;
@@ -197,20 +239,6 @@ LowerFn lowering(IntrinsicKind K) {
 
 } // namespace
 
-const Expr *intrinsicArg(const CallExpr *CE, const Intrinsic &I, const char *Role) {
-  auto Index = I.arg(Role);
-  if (!Index)
-    return nullptr;
-  unsigned Shift = 0;
-  // Member operators carry the object as argument 0.
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
-    if (isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()))
-      Shift = 1;
-  if (*Index + Shift >= CE->getNumArgs())
-    return nullptr;
-  return CE->getArg(*Index + Shift);
-}
-
 void lowerSignal(LoweringSite &Site, EventKind K, const CallExpr *CE, const Intrinsic &I,
                  const Stmt *S) {
   const ExprKeyer &Keys = Site.keys();
@@ -223,15 +251,15 @@ void lowerSignal(LoweringSite &Site, EventKind K, const CallExpr *CE, const Intr
     E.Value = Keys.intValue(V);
     E.ValueNegative = Keys.isNegation(V);
   }
-  if (const Expr *Op = intrinsicArg(CE, I, "op")) {
-    auto N = Keys.enumName(Op);
+  if (hasRole(I, "op")) {
+    auto N = intrinsicEnum(Keys, CE, I, "op");
     E.Op = !N ? NotifyOp::Unknown : *N == "Set" ? NotifyOp::Set
            : *N == "AtomicAdd"                 ? NotifyOp::AtomicAdd
                                                : NotifyOp::Unknown;
   }
-  if (const Expr *C = intrinsicArg(CE, I, "cmp")) {
+  if (hasRole(I, "cmp")) {
     static const char *Names[] = {"", "EQ", "NE", "GT", "GE", "LT", "LE"};
-    if (auto N = Keys.enumName(C))
+    if (auto N = intrinsicEnum(Keys, CE, I, "cmp"))
       for (int K2 = 1; K2 < 7; ++K2)
         if (*N == Names[K2])
           E.Cmp = static_cast<WaitCmp>(K2);

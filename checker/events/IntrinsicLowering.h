@@ -3,6 +3,7 @@
 // around it. What a lowering needs of the function being lowered is a LoweringSite.
 #pragma once
 #include "events/Event.h"
+#include "events/IntrinsicArgs.h"
 #include "events/IntrinsicCatalogue.h"
 #include <string>
 
@@ -28,9 +29,6 @@ public:
   virtual std::string asyncTarget(const clang::CallExpr *CE) const = 0;
   virtual std::string asyncObjectKey(const clang::Expr *E) const = 0;
 };
-
-/// The argument that plays Role in a call of I (member operators carry the object first).
-const clang::Expr *intrinsicArg(const clang::CallExpr *CE, const Intrinsic &I, const char *Role);
 
 /// Lowers a call of I: its effects before, its own events, its effects after.
 void lowerIntrinsic(LoweringSite &Site, const Intrinsic &I, const clang::CallExpr *CE);

@@ -5,8 +5,7 @@
 //
 // The sync calls take their pipe or event as a template argument (PipeBarrier<PIPE_V>(),
 // SetFlag<HardEvent::MTE2_V>(id), CrossCoreSetFlag<mode, PIPE_MTE3>(id), DataCacheCleanAndInvalid<T,
-// CacheLine::..., DcciDst::...>(gt)), which rules/intrinsics.json cannot describe yet: they have no catalogue
-// entry, and the checker reports a call to one as comm-unanalysable.
+// CacheLine::..., DcciDst::...>(gt)); rules/intrinsics.json describes them with "template:N" roles.
 #pragma once
 
 #include <cstdint>
@@ -165,7 +164,7 @@ __aicore__ int64_t GetBlockNum();
 __aicore__ int64_t GetSubBlockIdx();
 __aicore__ int64_t GetTaskRation();
 
-// Sync calls with the pipe / event as a template argument (no catalogue entries, see above).
+// Sync calls with the pipe / event as a template argument (see above).
 template <HardEvent event>
 __aicore__ void SetFlag(int32_t eventID);
 template <HardEvent event>

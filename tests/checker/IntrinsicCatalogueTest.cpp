@@ -67,3 +67,27 @@ TEST(IntrinsicCatalogue, MalformedFilesNameTheEntryAndField) {
   E = loadError(R"({"intrinsics":[{"event":"notify"}]})");
   EXPECT_NE(E.find("#0"), std::string::npos) << E;
 }
+
+TEST(IntrinsicCatalogue, RolesMayBeTemplateArguments) {
+  IntrinsicCatalogue C;
+  ASSERT_FALSE(static_cast<bool>(C.loadText(
+      R"({"intrinsics":[{"name":"X::Barrier","event":"barrier","args":{"pipe":"template:0"}},
+                        {"name":"X::Flag","event":"set-wait-flag",
+                         "args":{"src":"template:0","dst":"template:1","id":0,"waitId":1}}]})",
+      "user.json")));
+  const Intrinsic *B = C.lookup("X::Barrier");
+  ASSERT_NE(B, nullptr);
+  EXPECT_EQ(B->TemplateArgs.at("pipe"), 0u);
+  EXPECT_FALSE(B->arg("pipe")); // not a call argument
+  const Intrinsic *F = C.lookup("X::Flag");
+  ASSERT_NE(F, nullptr);
+  EXPECT_EQ(F->Kind, IntrinsicKind::SetWaitFlag);
+  EXPECT_EQ(F->TemplateArgs.at("dst"), 1u);
+  EXPECT_EQ(*F->arg("waitId"), 1u);
+  for (const char *Bad : {R"("template:")", R"("template:x")", R"("templates:1")", R"("0")",
+                          R"("template:-1")"}) {
+    std::string E = loadError(std::string(R"({"intrinsics":[{"name":"q","event":"barrier","args":{"pipe":)") +
+                              Bad + "}}]}");
+    EXPECT_NE(E.find("args.pipe"), std::string::npos) << Bad << ": " << E;
+  }
+}

@@ -80,9 +80,8 @@ struct Event {
     AICORE void Wait();
 };
 
-// set_flag(SrcPipe, DstPipe, set) immediately followed by wait_flag(SrcPipe, DstPipe, wait). The pipes are
-// template arguments, which the intrinsic catalogue cannot describe yet: no catalogue entry (a call is
-// reported as comm-unanalysable).
+// set_flag(SrcPipe, DstPipe, set) immediately followed by wait_flag(SrcPipe, DstPipe, wait); the pipes are
+// template arguments ("template:N" roles in the catalogue).
 template <pipe_t SrcPipe, pipe_t DstPipe>
 AICORE void PtoSetWaitFlag(event_t setEventId = EVENT_ID0, event_t waitEventId = EVENT_ID0);
 
