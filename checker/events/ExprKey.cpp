@@ -145,11 +145,14 @@ std::optional<std::string> ExprKeyer::enumName(const Expr *E) const {
 std::optional<std::string> ExprKeyer::constantEnumerator(const Expr *E) const {
   // `(pipe_t)2`, or a template's enum argument as an instantiation spells it: the enumerator of
   // the value, when the expression is a constant of enum type.
-  const auto *ET = E->getType().getCanonicalType()->getAs<EnumType>();
-  Expr::EvalResult R;
-  if (!ET || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+  if (E->getType().isNull() || E->isTypeDependent() || E->isValueDependent() || E->containsErrors())
     return std::nullopt;
-  for (const EnumConstantDecl *EC : ET->getDecl()->enumerators())
+  const auto *ET = E->getType().getCanonicalType()->getAs<EnumType>();
+  const EnumDecl *ED = ET ? ET->getDecl()->getDefinition() : nullptr;
+  Expr::EvalResult R;
+  if (!ED || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  for (const EnumConstantDecl *EC : ED->enumerators())
     if (llvm::APSInt::isSameValue(EC->getInitVal(), R.Val.getInt()))
       return declName(EC);
   return std::nullopt;
