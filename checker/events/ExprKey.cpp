@@ -281,8 +281,16 @@ bool ExprKeyer::isLaunchDerived(const Expr *E, int Depth) const {
 const ParamBinding *ExprKeyer::binding(const ParmVarDecl *P) const {
   if (!ParamKeys)
     return nullptr;
-  auto It = ParamKeys->find(P);
-  return It == ParamKeys->end() ? nullptr : &It->second;
+  auto It = ParamKeys->Params.find(P);
+  return It == ParamKeys->Params.end() ? nullptr : &It->second;
+}
+
+std::string ExprKeyer::bindingKey(const ParamBinding &B, Mode M) {
+  return M == Cell ? B.CellKey : M == Name ? B.NameKey : B.AddrKey;
+}
+
+const ParamBinding *ExprKeyer::thisBinding() const {
+  return ParamKeys && ParamKeys->This ? &*ParamKeys->This : nullptr;
 }
 
 const ParmVarDecl *ExprKeyer::rootParam(const Expr *E) const {
@@ -380,7 +388,7 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
     const ValueDecl *D = DRE->getDecl();
     if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
       if (const ParamBinding *B = binding(P))
-        return M == Cell ? B->CellKey : M == Name ? B->NameKey : B->AddrKey;
+        return bindingKey(*B, M);
       if (M == Cell && P->getType()->isIntegerType())
         return "*";
       return declName(P);
@@ -389,8 +397,9 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
       if (M != Name && VD->hasLocalStorage() && !Facts.isMutated(VD) && VD->getInit()) {
         // Views and pointers are followed to what they are built from; so are integers in Cell
         // mode. Address mode keeps integer names so that p[i] and p[j] stay apart.
-        if (M == Cell || !VD->getType()->isIntegerType())
-          return keyImpl(VD->getInit(), M, Depth + 1);
+        QualType T = VD->getType();
+        if (M == Cell ? !T->isRecordType() || isViewType(T) : T->isPointerType() || isViewType(T))
+          return keyImpl(VD->getInit(), M, Depth + 1); // other objects are themselves
       }
       if (M == Cell && VD->getType()->isIntegerType())
         return "*";
@@ -457,7 +466,7 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
     return "0";
   if (isa<CXXThisExpr>(E))
-    return "this";
+    return thisBinding() ? bindingKey(*thisBinding(), M) : "this";
   return E->getStmtClassName();
 }
 
@@ -520,6 +529,16 @@ std::string ExprKeyer::lvalueAddress(const Expr *LV) const {
     std::string B = lvalueAddress(ME->getBase());
     return B.empty() ? "" : B + "." + declName(ME->getMemberDecl());
   }
+  // A reference is the lvalue it was bound to.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getType()->isReferenceType()) {
+      if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+        if (const ParamBinding *B = binding(P))
+          return B->AddrKey;
+      if (!isa<ParmVarDecl>(VD) && VD->getInit() && !Facts.isMutated(VD))
+        return lvalueAddress(VD->getInit());
+      return declName(VD) + "+0";
+    }
   return "";
 }
 

@@ -25,8 +25,15 @@ struct ParamBinding {
   std::optional<int64_t> Int;
   bool Negated = false;
   bool ReadOnlyRoot = false; ///< the argument points into a read-only launch parameter
+  bool MayBeGm = true;       ///< the argument (a pointer) may address GM
 };
-using ParamBindings = std::map<const clang::ParmVarDecl *, ParamBinding>;
+/// What an inlined helper's parameters, and its `this`, stand for at the call being analysed.
+struct ParamBindings {
+  std::map<const clang::ParmVarDecl *, ParamBinding> Params;
+  /// The object of a member call or construction, as the pointer `this` is: `&obj` for
+  /// `obj.f()`, `p` for `p->f()`.
+  std::optional<ParamBinding> This;
+};
 
 class ExprKeyer {
 public:
@@ -40,6 +47,7 @@ public:
       : Ctx(Ctx), Facts(Facts), ParamKeys(ParamKeys) {}
 
   std::string key(const clang::Expr *E, Mode M) const;
+  clang::ASTContext &context() const { return Ctx; }
   /// The address an lvalue designates, as base + offset ("p+i"); "" if it is not through a pointer.
   std::string lvalueAddress(const clang::Expr *LValue) const;
   /// The address a pointer expression points to, normalised like lvalueAddress ("p+0").
@@ -58,6 +66,8 @@ public:
   /// binding of that parameter when it belongs to an inlined helper.
   const clang::ParmVarDecl *rootParam(const clang::Expr *PtrOrView) const;
   const ParamBinding *binding(const clang::ParmVarDecl *P) const;
+  /// The binding of `this`, in an inlined member function or constructor.
+  const ParamBinding *thisBinding() const;
   /// A value loaded from read-only launch data (a window base in the context table).
   bool isLaunchBase(const clang::Expr *E) const;
   /// A pointer into read-only launch data: the communication context or runtime tensor
@@ -75,6 +85,7 @@ private:
   AddressParts pointerParts(const clang::Expr *Ptr, int Depth) const;
   std::string cellFamily(const clang::Expr *PointerSum, int Depth) const;
   std::string keyImpl(const clang::Expr *E, Mode M, int Depth) const;
+  static std::string bindingKey(const ParamBinding &B, Mode M);
   clang::ASTContext &Ctx;
   const FunctionFacts &Facts;
   const ParamBindings *ParamKeys;

@@ -1,10 +1,12 @@
 #include "events/FunctionLowering.h"
 #include "events/EventGraphBuilder.h"
+#include "events/CallBindings.h"
 #include "events/ExprKey.h"
 #include "events/ConfigurationSlice.h"
 #include "events/DependentCalls.h"
 #include "events/ExprStrip.h"
 #include "events/FunctionBody.h"
+#include "events/GmProvenance.h"
 #include "events/GmType.h"
 #include "events/IntrinsicLowering.h"
 #include "events/UnseenCalls.h"
@@ -51,7 +53,7 @@ public:
       : B(B), G(G), FD(FD), SM(B.context().getSourceManager()), Params(std::move(Params)),
         CallStack(std::move(CallStack)), OuterLoops(std::move(OuterLoops)),
         Active(std::move(Active)), Body(B.body(FD)), Facts(*Body.Facts),
-        Keys(B.context(), Facts, &this->Params),
+        Keys(B.context(), Facts, &this->Params), Prov(Keys),
         Removed(B.options().Removed, SM, B.context()) {
     this->Active.push_back(FD);
   }
@@ -132,6 +134,7 @@ private:
   const FunctionFacts &Facts;
   std::vector<int> LocalLoop; ///< graph loop index of each of Body.Loops->loops()
   ExprKeyer Keys;
+  GmProvenance Prov;
   ConfigurationSlice Removed;
   unsigned Cur = 0;
   const FunctionLowering *Caller = nullptr; ///< for a helper: who called it, and where
@@ -324,14 +327,16 @@ private:
   }
 
   void scalarAccess(EventKind K, const Expr *LValue, const Stmt *S) {
+    // Memory reached through a pointer or a reference (a variable itself is no window), when
+    // that memory may be GM.
     const Expr *Ptr = lvaluePointer(LValue);
-    if (!Ptr || !mayBeGmPointer(Ptr))
+    if ((!Ptr && !namesReference(LValue)) || !Prov.storageMayBeGm(LValue))
       return;
     Event E{K};
     E.S = S;
     E.Loc = loc(LValue);
     if (K == EventKind::ScalarLoad)
-      E.Exempt = isExemptPointer(Ptr);
+      E.Exempt = Ptr && isExemptPointer(Ptr);
     // Exempt loads never meet an invalidate: their address is not needed.
     if (!E.Exempt)
       E.Addr = Keys.lvalueAddress(LValue);
@@ -541,18 +546,10 @@ private:
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
       if (isa<CXXMethodDecl>(Def))
         Shift = 1;
-    for (unsigned I = 0; I < Def->getNumParams() && I + Shift < CE->getNumArgs(); ++I) {
-      const Expr *A = CE->getArg(I + Shift);
-      ParamBinding Bd;
-      Bd.AddrKey = Keys.key(A, ExprKeyer::Address);
-      Bd.CellKey = Keys.key(A, ExprKeyer::Cell);
-      Bd.NameKey = Keys.key(A, ExprKeyer::Name);
-      Bd.Enum = Keys.enumName(A);
-      Bd.Int = Keys.intValue(A);
-      Bd.Negated = Keys.isNegation(A);
-      Bd.ReadOnlyRoot = isExemptPointer(A);
-      Bindings[Def->getParamDecl(I)] = std::move(Bd);
-    }
+    for (unsigned I = 0; I < Def->getNumParams() && I + Shift < CE->getNumArgs(); ++I)
+      Bindings.Params[Def->getParamDecl(I)] =
+          bindArgument(Keys, Prov, Def->getParamDecl(I), CE->getArg(I + Shift));
+    Bindings.This = bindObject(Keys, Prov, Def, CE);
     Event Enter{EventKind::CallEnter};
     Enter.S = CE;
     Enter.Callee = declName(Def);

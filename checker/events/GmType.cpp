@@ -58,9 +58,44 @@ bool pointeeIsGm(QualType T) {
   }
   return false;
 }
+/// Whether T's sugar, down to its first pointer (Pointee: down to the first non-sugar type),
+/// passes through a substituted template parameter or a deduction.
+bool deduced(QualType T, bool Pointee) {
+  for (int Depth = 0; Depth < 32 && !T.isNull(); ++Depth) {
+    const Type *Ty = T.getTypePtr();
+    if (isa<SubstTemplateTypeParmType>(Ty) || isa<TemplateTypeParmType>(Ty) || isa<AutoType>(Ty) ||
+        isa<DecltypeType>(Ty) || isa<TypeOfExprType>(Ty) || isa<TypeOfType>(Ty) ||
+        isa<DependentNameType>(Ty) || isa<DeducedTemplateSpecializationType>(Ty) ||
+        isa<UnaryTransformType>(Ty) || isa<PackIndexingType>(Ty))
+      return true;
+    if (const auto *PT = dyn_cast<PointerType>(Ty))
+      return Pointee ? false : deduced(PT->getPointeeType(), true);
+    if (const auto *AT = dyn_cast<AttributedType>(Ty))
+      T = AT->getModifiedType();
+    else if (const auto *MQ = dyn_cast<MacroQualifiedType>(Ty))
+      T = MQ->getUnderlyingType();
+    else if (const auto *TD = dyn_cast<TypedefType>(Ty))
+      T = TD->desugar();
+    else if (const auto *ET = dyn_cast<ElaboratedType>(Ty))
+      T = ET->getNamedType();
+    else if (const auto *PT2 = dyn_cast<ParenType>(Ty))
+      T = PT2->getInnerType();
+    else if (const auto *UT = dyn_cast<UsingType>(Ty))
+      T = UT->desugar();
+    else
+      return Ty->isDependentType();
+  }
+  return true;
+}
 } // namespace
 
 bool isGmPointerType(QualType T) { return pointeeIsGm(T); }
+
+WrittenSpace writtenSpace(QualType T) {
+  if (pointeeIsGm(T))
+    return WrittenSpace::Gm;
+  return deduced(T, false) ? WrittenSpace::Deduced : WrittenSpace::NotGm;
+}
 
 bool isViewType(QualType T) {
   T = T.getNonReferenceType();
@@ -94,6 +129,26 @@ const Expr *lvaluePointer(const Expr *E) {
     return lvaluePointer(Base);
   }
   return nullptr;
+}
+
+bool namesReference(const Expr *E) {
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    E = E->IgnoreParens();
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+      E = ME->getBase();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *IC = dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
+      if (!IC || IC->getCastKind() != CK_ArrayToPointerDecay)
+        return false;
+      E = IC->getSubExpr();
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      return VD && VD->getType()->isReferenceType();
+    } else {
+      return false;
+    }
+  }
+  return false;
 }
 
 bool mayBeGmPointer(const Expr *E, int Depth) {

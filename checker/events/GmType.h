@@ -13,9 +13,19 @@ namespace commcheck {
 /// True for a pointer whose pointee carries __gm__, looking through typedefs and other sugar.
 bool isGmPointerType(clang::QualType T);
 
+/// The address space a pointer type is written with: `__gm__`, another (unqualified, `__ubuf__`,
+/// ...), or none that can be trusted because the type came from a template argument, `auto` or
+/// `decltype` (the shim's `__gm__` sugar does not survive deduction).
+enum class WrittenSpace { Gm, NotGm, Deduced };
+WrittenSpace writtenSpace(clang::QualType PointerType);
+
 /// For an lvalue that designates memory through a pointer (p[i], *p, p->f, p->a.b), the pointer
 /// expression it goes through; nullptr for locals and other lvalues.
 const clang::Expr *lvaluePointer(const clang::Expr *LValue);
+
+/// For an lvalue that designates memory through a reference (r, r.f, r.a[i] with r a reference
+/// variable or parameter): true.
+bool namesReference(const clang::Expr *LValue);
 
 /// A pto view of GM: GlobalTensor, Signal, Signal2D.
 bool isViewType(clang::QualType T);
