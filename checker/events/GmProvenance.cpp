@@ -95,7 +95,9 @@ bool GmProvenance::lvalue(const Expr *E, int Depth) const {
     if (!VD)
       return false; // a function or an enumerator: no storage
     if (VD->getType()->isReferenceType()) {
-      // A reference names what it was bound to.
+      // A reference names what it was bound to: its type says where, unless it was deduced.
+      if (WrittenSpace W = writtenSpace(VD->getType()); W != WrittenSpace::Deduced)
+        return W == WrittenSpace::Gm;
       if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
         const ParamBinding *B = Keys.binding(P);
         return !B || B->MayBeGm;

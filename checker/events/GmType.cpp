@@ -13,8 +13,9 @@ bool pointeeIsGm(QualType T) {
   // Desugar step by step, checking every layer of the pointer and its pointee for the attribute.
   for (int Depth = 0; Depth < 16 && !T.isNull(); ++Depth) {
     const Type *Ty = T.getTypePtr();
-    if (const auto *PT = dyn_cast<PointerType>(Ty)) {
-      QualType P = PT->getPointeeType();
+    if (isa<PointerType>(Ty) || isa<ReferenceType>(Ty)) {
+      QualType P = isa<PointerType>(Ty) ? cast<PointerType>(Ty)->getPointeeType()
+                                        : cast<ReferenceType>(Ty)->getPointeeTypeAsWritten();
       for (int D2 = 0; D2 < 16 && !P.isNull(); ++D2) {
         const Type *PTy = P.getTypePtr();
         if (const auto *AT = dyn_cast<AttributedType>(PTy)) {
@@ -70,6 +71,8 @@ bool deduced(QualType T, bool Pointee) {
       return true;
     if (const auto *PT = dyn_cast<PointerType>(Ty))
       return Pointee ? false : deduced(PT->getPointeeType(), true);
+    if (const auto *RT = dyn_cast<ReferenceType>(Ty))
+      return Pointee ? false : deduced(RT->getPointeeTypeAsWritten(), true);
     if (const auto *AT = dyn_cast<AttributedType>(Ty))
       T = AT->getModifiedType();
     else if (const auto *MQ = dyn_cast<MacroQualifiedType>(Ty))

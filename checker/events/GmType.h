@@ -13,7 +13,7 @@ namespace commcheck {
 /// True for a pointer whose pointee carries __gm__, looking through typedefs and other sugar.
 bool isGmPointerType(clang::QualType T);
 
-/// The address space a pointer type is written with: `__gm__`, another (unqualified, `__ubuf__`,
+/// The address space a pointer (or reference) type is written with: `__gm__`, another (unqualified, `__ubuf__`,
 /// ...), or none that can be trusted because the type came from a template argument, `auto` or
 /// `decltype` (the shim's `__gm__` sugar does not survive deduction).
 enum class WrittenSpace { Gm, NotGm, Deduced };
