@@ -1,6 +1,7 @@
 #include "events/EventGraphBuilder.h"
 #include "events/FunctionBody.h"
 #include "events/FunctionLowering.h"
+#include "events/LaunchStructs.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Analysis/CFG.h"
@@ -28,6 +29,12 @@ FunctionBody &EventGraphBuilder::body(const FunctionDecl *FD) {
   if (!Slot)
     Slot = std::make_unique<FunctionBody>(FD, Ctx, Options.ReadOnlyParams);
   return *Slot;
+}
+
+const LaunchStructs &EventGraphBuilder::launchStructs() {
+  if (!Launch)
+    Launch = std::make_unique<LaunchStructs>(Ctx, Options.Trusted);
+  return *Launch;
 }
 
 const FunctionFacts &EventGraphBuilder::facts(const FunctionDecl *FD) { return *body(FD).Facts; }

@@ -21,6 +21,7 @@ namespace commcheck {
 
 class FunctionBody;
 class FunctionFacts;
+class LaunchStructs;
 
 struct BuildOptions {
   std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
@@ -45,6 +46,8 @@ public:
   FunctionBody &body(const clang::FunctionDecl *FD);
   /// The catalogue entry a callee is, if any (looked up once per declaration).
   const Intrinsic *intrinsicOf(const clang::FunctionDecl *Callee);
+  /// Which GM structs of the translation unit are launch data (computed once).
+  const LaunchStructs &launchStructs();
 
   const IntrinsicCatalogue &catalogue() const { return Catalogue; }
   const BuildOptions &options() const { return Options; }
@@ -53,6 +56,7 @@ public:
 private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionBody>> Bodies;
   std::map<const clang::FunctionDecl *, const Intrinsic *> IntrinsicOf;
+  std::unique_ptr<LaunchStructs> Launch;
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;
   BuildOptions Options;

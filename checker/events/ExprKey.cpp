@@ -3,6 +3,7 @@
 #include "frontend/DeclName.h"
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
+#include "events/LaunchStructs.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -241,13 +242,8 @@ bool ExprKeyer::isLaunchBase(const Expr *E) const {
 }
 
 bool ExprKeyer::pointsIntoReadOnly(const Expr *Ptr) const {
-  QualType T = Ptr->IgnoreParenImpCasts()->getType();
-  if (T->isPointerType())
-    if (const auto *RD = T->getPointeeType()->getAsRecordDecl()) {
-      StringRef N = RD->getName();
-      if (N == "CommContext" || N == "ChipTensor" || N == "Tensor" || N == "AsyncCtx")
-        return true;
-    }
+  if (Launch && Launch->pointsIntoUnwritten(Ptr))
+    return true;
   if (const ParmVarDecl *P = rootParam(Ptr)) {
     if (const ParamBinding *B = binding(P))
       return B->ReadOnlyRoot;

@@ -17,6 +17,7 @@ class ParmVarDecl;
 namespace commcheck {
 
 class FunctionFacts;
+class LaunchStructs;
 
 /// What an inlined helper's parameter stands for at one call site.
 struct ParamBinding {
@@ -42,9 +43,9 @@ public:
     Cell,    ///< abstract integer variables to `*`: the cells of a signal array form one family
     Name     ///< variables by name, never followed: the identity of events and sessions
   };
-  ExprKeyer(clang::ASTContext &Ctx, const FunctionFacts &Facts,
-            const ParamBindings *ParamKeys)
-      : Ctx(Ctx), Facts(Facts), ParamKeys(ParamKeys) {}
+  ExprKeyer(clang::ASTContext &Ctx, const FunctionFacts &Facts, const ParamBindings *ParamKeys,
+            const LaunchStructs *Launch = nullptr)
+      : Ctx(Ctx), Facts(Facts), ParamKeys(ParamKeys), Launch(Launch) {}
 
   std::string key(const clang::Expr *E, Mode M) const;
   clang::ASTContext &context() const { return Ctx; }
@@ -89,6 +90,7 @@ private:
   clang::ASTContext &Ctx;
   const FunctionFacts &Facts;
   const ParamBindings *ParamKeys;
+  const LaunchStructs *Launch;
 };
 
 } // namespace commcheck

@@ -27,16 +27,6 @@ const ParmVarDecl *rootParam(const Expr *LV) {
   return nullptr;
 }
 
-bool isLaunchStructPointer(QualType T) {
-  if (!T->isPointerType())
-    return false;
-  const auto *RD = T->getPointeeType()->getAsRecordDecl();
-  if (!RD)
-    return false;
-  StringRef N = RD->getName();
-  return N == "CommContext" || N == "ChipTensor" || N == "Tensor" || N == "AsyncCtx";
-}
-
 bool isInt64TablePointer(QualType T) {
   if (!T->isPointerType() || !isGmPointerType(T))
     return false;
@@ -126,9 +116,8 @@ FunctionFacts::FunctionFacts(const FunctionDecl *FD, const CFG *Cfg,
   for (const ParmVarDecl *P : FD->parameters()) {
     bool User = std::find(UserReadOnly.begin(), UserReadOnly.end(), P->getName()) !=
                 UserReadOnly.end();
-    bool Struct = isLaunchStructPointer(P->getType());
     bool Table = isInt64TablePointer(P->getType()) && !WrittenOrEscaped.contains(P);
-    if (User || Struct || Table)
+    if (User || Table)
       ReadOnly.insert(P);
   }
 }

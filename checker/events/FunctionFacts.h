@@ -28,8 +28,8 @@ public:
 
   /// Assigned, incremented or address-taken after its declaration.
   bool isMutated(const clang::VarDecl *VD) const { return Mutated.contains(VD); }
-  /// A parameter whose memory the function only reads: a communication context table, a
-  /// CommContext/ChipTensor struct pointer, or a name the user listed.
+  /// A parameter whose memory the function only reads: a communication context table (an int64
+  /// GM table the body never writes nor gives away), or a name the user listed.
   bool isReadOnlyParam(const clang::VarDecl *VD) const { return ReadOnly.contains(VD); }
   /// Canonical declarations of the functions called directly (lambda bodies included).
   const llvm::DenseSet<const clang::FunctionDecl *> &callees() const { return Callees; }

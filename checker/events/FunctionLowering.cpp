@@ -53,7 +53,7 @@ public:
       : B(B), G(G), FD(FD), SM(B.context().getSourceManager()), Params(std::move(Params)),
         CallStack(std::move(CallStack)), OuterLoops(std::move(OuterLoops)),
         Active(std::move(Active)), Body(B.body(FD)), Facts(*Body.Facts),
-        Keys(B.context(), Facts, &this->Params), Prov(Keys),
+        Keys(B.context(), Facts, &this->Params, &B.launchStructs()), Prov(Keys),
         Removed(B.options().Removed, SM, B.context()) {
     this->Active.push_back(FD);
   }

@@ -31,10 +31,12 @@ bool GmProvenance::pointer(const Expr *E, int Depth) const {
   E = stripParens(E);
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
     return false;
-  // `this` is what the call bound it to.
+  // `this` is what the call bound it to. Unbound (a member function checked on its own), it is
+  // the object of an unqualified member function, which the device compiler calls on private
+  // objects only.
   if (isa<CXXThisExpr>(E)) {
     const ParamBinding *B = Keys.thisBinding();
-    return !B || B->MayBeGm;
+    return B && B->MayBeGm;
   }
   QualType T = E->getType();
   if (T.isNull())

@@ -1,6 +1,7 @@
 #include "events/KernelFinder.h"
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
+#include "events/UserFunctions.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -12,37 +13,6 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-
-class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
-public:
-  FunctionCollector(const SourceManager &SM, const TrustedHeaders &Trusted)
-      : SM(SM), Trusted(Trusted) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
-
-  // The user's declarations only: the shim and the toolchain's headers hold no kernel, and
-  // walking them would cost as much as the analysis itself.
-  bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && Trusted.trusted(SM, D->getLocation()))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-  bool TraverseTypeLoc(TypeLoc) { return true; } // template arguments of tiles and views
-  // Functions are declarations: bodies need not be walked to find them (lambdas and local
-  // classes in a body are called from it, so they are never roots).
-  bool TraverseStmt(Stmt *) { return true; }
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody() && FD->getBody() && !Trusted.trusted(SM, FD->getLocation()))
-      Functions.push_back(FD);
-    return true;
-  }
-  std::vector<const FunctionDecl *> Functions;
-
-private:
-  const SourceManager &SM;
-  const TrustedHeaders &Trusted;
-};
 
 bool isTemplatePatternWithInstances(const FunctionDecl *FD) {
   if (!FD->isDependentContext())
@@ -125,14 +95,13 @@ private:
 
 Discovery findRootFunctions(ASTContext &Ctx, const DiscoveryInput &In, EventGraphBuilder &Builder) {
   const SourceManager &SM = Ctx.getSourceManager();
-  FunctionCollector Functions(SM, In.Trusted);
-  Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<const FunctionDecl *> Functions = userFunctions(Ctx, In.Trusted);
   Classifier C(SM, In, Builder);
 
   std::vector<const FunctionDecl *> Device;
   llvm::DenseSet<const FunctionDecl *> Called;
   Discovery D;
-  for (const FunctionDecl *FD : Functions.Functions) {
+  for (const FunctionDecl *FD : Functions) {
     if (Builder.catalogue().lookup(qualifiedName(FD)) || isTemplatePatternWithInstances(FD) ||
         !C.device(FD))
       continue;
