@@ -3,6 +3,7 @@
 // around it. What a lowering needs of the function being lowered is a LoweringSite.
 #pragma once
 #include "events/Event.h"
+#include "events/LoweringSite.h"
 #include "events/IntrinsicArgs.h"
 #include "events/IntrinsicCatalogue.h"
 #include <string>
@@ -14,21 +15,6 @@ class Stmt;
 } // namespace clang
 
 namespace commcheck {
-
-class ExprKeyer;
-
-class LoweringSite {
-public:
-  virtual ~LoweringSite() = default;
-  /// Adds an event to the current block; returns its id.
-  virtual unsigned add(Event &&E) = 0;
-  virtual const ExprKeyer &keys() const = 0;
-  /// A pointer into read-only launch data (exempt loads, read-only TLOAD sources).
-  virtual bool isExemptPointer(const clang::Expr *Ptr) const = 0;
-  /// The variable (or array family) that receives an async event: `auto ev = TPUT_ASYNC(...)`.
-  virtual std::string asyncTarget(const clang::CallExpr *CE) const = 0;
-  virtual std::string asyncObjectKey(const clang::Expr *E) const = 0;
-};
 
 /// Lowers a call of I: its effects before, its own events, its effects after.
 void lowerIntrinsic(LoweringSite &Site, const Intrinsic &I, const clang::CallExpr *CE);
