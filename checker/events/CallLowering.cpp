@@ -75,6 +75,15 @@ void FunctionLowering::visitCall(const CallExpr *CE) {
     DependentCallee D = resolveDependentCall(CE);
     return D.Dependent ? dependentCall(CE, D) : callThroughPointer(CE);
   }
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+      MD && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+      (MD->isTrivial() || MD->isDefaulted()) && CE->getNumArgs() == 2) {
+    // A member-wise assignment of a struct: a store of the target, a load of the source.
+    const ASTContext &Ctx = B.context();
+    scalarAccess(EventKind::ScalarLoad, CE->getArg(1)->IgnoreParenNoopCasts(Ctx), CE);
+    scalarAccess(EventKind::ScalarStore, CE->getArg(0)->IgnoreParenNoopCasts(Ctx), CE);
+    return;
+  }
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee); MD && MD->isVirtual()) {
     // Which override runs is decided at run time, unless the object's type is known.
     const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);

@@ -37,11 +37,14 @@ CFG::BuildOptions cfgOptions() {
        {Stmt::CallExprClass, Stmt::CXXMemberCallExprClass, Stmt::CXXOperatorCallExprClass,
         Stmt::CUDAKernelCallExprClass, Stmt::UserDefinedLiteralClass, Stmt::ImplicitCastExprClass,
         Stmt::BinaryOperatorClass, Stmt::CompoundAssignOperatorClass, Stmt::UnaryOperatorClass,
-        Stmt::LambdaExprClass})
+        Stmt::LambdaExprClass, Stmt::CXXConstructExprClass, Stmt::CXXTemporaryObjectExprClass})
     BO.setAlwaysAdd(C);
-  BO.AddImplicitDtors = false;
-  BO.AddTemporaryDtors = false;
-  BO.AddInitializers = false;
+  // Constructors and destructors are calls (ObjectLowering): the CFG says which object each
+  // builds and where every implicit destructor runs.
+  BO.AddImplicitDtors = true;
+  BO.AddTemporaryDtors = true;
+  BO.AddInitializers = true;
+  BO.AddRichCXXConstructors = true;
   BO.AddLifetime = false;
   BO.AddScopes = false;
   BO.PruneTriviallyFalseEdges = true;

@@ -9,6 +9,7 @@
 #include "events/GmProvenance.h"
 #include "events/GmType.h"
 #include "events/IntrinsicLowering.h"
+#include "events/ObjectLowering.h"
 #include "events/UnseenCalls.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
@@ -16,6 +17,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Analysis/ConstructionContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include <algorithm>
@@ -85,8 +87,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
     }
     CurTest = TermTest[Id].first;
     for (const CFGElement &El : *Blk)
-      if (auto CS = El.getAs<CFGStmt>())
-        visit(CS->getStmt());
+      visitElement(El);
     // Jumps are terminators, not elements.
     if (const Stmt *T = Blk->getTerminatorStmt(); T && (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T)))
       visit(T);
@@ -196,7 +197,29 @@ void FunctionLowering::unanalysable(unsigned Blk, const Stmt *S, std::string Why
   Cur = Saved;
 }
 
-void FunctionLowering::visit(const Stmt *S) {
+void FunctionLowering::visitElement(const CFGElement &El) {
+  if (auto C = El.getAs<CFGConstructor>())
+    return visit(C->getStmt(), C->getConstructionContext());
+  if (auto CS = El.getAs<CFGStmt>())
+    return visit(CS->getStmt());
+  if (auto D = El.getAs<CFGImplicitDtor>()) {
+    // A destructor the slice cannot place: check the configuration from its own parse.
+    if (!Removed.empty())
+      G.SliceInvalid = true;
+    return lowerDestruction(*this, *D, B.context(), FD->getBody());
+  }
+  if (auto I = El.getAs<CFGInitializer>()) {
+    // A member initialiser stores into the object; modelled only where the object is private.
+    const CXXCtorInitializer *Init = I->getInitializer();
+    const ParamBinding *This = Keys.thisBinding();
+    if (This && This->MayBeGm && Init->getMember() && !Init->getMember()->getType()->isRecordType())
+      unanalysable(Cur, Init->getInit(),
+                   "a constructor initialises an object that may be in GM: its member "
+                   "initialisers are not modelled");
+  }
+}
+
+void FunctionLowering::visit(const Stmt *S, const ConstructionContext *Construction) {
   if (!Removed.empty()) {
     ConfigurationSlice::Place Where = Removed.where(S);
     if (Where == ConfigurationSlice::Straddles ||
@@ -210,6 +233,8 @@ void FunctionLowering::visit(const Stmt *S) {
     visitCall(CE);
     return;
   }
+  if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
+    return lowerConstruction(*this, CC, Construction);
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
     if (IC->getCastKind() == CK_LValueToRValue)
       scalarAccess(EventKind::ScalarLoad, IC->getSubExpr(), S);

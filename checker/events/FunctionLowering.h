@@ -17,6 +17,8 @@
 
 namespace clang {
 class AsmStmt;
+class CFGElement;
+class ConstructionContext;
 class CallExpr;
 class Expr;
 class FunctionDecl;
@@ -89,7 +91,8 @@ private:
 
   const Intrinsic *intrinsicFor(const clang::CallExpr *CE) const;
 
-  void visit(const clang::Stmt *S);
+  void visitElement(const clang::CFGElement &El);
+  void visit(const clang::Stmt *S, const clang::ConstructionContext *Construction = nullptr);
 
   void visitAsm(const clang::AsmStmt *Asm);
 
@@ -141,6 +144,7 @@ public: // LoweringSite, for constructions and destructions
   }
   void unseen(const clang::Stmt *Site, const std::string &What, bool GivenAddress) override;
   bool trusted(const clang::Decl *D) const override;
+  void at(const clang::Stmt *S) override { CurElement = S; }
 };
 
 } // namespace commcheck

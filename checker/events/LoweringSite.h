@@ -43,6 +43,8 @@ public:
   /// Code the checker cannot see runs at Site; GivenAddress: it is given something that may
   /// address GM (and so a signal).
   virtual void unseen(const clang::Stmt *Site, const std::string &What, bool GivenAddress) = 0;
+  /// The statement the next events belong to (for their loops).
+  virtual void at(const clang::Stmt *S) = 0;
   /// Whether a declaration lies in the shim or the toolchain (not the user's code).
   virtual bool trusted(const clang::Decl *D) const = 0;
 };

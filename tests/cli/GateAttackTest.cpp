@@ -169,6 +169,33 @@ extern Notifier &g_notifier;
   EXPECT_REJECTED(gate(D, F));
 }
 
+TEST(GateAttack, ANotifyInADestructorAtTheEndOfAScope) {
+  // The read-complete notify moved into a scoped object's destructor: it runs where the
+  // scope closes, with the same missing drain.
+  TempDir D;
+  std::string K = beforeKernel(racy(), R"(template <class S> struct ScopedNotify {
+  S &s;
+  int32_t v;
+  AICORE ~ScopedNotify() { pto::comm::TNOTIFY(s, v, pto::comm::NotifyOp::AtomicAdd); }
+};
+)");
+  std::string F = D.write(
+      "k.cpp", replaceOnce(K, ReadCompleteNotify,
+                           "{ ScopedNotify<decltype(v55)> n{v55, v6}; }"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
+TEST(GateAttack, ANotifyInAnExternConstructor) {
+  TempDir D;
+  std::string K = beforeKernel(racy(), R"(struct RemoteNotifier {
+  AICORE RemoteNotifier(__gm__ int32_t *cell, int32_t v);
+};
+)");
+  std::string F = D.write("k.cpp", replaceOnce(K, ReadCompleteNotify,
+                                               "RemoteNotifier n(v55.data(), v6);"));
+  EXPECT_REJECTED(gate(D, F));
+}
+
 TEST(GateAttack, ANotifyInAHeaderThatCallsItselfASystemHeader) {
   TempDir D;
   D.write("include/notify_helper.h", R"(#pragma GCC system_header
