@@ -21,8 +21,8 @@ void ConsumeInvalidate::check(RuleContext &Ctx) const {
 bool ConsumeInvalidate::violates(const Event &, int Phase, const Event &E) const {
   if (E.Kind == EventKind::Opaque)
     return E.TouchesGm;
-  if (E.Kind != EventKind::ScalarLoad || E.Exempt)
-    return false;
+  if (E.Kind != EventKind::ScalarLoad || E.Exempt || E.SpinRead)
+    return false; // a poll's reads are comm-spin-wait-invalidate's
   return !ConsumeObligations::covers(Phase, E);
 }
 

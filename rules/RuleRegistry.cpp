@@ -9,6 +9,7 @@
 #include "rules/ReadCompleteDrain.h"
 #include "rules/RedundantInvalidate.h"
 #include "rules/SignalProtocol.h"
+#include "rules/SpinWaitInvalidate.h"
 #include "rules/Unanalysable.h"
 
 namespace commcheck {
@@ -18,6 +19,7 @@ RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<PublishFence>());
   Rules.push_back(std::make_unique<ReadCompleteDrain>());
   Rules.push_back(std::make_unique<ConsumeInvalidate>());
+  Rules.push_back(std::make_unique<SpinWaitInvalidate>());
   Rules.push_back(std::make_unique<AsyncDrain>());
   Rules.push_back(std::make_unique<FlagBalance>());
   Rules.push_back(std::make_unique<SignalProtocol>());

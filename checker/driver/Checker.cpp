@@ -31,7 +31,8 @@ using Clock = std::chrono::steady_clock;
 bool hasContent(const EventGraph &G) {
   for (const Event &E : G.Events)
     switch (E.Kind) {
-    case EventKind::Return: case EventKind::Exit: case EventKind::Drain: case EventKind::Dsb:
+    case EventKind::Return: case EventKind::Entry: case EventKind::Exit: case EventKind::Drain:
+    case EventKind::Dsb:
     case EventKind::CallEnter: case EventKind::CallExit:
       break;
     default:

@@ -265,6 +265,7 @@ void FunctionLowering::inlineBody(const FunctionDecl *Def, const Stmt *Site,
   FunctionLowering Callee(B, G, Def, std::move(Bindings), Stack, Loops, Active);
   Callee.Caller = this;
   Callee.CallSite = dyn_cast<CallExpr>(Site);
+  Callee.OuterControl = ControlOf;
   auto [In, Out] = Callee.run();
   G.addEdge(Cur, In);
   Cur = G.addBlock();

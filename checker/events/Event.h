@@ -37,6 +37,7 @@ enum class EventKind {
   CallEnter,    ///< entering an inlined helper (witness only)
   CallExit,     ///< leaving an inlined helper (witness only)
   Return,       ///< a return statement (witness only)
+  Entry,        ///< function start (the origin of obligations that hold from the start)
   Exit,         ///< function end
   Unanalysable, ///< a construct the checker cannot model
 };
@@ -64,6 +65,7 @@ struct Event {
   /// which needs no invalidate and does not make a loop's control read GM. TileLoad: reads such
   /// data, so it creates no read-complete obligation.
   bool Exempt = false;
+  bool SpinRead = false; ///< a GM load deciding the exit of a spin-wait loop (SpinWaits)
 
   std::string Signal;               ///< Notify/Wait: canonical signal-cell key
   NotifyOp Op = NotifyOp::Unknown;

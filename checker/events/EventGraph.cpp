@@ -1,4 +1,5 @@
 #include "events/EventGraph.h"
+#include <algorithm>
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -30,6 +31,7 @@ const char *eventKindName(EventKind K) {
   case EventKind::CallEnter: return "call";
   case EventKind::CallExit: return "return-from";
   case EventKind::Return: return "return";
+  case EventKind::Entry: return "entry";
   case EventKind::Exit: return "exit";
   case EventKind::Unanalysable: return "unanalysable";
   }
@@ -75,6 +77,23 @@ void EventGraph::numberAddresses() {
     if (It != Ids.end())
       E.AddrIndex = It->second;
   }
+}
+
+unsigned EventGraph::insertAfter(unsigned After, Event &&E) {
+  E.Id = Events.size();
+  E.CallStack = Events[After].CallStack;
+  Events.push_back(std::move(E));
+  unsigned Id = Events.back().Id;
+  for (EventBlock &B : Blocks)
+    for (size_t I = 0; I < B.Events.size(); ++I)
+      if (B.Events[I] == After) {
+        B.Events.insert(B.Events.begin() + I + 1, Id);
+        break;
+      }
+  for (LoopInfo &L : Loops)
+    if (std::find(L.Events.begin(), L.Events.end(), After) != L.Events.end())
+      L.Events.push_back(Id);
+  return Id;
 }
 
 std::pair<unsigned, unsigned> EventGraph::position(unsigned EventId) const {

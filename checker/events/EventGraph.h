@@ -25,6 +25,7 @@ struct LoopInfo {
   clang::SourceRange Range;
   std::vector<unsigned> Events;  ///< every event inside the loop, control expressions included
   bool ControlReadsGM = false;   ///< a bound or condition reads GM
+  std::vector<unsigned> ControlLoads; ///< the GM loads in its bound or condition
   int Parent = -1;               ///< enclosing loop index
   std::vector<unsigned> CallStack;
 };
@@ -60,6 +61,9 @@ public:
     Blocks[From].EdgeLabel.push_back(std::move(Label));
     Blocks[To].Preds.push_back(From);
   }
+  /// Adds E right after event After, in its block and in every loop After is in (before
+  /// indexPositions).
+  unsigned insertAfter(unsigned After, Event &&E);
   /// Block containing an event, and the event's index in it.
   std::pair<unsigned, unsigned> position(unsigned EventId) const;
   void indexPositions();

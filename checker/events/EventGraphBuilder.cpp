@@ -2,6 +2,7 @@
 #include "events/FunctionBody.h"
 #include "events/FunctionLowering.h"
 #include "events/LaunchStructs.h"
+#include "events/SpinWaits.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Analysis/CFG.h"
@@ -55,12 +56,17 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   }
   auto [In, Out] = lowerFunction(*this, G, FD);
   // A dedicated exit block holding the function-end event, so exit obligations have a location.
-  G.Entry = In;
+  G.Entry = G.addBlock();
+  G.addEdge(G.Entry, In);
+  Event Start{EventKind::Entry};
+  Start.Loc = G.FunctionLoc;
+  G.addEvent(G.Entry, std::move(Start));
   G.Exit = G.addBlock();
   G.addEdge(Out, G.Exit);
   Event E{EventKind::Exit};
   E.Loc = SM.getExpansionLoc(FD->getBody()->getEndLoc());
   G.addEvent(G.Exit, std::move(E));
+  markSpinWaits(G);
   G.markBackEdges();
   G.numberAddresses();
   G.indexPositions();

@@ -151,6 +151,8 @@ std::vector<int> FunctionLowering::loopsOf(const Stmt *S, std::vector<int> &Cont
     Out.push_back(LocalLoop[L]);
   for (int L : LocalControl)
     ControlOf.push_back(LocalLoop[L]);
+  // A helper called from a loop's condition is part of that condition.
+  ControlOf.insert(ControlOf.end(), OuterControl.begin(), OuterControl.end());
   for (auto It = OuterLoops.rbegin(); It != OuterLoops.rend(); ++It)
     Out.push_back(*It);
   return Out;
@@ -181,8 +183,10 @@ unsigned FunctionLowering::add(Event &&E) {
     G.Loops[L].Events.push_back(Id);
   const Event &Ev = G.Events[Id];
   if (Ev.Kind == EventKind::ScalarLoad && !Ev.Exempt)
-    for (int L : ElementControlOf)
+    for (int L : ElementControlOf) {
       G.Loops[L].ControlReadsGM = true;
+      G.Loops[L].ControlLoads.push_back(Id);
+    }
   return Id;
 }
 

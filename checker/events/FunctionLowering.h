@@ -57,6 +57,7 @@ private:
   ParamBindings Params;
   std::vector<unsigned> CallStack;
   std::vector<int> OuterLoops;
+  std::vector<int> OuterControl; ///< the loops whose condition calls this helper
   std::vector<const clang::FunctionDecl *> Active;
   FunctionBody &Body;
   const FunctionFacts &Facts;

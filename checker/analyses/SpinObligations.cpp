@@ -1,0 +1,36 @@
+#include "analyses/SpinObligations.h"
+#include "analyses/AnalysisManager.h"
+#include "analyses/ConsumeObligations.h"
+
+namespace commcheck {
+
+namespace {
+constexpr int MaxTrackedLines = 30;
+int bit(const Event &E) {
+  return E.AddrIndex >= 0 && E.AddrIndex < MaxTrackedLines ? 1 << E.AddrIndex : 0;
+}
+} // namespace
+
+char SpinObligations::ID = 0;
+
+llvm::Expected<ObligationStates> SpinObligations::compute(AnalysisManager &AM) {
+  return ObligationStates::solve(AM, std::make_shared<SpinObligations>());
+}
+
+std::optional<int> SpinObligations::gen(const Event &E) const {
+  if (E.Kind == EventKind::Entry || mayWait(E))
+    return 0;
+  return std::nullopt;
+}
+
+std::optional<int> SpinObligations::step(const Event &, int Phase, const Event &E) const {
+  if (mayWait(E) || E.Kind == EventKind::DcciWhole)
+    return std::nullopt;
+  if (E.Kind == EventKind::DcciLine)
+    return Phase | bit(E);
+  if (E.Kind == EventKind::ScalarLoad && !E.SpinRead)
+    return Phase & ~bit(E); // the line is in the cache again
+  return Phase;
+}
+
+} // namespace commcheck
