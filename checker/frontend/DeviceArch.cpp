@@ -57,9 +57,15 @@ DeviceArch DeviceArch::fromNpuArch(const std::string &Name) {
   A.Name = Name;
   A.Vector = A.Cube = true;
   llvm::StringRef Num(Name);
-  if (Num.consume_front("dav-") && !Num.empty() && Num.find_first_not_of("0123456789") == llvm::StringRef::npos) {
+  if (Num.consume_front("dav-") && !Num.empty() &&
+      Num.find_first_not_of("0123456789") == llvm::StringRef::npos) {
     A.Known = true;
     A.NpuArch = Num.str();
+    for (const Family &F : Families) // the first family of that number: its other predefines
+      if (Num == F.NpuArch && A.Aicore.empty() && A.DavMacro.empty()) {
+        A.Aicore = F.Aicore;
+        A.DavMacro = F.DavMacro;
+      }
   }
   return A;
 }

@@ -24,7 +24,7 @@ std::string dcciNote(const std::optional<std::string> &Value) {
   return "the build " + Given +
          ": ignored: the compiler then adds dcci of its own around scalar accesses, but where and "
          "for which cache lines is not documented, so the rules count only the dcci the source "
-         "writes; a kernel verified needs none of the compiler's, and a finding about a missing "
+         "writes; a kernel verified relies on none of the compiler's, and a finding about a missing "
          "dcci may be one the compiler covers (pass =false to the build to make them agree)";
 }
 } // namespace

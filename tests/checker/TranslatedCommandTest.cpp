@@ -73,6 +73,8 @@ TEST(DeviceArch, CoresAndPredefinesOfTheTargetsPtoIsaBuildsFor) {
                                                            "-D__NPU_ARCH__=9201"}));
   DeviceArch Npu = DeviceArch::fromNpuArch("dav-2201");
   EXPECT_TRUE(Npu.Vector && Npu.Cube && Npu.NpuArch == "2201");
+  EXPECT_EQ(Npu.predefines(false), (std::vector<std::string>{"-D__DAV_VEC__", "-D__CCE_AICORE__=220",
+                                                             "-D__NPU_ARCH__=2201", "-D__DAV_C220_VEC__"}));
   // An unknown target: the core its name says, the default predefines.
   DeviceArch U = DeviceArch::fromAicoreArch("dav-m999-aiv");
   EXPECT_TRUE(U.Vector && !U.Cube && !U.Known);
