@@ -25,6 +25,14 @@ inline std::vector<std::string> cubeDevice() {
   return {"-D__DAV_CUBE__", "-D__CCE_AICORE__", "-DPTO_URMA_SUPPORTED"};
 }
 
+/// The address-space qualifier of global memory, and what commcheck defines it as: clang's
+/// `noderef` type attribute survives into the AST as sugar on the pointee, which is how the
+/// analyses tell a GM pointer from a local one (an empty __gm__ would make every access local).
+inline const char *gmMacro() { return "__gm__"; }
+inline const char *gmMarker() { return "__attribute__((noderef))"; }
+/// The definition a parse without the shim (--no-shim) still passes: the marker, not a header.
+inline std::string gmMarkerDefine() { return std::string("-D") + gmMacro() + "=" + gmMarker(); }
+
 /// The file the shim force-includes (relative to the shim folder).
 inline const char *predefsHeader() { return "commcheck_predefs.h"; }
 

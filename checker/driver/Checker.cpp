@@ -5,6 +5,7 @@
 #include "rules/RuleContext.h"
 #include "rules/RuleRegistry.h"
 #include "base/RuleIds.h"
+#include "base/CompilerFlags.h"
 #include "events/SourcePoints.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/ASTContext.h"
@@ -212,6 +213,24 @@ void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx
     F.Message = "the code tests '" + Name + "', which the device compiler answers differently: "
                 "commcheck parses with clang 19, so it cannot tell what the device build "
                 "compiles here";
+    Raw.push_back(std::move(F));
+  }
+  // Fail closed: with __gm__ defined otherwise (an empty fallback of a CPU build, a -D__gm__= of
+  // the build), GM accesses look local and the rules would have nothing to check.
+  for (const auto &[At, Body] : File.PP.GmRedefinitions) {
+    Finding F;
+    F.Rule = ruleid::Unanalysable;
+    F.Level = Severity::Error;
+    bool CommandLine = SM.isWrittenInBuiltinFile(At) || SM.isWrittenInCommandLineFile(At);
+    if (!CommandLine)
+      F.At = pointIn(EventGraph(), SM, At);
+    if (F.At.File.empty())
+      F.At.File = File.Path;
+    F.Message = std::string("'") + flags::gmMacro() + "' is defined " +
+                (CommandLine ? "on the command line " : "here ") +
+                "as '" + Body + "', not as commcheck's GM marker '" + flags::gmMarker() +
+                "': GM pointers would look like local ones and no rule could see a GM access; "
+                "nothing in this file is verified";
     Raw.push_back(std::move(F));
   }
 }

@@ -116,24 +116,14 @@ void verifyAcrossConfigurations(const Checker &C, Frontend &FE, const std::strin
       F.Fixes.clear();
 }
 
-/// The macros a configuration defines.
-std::set<std::string> definedBy(const Configuration &C) {
-  std::set<std::string> Out;
-  for (const std::string &A : C.Args) {
-    std::string M = A.substr(2, A.find('=') == std::string::npos ? std::string::npos : A.find('=') - 2);
-    if (A.rfind("-D", 0) == 0)
-      Out.insert(M);
-    else if (A.rfind("-U", 0) == 0)
-      Out.erase(M);
-  }
-  return Out;
-}
-
 /// Configuration I checked as a slice of the first parse, when all it changes is code removed:
 /// a second parse of the whole file (its headers above all) is not needed for that.
 std::optional<FileResult> sliced(const Checker &C, Frontend &FE, ParsedFile &First, unsigned I) {
+  const FileBuild &Build = FE.build(First.Path);
+  if (!Build.SameCommand) // other include folders or flags: other headers, another parse
+    return std::nullopt;
   const clang::SourceManager &SM = First.AST->getSourceManager();
-  auto Removed = First.PP.removedIn(definedBy(FE.configurations()[I]), SM);
+  auto Removed = First.PP.removedIn(Build.Configurations[I].defined(), SM);
   if (!Removed)
     return std::nullopt;
   std::vector<Span> Spans;
@@ -150,12 +140,13 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
                                      const std::string &Text, bool VerifyFixes) {
   ConfiguredResult Out;
   std::vector<FileResult> Rs;
-  size_t N = FE.configurations().size();
+  const FileBuild &Build = FE.build(AbsPath);
+  size_t N = Build.Configurations.size();
   for (unsigned I = 0; I < N; ++I) {
     if (I > 0 && Out.Parses.front().AST)
       if (std::optional<FileResult> S = sliced(C, FE, Out.Parses.front(), I)) {
         Rs.push_back(std::move(*S));
-        Rs.back().Configurations = {FE.configurations()[I].Name};
+        Rs.back().Configurations = {Build.Configurations[I].Name};
         continue;
       }
     auto Start = std::chrono::steady_clock::now();
@@ -167,7 +158,7 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
     Rs.back().Profile["parse (clang)"] += Parse;
     Rs.back().Configurations = {P.Configuration};
     // The same tokens in every configuration give the same result: one check is enough.
-    if (!Rs.back().Parsed || !P.dependsOnConfiguration())
+    if (!Rs.back().Parsed || (!P.dependsOnConfiguration() && Build.SameCommand))
       break;
   }
   if (Rs.size() == 1) {

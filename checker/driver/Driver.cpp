@@ -22,6 +22,7 @@
 #include <atomic>
 #include <chrono>
 #include <map>
+#include <set>
 
 namespace commcheck {
 
@@ -34,6 +35,7 @@ struct Driver::Outcome {
   std::string FailOn = "error";
   Environment *Env = nullptr; ///< re-checks for --export-fixes
   std::string Checked;        ///< the bytes that were checked (the gate writes these)
+  std::vector<std::string> Notes; ///< how the build compiles the file, for --verbose
   bool Read = false;          ///< Checked holds the file
 };
 
@@ -100,7 +102,7 @@ std::string Driver::cacheContext(const Environment &Env, const std::string &Abs,
                         std::to_string(L.MaxInlineDepth) + '\0' +
                         std::to_string(L.FunctionSeconds) + '\0' +
                         std::to_string(L.WitnessStates) + '\0' + (Options.Gate ? "gate" : "");
-  for (unsigned I = 0; I < Env.FE->configurations().size(); ++I)
+  for (unsigned I = 0; I < Env.FE->configurationsFor(Abs).size(); ++I)
     for (const std::string &A : Env.FE->argumentsFor(Abs, I))
       Context += '\0' + A;
   return Context;
@@ -173,10 +175,11 @@ void Driver::finish(Outcome &O, FileResult R, const Environment &Env, ParsedFile
 /// --dump-events and --cost: each configuration the file compiles differently in, one after the
 /// other.
 void Driver::dumpGraphs(Outcome &O, Environment &Env, const std::string &Abs) {
-  size_t N = Env.FE->configurations().size();
+  const FileBuild &Build = Env.FE->build(Abs);
+  size_t N = Build.Configurations.size();
   for (unsigned I = 0; I < N; ++I) {
     ParsedFile Parsed = Env.FE->parseText(Abs, O.Checked, I);
-    if (I > 0 || (Parsed.dependsOnConfiguration() && N > 1))
+    if (I > 0 || ((Parsed.dependsOnConfiguration() || !Build.SameCommand) && N > 1))
       O.Text += "configuration " + Parsed.Configuration + "\n";
     O.Text += Options.Cost ? Env.C->cost(Parsed) : Env.C->dumpEvents(Parsed);
     FileResult R;
@@ -186,9 +189,27 @@ void Driver::dumpGraphs(Outcome &O, Environment &Env, const std::string &Abs) {
     llvm::raw_string_ostream OS(O.Text);
     emitText(R, OS);
     O.ToolError |= !R.Parsed;
-    if (!R.Parsed || !Parsed.dependsOnConfiguration())
+    if (!R.Parsed || (!Parsed.dependsOnConfiguration() && Build.SameCommand))
       break;
   }
+}
+
+bool Driver::admitBuild(Outcome &O, Frontend &FE, const std::string &Abs) const {
+  const FileBuild &B = FE.build(Abs);
+  O.Notes = B.Notes;
+  if (B.NotInDatabase.empty())
+    return true;
+  // Never a silent fallback: the gate checks a file as its build compiles it, or not at all.
+  if (Options.Gate) {
+    O.Messages += "commcheck: error: " + B.NotInDatabase +
+                  ": under --gate a file is checked as its build compiles it; add it to the "
+                  "build, or check it without -p\n";
+    O.ToolError = true;
+    return false;
+  }
+  O.Messages += "commcheck: warning: " + B.NotInDatabase +
+                ": checked with the default configurations and without the build's flags\n";
+  return true;
 }
 
 Driver::Outcome Driver::checkOne(const std::string &Path) {
@@ -214,19 +235,23 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     O.Text = "# " + absolute(Path) + "\n" + Effective.dump(RuleRegistry::instance().all()) + "\n";
     return O;
   }
-  if (Options.PrintCompileCommand) {
-    // One line per configuration: what the parse passes to clang (the file name last).
-    for (unsigned I = 0; I < Env->FE->configurations().size(); ++I) {
-      O.Text += "# " + Env->FE->configurations()[I].Name + "\n";
-      for (const std::string &A : Env->FE->argumentsFor(absolute(Path), I))
-        O.Text += shellQuote(A) + " ";
-      O.Text += shellQuote(absolute(Path)) + "\n";
-    }
-    return O;
-  }
   if (!Env->FE->configurationError().empty())
     return Fail("cannot load compilation database from '" + Options.BuildPath +
                 "': " + Env->FE->configurationError());
+  if (!admitBuild(O, *Env->FE, absolute(Path)))
+    return std::move(O);
+  if (Options.PrintCompileCommand) {
+    // One line per configuration: what the parse passes to clang (the file name last).
+    std::string Abs = absolute(Path);
+    const std::vector<Configuration> &Cs = Env->FE->configurationsFor(Abs);
+    for (unsigned I = 0; I < Cs.size(); ++I) {
+      O.Text += "# " + Cs[I].Name + "\n";
+      for (const std::string &A : Env->FE->argumentsFor(Abs, I))
+        O.Text += shellQuote(A) + " ";
+      O.Text += shellQuote(Abs) + "\n";
+    }
+    return O;
+  }
   auto Source = Frontend::readSource(Path);
   if (!Source)
     return Fail(llvm::toString(Source.takeError()));
@@ -340,6 +365,17 @@ std::vector<Driver::Outcome> Driver::checkFiles(llvm::raw_ostream &Err) {
   if (Progress)
     Err << "\r\x1b[K";
   return Outcomes;
+}
+
+/// --verbose: how the builds were translated, each sentence once per run.
+void Driver::printNotes(const std::vector<Outcome> &Outcomes, llvm::raw_ostream &Err) const {
+  if (!Options.Verbose)
+    return;
+  std::set<std::string> Said;
+  for (const Outcome &O : Outcomes)
+    for (const std::string &N : O.Notes)
+      if (Said.insert(N).second)
+        Err << "commcheck: note: " << N << "\n";
 }
 
 void Driver::printProfile(const std::vector<Outcome> &Outcomes, llvm::raw_ostream &Err) const {
@@ -478,6 +514,7 @@ int Driver::run(llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   if (!Options.CacheDir.empty())
     Cache = std::make_unique<ResultCache>(Options.CacheDir);
   std::vector<Outcome> Outcomes = checkFiles(Err);
+  printNotes(Outcomes, Err);
   if (Options.Profile)
     printProfile(Outcomes, Err);
   if (Cache && !Options.Quiet)

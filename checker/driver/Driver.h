@@ -34,6 +34,8 @@ struct DriverOptions {
   bool Cost = false;                       ///< --cost: sync primitive executions per call
   bool PrintCompileCommand = false;        ///< --print-compile-command
   bool Quiet = false;                      ///< no summary on stderr
+  bool Verbose = false;                    ///< -v: how each file's build is translated, once each
+  bool NoShim = false;                     ///< --no-shim: parse with the user's headers only
   unsigned Jobs = 1;                       ///< -j
   std::string CacheDir;                    ///< result cache; empty: none
   AnalysisLimits Limits;                   ///< budgets per file and function
@@ -68,6 +70,8 @@ private:
 
   // The steps of checkOne().
   Outcome checkOne(const std::string &Path);
+  bool admitBuild(Outcome &O, Frontend &FE, const std::string &Abs) const;
+  void printNotes(const std::vector<Outcome> &Outcomes, llvm::raw_ostream &Err) const;
   Environment *environmentFor(const ConfigFile &Config, std::string &Error);
   std::string cacheContext(const Environment &Env, const std::string &Abs, bool NeedFixes) const;
   void finish(Outcome &O, FileResult R, const Environment &Env, ParsedFile *Parsed);

@@ -103,7 +103,7 @@ llvm::Expected<std::unique_ptr<Environment>> Environment::create(const ConfigFil
   FO.ExtraArgs = Config.ExtraArgs;
   FO.ExtraArgs.insert(FO.ExtraArgs.end(), Options.CompilerArgs.begin(), Options.CompilerArgs.end());
   FO.BuildPath = Options.BuildPath;
-  FO.ShimDir = bundledShimDir();
+  FO.ShimDir = Options.NoShim ? "" : bundledShimDir();
   FO.ResourceDir = clangResourceDir();
   FO.ParseSeconds = Options.Limits.ParseSeconds;
   Env->FE = std::make_unique<Frontend>(FO);

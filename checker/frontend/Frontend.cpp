@@ -3,7 +3,6 @@
 #include "frontend/KernelAst.h"
 #include "base/CompilerFlags.h"
 #include <algorithm>
-#include <map>
 #include "base/LargeStack.h"
 #include "frontend/Watchdog.h"
 #include "clang/Basic/Diagnostic.h"
@@ -77,61 +76,12 @@ private:
   std::string MainFile;
 };
 
-/// Keeps only the arguments that shape preprocessing and the language: a vendor compiler's own
-/// flags (ccec, bisheng) mean nothing to clang and must not stop the check.
-std::vector<std::string> filterCompileCommand(const std::vector<std::string> &In,
-                                              const std::string &File) {
-  std::vector<std::string> Out;
-  for (size_t I = 1; I < In.size(); ++I) {
-    const std::string &A = In[I];
-    auto TakesValue = [&](const char *Flag) { return A == Flag && I + 1 < In.size(); };
-    if (TakesValue("-I") || TakesValue("-D") || TakesValue("-U") || TakesValue("-isystem") ||
-        TakesValue("-iquote") || TakesValue("-include") || TakesValue("-idirafter")) {
-      Out.push_back(A);
-      Out.push_back(In[++I]);
-      continue;
-    }
-    if (TakesValue("-o") || TakesValue("-MF") || TakesValue("-MT") || TakesValue("-MQ") ||
-        TakesValue("-x")) {
-      ++I;
-      continue;
-    }
-    for (const char *Prefix : {"-I", "-D", "-U", "-std=", "-isystem", "-iquote", "-include"})
-      if (A.rfind(Prefix, 0) == 0 && A != File) {
-        Out.push_back(A);
-        break;
-      }
-  }
-  return Out;
-}
-
 } // namespace
 
-namespace {
-/// The macro a -D or -U argument names.
-std::string macroOf(const std::string &Arg) {
-  std::string M = Arg.substr(2);
-  return M.substr(0, M.find('='));
-}
-} // namespace
-
-Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)) {
+Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)), Shadow(Opts.ShimDir) {
   if (Opts.Configurations.empty())
-    Opts.Configurations = {{"vector core", flags::defaultDevice()}, {"cube core", flags::cubeDevice()}};
-  // A macro is a configuration macro when some configuration sets it differently.
-  std::map<std::string, std::set<std::string>> Settings;
-  for (const Configuration &C : Opts.Configurations)
-    for (const std::string &A : C.Args)
-      if (A.rfind("-D", 0) == 0 || A.rfind("-U", 0) == 0)
-        Settings[macroOf(A)].insert(A);
-  for (const auto &[M, S] : Settings) {
-    unsigned Having = 0;
-    for (const Configuration &C : Opts.Configurations)
-      Having += std::count_if(C.Args.begin(), C.Args.end(),
-                              [&, Name = M](const std::string &A) { return A.size() > 2 && macroOf(A) == Name; }) > 0;
-    if (S.size() > 1 || Having != Opts.Configurations.size())
-      ConfigMacros.insert(M);
-  }
+    Opts.Configurations = {{"vector core", flags::defaultDevice(), {}},
+                           {"cube core", flags::cubeDevice(), {}}};
   Trusted = TrustedHeaders::forToolchain(Opts.ShimDir, Opts.ResourceDir);
   if (!Opts.BuildPath.empty())
     ExplicitDb = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath,
@@ -139,38 +89,37 @@ Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)) {
 }
 Frontend::~Frontend() = default;
 
+const FileBuild &Frontend::build(const std::string &AbsPath) {
+  std::lock_guard<std::mutex> Lock(BuildsLock);
+  std::unique_ptr<FileBuild> &B = Builds[AbsPath];
+  if (!B) {
+    B = std::make_unique<FileBuild>(FileBuild::of(AbsPath, ExplicitDb.get(), Opts.BuildPath,
+                                                  Opts.AutoDetectCompileCommands,
+                                                  Opts.Configurations));
+    std::vector<std::string> Includes = Opts.ExtraArgs;
+    for (const Configuration &C : B->Configurations)
+      Includes.insert(Includes.end(), C.Command.begin(), C.Command.end());
+    for (std::string &N : Shadow.notes(Includes))
+      B->Notes.push_back(std::move(N));
+  }
+  return *B;
+}
+
 std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsigned Config) {
+  const std::vector<Configuration> &Cs = configurationsFor(AbsPath);
+  const Configuration &C = Cs[std::min<size_t>(Config, Cs.size() - 1)];
   // Defaults first, so that the compile command and the user's extra arguments override them.
   std::vector<std::string> Args = flags::language();
-  const Configuration &C = Opts.Configurations[std::min<size_t>(Config, Opts.Configurations.size() - 1)];
   Args.insert(Args.end(), C.Args.begin(), C.Args.end());
   // The shim ahead of every include folder of the build: the real pto-isa, CANN and runtime
   // headers (device-compiler syntax) must not shadow the API the checker models.
   if (!Opts.ShimDir.empty()) {
     Args.push_back("-I");
     Args.push_back(Opts.ShimDir);
+  } else {
+    Args.push_back(flags::gmMarkerDefine()); // without the shim, GM must still be told apart
   }
-  std::unique_ptr<clang::tooling::CompilationDatabase> AutoDb;
-  clang::tooling::CompilationDatabase *Db = ExplicitDb.get();
-  if (!Db && Opts.BuildPath.empty() && Opts.AutoDetectCompileCommands) {
-    std::string Err;
-    AutoDb = clang::tooling::CompilationDatabase::autoDetectFromSource(AbsPath, Err);
-    Db = AutoDb.get();
-  }
-  if (Db) {
-    auto Cmds = Db->getCompileCommands(AbsPath);
-    if (!Cmds.empty()) {
-      // Relative -I paths in a compile command are relative to its directory.
-      std::vector<std::string> Cmd = filterCompileCommand(Cmds.front().CommandLine, AbsPath);
-      for (std::string &A : Cmd)
-        if (A.rfind("-I", 0) == 0 && A.size() > 2 && !llvm::sys::path::is_absolute(A.substr(2))) {
-          llvm::SmallString<256> P(Cmds.front().Directory);
-          llvm::sys::path::append(P, A.substr(2));
-          A = "-I" + std::string(P);
-        }
-      Args.insert(Args.end(), Cmd.begin(), Cmd.end());
-    }
-  }
+  Args.insert(Args.end(), C.Command.begin(), C.Command.end());
   Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   if (!Opts.ShimDir.empty()) {
     Args.push_back("-include");
@@ -217,10 +166,11 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
   P.Path = AbsPath;
   P.Original = std::move(Text);
   P.Source = stripKernelLaunches(P.Original);
-  P.ConfigIndex = std::min<size_t>(Config, Opts.Configurations.size() - 1);
-  P.Configuration = Opts.Configurations[P.ConfigIndex].Name;
+  const FileBuild &Build = build(P.Path);
+  P.ConfigIndex = std::min<size_t>(Config, Build.Configurations.size() - 1);
+  P.Configuration = Build.Configurations[P.ConfigIndex].Name;
   P.Args = argumentsFor(P.Path, P.ConfigIndex);
-  P.PP.ConfigMacros = ConfigMacros;
+  P.PP.ConfigMacros = Build.ConfigMacros;
   P.Trusted = &Trusted;
   KernelAstOptions KO;
   KO.Trusted = &Trusted;

@@ -1,13 +1,19 @@
 // Parses one kernel file with clang: the bundled shim and predefines first (overridable), the
-// user's compile command or extra arguments, host launches stripped; collects compiler errors.
+// user's compile command (translated from the device compiler's, FileBuild.h) or extra arguments,
+// host launches stripped; collects compiler errors.
 #pragma once
 #include "base/Finding.h"
+#include "frontend/Configuration.h"
+#include "frontend/FileBuild.h"
 #include "frontend/LaunchStripper.h"
 #include "frontend/PreprocessorRecord.h"
 #include "frontend/RecordingFileSystem.h"
+#include "frontend/ShimShadow.h"
 #include "frontend/TrustedHeaders.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -21,23 +27,17 @@ class CompilationDatabase;
 
 namespace commcheck {
 
-/// One way the device build compiles a file: a core kind and the macros predefined for it.
-struct Configuration {
-  std::string Name;              ///< "vector core", "cube core"
-  std::vector<std::string> Args; ///< -D/-U of this configuration
-};
-
 struct FrontendOptions {
   std::vector<std::string> ExtraArgs;  ///< --extra-arg and the arguments after `--`
   std::string BuildPath;               ///< -p: folder with compile_commands.json
   bool AutoDetectCompileCommands = true;
-  std::string ShimDir;                 ///< bundled shim (empty: none)
+  std::string ShimDir;                 ///< bundled shim (empty: none, --no-shim)
   std::string ResourceDir;             ///< clang's builtin headers
   /// Wall-clock limit of one parse: past it the process ends with exit code 2 and one line on
   /// stderr (Watchdog.h: clang cannot be interrupted). 0: no limit (in-process users, tests).
   double ParseSeconds = 0;
-  /// The configurations a file is checked in (default: the vector core, then the cube core when
-  /// the file compiles differently for it).
+  /// The configurations a file no compilation database compiles is checked in (default: the
+  /// vector core, then the cube core when the file compiles differently for it).
   std::vector<Configuration> Configurations;
 };
 
@@ -48,7 +48,7 @@ struct ParsedFile {
   std::unique_ptr<clang::ASTUnit> AST;
   std::vector<Finding> Errors;         ///< compiler errors, as clang-diagnostic-error findings
   std::vector<std::string> Args;       ///< the effective compiler arguments
-  unsigned ConfigIndex = 0;            ///< which of the frontend's configurations
+  unsigned ConfigIndex = 0;            ///< which of the file's configurations
   std::string Configuration;           ///< its name
   PreprocessorRecord PP;               ///< what the preprocessor saw
   std::vector<FileProbe> Probes;       ///< every file the parse looked at
@@ -71,7 +71,12 @@ public:
   /// Parses Text as if it were the content of the file at Path (fix-it verification, tests), in
   /// configuration Config.
   ParsedFile parseText(const std::string &AbsPath, std::string Text, unsigned Config = 0);
-  const std::vector<Configuration> &configurations() const { return Opts.Configurations; }
+  /// How the build compiles the file at AbsPath: its configurations (never empty), notes for
+  /// verbose output, and whether a database given with -p lacks it. Computed once per file.
+  const FileBuild &build(const std::string &AbsPath);
+  const std::vector<Configuration> &configurationsFor(const std::string &AbsPath) {
+    return build(AbsPath).Configurations;
+  }
   /// The headers trusted without reading (their bodies are skipped, their calls not inlined).
   const TrustedHeaders &trusted() const { return Trusted; }
   /// Why the compilation database given with -p could not be loaded ("" when it could).
@@ -86,7 +91,9 @@ private:
   std::string ExplicitDbError;
   std::string NoError;
   TrustedHeaders Trusted;
-  std::set<std::string> ConfigMacros; ///< the macros whose definition differs between configurations
+  ShimShadow Shadow;
+  std::mutex BuildsLock;
+  std::map<std::string, std::unique_ptr<FileBuild>> Builds;
 };
 
 } // namespace commcheck

@@ -1,4 +1,5 @@
 #include "frontend/PreprocessorRecord.h"
+#include "base/CompilerFlags.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -82,9 +83,18 @@ public:
       R.ConfigMacroInCode = true;
     config(N);
   }
-  void MacroDefined(const Token &, const MacroDirective *MD) override {
-    if (MD)
-      directive(MD->getLocation());
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    if (!MD)
+      return;
+    directive(MD->getLocation());
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (II && II->getName() == flags::gmMacro() && MD->getMacroInfo()) {
+      std::string Body;
+      for (const Token &T : MD->getMacroInfo()->tokens())
+        Body += PP.getSpelling(T);
+      if (Body != flags::gmMarker())
+        R.GmRedefinitions.push_back({SM.getExpansionLoc(MD->getLocation()), Body});
+    }
   }
   void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
     directive(Name.getLocation());

@@ -34,6 +34,10 @@ struct PreprocessorRecord {
   /// device compiler answers differently from the clang commcheck parses with.
   std::vector<std::pair<clang::SourceLocation, std::string>> CompilerTests;
 
+  /// Where __gm__ was defined as something else than commcheck's GM marker (flags::gmMarker()),
+  /// and as what: GM accesses written after it cannot be told from local ones.
+  std::vector<std::pair<clang::SourceLocation, std::string>> GmRedefinitions;
+
   /// A conditional group (#if ... #endif) whose condition tests a configuration macro.
   struct ConfigGroup {
     clang::SourceLocation If, Endif;

@@ -100,6 +100,16 @@ static cl::opt<unsigned> Jobs("j", cl::desc("Check this many files in parallel")
 static cl::opt<std::string> CacheDir("cache-dir", cl::desc("Result cache folder"),
                                      cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No summary on stderr"), cl::cat(Category));
+static cl::opt<bool> Verbose("verbose",
+                             cl::desc("Say on stderr how each file's compile command was "
+                                      "translated (each sentence once)"),
+                             cl::cat(Category));
+static cl::alias VerboseShort("v", cl::desc("Alias for --verbose"), cl::aliasopt(Verbose),
+                              cl::cat(Category));
+static cl::opt<bool> NoShim("no-shim",
+                            cl::desc("Parse with the user's headers only: no bundled shim include "
+                                     "folder, no force-included predefines"),
+                            cl::cat(Category));
 static cl::opt<bool> Profile("enable-check-profile",
                              cl::desc("Print the time spent per phase and rule to stderr"),
                              cl::cat(Category));
@@ -222,6 +232,8 @@ static Expected<DriverOptions> driverOptions(const std::vector<std::string> &Com
   O.Jobs = Jobs;
   O.CacheDir = CacheDir;
   O.Quiet = Quiet;
+  O.Verbose = Verbose;
+  O.NoShim = NoShim;
   O.Profile = Profile;
   O.Limits.MaxEvents = MaxEvents;
   O.Limits.Steps = BudgetSteps;

@@ -1,0 +1,52 @@
+#include "frontend/Configuration.h"
+#include <algorithm>
+#include <map>
+
+namespace commcheck {
+
+namespace {
+/// The macro a -D or -U argument names.
+std::string macroOf(const std::string &Arg) {
+  std::string M = Arg.substr(2);
+  return M.substr(0, M.find('='));
+}
+
+bool isMacroArg(const std::string &A) {
+  return A.size() > 2 && (A.rfind("-D", 0) == 0 || A.rfind("-U", 0) == 0);
+}
+} // namespace
+
+std::set<std::string> Configuration::differingMacros(const std::vector<Configuration> &Cs) {
+  // A macro differs when some configuration sets it differently, or does not set it at all.
+  std::map<std::string, std::set<std::string>> Settings;
+  for (const Configuration &C : Cs)
+    for (const std::string &A : C.Args)
+      if (isMacroArg(A))
+        Settings[macroOf(A)].insert(A);
+  std::set<std::string> Out;
+  for (const auto &[M, S] : Settings) {
+    size_t Having = std::count_if(Cs.begin(), Cs.end(), [&, Name = M](const Configuration &C) {
+      return std::any_of(C.Args.begin(), C.Args.end(), [&](const std::string &A) {
+        return isMacroArg(A) && macroOf(A) == Name;
+      });
+    });
+    if (S.size() > 1 || Having != Cs.size())
+      Out.insert(M);
+  }
+  return Out;
+}
+
+std::set<std::string> Configuration::defined() const {
+  std::set<std::string> Out;
+  for (const std::string &A : Args) {
+    if (!isMacroArg(A))
+      continue;
+    if (A[1] == 'D')
+      Out.insert(macroOf(A));
+    else
+      Out.erase(macroOf(A));
+  }
+  return Out;
+}
+
+} // namespace commcheck
