@@ -1,6 +1,7 @@
 #include "rules/RuleRegistry.h"
 #include "rules/AsyncDrain.h"
 #include "rules/ConsumeInvalidate.h"
+#include "rules/CoreLacksPipe.h"
 #include "rules/FlagBalance.h"
 #include "rules/PerWaitDcci.h"
 #include "rules/PreNotifyBarrier.h"
@@ -22,6 +23,7 @@ RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<SpinWaitInvalidate>());
   Rules.push_back(std::make_unique<AsyncDrain>());
   Rules.push_back(std::make_unique<FlagBalance>());
+  Rules.push_back(std::make_unique<CoreLacksPipe>());
   Rules.push_back(std::make_unique<SignalProtocol>());
   Rules.push_back(std::make_unique<PerWaitDcci>());
   Rules.push_back(std::make_unique<PreNotifyBarrier>());
