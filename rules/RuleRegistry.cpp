@@ -3,6 +3,7 @@
 #include "rules/ConsumeInvalidate.h"
 #include "rules/CoreLacksPipe.h"
 #include "rules/FlagBalance.h"
+#include "rules/FlagIdentity.h"
 #include "rules/PerWaitDcci.h"
 #include "rules/PreNotifyBarrier.h"
 #include "rules/PublishBeforeNotify.h"
@@ -23,6 +24,7 @@ RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<SpinWaitInvalidate>());
   Rules.push_back(std::make_unique<AsyncDrain>());
   Rules.push_back(std::make_unique<FlagBalance>());
+  Rules.push_back(std::make_unique<FlagIdentity>());
   Rules.push_back(std::make_unique<CoreLacksPipe>());
   Rules.push_back(std::make_unique<SignalProtocol>());
   Rules.push_back(std::make_unique<PerWaitDcci>());

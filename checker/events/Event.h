@@ -8,8 +8,9 @@
 #include <vector>
 
 namespace clang {
+class Expr;
 class Stmt;
-}
+} // namespace clang
 
 namespace commcheck {
 
@@ -76,6 +77,10 @@ struct Event {
   std::string AsyncVar, Session;    ///< PutAsync/GetAsync/AsyncWait
   std::string FlagKey;              ///< SetFlag/WaitFlag: "SRC->DST#id"
   PipeSet FlagSrc = 0, FlagDst = 0; ///< SetFlag/WaitFlag: the pipes, when known statically
+  /// SetFlag/WaitFlag: the event id expression when it is not a constant (`(event_t)i`); the key
+  /// then names it by its text until FlagGraph resolves it per loop iteration.
+  const clang::Expr *FlagId = nullptr;
+  std::string FlagPipes;            ///< SetFlag/WaitFlag: "SRC->DST", the key without its id
 
   /// Unanalysable: why the construct cannot be modelled (the finding's message). Drain from a
   /// pipe_barrier whose pipe is not a constant: a note for --dump-events.
