@@ -62,6 +62,8 @@ std::string atOf(const Stmt &S) {
   }
   if (S.Kind == StmtKind::Line && S.GmLoad)
     return "load";
+  if (S.Kind == StmtKind::While && S.GmLoad)
+    return "spin";
   return "statement";
 }
 
