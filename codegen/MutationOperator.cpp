@@ -243,7 +243,7 @@ bool fenceFixDrain(Mutant &M, int Site) {
 }
 
 // A set_flag / wait_flag hand-off copied from a cube kernel: both halves take PIPE_M as the source,
-// so the flag stays balanced and only the pipe is wrong. Either half may be reported.
+// so the flag stays balanced and only the pipe is wrong. Each half hangs: both are reported.
 bool flagOnCubePipe(Mutant &M, int Site) {
   const Stmt *Set = nthStmt(M.K, Site, [&](const Stmt &S) { return pairedWaitFlag(M.K, S) != 0; });
   if (!Set)
@@ -252,6 +252,7 @@ bool flagOnCubePipe(Mutant &M, int Site) {
   Pipe Dst = Set->Dst;
   setFlagPipes(stmtById(M.K, SetId), Pipe::M, Dst);
   setFlagPipes(stmtById(M.K, WaitId), Pipe::M, Dst);
+  M.AnchorAlsoRequired = true;
   return anchoredAt(M, WaitId, {SetId});
 }
 

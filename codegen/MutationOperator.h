@@ -25,6 +25,7 @@ struct Mutant {
   std::optional<FlagKey> Key;
   int Anchor = 0;
   std::vector<int> AnchorAlso;
+  bool AnchorAlsoRequired = false; // the report must be at every anchor, not at one of them
   // Other rules that may legitimately fire at the same lines (for example the publish rule on a
   // TPUT_ASYNC whose Wait was removed: its release is the same Wait).
   std::vector<std::string> AlsoAllowed;
