@@ -97,6 +97,14 @@ struct Event {
 inline bool maySignal(const Event &E) {
   return E.Kind == EventKind::Notify || (E.Kind == EventKind::Opaque && E.MayNotify);
 }
+/// A counter reset: TNOTIFY(cell, -n, AtomicAdd). It only lowers a counter, which is waited with
+/// GE (comm-signal-protocol), so it lets no peer go and publishes nothing (CONTRACT §3).
+inline bool isCounterReset(const Event &E) {
+  return E.Kind == EventKind::Notify && E.Op == NotifyOp::AtomicAdd &&
+         ((E.Value && *E.Value < 0) || E.ValueNegative);
+}
+/// A signal that may let a peer go on: what data must be published before.
+inline bool releasesPeers(const Event &E) { return maySignal(E) && !isCounterReset(E); }
 /// A wait, or a call the checker cannot see that may wait.
 inline bool mayWait(const Event &E) {
   return E.Kind == EventKind::Wait || (E.Kind == EventKind::Opaque && E.MayNotify);
