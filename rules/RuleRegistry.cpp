@@ -4,6 +4,7 @@
 #include "rules/CoreLacksPipe.h"
 #include "rules/FlagBalance.h"
 #include "rules/FlagIdentity.h"
+#include "rules/FlushCoverage.h"
 #include "rules/PerWaitDcci.h"
 #include "rules/PreNotifyBarrier.h"
 #include "rules/PublishBeforeNotify.h"
@@ -27,6 +28,7 @@ RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<FlagIdentity>());
   Rules.push_back(std::make_unique<CoreLacksPipe>());
   Rules.push_back(std::make_unique<SignalProtocol>());
+  Rules.push_back(std::make_unique<FlushCoverage>());
   Rules.push_back(std::make_unique<PerWaitDcci>());
   Rules.push_back(std::make_unique<PreNotifyBarrier>());
   Rules.push_back(std::make_unique<RedundantInvalidate>());

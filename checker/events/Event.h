@@ -61,6 +61,7 @@ struct Event {
   bool FromBarrierCall = false;     ///< Drain spelled as pipe_barrier(...) (fix-its edit these)
 
   std::string Addr;                 ///< ScalarLoad/Store, DcciLine: canonical address key
+  const clang::Expr *AddrExpr = nullptr; ///< DcciLine: the pointer it invalidates (FlushLoops)
   int AddrIndex = -1;               ///< index of Addr among the graph's line-dcci addresses
   /// ScalarLoad: reads read-only launch data (the communication context, a read-only parameter),
   /// which needs no invalidate and does not make a loop's control read GM. TileLoad: reads such

@@ -174,8 +174,10 @@ void lowerDcci(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E
     E.Kind = EventKind::DcciWhole;
   } else {
     E.Kind = EventKind::DcciLine;
-    if (const Expr *P = intrinsicArg(CE, I, "ptr"))
+    if (const Expr *P = intrinsicArg(CE, I, "ptr")) {
       E.Addr = S.keys().pointerAddress(P);
+      E.AddrExpr = P;
+    }
   }
   S.add(std::move(E));
 }

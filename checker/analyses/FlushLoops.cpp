@@ -1,0 +1,150 @@
+#include "analyses/FlushLoops.h"
+#include "analyses/AnalysisManager.h"
+#include "analyses/ConstantLoop.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace commcheck {
+
+namespace {
+
+const VarDecl *refVar(const Expr *E) {
+  if (const auto *D = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(D->getDecl());
+  return nullptr;
+}
+
+/// `for (v = A; ...; v += S)` (or `++v`, `v = v + S`): v, A and S.
+struct Walk {
+  const VarDecl *Var = nullptr;
+  const Expr *Init = nullptr;
+  std::optional<int64_t> Step;
+};
+
+std::optional<Walk> walkOf(const Stmt *Loop, ASTContext &Ctx) {
+  const auto *F = dyn_cast_or_null<ForStmt>(Loop);
+  if (!F)
+    return std::nullopt;
+  Walk W;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
+    W.Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+    W.Init = W.Var ? W.Var->getInit() : nullptr;
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit()); B && B->getOpcode() == BO_Assign) {
+    W.Var = refVar(B->getLHS());
+    W.Init = B->getRHS();
+  }
+  if (!W.Var || !W.Init)
+    return std::nullopt;
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc); U && U->isIncrementOp() && refVar(U->getSubExpr()) == W.Var)
+    W.Step = 1;
+  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+           C && C->getOpcode() == BO_AddAssign && refVar(C->getLHS()) == W.Var)
+    W.Step = constantValue(C->getRHS(), Ctx);
+  if (changes(F->getBody(), W.Var))
+    return std::nullopt;
+  return W;
+}
+
+/// Whether an integer (or pointer) expression is a multiple of the cache line: masked with a
+/// mask whose low bits are clear, a multiple of a constant line multiple, an unchanged local
+/// initialised so, or a sum of such.
+bool aligned(const Expr *E, ASTContext &Ctx, int Depth = 0) {
+  if (!E || Depth > 8)
+    return false;
+  E = E->IgnoreParens();
+  if (auto C = constantValue(E, Ctx))
+    return *C % CacheLineBytes == 0;
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return aligned(Cast->getSubExpr(), Ctx, Depth + 1);
+  if (const VarDecl *V = refVar(E)) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    return V->getInit() && F && F->getBody() && !changes(F->getBody(), V) && aligned(V->getInit(), Ctx, Depth + 1);
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    auto Low = [&](const Expr *X) {
+      auto M = constantValue(X, Ctx);
+      return M && (static_cast<uint64_t>(*M) & static_cast<uint64_t>(CacheLineBytes - 1)) == 0;
+    };
+    switch (B->getOpcode()) {
+    case BO_And: return Low(B->getLHS()) || Low(B->getRHS());
+    case BO_Add: case BO_Sub:
+      return aligned(B->getLHS(), Ctx, Depth + 1) && aligned(B->getRHS(), Ctx, Depth + 1);
+    case BO_Mul: return aligned(B->getLHS(), Ctx, Depth + 1) || aligned(B->getRHS(), Ctx, Depth + 1);
+    default: return false;
+    }
+  }
+  return false;
+}
+
+/// Strips casts between pointer types (`(__gm__ void *)(p + off)`), keeping the others.
+const Expr *throughPointerCasts(const Expr *E) {
+  for (E = E->IgnoreParens(); const auto *C = dyn_cast<CastExpr>(E); E = E->IgnoreParens()) {
+    if (!C->getSubExpr()->getType()->isPointerType() && !C->getSubExpr()->getType()->isArrayType())
+      break;
+    E = C->getSubExpr();
+  }
+  return E;
+}
+
+std::optional<FlushLoop> flushLoop(const Expr *Addr, const Walk &W, ASTContext &Ctx) {
+  FlushLoop F;
+  const Expr *P = throughPointerCasts(Addr);
+  // Pointer walk: base + v.
+  if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
+    const Expr *Base = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+    const Expr *Off = Base == B->getLHS() ? B->getRHS() : B->getLHS();
+    if (refVar(Off) != W.Var || mentions(Base, W.Var))
+      return std::nullopt;
+    QualType Elem = Base->getType()->getPointeeType();
+    if (Elem.isNull() || Elem->isIncompleteType() || Elem->isVoidType())
+      return std::nullopt;
+    int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+    auto Start = constantValue(W.Init, Ctx);
+    F.AlignedStart = aligned(Base, Ctx) && Start && (*Start * Size) % CacheLineBytes == 0;
+    if (W.Step)
+      F.StepBytes = *W.Step * Size;
+    return F;
+  }
+  // Address walk: (T *)v.
+  if (const auto *C = dyn_cast<CastExpr>(P); C && refVar(C->getSubExpr()) == W.Var &&
+                                             C->getSubExpr()->getType()->isIntegerType()) {
+    F.ByAddress = true;
+    F.AlignedStart = aligned(W.Init, Ctx);
+    F.StepBytes = W.Step;
+    return F;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+char FlushLoops::ID = 0;
+
+llvm::Expected<FlushLoops::Result> FlushLoops::compute(AnalysisManager &AM) {
+  Result R;
+  const EventGraph &G = AM.graph();
+  if (!AM.ast())
+    return R;
+  for (unsigned L = 0; L < G.Loops.size(); ++L) {
+    auto W = walkOf(G.Loops[L].Loop, *AM.ast());
+    if (!W)
+      continue;
+    for (unsigned Id : G.Loops[L].Events) {
+      const Event &E = G.Events[Id];
+      if (E.Kind != EventKind::DcciLine || !E.AddrExpr || !mentions(E.AddrExpr, W->Var))
+        continue;
+      if (auto F = flushLoop(E.AddrExpr, *W, *AM.ast())) {
+        F->Dcci = Id;
+        F->Loop = L;
+        R.Loops.push_back(*F);
+      }
+    }
+  }
+  return R;
+}
+
+} // namespace commcheck
