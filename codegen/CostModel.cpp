@@ -134,6 +134,9 @@ public:
       }
       seq(S.Body, Mult, LoopOuter, LoopTrip, Out);
       break;
+    case StmtKind::While: // a poll (mutants only) runs an unknown number of times: its body counts once
+      seq(S.Body, Mult, LoopOuter, LoopTrip, Out);
+      break;
     default:
       break;
     }

@@ -137,9 +137,8 @@ int KernelBuilder::barrier(Pipe P, std::vector<std::string> Roles) { return appe
 
 int KernelBuilder::flagOp(CallOp Op, const char *Callee, Pipe Src, Pipe Dst, int Event,
                           std::vector<std::string> Roles) {
-  Stmt S = makeCall(Op, Callee, {pipeName(Src), pipeName(Dst), "EVENT_ID" + std::to_string(Event)});
-  S.Src = Src;
-  S.Dst = Dst;
+  Stmt S = makeCall(Op, Callee, {"", "", "EVENT_ID" + std::to_string(Event)});
+  setFlagPipes(S, Src, Dst);
   S.Event = Event;
   return append(std::move(S), std::move(Roles));
 }
@@ -160,9 +159,7 @@ void KernelBuilder::syncPipes(Pipe Src, Pipe Dst, int Event, std::vector<std::st
 int KernelBuilder::dcciWhole(std::vector<std::string> Roles) { return append(makeDcciWhole(), std::move(Roles)); }
 
 int KernelBuilder::dcciLine(const std::string &Ptr, std::vector<std::string> Roles) {
-  int Id = call(CallOp::DcciLine, "PTOAS__DCCI_SINGLE_CACHE_LINE", {Ptr}, std::move(Roles));
-  last().GmPtr = Ptr;
-  return Id;
+  return append(makeDcciLine(Ptr), std::move(Roles));
 }
 
 int KernelBuilder::dsb(std::vector<std::string> Roles) {

@@ -17,6 +17,10 @@ const char *pipeName(Pipe P) {
     return "PIPE_MTE3";
   case Pipe::FIX:
     return "PIPE_FIX";
+  case Pipe::M:
+    return "PIPE_M";
+  case Pipe::MTE1:
+    return "PIPE_MTE1";
   case Pipe::ALL:
     return "PIPE_ALL";
   }
@@ -55,6 +59,14 @@ void setBarrierPipe(Stmt &Barrier, Pipe P) {
   Barrier.Args = {pipeName(P)};
 }
 
+void setFlagPipes(Stmt &Flag, Pipe Src, Pipe Dst) {
+  Flag.Src = Src;
+  Flag.Dst = Dst;
+  Flag.Args.resize(3);
+  Flag.Args[0] = pipeName(Src);
+  Flag.Args[1] = pipeName(Dst);
+}
+
 Stmt makeBarrier(Pipe P) {
   Stmt S = makeCall(CallOp::PipeBarrier, "pipe_barrier", {});
   setBarrierPipe(S, P);
@@ -63,6 +75,21 @@ Stmt makeBarrier(Pipe P) {
 
 Stmt makeDcciWhole() {
   return makeCall(CallOp::DcciWhole, "dcci", {"(__gm__ void*)0", "cache_line_t::ENTIRE_DATA_CACHE"});
+}
+
+Stmt makeDcciLine(const std::string &Ptr) {
+  Stmt S = makeCall(CallOp::DcciLine, "PTOAS__DCCI_SINGLE_CACHE_LINE", {Ptr});
+  S.GmPtr = Ptr;
+  return S;
+}
+
+Stmt makePoll(const std::string &Ptr, const std::string &Value) {
+  Stmt S;
+  S.Kind = StmtKind::While;
+  S.Text = "*(volatile __gm__ int32_t *)" + Ptr + " < " + Value;
+  S.GmLoad = true;
+  S.GmPtr = Ptr;
+  return S;
 }
 
 std::string addPrologueDecl(Kernel &K, const std::string &Type, const std::string &Init) {

@@ -16,7 +16,8 @@
 
 namespace commgen {
 
-enum class Pipe { S, V, MTE2, MTE3, FIX, ALL };
+// M and MTE1 are the cube core's; the reference kernels run on the vector core (S, V, MTE2, MTE3).
+enum class Pipe { S, V, MTE2, MTE3, FIX, M, MTE1, ALL };
 const char *pipeName(Pipe P); // "PIPE_MTE2"
 
 enum class StmtKind {
@@ -25,6 +26,7 @@ enum class StmtKind {
   Call,    // an intrinsic call with typed semantics
   For,     // for (Header) { Body }
   If,      // if (Text) { Body } else { ElseBody }
+  While,   // while (Text) { Body }: a hand-written poll of the GM cell GmPtr (mutants only)
   Group,   // a transparent sequence (printed without braces); may mark a barrier generation
 };
 
@@ -78,6 +80,7 @@ inline constexpr const char *PreNotifyBarrier = "pre-notify-barrier"; // baselin
 inline constexpr const char *NotifyGroup = "notify-group";   // view construction + TNOTIFY
 inline constexpr const char *AsyncPut = "async-put";
 inline constexpr const char *AsyncWaitRole = "async-wait";
+inline constexpr const char *SpinWait = "spin-wait";         // hand-written poll of a cell (mutants)
 } // namespace role
 
 struct Stmt {
@@ -89,7 +92,7 @@ struct Stmt {
   std::vector<std::string> Pto; // provenance names, printed as "// pto: %a, %b" before the statement
   std::vector<std::string> Roles;
 
-  // Line semantics.
+  // Line (and While condition) semantics.
   bool GmLoad = false;
   bool GmLoadExempt = false; // a read of the communication context table
   bool GmStore = false;
@@ -135,7 +138,12 @@ Stmt makeLine(std::string Text);
 Stmt makeCall(CallOp Op, std::string Callee, std::vector<std::string> Args);
 Stmt makeBarrier(Pipe P);
 Stmt makeDcciWhole();
+Stmt makeDcciLine(const std::string &Ptr); // PTOAS__DCCI_SINGLE_CACHE_LINE(Ptr)
+// "while (*(volatile __gm__ int32_t *)Ptr < Value) {}": a hand-written poll until the int32 GM cell at
+// Ptr reaches Value (what TWAIT(cell, Value, GE) waits for).
+Stmt makePoll(const std::string &Ptr, const std::string &Value);
 void setBarrierPipe(Stmt &Barrier, Pipe P); // the pipe and the printed argument together
+void setFlagPipes(Stmt &Flag, Pipe Src, Pipe Dst); // set_flag / wait_flag: the same for both pipes
 
 struct Param {
   std::string Type; // e.g. "__gm__ float *"

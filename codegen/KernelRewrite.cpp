@@ -21,6 +21,15 @@ int nextInSeq(Kernel &K, int Id, const StmtPred &Pred) {
   return 0;
 }
 
+int pairedWaitFlag(Kernel &K, const Stmt &Set) {
+  StmtRef R = locate(K, Set.Id);
+  if (!R || !Set.isCall(CallOp::SetFlag) || R.Index + 1 >= R.Seq->size())
+    return 0;
+  const Stmt &W = (*R.Seq)[R.Index + 1];
+  bool Same = W.isCall(CallOp::WaitFlag) && W.Src == Set.Src && W.Dst == Set.Dst && W.Event == Set.Event;
+  return Same ? W.Id : 0;
+}
+
 const Stmt *firstTWaitIn(const Stmt &Loop) {
   const Stmt *Found = nullptr;
   std::function<void(const std::vector<Stmt> &)> Visit = [&](const std::vector<Stmt> &Seq) {

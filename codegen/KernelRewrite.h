@@ -17,6 +17,8 @@ const Stmt *nthStmt(const Kernel &K, int N, const StmtPred &Pred);
 const Stmt *nthWithRole(const Kernel &K, int N, const char *Role);
 // The first statement after Id in the same sequence satisfying Pred; 0 when none.
 int nextInSeq(Kernel &K, int Id, const StmtPred &Pred);
+// The wait_flag right after set_flag Set in its sequence, on the same pipes and event; 0 when none.
+int pairedWaitFlag(Kernel &K, const Stmt &Set);
 // The first TWAIT inside a loop, nullptr when it has none.
 const Stmt *firstTWaitIn(const Stmt &Loop);
 // Every other notify and wait of the signal-cell family of S.

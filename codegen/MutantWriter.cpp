@@ -62,6 +62,8 @@ std::string atOf(const Stmt &S) {
   }
   if (S.Kind == StmtKind::Line && S.GmLoad)
     return "load";
+  if (S.Kind == StmtKind::While && S.GmLoad)
+    return "spin";
   return "statement";
 }
 
@@ -164,6 +166,7 @@ struct Finding {
   int Line = 0;
   std::vector<int> Lines;
   std::string At;
+  bool AllRequired = false; // every line of Lines must carry the finding, not only Line
 };
 
 Finding oracleFinding(const Kernel &K, const PrintedKernel &P, const OracleResult &Res, const std::string &DefaultAt) {
@@ -186,11 +189,12 @@ Finding anchorFinding(const Mutant &M, const PrintedKernel &P) {
     F.Lines.push_back(P.lineOf(Id));
   const Stmt *A = findById(M.K, M.Anchor);
   F.At = A ? atOf(*A) : M.At;
+  F.AllRequired = M.AnchorAlsoRequired;
   return F;
 }
 
 json requiredAt(const std::string &Rule, const std::string &Severity, const Finding &F) {
-  return expectation(Rule, Severity, F.Line, {F.Line}, F.Lines, F.At);
+  return expectation(Rule, Severity, F.Line, F.AllRequired ? F.Lines : std::vector<int>{F.Line}, F.Lines, F.At);
 }
 
 // The seed variant does not drain its reads before the read-complete notifies: required at each of

@@ -19,6 +19,8 @@ const char *const Signal = "comm-signal-protocol";
 const char *const PreNotify = "comm-pre-notify-barrier";
 const char *const PerWait = "comm-per-wait-dcci";
 const char *const Redundant = "comm-redundant-invalidate";
+const char *const CorePipes = "comm-core-pipes";
+const char *const SpinRule = "comm-spin-wait-invalidate";
 
 // ---- where the report goes (each returns true, to chain after the edits) ------------------------
 
@@ -230,6 +232,59 @@ bool duplicateDcci(Mutant &M, int Site) {
   return Copy && anchoredAt(M, Copy, {Id});
 }
 
+// ---- comm-core-pipes: the kernel body runs on the vector core (#if defined(__DAV_VEC__)), which has
+// PIPE_S, PIPE_V, PIPE_MTE2 and PIPE_MTE3 only ---------------------------------------------------
+
+// PTOAS#1026: the GM fence lowered to per-pipe drains in every kernel kind, PIPE_FIX included.
+bool fenceFixDrain(Mutant &M, int Site) {
+  const Stmt *Drain = nthWithRole(M.K, Site, role::ReleaseDrain);
+  int Barrier = Drain ? insertNewAfter(M.K, Drain->Id, makeBarrier(Pipe::FIX)) : 0;
+  return Barrier && anchoredAt(M, Barrier);
+}
+
+// A set_flag / wait_flag hand-off copied from a cube kernel: both halves take PIPE_M as the source,
+// so the flag stays balanced and only the pipe is wrong. Each half hangs: both are reported.
+bool flagOnCubePipe(Mutant &M, int Site) {
+  const Stmt *Set = nthStmt(M.K, Site, [&](const Stmt &S) { return pairedWaitFlag(M.K, S) != 0; });
+  if (!Set)
+    return false;
+  int SetId = Set->Id, WaitId = pairedWaitFlag(M.K, *Set);
+  Pipe Dst = Set->Dst;
+  setFlagPipes(stmtById(M.K, SetId), Pipe::M, Dst);
+  setFlagPipes(stmtById(M.K, WaitId), Pipe::M, Dst);
+  M.AnchorAlsoRequired = true;
+  return anchoredAt(M, WaitId, {SetId});
+}
+
+// ---- comm-spin-wait-invalidate --------------------------------------------------------------------
+
+// Replace a TWAIT(cell, gen, GE) by a hand-written poll of the cell, "while (*(volatile __gm__ int32_t
+// *)p < gen) { Body }": no dcci precedes its first read, which is where the report goes.
+bool twaitToSpin(Mutant &M, int Site, bool InvalidateInside) {
+  const Stmt *Wait = nthStmt(M.K, Site, [](const Stmt &S) { return S.isCall(CallOp::Wait) && S.WaitCmp == "GE"; });
+  if (!Wait)
+    return false;
+  int WaitId = Wait->Id;
+  std::string Ptr = M.K.newValue("v");
+  Stmt CellPtr = makeLine("__gm__ int32_t* " + Ptr + " = PTOAS__GLOBAL_TENSOR_DATA(" + Wait->Args[0] + ");");
+  Stmt Spin = makePoll(Ptr, Wait->Args[1]);
+  Spin.Cell = Wait->Cell;
+  Spin.Roles = {role::SpinWait};
+  if (InvalidateInside) {
+    Spin.Body.push_back(makeDcciLine(Ptr));
+    Spin.Body.back().Id = M.K.newId();
+  }
+  Spin.Id = M.K.newId();
+  int SpinId = Spin.Id;
+  stmtById(M.K, WaitId) = std::move(Spin);
+  return insertNewBefore(M.K, SpinId, std::move(CellPtr)) && anchoredAt(M, SpinId);
+}
+
+bool spinWithoutDcci(Mutant &M, int Site) { return twaitToSpin(M, Site, false); }
+
+// simpler#203: the poll invalidates its line inside the loop only, after the first read.
+bool spinDcciInsideOnly(Mutant &M, int Site) { return twaitToSpin(M, Site, true); }
+
 const MutationOperator Operators[] = {
     {"drop-release-drain", Publish, "error", "notify", "remove the drain that releases a TSTORE/TPUT",
      dropReleaseDrain},
@@ -269,6 +324,15 @@ const MutationOperator Operators[] = {
      "move the whole-cache dcci after a pure wait loop into the loop, after every wait", perWaitDcci},
     {"duplicate-dcci", Redundant, "warning", "dcci", "add a second whole-cache dcci with no wait in between",
      duplicateDcci},
+    {"fence-fix-drain", CorePipes, "error", "barrier",
+     "add pipe_barrier(PIPE_FIX), a pipe the vector core lacks, to a release (PTOAS#1026)", fenceFixDrain},
+    {"flag-on-cube-pipe", CorePipes, "error", "wait_flag",
+     "hand a set_flag/wait_flag pair off from PIPE_M, a cube pipe, in the vector body", flagOnCubePipe},
+    {"spin-without-dcci", SpinRule, "error", "spin",
+     "replace a TWAIT by a hand-written poll of its cell with no dcci", spinWithoutDcci},
+    {"spin-dcci-inside-only", SpinRule, "error", "spin",
+     "replace a TWAIT by a hand-written poll that invalidates its line only inside the loop (simpler#203)",
+     spinDcciInsideOnly},
 };
 
 } // namespace

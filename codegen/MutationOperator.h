@@ -16,7 +16,8 @@ struct Mutant {
   std::string Operator;
   std::string Rule;     // e.g. "comm-publish-before-notify"
   std::string Severity; // "error" / "warning"
-  // The construct at the report location: notify | load | wait_flag | return | barrier | dcci | wait.
+  // The construct at the report location: notify | load | wait_flag | return | barrier | dcci | wait |
+  // spin (the condition of a hand-written poll loop).
   std::string At;
   // Where to report. Rules the reference oracle models locate the report with it (trace = primary
   // line, may-set = every acceptable line); the others report at Anchor (plus AnchorAlso).
@@ -24,6 +25,7 @@ struct Mutant {
   std::optional<FlagKey> Key;
   int Anchor = 0;
   std::vector<int> AnchorAlso;
+  bool AnchorAlsoRequired = false; // the report must be at every anchor, not at one of them
   // Other rules that may legitimately fire at the same lines (for example the publish rule on a
   // TPUT_ASYNC whose Wait was removed: its release is the same Wait).
   std::vector<std::string> AlsoAllowed;

@@ -117,6 +117,11 @@ public:
       seq(S.Body, Depth + 1);
       indented(Depth, "}");
       break;
+    case StmtKind::While:
+      Out.LineOf[S.Id] = indented(Depth, "while (" + S.Text + ") {");
+      seq(S.Body, Depth + 1);
+      indented(Depth, "}");
+      break;
     case StmtKind::If:
       Out.LineOf[S.Id] = indented(Depth, "if (" + S.Text + ") {");
       seq(S.Body, Depth + 1);

@@ -64,7 +64,8 @@ public:
 
   State stmt(const Stmt &S, State In, bool Record) {
     switch (S.Kind) {
-    case StmtKind::For: {
+    case StmtKind::For:
+    case StmtKind::While: { // a poll's body, too, runs any number of times
       if (Trace) {
         State St = seq(S.Body, std::move(In), Record);
         return seq(S.Body, std::move(St), Record);

@@ -18,7 +18,7 @@ void AsyncDrain::check(RuleContext &Ctx) const {
 }
 
 bool AsyncDrain::violates(const Event &, int, const Event &E) const {
-  return maySignal(E) || E.Kind == EventKind::Exit;
+  return releasesPeers(E) || E.Kind == EventKind::Exit;
 }
 
 std::string AsyncDrain::message(const Event &O, int Phase, const Event &At) const {

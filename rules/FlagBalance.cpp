@@ -1,8 +1,10 @@
 #include "rules/FlagBalance.h"
+#include "analyses/FlagGraph.h"
 #include "analyses/FlagTokens.h"
 #include "analyses/WitnessSearch.h"
 #include "rules/RuleContext.h"
 #include "rules/RuleDocs.h"
+#include <set>
 
 namespace commcheck {
 
@@ -16,15 +18,24 @@ const RuleInfo &FlagBalance::info() const {
 }
 
 void FlagBalance::check(RuleContext &Ctx) const {
-  const EventGraph &G = Ctx.graph();
-  auto Tokens = Ctx.analysis<FlagTokens>();
+  // On the graph with constant loops unrolled and loop-index event ids resolved.
+  auto Flags = Ctx.analysis<FlagGraph>();
+  if (!Flags)
+    return Ctx.budgetExceeded(Flags.takeError());
+  AnalysisManager &AM = *Flags->Manager;
+  const EventGraph &G = AM.graph();
+  auto Tokens = AM.get<FlagTokens>();
   if (!Tokens)
     return Ctx.budgetExceeded(Tokens.takeError());
   const FlagKeys &Keys = *Tokens->Keys;
   auto countStep = FlagTokens::stepCount;
   std::vector<std::pair<const Event *, FlagCounts>> Hits;
+  // Copies of one statement (an unrolled loop, several ids) are reported once per statement.
+  std::set<std::pair<const void *, unsigned>> Reported;
+  auto once = [&](const Event &E) { return !E.S || Reported.insert({E.S, E.Loc.getRawEncoding()}).second; };
   Tokens->Solved.replay([&](const Event &E, const FlagCounts &S) {
-    if (E.Kind == EventKind::WaitFlag && (S.Counts[Keys.OfEvent[E.Id]] & count::Zero))
+    if (E.Kind == EventKind::WaitFlag && (S.Counts[Keys.OfEvent[E.Id]] & count::Zero) &&
+        !Flags->unresolved(E.FlagKey) && once(E))
       Hits.push_back({&E, S});
     if (E.Kind == EventKind::Exit)
       Hits.push_back({&E, S});
@@ -36,7 +47,7 @@ void FlagBalance::check(RuleContext &Ctx) const {
                                   ") may wait for a flag no set_flag raised on this path: the "
                                   "pipe hangs");
       auto Path = findWitness(
-          Ctx.analyses(), 0, /*FromEntry=*/true, 0,
+          AM, 0, /*FromEntry=*/true, 0,
           [&](int N, const Event &X) { return countStep(E->FlagKey, N, X); }, E->Id,
           [](int N) { return N == 0; });
       F.Witness.push_back({Ctx.point(G.FunctionLoc), "no set_flag(" + E->FlagKey +
@@ -48,7 +59,7 @@ void FlagBalance::check(RuleContext &Ctx) const {
     }
     for (size_t K = 0; K < S.Counts.size(); ++K) {
       const std::string &Key = Keys.Names[K];
-      if (!(S.Counts[K] & ~count::Zero))
+      if (!(S.Counts[K] & ~count::Zero) || Flags->unresolved(Key))
         continue;
       // Find a set_flag whose token reaches the end unconsumed, for the report and witness.
       const Event *Culprit = nullptr;
@@ -57,13 +68,15 @@ void FlagBalance::check(RuleContext &Ctx) const {
         if (X.Kind != EventKind::SetFlag || X.FlagKey != Key)
           continue;
         Path = findWitness(
-            Ctx.analyses(), X.Id, false, 1, [&](int N, const Event &Y) { return countStep(Key, N, Y); },
+            AM, X.Id, false, 1, [&](int N, const Event &Y) { return countStep(Key, N, Y); },
             E->Id, [](int N) { return N > 0; });
         if (Path) {
           Culprit = &X;
           break;
         }
       }
+      if (Culprit && Culprit->S && !Reported.insert({Culprit->S, E->Loc.getRawEncoding()}).second)
+        continue; // another id of the same set_flag statement (an unrolled loop) is reported
       // Reported where it is violated: the function end; the witness starts at the set_flag.
       Finding &F = Ctx.report(E->Loc,
                               "set_flag(" + Key +

@@ -19,7 +19,7 @@ void PublishBeforeNotify::check(RuleContext &Ctx) const {
 
 bool PublishBeforeNotify::violates(const Event &, int Phase, const Event &E) const {
   // Drained but not fenced is comm-publish-fence's (the contested requirement).
-  return maySignal(E) && !PublishObligations::onlyFenceMissing(Phase);
+  return releasesPeers(E) && !PublishObligations::onlyFenceMissing(Phase);
 }
 
 

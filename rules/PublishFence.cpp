@@ -23,7 +23,7 @@ void PublishFence::check(RuleContext &Ctx) const {
 }
 
 bool PublishFence::violates(const Event &, int Phase, const Event &E) const {
-  return maySignal(E) && PublishObligations::onlyFenceMissing(Phase);
+  return releasesPeers(E) && PublishObligations::onlyFenceMissing(Phase);
 }
 
 std::string PublishFence::message(const Event &O, int Phase, const Event &At) const {

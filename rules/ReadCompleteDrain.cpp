@@ -18,7 +18,7 @@ void ReadCompleteDrain::check(RuleContext &Ctx) const {
 }
 
 bool ReadCompleteDrain::violates(const Event &, int, const Event &E) const {
-  return maySignal(E);
+  return releasesPeers(E);
 }
 
 std::string ReadCompleteDrain::message(const Event &, int, const Event &At) const {

@@ -1,7 +1,9 @@
 #include "rules/RuleRegistry.h"
 #include "rules/AsyncDrain.h"
 #include "rules/ConsumeInvalidate.h"
+#include "rules/CoreLacksPipe.h"
 #include "rules/FlagBalance.h"
+#include "rules/FlagIdentity.h"
 #include "rules/PerWaitDcci.h"
 #include "rules/PreNotifyBarrier.h"
 #include "rules/PublishBeforeNotify.h"
@@ -22,6 +24,8 @@ RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<SpinWaitInvalidate>());
   Rules.push_back(std::make_unique<AsyncDrain>());
   Rules.push_back(std::make_unique<FlagBalance>());
+  Rules.push_back(std::make_unique<FlagIdentity>());
+  Rules.push_back(std::make_unique<CoreLacksPipe>());
   Rules.push_back(std::make_unique<SignalProtocol>());
   Rules.push_back(std::make_unique<PerWaitDcci>());
   Rules.push_back(std::make_unique<PreNotifyBarrier>());

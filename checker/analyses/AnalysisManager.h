@@ -15,19 +15,24 @@
 #include <memory>
 
 namespace clang {
+class ASTContext;
 class SourceManager;
-}
+} // namespace clang
 
 namespace commcheck {
 
 class AnalysisManager {
 public:
-  AnalysisManager(const EventGraph &G, const clang::SourceManager &SM, const AnalysisLimits &Limits)
-      : G(G), SM(SM), Limits(Limits) {}
+  AnalysisManager(const EventGraph &G, const clang::SourceManager &SM, const AnalysisLimits &Limits,
+                  clang::ASTContext *AST = nullptr)
+      : G(G), SM(SM), Limits(Limits), AST(AST) {}
 
   const EventGraph &graph() const { return G; }
   const clang::SourceManager &sourceManager() const { return SM; }
   const AnalysisLimits &limits() const { return Limits; }
+  /// The function's AST, for analyses that read its loops and expressions (null in unit tests of
+  /// graphs built by hand).
+  clang::ASTContext *ast() const { return AST; }
   /// A fresh budget for one solve: the step limit and a deadline FunctionSeconds from now.
   SolveBudget budget() const {
     SolveBudget B;
@@ -62,6 +67,7 @@ private:
   const EventGraph &G;
   const clang::SourceManager &SM;
   AnalysisLimits Limits;
+  clang::ASTContext *AST;
   llvm::DenseMap<const void *, std::shared_ptr<const void>> Memo;
 };
 

@@ -41,6 +41,16 @@ bool hasContent(const EventGraph &G) {
     }
   return false;
 }
+/// The sections of the file only Core's configuration keeps: `#if defined(M)` (or its negation)
+/// groups its macros select.
+std::vector<clang::SourceRange> coreSections(const PreprocessorRecord &PP, const CorePipes &Core) {
+  std::vector<clang::SourceRange> Out;
+  for (const PreprocessorRecord::ConfigGroup &G : PP.ConfigGroups)
+    if (G.Simple && (Core.Defined.count(G.Macro) > 0) == G.Polarity)
+      Out.push_back({G.If, G.Endif});
+  return Out;
+}
+
 double secondsSince(Clock::time_point Since) {
   return std::chrono::duration<double>(Clock::now() - Since).count();
 }
@@ -62,7 +72,7 @@ bool Checker::enabled(const Rule &R) const { return R.info().AlwaysOn || Options
 
 void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
                             std::vector<Finding> &Raw) const {
-  AnalysisManager AM(G, Ctx.getSourceManager(), Options.Limits);
+  AnalysisManager AM(G, Ctx.getSourceManager(), Options.Limits, &Ctx);
   for (const auto &Rule : RuleRegistry::instance().rules()) {
     // A truncated graph (event budget exceeded) proves nothing: only its always-on rule reports.
     if (!enabled(*Rule) || (G.OverBudget && !Rule->info().AlwaysOn))
@@ -74,8 +84,8 @@ void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileRes
   }
 }
 
-FileResult Checker::check(ParsedFile &File, Frontend *Reparse,
-                          const std::vector<Span> *Removed) const {
+FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector<Span> *Removed,
+                          const CorePipes &Core) const {
   FileResult R;
   R.Path = File.Path;
   R.Findings = File.Errors;
@@ -83,7 +93,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse,
   if (!R.Parsed)
     return R;
   clang::ASTContext &Ctx = File.AST->getASTContext();
-  EventGraphBuilder Builder(Ctx, Catalogue, buildOptions(File, Removed));
+  EventGraphBuilder Builder(Ctx, Catalogue, buildOptions(File, Removed, Core));
   std::vector<Finding> Raw;
   // Deeply nested code recurses deeply (CFG construction, AST walks): see LargeStack.h.
   runWithLargeStack([&] {
@@ -94,12 +104,15 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse,
     for (const clang::FunctionDecl *FD : Roots) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
+      bool IsEntry = std::find(Found.Entries.begin(), Found.Entries.end(), FD) != Found.Entries.end();
+      if (G.Core.EntriesOnly && !IsEntry)
+        G.CoreSections = coreSections(File.PP, G.Core);
       R.Profile["event graphs"] += secondsSince(T0);
       R.Functions.push_back(G.Function);
       R.SliceInvalid |= G.SliceInvalid;
       bool Touches = hasContent(G);
       R.Active |= Touches;
-      if (std::find(Found.Entries.begin(), Found.Entries.end(), FD) != Found.Entries.end())
+      if (IsEntry)
         R.Entries.push_back({G.Function, pointIn(G, Ctx.getSourceManager(), G.FunctionLoc),
                              !Touches});
       checkFunction(G, Ctx, R, Raw);
@@ -109,7 +122,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse,
   addUnique(Raw, R.Findings);
   if (Reparse) {
     auto T2 = Clock::now();
-    verifyFixes(File, R, *Reparse);
+    verifyFixes(File, R, *Reparse, Core);
     R.Profile["fix-it verification"] += secondsSince(T2);
   } else {
     for (Finding &F : R.Findings)
@@ -118,14 +131,15 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse,
   return R;
 }
 
-void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) const {
+void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE,
+                          const CorePipes &Core) const {
   auto Key = [](const Finding &F) { return F.Rule + "\n" + F.Message; };
   std::map<std::string, int> Before;
   for (const Finding &F : R.Findings)
     ++Before[Key(F)];
   auto CountsOf = [&](const std::string &Text, bool &Parsed) {
     ParsedFile Again = FE.parseText(File.Path, Text, File.ConfigIndex);
-    FileResult After = check(Again, nullptr);
+    FileResult After = check(Again, nullptr, nullptr, Core);
     Parsed = After.Parsed;
     std::map<std::string, int> Counts;
     for (const Finding &G : After.Findings)
@@ -235,8 +249,10 @@ void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx
   }
 }
 
-BuildOptions Checker::buildOptions(const ParsedFile &File, const std::vector<Span> *Removed) const {
+BuildOptions Checker::buildOptions(const ParsedFile &File, const std::vector<Span> *Removed,
+                                   const CorePipes &Core) const {
   BuildOptions B = Options.Build;
+  B.Core = Core;
   if (Removed)
     B.Removed = *Removed;
   if (File.Trusted)

@@ -34,8 +34,9 @@ public:
   /// text; a fix that does not remove its finding, or that adds one, is withheld.
   /// Removed: check the configuration that compiles File without these ranges (a slice of
   /// File's parse); the result says SliceInvalid when that is not all that differs.
+  /// Core: the pipes of the core the configuration compiles for (all when not known).
   FileResult check(ParsedFile &File, Frontend *Reparse = nullptr,
-                   const std::vector<Span> *Removed = nullptr) const;
+                   const std::vector<Span> *Removed = nullptr, const CorePipes &Core = {}) const;
   /// The readable event graphs of every analysed function (commcheck --dump-events).
   std::string dumpEvents(ParsedFile &File) const;
   /// Executions of each synchronisation primitive per call, per kernel (commcheck --cost).
@@ -43,13 +44,14 @@ public:
 
 private:
   bool enabled(const Rule &R) const;
-  BuildOptions buildOptions(const ParsedFile &File, const std::vector<Span> *Removed = nullptr) const;
+  BuildOptions buildOptions(const ParsedFile &File, const std::vector<Span> *Removed = nullptr,
+                            const CorePipes &Core = {}) const;
   void reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx,
                            std::vector<Finding> &Raw) const;
   Discovery discover(const ParsedFile &File, clang::ASTContext &Ctx, EventGraphBuilder &Builder) const;
   void checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
                      std::vector<Finding> &Raw) const;
-  void verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE) const;
+  void verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE, const CorePipes &Core) const;
   const IntrinsicCatalogue &Catalogue;
   CheckOptions Options;
 };

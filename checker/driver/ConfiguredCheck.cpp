@@ -116,6 +116,18 @@ void verifyAcrossConfigurations(const Checker &C, Frontend &FE, const std::strin
       F.Fixes.clear();
 }
 
+/// The core a configuration runs on, when it is known: the build's device target says, or the
+/// file tests the core macros (a mix kernel: what a configuration compiles runs on its core). A
+/// file that does not, checked with the defaults, runs on whichever core its build names.
+CorePipes corePipes(const Configuration &C, const ParsedFile &P) {
+  if (!C.CoreFromBuild && !P.PP.CoreTestedByUserCode)
+    return {};
+  CorePipes Core = C.Cube ? CorePipes::cube() : CorePipes::vector();
+  Core.EntriesOnly = !C.CoreFromBuild;
+  Core.Defined = C.defined();
+  return Core;
+}
+
 /// Configuration I checked as a slice of the first parse, when all it changes is code removed:
 /// a second parse of the whole file (its headers above all) is not needed for that.
 std::optional<FileResult> sliced(const Checker &C, Frontend &FE, ParsedFile &First, unsigned I) {
@@ -129,7 +141,7 @@ std::optional<FileResult> sliced(const Checker &C, Frontend &FE, ParsedFile &Fir
   std::vector<Span> Spans;
   for (const clang::SourceRange &R : *Removed)
     Spans.push_back(spanOf(SM, R));
-  FileResult R = C.check(First, nullptr, &Spans);
+  FileResult R = C.check(First, nullptr, &Spans, corePipes(Build.Configurations[I], First));
   if (R.SliceInvalid)
     return std::nullopt;
   return R;
@@ -154,7 +166,8 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
     double Parse = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     ParsedFile &P = Out.Parses.back();
     Out.Probes.insert(Out.Probes.end(), P.Probes.begin(), P.Probes.end());
-    Rs.push_back(C.check(P, VerifyFixes ? &FE : nullptr));
+    Rs.push_back(C.check(P, VerifyFixes ? &FE : nullptr, nullptr,
+                         corePipes(Build.Configurations[P.ConfigIndex], P)));
     Rs.back().Profile["parse (clang)"] += Parse;
     Rs.back().Configurations = {P.Configuration};
     // The same tokens in every configuration give the same result: one check is enough.

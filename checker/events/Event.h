@@ -8,8 +8,9 @@
 #include <vector>
 
 namespace clang {
+class Expr;
 class Stmt;
-}
+} // namespace clang
 
 namespace commcheck {
 
@@ -76,6 +77,10 @@ struct Event {
   std::string AsyncVar, Session;    ///< PutAsync/GetAsync/AsyncWait
   std::string FlagKey;              ///< SetFlag/WaitFlag: "SRC->DST#id"
   PipeSet FlagSrc = 0, FlagDst = 0; ///< SetFlag/WaitFlag: the pipes, when known statically
+  /// SetFlag/WaitFlag: the event id expression when it is not a constant (`(event_t)i`); the key
+  /// then names it by its text until FlagGraph resolves it per loop iteration.
+  const clang::Expr *FlagId = nullptr;
+  std::string FlagPipes;            ///< SetFlag/WaitFlag: "SRC->DST", the key without its id
 
   /// Unanalysable: why the construct cannot be modelled (the finding's message). Drain from a
   /// pipe_barrier whose pipe is not a constant: a note for --dump-events.
@@ -92,6 +97,14 @@ struct Event {
 inline bool maySignal(const Event &E) {
   return E.Kind == EventKind::Notify || (E.Kind == EventKind::Opaque && E.MayNotify);
 }
+/// A counter reset: TNOTIFY(cell, -n, AtomicAdd). It only lowers a counter, which is waited with
+/// GE (comm-signal-protocol), so it lets no peer go and publishes nothing (CONTRACT §3).
+inline bool isCounterReset(const Event &E) {
+  return E.Kind == EventKind::Notify && E.Op == NotifyOp::AtomicAdd &&
+         ((E.Value && *E.Value < 0) || E.ValueNegative);
+}
+/// A signal that may let a peer go on: what data must be published before.
+inline bool releasesPeers(const Event &E) { return maySignal(E) && !isCounterReset(E); }
 /// A wait, or a call the checker cannot see that may wait.
 inline bool mayWait(const Event &E) {
   return E.Kind == EventKind::Wait || (E.Kind == EventKind::Opaque && E.MayNotify);

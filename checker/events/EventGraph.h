@@ -1,6 +1,7 @@
 // A function's control-flow graph of events, built on clang::CFG with in-file helpers inlined.
 #pragma once
 #include "events/Event.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,11 @@ public:
   /// Lowered without the code another configuration removes, but the removal changed more than
   /// that code (a jump, a split statement): that configuration must be parsed itself.
   bool SliceInvalid = false;
+  /// The pipes of the core this configuration runs on (all when not known).
+  CorePipes Core;
+  /// When set, Core holds only inside these file ranges (the function is no kernel entry, and
+  /// only its `#if defined(__DAV_VEC__)`-style sections say which core runs them).
+  std::optional<std::vector<clang::SourceRange>> CoreSections;
 
   unsigned addBlock() {
     Blocks.emplace_back();

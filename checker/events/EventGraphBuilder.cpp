@@ -43,6 +43,7 @@ const FunctionFacts &EventGraphBuilder::facts(const FunctionDecl *FD) { return *
 EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   EventGraph G;
   G.Function = FD->getQualifiedNameAsString();
+  G.Core = Options.Core;
   const SourceManager &SM = Ctx.getSourceManager();
   G.FunctionLoc = SM.getExpansionLoc(FD->getLocation());
   if (const CFG *C = body(FD).Cfg.get()) {

@@ -30,6 +30,8 @@ struct BuildOptions {
   /// Code the configuration being checked does not compile (a slice of another configuration's
   /// parse): its statements are left out.
   std::vector<Span> Removed;
+  /// The pipes of the core the configuration compiles for (all when not known).
+  CorePipes Core;
 };
 
 class EventGraphBuilder {

@@ -65,17 +65,21 @@ std::pair<std::string, std::string> flagPipes(LoweringSite &Site, const CallExpr
 }
 
 /// The identity of the flag a call sets or waits: its pipes and its event id (role IdRole).
-std::string flagKey(LoweringSite &Site, const CallExpr *CE, const Intrinsic &I, const char *IdRole,
-                    PipeSet *Src, PipeSet *Dst) {
+/// Fills E's flag identity from a call: its pipes and its event id (role IdRole).
+void flagIdentity(LoweringSite &Site, const CallExpr *CE, const Intrinsic &I, const char *IdRole,
+                  Event &E) {
   const ExprKeyer &Keys = Site.keys();
-  auto [S, D] = flagPipes(Site, CE, I, Src, Dst);
-  std::string Key = S + "->" + D + "#";
-  if (auto N = intrinsicEnum(Keys, CE, I, IdRole))
-    return Key + *N;
-  if (auto V = intrinsicInt(Keys, CE, I, IdRole))
-    return Key + "EVENT_ID" + std::to_string(*V);
-  const Expr *Id = intrinsicArg(CE, I, IdRole);
-  return Key + (Id ? Keys.key(Id, ExprKeyer::Address) : "?");
+  auto [S, D] = flagPipes(Site, CE, I, &E.FlagSrc, &E.FlagDst);
+  E.FlagPipes = S + "->" + D;
+  std::string Key = E.FlagPipes + "#";
+  if (auto N = intrinsicEnum(Keys, CE, I, IdRole)) {
+    E.FlagKey = Key + *N;
+  } else if (auto V = intrinsicInt(Keys, CE, I, IdRole)) {
+    E.FlagKey = Key + "EVENT_ID" + std::to_string(*V);
+  } else {
+    E.FlagId = intrinsicArg(CE, I, IdRole);
+    E.FlagKey = Key + (E.FlagId ? Keys.key(E.FlagId, ExprKeyer::Address) : "?");
+  }
 }
 
 // One lowering per IntrinsicKind: E arrives as a Compute event at the call.
@@ -148,11 +152,8 @@ void lowerDrain(LoweringSite &S, const Intrinsic &I, const CallExpr *, Event &E)
 
 void addFlag(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event E, EventKind K,
              const char *IdRole) {
-  PipeSet Src = 0, Dst = 0;
   E.Kind = K;
-  E.FlagKey = flagKey(S, CE, I, IdRole, &Src, &Dst);
-  E.FlagSrc = Src;
-  E.FlagDst = Dst;
+  flagIdentity(S, CE, I, IdRole, E);
   S.add(std::move(E)); // which pipes a flag pair drains is the PipeDrains analysis' conclusion
 }
 

@@ -12,6 +12,8 @@ struct Configuration {
   std::string Name;                 ///< "vector core", "cube core (dav-c220-cube)"
   std::vector<std::string> Args;    ///< -D/-U of this configuration (predefines, then the build's)
   std::vector<std::string> Command; ///< the build's other arguments (-I, -include, -std, ...)
+  bool Cube = false;          ///< compiled for the cube core (else the vector core)
+  bool CoreFromBuild = false; ///< the build says so (a device target), not only the defaults
 
   /// The macros whose definition differs between the configurations Cs (a file that tests none
   /// of them compiles alike in all of them, when their commands are alike too).

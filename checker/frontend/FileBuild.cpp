@@ -70,12 +70,13 @@ FileBuild FileBuild::of(const std::string &AbsPath, clang::tooling::CompilationD
       continue;
     if (!T.Device)
       for (const Configuration &D : Defaults)
-        B.Configurations.push_back({D.Name, concat(D.Args, T.Macros), T.Kept});
+        B.Configurations.push_back({D.Name, concat(D.Args, T.Macros), T.Kept, D.Cube});
     for (bool Cube : {false, true})
       if (T.Device && (Cube ? T.Arch.Cube : T.Arch.Vector))
         B.Configurations.push_back({std::string(Cube ? "cube core" : "vector core") + " (" +
                                         T.Arch.describe() + ")",
-                                    concat(T.Arch.predefines(Cube), T.Macros), T.Kept});
+                                    concat(T.Arch.predefines(Cube), T.Macros), T.Kept, Cube,
+                                    /*CoreFromBuild=*/true});
     B.Notes.push_back(AbsPath + ": " + (T.Device ? "device compile for " + T.Arch.describe() : "host compile") +
                       "; commcheck dropped: " + (T.Dropped.empty() ? "nothing" : llvm::join(T.Dropped, " ")));
     if (T.Device && !T.Arch.Known)

@@ -80,8 +80,8 @@ private:
 
 Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)), Shadow(Opts.ShimDir) {
   if (Opts.Configurations.empty())
-    Opts.Configurations = {{"vector core", flags::defaultDevice(), {}},
-                           {"cube core", flags::cubeDevice(), {}}};
+    Opts.Configurations = {{"vector core", flags::defaultDevice(), {}, false},
+                           {"cube core", flags::cubeDevice(), {}, true}};
   Trusted = TrustedHeaders::forToolchain(Opts.ShimDir, Opts.ResourceDir);
   if (!Opts.BuildPath.empty())
     ExplicitDb = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath,

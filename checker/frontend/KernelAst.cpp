@@ -37,7 +37,7 @@ public:
                                                         llvm::StringRef) override {
     if (O.Record)
       CI.getPreprocessor().addPPCallbacks(
-          O.Record->callbacks(CI.getSourceManager(), CI.getPreprocessor()));
+          O.Record->callbacks(CI.getSourceManager(), CI.getPreprocessor(), O.Trusted));
     return std::make_unique<TrustedBodySkipper>(CI.getSourceManager(), O.Trusted);
   }
 

@@ -1,5 +1,6 @@
 #include "frontend/PreprocessorRecord.h"
 #include "base/CompilerFlags.h"
+#include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -58,8 +59,9 @@ std::optional<std::pair<std::string, bool>> simpleTest(StringRef Cond) {
 
 class Recorder : public PPCallbacks {
 public:
-  Recorder(PreprocessorRecord &R, const SourceManager &SM, const Preprocessor &PP)
-      : R(R), SM(SM), PP(PP) {}
+  Recorder(PreprocessorRecord &R, const SourceManager &SM, const Preprocessor &PP,
+           const TrustedHeaders *Trusted)
+      : R(R), SM(SM), PP(PP), Trusted(Trusted) {}
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     R.Skipped.push_back(SourceRange(SM.getExpansionLoc(Range.getBegin()),
@@ -81,7 +83,9 @@ public:
         R.CompilerTests.push_back({At, M});
     if (R.ConfigMacros.count(N.str()) && !PP.isParsingIfOrElifDirective())
       R.ConfigMacroInCode = true;
-    config(N);
+    config(N, Name.getLocation());
+    if (userCode(Name.getLocation()) && keysOnCore(PP.getMacroInfo(II)))
+      R.CoreTestedByUserCode = true;
   }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     if (!MD)
@@ -160,15 +164,31 @@ public:
 private:
   void config(const Token &Name) {
     if (const IdentifierInfo *II = Name.getIdentifierInfo()) {
-      config(II->getName());
+      config(II->getName(), Name.getLocation());
       for (const char *M : CompilerMacros)
         if (II->getName() == M)
           R.CompilerTests.push_back({SM.getExpansionLoc(Name.getLocation()), M});
     }
   }
-  void config(StringRef Name) {
-    if (R.ConfigMacros.count(Name.str()))
-      R.ConfigMacrosUsed.insert(Name.str());
+  void config(StringRef Name, SourceLocation At) {
+    if (!R.ConfigMacros.count(Name.str()))
+      return;
+    R.ConfigMacrosUsed.insert(Name.str());
+    if (userCode(At))
+      R.CoreTestedByUserCode = true;
+  }
+  /// Written in the kernel's own files, not in the bundled shim.
+  bool userCode(SourceLocation At) const { return !Trusted || !Trusted->inShim(SM, At); }
+  /// A macro whose expansion differs by core: it names a configuration macro or the shim's
+  /// per-core constant (AscendC's ASCEND_IS_AIV is `constexpr(g_coreType == AIV)`).
+  bool keysOnCore(const MacroInfo *MI) const {
+    if (!MI)
+      return false;
+    for (const Token &T : MI->tokens())
+      if (const IdentifierInfo *II = T.getIdentifierInfo())
+        if (R.ConfigMacros.count(II->getName().str()) || II->getName() == "g_coreType")
+          return true;
+    return false;
   }
   struct Group {
     SourceLocation If;
@@ -208,7 +228,7 @@ private:
     bool Config = false;
     for (const std::string &M : R.ConfigMacros)
       if (mentions(Text, M)) {
-        R.ConfigMacrosUsed.insert(M);
+        config(M, Cond.getBegin());
         Config = true;
       }
     for (const char *B : CompilerBuiltins)
@@ -220,6 +240,7 @@ private:
   PreprocessorRecord &R;
   const SourceManager &SM;
   const Preprocessor &PP;
+  const TrustedHeaders *Trusted;
   std::vector<Group> Open;
 };
 
@@ -261,8 +282,9 @@ PreprocessorRecord::removedIn(const std::set<std::string> &Defined, const Source
 }
 
 std::unique_ptr<PPCallbacks> PreprocessorRecord::callbacks(const SourceManager &SM,
-                                                           const Preprocessor &PP) {
-  return std::make_unique<Recorder>(*this, SM, PP);
+                                                           const Preprocessor &PP,
+                                                           const TrustedHeaders *Trusted) {
+  return std::make_unique<Recorder>(*this, SM, PP, Trusted);
 }
 
 } // namespace commcheck

@@ -19,6 +19,8 @@ class SourceManager;
 
 namespace commcheck {
 
+class TrustedHeaders;
+
 struct PreprocessorRecord {
   /// File ranges the preprocessor skipped (expansion locations).
   std::vector<clang::SourceRange> Skipped;
@@ -53,6 +55,9 @@ struct PreprocessorRecord {
   std::vector<clang::SourceLocation> Directives;
   /// A configuration macro was used outside a conditional's condition (in code, a macro body).
   bool ConfigMacroInCode = false;
+  /// The kernel's own files (not the shim) test the core: a configuration macro, or a shim macro
+  /// keyed on it (ASCEND_IS_AIV). Then each configuration's code is the code of that core.
+  bool CoreTestedByUserCode = false;
 
   /// Whether the file offset Offset of FID lies in a skipped range.
   bool skipped(const clang::SourceManager &SM, clang::FileID FID, unsigned Offset) const;
@@ -62,8 +67,10 @@ struct PreprocessorRecord {
   std::optional<std::vector<clang::SourceRange>>
   removedIn(const std::set<std::string> &Defined, const clang::SourceManager &SM) const;
   /// Callbacks that fill this record (owned by the preprocessor once added).
+  /// Locations in Trusted's shim are not the kernel's own code.
   std::unique_ptr<clang::PPCallbacks> callbacks(const clang::SourceManager &SM,
-                                                const clang::Preprocessor &PP);
+                                                const clang::Preprocessor &PP,
+                                                const TrustedHeaders *Trusted);
 };
 
 } // namespace commcheck

@@ -170,6 +170,27 @@ TEST(RealBuild, ACubeCoreFileIsCheckedOnlyAsCubeCode) {
   EXPECT_EQ(configurationsOf(Cmd), std::vector<std::string>{"cube core (dav-c220-cube)"}) << Cmd.all();
 }
 
+TEST(RealBuild, TheBuildsCoreDecidesWhichPipesABarrierMayName) {
+  DeviceBuild B;
+  // No core macro in the file: only the build says which core runs it (PTOAS#1026's PIPE_FIX).
+  std::string Body = std::string(Includes) + R"(__global__ AICORE void k(__gm__ float *out) {
+  out[0] = 1.0f;
+  pipe_barrier(PIPE_FIX);
+  pipe_barrier(PIPE_ALL);
+}
+)";
+  std::string Vec = B.add("fix_on_vec.cpp", Body, {"dav-c220-vec"});
+  std::string Cube = B.add("fix_on_cube.cpp", Body, {"dav-c220-cube"});
+  Proc P = runCommcheck({"-p", B.build(), Vec});
+  EXPECT_EQ(P.Exit, 1) << P.all();
+  EXPECT_EQ(count(P.Out, "[comm-core-pipes]"), 1u) << P.all();
+  Proc Q = runCommcheck({"-p", B.build(), Cube});
+  EXPECT_EQ(Q.Exit, 0) << Q.all();
+  // Without the build, the core is not known: the rule does not guess.
+  Proc R = runCommcheck({Vec});
+  EXPECT_EQ(R.Out.find("[comm-core-pipes]"), std::string::npos) << R.all();
+}
+
 TEST(RealBuild, AFileCompiledForBothCoresIsCheckedForBoth) {
   DeviceBuild B;
   std::vector<std::string> Racy = {

@@ -37,6 +37,8 @@ bool showsConstruct(const std::string &Line, const std::string &At) {
     return Has(" = (v") && Has(")[");
   if (At == "return")
     return Line == "}";
+  if (At == "spin")
+    return Has("while (*(volatile __gm__ int32_t *)");
   return false;
 }
 
@@ -115,7 +117,8 @@ TEST(MutantManifestTest, EveryOperatorAndRuleIsExercised) {
     EXPECT_TRUE(Ops.count(Op.Name)) << Op.Name << " never applied";
   for (const char *R : {"comm-publish-before-notify", "comm-read-complete-drain", "comm-consume-invalidate",
                         "comm-async-drain", "comm-flag-balance", "comm-signal-protocol", "comm-pre-notify-barrier",
-                        "comm-per-wait-dcci", "comm-redundant-invalidate"})
+                        "comm-per-wait-dcci", "comm-redundant-invalidate", "comm-core-pipes",
+                        "comm-spin-wait-invalidate"})
     EXPECT_TRUE(Rules.count(R)) << R;
 }
 

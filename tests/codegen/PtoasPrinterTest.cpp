@@ -95,6 +95,24 @@ TEST(PtoasPrinterTest, LineMapPointsAtTheStatement) {
   }
 }
 
+TEST(PtoasPrinterTest, PollPrintsAsAWhileLoopOverItsBody) {
+  Kernel K;
+  K.Name = "poll";
+  Stmt Poll = makePoll("v1", "v2");
+  Poll.Id = K.newId();
+  Poll.Body.push_back(makeDcciLine("v1"));
+  Poll.Body.back().Id = K.newId();
+  K.Body.push_back(Poll);
+  PrintedKernel Out = PtoasPrinter().print(K);
+  std::vector<std::string> Lines = splitLines(Out.Text);
+  int L = Out.lineOf(Poll.Id);
+  ASSERT_GT(L, 0);
+  EXPECT_EQ(trim(Lines[L - 1]), "while (*(volatile __gm__ int32_t *)v1 < v2) {");
+  EXPECT_EQ(Out.lineOf(Poll.Body[0].Id), L + 1);
+  EXPECT_EQ(trim(Lines[L]), "PTOAS__DCCI_SINGLE_CACHE_LINE(v1);");
+  EXPECT_EQ(trim(Lines[L + 1]), "}");
+}
+
 TEST(PtoasPrinterTest, DtypeSpellings) {
   const std::pair<DType, const char *> Cases[] = {
       {DType::FP32, "__gm__ float *v1"}, {DType::FP16, "__gm__ half *v1"},

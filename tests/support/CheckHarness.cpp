@@ -55,11 +55,11 @@ FileResult CheckHarness::checkFile(const std::string &Path) {
   return checkConfigurations(C, FE, Source->first, Source->second, /*VerifyFixes=*/true).Result;
 }
 
-FileResult CheckHarness::checkText(const std::string &Code, const std::string &Name) {
+FileResult CheckHarness::checkText(const std::string &Code, const std::string &Name, bool VerifyFixes) {
   llvm::SmallString<128> Dir;
   llvm::sys::path::system_temp_directory(true, Dir);
   llvm::sys::path::append(Dir, "commcheck-tests", Name);
-  return checkConfigurations(C, FE, std::string(Dir), Code, /*VerifyFixes=*/true).Result;
+  return checkConfigurations(C, FE, std::string(Dir), Code, VerifyFixes).Result;
 }
 
 FileResult CheckHarness::check(ParsedFile &File, bool VerifyFixes) {

@@ -21,9 +21,9 @@ public:
   ParsedFile parseText(const std::string &Code, const std::string &Name = "snippet.cpp");
   FileResult check(ParsedFile &File, bool VerifyFixes = true);
   /// The file (or text) checked as the CLI does: in every configuration it compiles differently
-  /// in, fix-its verified.
+  /// in (on its core, when the file tests the core macros), fix-its verified unless told not to.
   FileResult checkFile(const std::string &Path);
-  FileResult checkText(const std::string &Code, const std::string &Name = "snippet.cpp");
+  FileResult checkText(const std::string &Code, const std::string &Name = "snippet.cpp", bool VerifyFixes = true);
   /// Event graphs of every root function (valid while File lives).
   std::vector<EventGraph> graphs(ParsedFile &File);
 

@@ -1,0 +1,42 @@
+// `for (i = A; i < B; i += S)` with constant A, B and S: its induction variable, the values it
+// takes and how many times the body runs (the loop's trip count). Cost counting multiplies by it;
+// FlagGraph unrolls such loops to resolve event ids that depend on i.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace commcheck {
+
+struct ConstantLoop {
+  const clang::VarDecl *Var = nullptr;
+  int64_t Start = 0, Step = 1, Trips = 0;
+  /// Nothing in the body or the condition assigns the variable or takes its address: iteration k
+  /// sees Var == Start + k * Step.
+  bool VarFixedInBody = false;
+  int64_t valueAt(int64_t K) const { return Start + K * Step; }
+};
+
+std::optional<ConstantLoop> constantLoop(const clang::Stmt *Loop, clang::ASTContext &Ctx);
+
+/// The integer value of E when the variable Var holds Value (nullopt if it is not a constant then).
+std::optional<int64_t> valueWith(const clang::Expr *E, const clang::VarDecl *Var, int64_t Value,
+                                 clang::ASTContext &Ctx);
+/// Whether S assigns Var, increments it or takes its address (or binds a reference to it).
+bool changes(const clang::Stmt *S, const clang::VarDecl *Var);
+/// The variables E names.
+void variablesOf(const clang::Expr *E, std::vector<const clang::VarDecl *> &Out);
+/// Whether E mentions Var.
+bool mentions(const clang::Expr *E, const clang::VarDecl *Var);
+
+/// The constant an expression has: literals, enumerators, const locals with constant initialisers.
+std::optional<int64_t> constantValue(const clang::Expr *E, clang::ASTContext &Ctx);
+
+} // namespace commcheck
