@@ -111,7 +111,24 @@ void lowerTileLoad(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Even
   S.add(std::move(E));
 }
 
-void lowerTransfer(LoweringSite &S, const Intrinsic &I, const CallExpr *, Event &E) {
+/// A catalogued call the checker does not see into: it may read and write any GM, notify and
+/// wait, like an unseen call (but it is described, so it is not comm-unanalysable).
+void lowerOpaque(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) {
+  E.Kind = EventKind::Opaque;
+  E.MayNotify = true;
+  E.TouchesGm = true;
+  S.add(std::move(E));
+}
+
+/// A put or get; one with an "engine" role (a collective's CollEngine) is a tile transfer only on
+/// the AIV engine. On any other engine, or one not known statically, the call rings a CCU gate
+/// and the hardware moves the data later: an opaque call that may notify and touch GM.
+void lowerTransfer(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
+  if (hasRole(I, "engine")) {
+    auto Engine = intrinsicEnum(S.keys(), CE, I, "engine");
+    if (!Engine || *Engine != "AIV")
+      return lowerOpaque(S, I, CE, E);
+  }
   E.Kind = I.Kind == IntrinsicKind::Put ? EventKind::Put : EventKind::Get;
   S.add(std::move(E));
 }
@@ -202,7 +219,6 @@ void lowerDsb(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E)
 void lowerUncachedStore(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) {
   lowerAs(S, EventKind::UncachedStore, E);
 }
-void lowerOpaque(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) { lowerAs(S, EventKind::Opaque, E); }
 void lowerCompute(LoweringSite &S, const Intrinsic &I, const CallExpr *, Event &E) {
   E.Pipe = I.Pipe;
   S.add(std::move(E));

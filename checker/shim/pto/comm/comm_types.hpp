@@ -1,5 +1,5 @@
 // pto/comm/comm_types.hpp -- commcheck shim of pto-isa include/pto/comm/comm_types.hpp: pto::comm enums,
-// signals and the async event handle.
+// the collectives' ParallelGroup and CCU trigger context, signals and the async event handle.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,40 @@
 
 namespace pto {
 namespace comm {
+
+// The GlobalTensor views (one per team rank, usually each rank's symmetric buffer) a collective works on:
+// ParallelGroup<G> pg(tensors, nranks, rootIdx) or ParallelGroup<G>::Create(...). Bookkeeping only: the
+// group neither owns nor touches the tensors' GM. rootIdx is the root's index in the group (the same on
+// every rank), not the caller's own rank.
+template <typename GlobalData>
+struct ParallelGroup {
+    using value_type = GlobalData;
+
+    GlobalData *tensors{nullptr};
+    int nranks{0};
+    int rootIdx{-1};
+
+    constexpr ParallelGroup() = default;
+    AICORE ParallelGroup(GlobalData *tensorArray, int size, int root);
+
+    AICORE static ParallelGroup Create(GlobalData *tensorArray, int size, int rootIdx);
+
+    AICORE int GetRootIdx() const;
+    AICORE int GetSize() const;
+    AICORE bool empty() const;
+
+    AICORE GlobalData &operator[](int teamRank);
+    AICORE const GlobalData &operator[](int teamRank) const;
+};
+
+// ParallelGroupTraits<ParallelGroup<G>>::GlobalDataType is G.
+template <typename T>
+struct ParallelGroupTraits;
+
+template <typename GlobalData>
+struct ParallelGroupTraits<ParallelGroup<GlobalData>> {
+    using GlobalDataType = GlobalData;
+};
 
 enum class NotifyOp : uint8_t {
     AtomicAdd = 0,
@@ -38,9 +72,27 @@ enum class DmaEngine : uint8_t {
     RDMA = 2,
 };
 
+// Backend of a collective: AIV (tile-based TLOAD/TSTORE on the calling core, the default) or CCU (the
+// core only rings a CKE gate; the CCU hardware moves the data).
 enum class CollEngine : uint8_t {
     AIV = 0,
     CCU = 1,
+};
+
+// Who writes the CCU's input buffer: the host before the launch (HostManaged), or the collective itself,
+// which TSTOREs the given tile into it before ringing the gate (AivStored).
+enum class CcuInputSource : uint8_t {
+    HostManaged = 0,
+    AivStored = 1,
+};
+
+// Passed from the host to a CCU-engine collective (its first trailing argument): the CKE gate slot to
+// ring and the mask to write there.
+struct CcuTriggerContext {
+    uint64_t ckeSlotVA{0};
+    uint32_t mask{0};
+    uint32_t selfIdx{0};
+    CcuInputSource inputSource{CcuInputSource::HostManaged};
 };
 
 struct AsyncSession;

@@ -67,5 +67,53 @@ template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData, typename G
 AICORE AsyncEvent TGET_ASYNC(GlobalDstData &dstGlobalData, GlobalSrcData &srcGlobalData, const AsyncSession &session,
                              uint32_t peer, WaitEvents &...events);
 
+// Collectives over a ParallelGroup (one GlobalTensor per team rank). CollEngine::AIV (the default) moves
+// the data on the calling core through the staging tile(s), TLOAD on MTE2 and TSTORE on MTE3, ending with
+// set_flag/wait_flag(MTE3->MTE2) only, like TPUT/TGET: no notify, no wait, nothing the scalar unit can
+// observe drained. CollEngine::CCU takes a CcuTriggerContext as first trailing argument: the core
+// (optionally TSTOREs its tile into the CCU input buffer, then) rings the CKE gate, and the CCU hardware
+// moves the data later. Each has a staging-tile form and a ping-pong (two staging tiles) form.
+
+// The root (the caller) writes srcGlobalData into every rank's group tensor.
+template <CollEngine engine = CollEngine::AIV, typename ParallelGroupType, typename GlobalSrcData, typename TileData,
+          typename... Args>
+AICORE RecordEvent TBROADCAST(ParallelGroupType &parallelGroup, GlobalSrcData &srcGlobalData,
+                              TileData &stagingTileData, Args &...args);
+template <CollEngine engine = CollEngine::AIV, typename ParallelGroupType, typename GlobalSrcData, typename TileData,
+          typename... Args>
+AICORE RecordEvent TBROADCAST(ParallelGroupType &parallelGroup, GlobalSrcData &srcGlobalData, TileData &pingTile,
+                              TileData &pongTile, Args &...args);
+
+// The root writes rank r's slice of srcGlobalData into rank r's group tensor.
+template <CollEngine engine = CollEngine::AIV, typename ParallelGroupType, typename GlobalSrcData, typename TileData,
+          typename... Args>
+AICORE RecordEvent TSCATTER(ParallelGroupType &parallelGroup, GlobalSrcData &srcGlobalData,
+                            TileData &stagingTileData, Args &...args);
+template <CollEngine engine = CollEngine::AIV, typename ParallelGroupType, typename GlobalSrcData, typename TileData,
+          typename... Args>
+AICORE RecordEvent TSCATTER(ParallelGroupType &parallelGroup, GlobalSrcData &srcGlobalData, TileData &pingTile,
+                            TileData &pongTile, Args &...args);
+
+// The root reads every rank's group tensor and writes them, concatenated, into its local dstGlobalData.
+template <CollEngine engine = CollEngine::AIV, typename ParallelGroupType, typename GlobalDstData, typename TileData,
+          typename... Args>
+AICORE RecordEvent TGATHER(ParallelGroupType &parallelGroup, GlobalDstData &dstGlobalData,
+                           TileData &stagingTileData, Args &...args);
+template <CollEngine engine = CollEngine::AIV, typename ParallelGroupType, typename GlobalDstData, typename TileData,
+          typename... Args>
+AICORE RecordEvent TGATHER(ParallelGroupType &parallelGroup, GlobalDstData &dstGlobalData, TileData &pingTile,
+                           TileData &pongTile, Args &...args);
+
+// The root reads every rank's group tensor, combines them with op on the vector pipe (accTileData holds
+// the running result) and writes the result into its local dstGlobalData.
+template <CollEngine engine = CollEngine::AIV, typename ParallelGroupType, typename GlobalDstData, typename TileData,
+          typename... Args>
+AICORE RecordEvent TREDUCE(ParallelGroupType &parallelGroup, GlobalDstData &dstGlobalData, TileData &accTileData,
+                           TileData &recvTileData, ReduceOp op, Args &...args);
+template <CollEngine engine = CollEngine::AIV, typename ParallelGroupType, typename GlobalDstData, typename TileData,
+          typename... Args>
+AICORE RecordEvent TREDUCE(ParallelGroupType &parallelGroup, GlobalDstData &dstGlobalData, TileData &accTileData,
+                           TileData &pingTileData, TileData &pongTileData, ReduceOp op, Args &...args);
+
 } // namespace comm
 } // namespace pto
