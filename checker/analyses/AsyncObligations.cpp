@@ -17,7 +17,7 @@ std::optional<int> AsyncObligations::gen(const Event &E) const {
 
 std::optional<int> AsyncObligations::step(const Event &O, int Phase, const Event &E) const {
   if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar) {
-    if (E.Session == O.Session)
+    if (E.Session == O.Session || E.NotIssued)
       return std::nullopt;
     return WaitedWrongSession;
   }

@@ -51,6 +51,8 @@ std::optional<int> PublishObligations::step(const Event &O, int Phase, const Eve
                 (E.Kind == EventKind::DcciLine && O.Kind == EventKind::ScalarStore && E.Addr == O.Addr);
     break;
   case NeedAsyncWait:
+    if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar && E.NotIssued)
+      return std::nullopt; // nothing was written
     FirstStep = E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar && E.Session == O.Session;
     break;
   }

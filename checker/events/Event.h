@@ -76,6 +76,9 @@ struct Event {
   bool ValueNegative = false;       ///< Notify value is a negation (-total): lowers a counter
 
   std::string AsyncVar, Session;    ///< PutAsync/GetAsync/AsyncWait
+  /// AsyncWait, synthetic: on this edge the event handle tested invalid (`!ev.valid()`, handle 0):
+  /// the request was not submitted, so nothing of it is in flight.
+  bool NotIssued = false;
   std::string FlagKey;              ///< SetFlag/WaitFlag: "SRC->DST#id"
   PipeSet FlagSrc = 0, FlagDst = 0; ///< SetFlag/WaitFlag: the pipes, when known statically
   /// SetFlag/WaitFlag: the event id expression when it is not a constant (`(event_t)i`); the key

@@ -44,6 +44,16 @@ const CallExpr *conditionCall(const Expr *Cond, bool &Negated) {
   return nullptr;
 }
 
+/// For `if (ev.valid())`, `if (!ev.valid())`: the async event object whose handle is tested.
+const Expr *validityTested(const CallExpr *CE) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(CE);
+  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+  if (!M || M->getName() != "valid" || MC->getNumArgs() != 0)
+    return nullptr;
+  const CXXRecordDecl *R = M->getParent();
+  return R && R->getName() == "AsyncEvent" ? MC->getImplicitObjectArgument() : nullptr;
+}
+
 
 /// Builds one function body into a (possibly shared) graph: the root, or a helper inlined at a
 /// call site with its parameters bound to the caller's arguments.
@@ -74,6 +84,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
 
   std::vector<unsigned> Head(C->getNumBlockIDs()), Tail(C->getNumBlockIDs());
   std::vector<std::pair<const CallExpr *, bool>> TermTest(C->getNumBlockIDs(), {nullptr, false});
+  std::vector<std::pair<const Expr *, bool>> TermValid(C->getNumBlockIDs(), {nullptr, false});
   for (const CFGBlock *Blk : *C) {
     unsigned Id = Blk->getBlockID();
     Head[Id] = Cur = G.addBlock();
@@ -84,6 +95,8 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
       if (const CallExpr *CE = conditionCall(Cond, Neg))
         if (const Intrinsic *I = intrinsicFor(CE); I && I->Kind == IntrinsicKind::Test)
           TermTest[Id] = {CE, Neg};
+        else if (const Expr *Ev = validityTested(CE))
+          TermValid[Id] = {Ev, Neg};
     }
     CurTest = TermTest[Id].first;
     for (const CFGElement &El : *Blk)
@@ -116,6 +129,21 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
         Cur = Edge;
         CurElement = Test;
         lowerSignal(*this, EventKind::Wait, Test, *intrinsicFor(Test), Test);
+        From = Edge;
+      }
+      // Where an async event tested invalid, none of its transfer is in flight.
+      if (const auto &[Ev, VNeg] = TermValid[Id]; Ev && Index == (VNeg ? 0u : 1u)) {
+        unsigned Edge = G.addBlock();
+        G.addEdge(From, Edge, Label);
+        Label.clear();
+        Cur = Edge;
+        CurElement = Ev;
+        Event W{EventKind::AsyncWait};
+        W.S = Ev;
+        W.Synthetic = true;
+        W.NotIssued = true;
+        W.AsyncVar = asyncObjectKey(Ev);
+        add(std::move(W));
         From = Edge;
       }
       G.addEdge(From, Head[Succ->getBlockID()], Label);
