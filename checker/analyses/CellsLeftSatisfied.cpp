@@ -1,0 +1,123 @@
+#include "analyses/CellsLeftSatisfied.h"
+#include "analyses/AnalysisManager.h"
+#include "analyses/LoopBodies.h"
+#include "analyses/PathSearch.h"
+#include "analyses/ReachableEvents.h"
+#include "analyses/SignalCells.h"
+#include <algorithm>
+
+namespace commcheck {
+
+char CellsLeftSatisfied::ID;
+
+namespace {
+
+/// A call the checker cannot see that may write GM, or a construct it cannot model: may reset.
+bool unseenCall(const Event &N) {
+  return N.Kind == EventKind::Unanalysable ||
+         (N.Kind == EventKind::Opaque && (N.MayNotify || N.TouchesGm));
+}
+
+/// A notify that may write W's cell: of a family that may share it, or of a cell not named.
+bool mayWriteCell(const Event &N, const Event &W) {
+  return N.Kind == EventKind::Notify && (N.Signal.empty() || cells::familiesMayAlias(N.Signal, W.Signal));
+}
+
+/// The function itself notifies W's cell family: it holds both sides of the protocol (every rank
+/// runs it), so nothing outside it is there to reset the cell. A function that only waits leaves
+/// the reset to the peer's code, which the checker does not see.
+bool notifiesFamily(const EventGraph &G, const ReachableEvents::Result &Reached, const Event &W) {
+  return std::any_of(G.Events.begin(), G.Events.end(), [&](const Event &N) {
+    return N.Kind == EventKind::Notify && Reached.of(N) && cells::hasFamily(N) &&
+           cells::familiesMayAlias(N.Signal, W.Signal);
+  });
+}
+
+} // namespace
+
+bool CellsLeftSatisfied::mayRestore(const Event &N, const Event &W) {
+  if (unseenCall(N))
+    return true;
+  if (!mayWriteCell(N, W))
+    return false;
+  if (!N.Value || N.ValueNegative)
+    return true;
+  if (N.Op == NotifyOp::AtomicAdd) // a credit more keeps GE satisfied; any change breaks EQ
+    return W.Cmp == WaitCmp::EQ ? *N.Value != 0 : *N.Value < 0;
+  if (N.Op == NotifyOp::Set)
+    return !cells::waitPasses(W, *N.Value);
+  return true;
+}
+
+bool CellsLeftSatisfied::mayReset(const Event &N, const Event &W) {
+  if (unseenCall(N))
+    return true;
+  if (!mayWriteCell(N, W))
+    return false;
+  if (!N.Value || N.ValueNegative || N.Op == NotifyOp::Unknown)
+    return true;
+  return N.Op == NotifyOp::Set ? *N.Value == 0 : *N.Value < 0;
+}
+
+llvm::Expected<CellsLeftSatisfied::Result> CellsLeftSatisfied::compute(AnalysisManager &AM) {
+  const EventGraph &G = AM.graph();
+  Result R;
+  if (G.Blocks.empty() || std::none_of(G.Events.begin(), G.Events.end(), cells::fixedThresholdWait))
+    return R;
+  auto Reached = AM.get<ReachableEvents>();
+  if (!Reached)
+    return Reached.takeError();
+  auto Loops = AM.get<LoopBodies>();
+  if (!Loops)
+    return Loops.takeError();
+  unsigned long Steps = AM.budget().Steps;
+  for (const Event &W : G.Events) {
+    if (!cells::fixedThresholdWait(W) || !Reached->of(W) || !notifiesFamily(G, *Reached, W))
+      continue;
+    // A path from W to the function's end that nothing restores the cell on.
+    unsigned WB = G.position(W.Id).first;
+    auto Restores = [&](const Event &N) { return mayRestore(N, W); };
+    auto X = searchPaths(
+        G, W.Id, Steps,
+        [&](const Event &N) {
+          if (Restores(N))
+            return PathStep::Stop;
+          return N.Kind == EventKind::Return || N.Kind == EventKind::Exit ? PathStep::Found
+                                                                           : PathStep::Continue;
+        },
+        [&](unsigned B) { return !Loops->entersLoopDoing(B, WB, G, Restores); });
+    if (!X)
+      return X.takeError();
+    if (*X < 0)
+      continue;
+    // The next call's first waits on the cell: reached from the entry before any wait on it or reset.
+    std::vector<unsigned> First;
+    auto F = searchPaths(
+        G, -1, Steps,
+        [&](const Event &N) {
+          if (N.Kind == EventKind::Wait && cells::mayAlias(N, W)) {
+            First.push_back(N.Id);
+            return PathStep::Stop;
+          }
+          return mayReset(N, W) ? PathStep::Stop : PathStep::Continue;
+        },
+        [](unsigned) { return true; });
+    if (!F)
+      return F.takeError();
+    for (unsigned Id : First) {
+      const Event &Next = G.Events[Id];
+      // It passes at once on the cell W leaves, where a zeroed cell would wait.
+      if (!cells::fixedThresholdWait(Next) || cells::waitPasses(Next, 0))
+        continue;
+      bool Passes = W.Cmp == WaitCmp::EQ ? cells::waitPasses(Next, *W.Value)
+                                         : Next.Cmp == WaitCmp::GE && *Next.Value <= *W.Value;
+      if (Passes) {
+        R.Cells.push_back({W.Id, static_cast<unsigned>(*X), Id});
+        break;
+      }
+    }
+  }
+  return R;
+}
+
+} // namespace commcheck
