@@ -23,16 +23,6 @@ bool mayWriteCell(const Event &N, const Event &W) {
   return N.Kind == EventKind::Notify && (N.Signal.empty() || cells::familiesMayAlias(N.Signal, W.Signal));
 }
 
-/// The function itself notifies W's cell family: it holds both sides of the protocol (every rank
-/// runs it), so nothing outside it is there to reset the cell. A function that only waits leaves
-/// the reset to the peer's code, which the checker does not see.
-bool notifiesFamily(const EventGraph &G, const ReachableEvents::Result &Reached, const Event &W) {
-  return std::any_of(G.Events.begin(), G.Events.end(), [&](const Event &N) {
-    return N.Kind == EventKind::Notify && Reached.of(N) && cells::hasFamily(N) &&
-           cells::familiesMayAlias(N.Signal, W.Signal);
-  });
-}
-
 } // namespace
 
 bool CellsLeftSatisfied::mayRestore(const Event &N, const Event &W) {
@@ -72,18 +62,37 @@ llvm::Expected<CellsLeftSatisfied::Result> CellsLeftSatisfied::compute(AnalysisM
     return Loops.takeError();
   unsigned long Steps = AM.budget().Steps;
   for (const Event &W : G.Events) {
-    if (!cells::fixedThresholdWait(W) || !Reached->of(W) || !notifiesFamily(G, *Reached, W))
+    if (!cells::fixedThresholdWait(W) || !Reached->of(W))
+      continue;
+    unsigned WB = G.position(W.Id).first;
+    // A barrier: every path from the entry to W arrives (notifies the cell's family) first; a loop
+    // of arrivals is taken to run. Every rank runs the function, so nothing outside it is there to
+    // reset the cell. A wait some path reaches without arriving (rank 1 waits for what rank 0
+    // Sets, a consumer of another kernel's signal) is a hand-off whose reset may be the producer's.
+    auto Arrives = [&](const Event &N) {
+      return N.Kind == EventKind::Notify && cells::hasFamily(N) &&
+             cells::familiesMayAlias(N.Signal, W.Signal);
+    };
+    auto Bare = searchPaths(
+        G, -1, Steps,
+        [&](const Event &N) {
+          return N.Id == W.Id ? PathStep::Found : Arrives(N) ? PathStep::Stop : PathStep::Continue;
+        },
+        [&](unsigned B) { return !Loops->entersLoopDoing(B, WB, G, Arrives); });
+    if (!Bare)
+      return Bare.takeError();
+    if (*Bare >= 0)
       continue;
     // A path from W to the function's end that nothing restores the cell on.
-    unsigned WB = G.position(W.Id).first;
     auto Restores = [&](const Event &N) { return mayRestore(N, W); };
     auto X = searchPaths(
         G, W.Id, Steps,
         [&](const Event &N) {
           if (Restores(N))
             return PathStep::Stop;
-          return N.Kind == EventKind::Return || N.Kind == EventKind::Exit ? PathStep::Found
-                                                                           : PathStep::Continue;
+          // A return of the function itself (an inlined helper's return goes on in its caller).
+          bool Leaves = N.Kind == EventKind::Exit || (N.Kind == EventKind::Return && N.CallStack.empty());
+          return Leaves ? PathStep::Found : PathStep::Continue;
         },
         [&](unsigned B) { return !Loops->entersLoopDoing(B, WB, G, Restores); });
     if (!X)

@@ -1,6 +1,7 @@
 // Barrier cells left satisfied at return (docs/rules/comm-barrier-reuse.md). For every wait with a
-// constant GE/EQ threshold on a cell family the function also notifies (it is the whole protocol,
-// every rank runs it; a function that only waits leaves the reset to code not seen): a path from it to the function's exit on which nothing may restore its
+// constant GE/EQ threshold that every path from the entry reaches only after notifying the cell's
+// family (a barrier: every rank arrives, then waits; a one-way hand-off may leave the reset to its
+// producer, which is not judged): a path from it to the function's exit on which nothing may restore its
 // cell (no Set or AtomicAdd of its family that could take the cell below the threshold, no unseen
 // call), and a first wait of the next call (reached from the entry before any wait or reset of the
 // family) that the cell so left passes at once while a zeroed cell would not. A loop the path

@@ -13,13 +13,16 @@ namespace commcheck::cells {
 /// has a variable offset (`cells+*` may be `cells+1`).
 inline std::string familyBase(const std::string &K, bool &Variable) {
   std::string B = K;
-  Variable = B.size() >= 2 && B.compare(B.size() - 2, 2, "+*") == 0;
-  if (Variable)
-    B.resize(B.size() - 2);
-  for (;;) {
+  Variable = false;
+  for (;;) { // strips the trailing "+*" and "+N" parts (a helper's binding may add more of them)
     size_t P = B.rfind('+');
     if (P == std::string::npos || P + 1 >= B.size())
       return B;
+    if (B.compare(P + 1, std::string::npos, "*") == 0) {
+      Variable = true;
+      B.resize(P);
+      continue;
+    }
     size_t D = P + 1 + (B[P + 1] == '-');
     if (D >= B.size())
       return B;
