@@ -110,7 +110,9 @@ llvm::Expected<CellsLeftSatisfied::Result> CellsLeftSatisfied::compute(AnalysisM
           }
           return mayReset(N, W) ? PathStep::Stop : PathStep::Continue;
         },
-        [](unsigned) { return true; });
+        [&](unsigned B) {
+          return !Loops->entersLoopDoing(B, WB, G, [&](const Event &N) { return mayReset(N, W); });
+        });
     if (!F)
       return F.takeError();
     for (unsigned Id : First) {
