@@ -16,8 +16,8 @@ LoopBodies::Result LoopBodies::find(const EventGraph &G) {
       if (K >= G.Blocks[T].BackEdge.size() || !G.Blocks[T].BackEdge[K])
         continue;
       unsigned H = G.Blocks[T].Succs[K];
-      std::vector<bool> &Body =
-          R.Bodies.try_emplace(H, std::vector<bool>(G.Blocks.size(), false)).first->second;
+      std::vector<bool> &Body = R.Bodies[H].Contains;
+      Body.resize(G.Blocks.size(), false);
       Body[H] = true;
       std::vector<unsigned> Work;
       if (!Body[T]) {
@@ -34,19 +34,22 @@ LoopBodies::Result LoopBodies::find(const EventGraph &G) {
           }
       }
     }
+  for (auto &[H, Body] : R.Bodies)
+    for (unsigned B = 0; B < Body.Contains.size(); ++B)
+      if (Body.Contains[B])
+        Body.Blocks.push_back(B);
   return R;
 }
 
 bool LoopBodies::Result::entersLoopDoing(unsigned B, unsigned Outside, const EventGraph &G,
                                          llvm::function_ref<bool(const Event &)> Pred) const {
   auto It = Bodies.find(B);
-  if (It == Bodies.end() || It->second[Outside])
+  if (It == Bodies.end() || It->second.Contains[Outside])
     return false;
-  for (unsigned Blk = 0; Blk < It->second.size(); ++Blk)
-    if (It->second[Blk])
-      for (unsigned Id : G.Blocks[Blk].Events)
-        if (Pred(G.Events[Id]))
-          return true;
+  for (unsigned Blk : It->second.Blocks)
+    for (unsigned Id : G.Blocks[Blk].Events)
+      if (Pred(G.Events[Id]))
+        return true;
   return false;
 }
 

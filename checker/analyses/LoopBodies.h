@@ -16,7 +16,11 @@ class AnalysisManager;
 class LoopBodies {
 public:
   struct Result {
-    std::map<unsigned, std::vector<bool>> Bodies; ///< header block -> per block: in the body
+    struct Body {
+      std::vector<bool> Contains;   ///< per block of the graph
+      std::vector<unsigned> Blocks; ///< the blocks it contains
+    };
+    std::map<unsigned, Body> Bodies; ///< by header block
 
     /// B is the header of a loop that does not contain block Outside and whose body holds an
     /// event Pred accepts.
