@@ -1,8 +1,9 @@
 // Set-protocol cells written twice (docs/rules/comm-set-twice.md): pairs of TNOTIFY(Set) of one
 // known cell with a path from the first to the second that passes no wait that may be on that
 // cell (its reader's acknowledgement) and no call that may wait. A Set in a loop pairs with
-// itself when its cell is the same in every iteration. A loop on the path whose body may wait on
-// the cell is taken to run (its trip count is not known).
+// itself when its cell is the same in every iteration. A loop the path enters from outside whose
+// body may wait on the cell is taken to run (its trip count is not known). One forward solve over
+// the set of pending Sets.
 #pragma once
 #include "events/EventGraph.h"
 #include "llvm/Support/Error.h"
