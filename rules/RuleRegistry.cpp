@@ -1,5 +1,6 @@
 #include "rules/RuleRegistry.h"
 #include "rules/AsyncDrain.h"
+#include "rules/BarrierReuse.h"
 #include "rules/ConsumeInvalidate.h"
 #include "rules/CoreLacksPipe.h"
 #include "rules/FlagBalance.h"
@@ -11,6 +12,7 @@
 #include "rules/PublishFence.h"
 #include "rules/ReadCompleteDrain.h"
 #include "rules/RedundantInvalidate.h"
+#include "rules/SetTwice.h"
 #include "rules/SignalProtocol.h"
 #include "rules/SpinWaitInvalidate.h"
 #include "rules/Unanalysable.h"
@@ -29,8 +31,10 @@ RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<CoreLacksPipe>());
   Rules.push_back(std::make_unique<SignalProtocol>());
   Rules.push_back(std::make_unique<FlushCoverage>());
+  Rules.push_back(std::make_unique<BarrierReuse>());
   Rules.push_back(std::make_unique<PerWaitDcci>());
   Rules.push_back(std::make_unique<PreNotifyBarrier>());
+  Rules.push_back(std::make_unique<SetTwice>());
   Rules.push_back(std::make_unique<RedundantInvalidate>());
   Rules.push_back(std::make_unique<Unanalysable>());
 }

@@ -1,4 +1,5 @@
 #include "events/CallBindings.h"
+#include "events/CellVariance.h"
 #include "events/ExprKey.h"
 #include "events/GmProvenance.h"
 #include "clang/AST/DeclCXX.h"
@@ -21,6 +22,7 @@ ParamBinding bindArgument(const ExprKeyer &Keys, const GmProvenance &Prov, const
   Bd.Negated = Keys.isNegation(A);
   Bd.ReadOnlyRoot = Keys.pointsIntoReadOnly(A);
   Bd.MayBeGm = Ref ? Prov.storageMayBeGm(A) : Prov.mayAddressGm(A);
+  Bd.Varies = valueMayChange(Keys, A);
   return Bd;
 }
 
@@ -33,6 +35,7 @@ ParamBinding objectBinding(const ExprKeyer &Keys, const GmProvenance &Prov, cons
     Bd.NameKey = Keys.key(Obj, ExprKeyer::Name);
     Bd.MayBeGm = Prov.mayAddressGm(Obj);
     Bd.ReadOnlyRoot = Keys.pointsIntoReadOnly(Obj);
+    Bd.Varies = valueMayChange(Keys, Obj);
     return Bd;
   }
   std::string A = Keys.lvalueAddress(Obj);
@@ -40,6 +43,7 @@ ParamBinding objectBinding(const ExprKeyer &Keys, const GmProvenance &Prov, cons
   Bd.CellKey = "&" + Keys.key(Obj, ExprKeyer::Cell);
   Bd.NameKey = "&" + Keys.key(Obj, ExprKeyer::Name);
   Bd.MayBeGm = Prov.storageMayBeGm(Obj);
+  Bd.Varies = valueMayChange(Keys, Obj);
   return Bd;
 }
 

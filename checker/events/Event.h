@@ -69,7 +69,13 @@ struct Event {
   bool Exempt = false;
   bool SpinRead = false; ///< a GM load deciding the exit of a spin-wait loop (SpinWaits)
 
-  std::string Signal;               ///< Notify/Wait: canonical signal-cell key
+  std::string Signal;               ///< Notify/Wait: canonical signal-cell key (the cell's family)
+  /// Notify/Wait: the cell's own address key (integer variables by name): two events of one family
+  /// with equal CellAddr name the same cell, unless either CellVaries.
+  std::string CellAddr;
+  /// Notify/Wait: the cell's address may name different cells during one call (it depends on a
+  /// loop variable, a changed local or a GM read): its identity is not known.
+  bool CellVaries = true;
   NotifyOp Op = NotifyOp::Unknown;
   WaitCmp Cmp = WaitCmp::Unknown;
   std::optional<int64_t> Value;     ///< Notify/Wait value when it is a constant

@@ -165,6 +165,8 @@ std::string EventGraph::dump(const clang::SourceManager &SM) const {
           OS << " value=" << *E.Value;
         else if (E.ValueNegative)
           OS << " value=-(...)";
+        if (!E.CellAddr.empty())
+          OS << " cell=" << E.CellAddr << (E.CellVaries ? " (varies)" : "");
       }
       if (!E.AsyncVar.empty())
         OS << " event=" << E.AsyncVar;

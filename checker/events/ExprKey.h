@@ -27,6 +27,7 @@ struct ParamBinding {
   bool Negated = false;
   bool ReadOnlyRoot = false; ///< the argument points into a read-only launch parameter
   bool MayBeGm = true;       ///< the argument (a pointer) may address GM
+  bool Varies = true;        ///< the argument's value may change during the call (CellVariance)
 };
 /// What an inlined helper's parameters, and its `this`, stand for at the call being analysed.
 struct ParamBindings {
@@ -49,6 +50,7 @@ public:
 
   std::string key(const clang::Expr *E, Mode M) const;
   clang::ASTContext &context() const { return Ctx; }
+  const FunctionFacts &facts() const { return Facts; }
   /// The address an lvalue designates, as base + offset ("p+i"); "" if it is not through a pointer.
   std::string lvalueAddress(const clang::Expr *LValue) const;
   /// The address a pointer expression points to, normalised like lvalueAddress ("p+0").

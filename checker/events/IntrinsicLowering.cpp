@@ -1,4 +1,5 @@
 #include "events/IntrinsicLowering.h"
+#include "events/CellVariance.h"
 #include "events/ExprKey.h"
 #include "events/IntrinsicArgs.h"
 #include "clang/AST/DeclCXX.h"
@@ -264,8 +265,11 @@ void lowerSignal(LoweringSite &Site, EventKind K, const CallExpr *CE, const Intr
   Event E{K};
   E.S = S;
   E.Callee = I.Name;
-  if (const Expr *Sig = intrinsicArg(CE, I, "signal"))
+  if (const Expr *Sig = intrinsicArg(CE, I, "signal")) {
     E.Signal = Keys.key(Sig, ExprKeyer::Cell);
+    E.CellAddr = Keys.key(Sig, ExprKeyer::Address);
+    E.CellVaries = valueMayChange(Keys, Sig);
+  }
   if (const Expr *V = intrinsicArg(CE, I, "value")) {
     E.Value = Keys.intValue(V);
     E.ValueNegative = Keys.isNegation(V);

@@ -121,7 +121,8 @@ TEST(Cli, ListChecksVersionHelpExplain) {
   for (const char *Rule : {"comm-publish-before-notify", "comm-read-complete-drain",
                            "comm-consume-invalidate", "comm-async-drain", "comm-flag-balance",
                            "comm-signal-protocol", "comm-per-wait-dcci", "comm-pre-notify-barrier",
-                           "comm-redundant-invalidate", "comm-unanalysable"})
+                           "comm-redundant-invalidate", "comm-unanalysable", "comm-set-twice",
+                           "comm-barrier-reuse"})
     EXPECT_NE(L.Out.find(Rule), std::string::npos) << Rule;
   CliRun V = run({"--version"});
   EXPECT_EQ(V.Exit, 0);
@@ -130,6 +131,9 @@ TEST(Cli, ListChecksVersionHelpExplain) {
   CliRun E = run({"--explain=comm-per-wait-dcci"});
   EXPECT_EQ(E.Exit, 0);
   EXPECT_NE(E.Out.find("pure wait-loop"), std::string::npos);
+  CliRun S = run({"--explain=comm-set-twice"});
+  EXPECT_EQ(S.Exit, 0);
+  EXPECT_NE(S.Out.find("https://github.com/hw-native-sys/PTOAS/issues/797"), std::string::npos);
 }
 
 TEST(Cli, CompilerArgumentsAfterDoubleDash) {

@@ -218,3 +218,25 @@ TEST(Pathological, MisspeltNamesDoNotStartAnExponentialTypoCorrection) {
   EXPECT_TRUE(contains(R.Err, "did not parse")) << R.all();
   EXPECT_TRUE(D.files("out").empty());
 }
+
+TEST(Pathological, ThousandsOfBarriersAndSetsStayWithinTheCellBudgets) {
+  // 1500 self-clearing barriers, each followed by a loop and a Set of its own flag cell: the cell
+  // analyses (comm-set-twice, comm-barrier-reuse) are solved once per family, not once per event.
+  std::string Body = "  const int me = n % 8;\n";
+  for (int I = 0; I < 1500; ++I) {
+    std::string C = "sig + " + std::to_string(I * 64);
+    Body += "  for (int p = 0; p < n; ++p) { if (p == me) continue; pto::comm::Signal s(" + C +
+            " + p); pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd); }\n"
+            "  for (int p = 0; p < n; ++p) { if (p == me) continue; pto::comm::Signal s(" + C +
+            " + p); pto::comm::TWAIT(s, 1, pto::comm::WaitCmp::GE); }\n"
+            "  for (int p = 0; p < n; ++p) { if (p == me) continue; pto::comm::Signal s(" + C +
+            " + p); pto::comm::TNOTIFY(s, -1, pto::comm::NotifyOp::AtomicAdd); }\n"
+            "  { pto::comm::Signal f(sig + 200000 + " + std::to_string(I) +
+            " * 8); pto::comm::TNOTIFY(f, 1, pto::comm::NotifyOp::Set); }\n";
+  }
+  TempDir D;
+  Invocation R = gate("many_barriers.cpp", kernelAround(Body), D);
+  EXPECT_FALSE(contains(R.Out, "[comm-unanalysable]")) << R.all();
+  EXPECT_FALSE(contains(R.Out, "[comm-barrier-reuse]")) << R.all();
+  EXPECT_FALSE(contains(R.Out, "[comm-set-twice]")) << R.all();
+}
