@@ -92,6 +92,14 @@ Stmt makePoll(const std::string &Ptr, const std::string &Value) {
   return S;
 }
 
+Stmt makeFor(std::string Header, Poly Trip) {
+  Stmt S;
+  S.Kind = StmtKind::For;
+  S.Text = std::move(Header);
+  S.Trip = std::move(Trip);
+  return S;
+}
+
 std::string addPrologueDecl(Kernel &K, const std::string &Type, const std::string &Init) {
   std::string Name = K.newValue("v");
   Stmt S = makeLine(Type + " " + Name + " = " + Init + ";");

@@ -142,6 +142,7 @@ Stmt makeDcciLine(const std::string &Ptr); // PTOAS__DCCI_SINGLE_CACHE_LINE(Ptr)
 // "while (*(volatile __gm__ int32_t *)Ptr < Value) {}": a hand-written poll until the int32 GM cell at
 // Ptr reaches Value (what TWAIT(cell, Value, GE) waits for).
 Stmt makePoll(const std::string &Ptr, const std::string &Value);
+Stmt makeFor(std::string Header, Poly Trip); // "for (Header) {}" running Trip times
 void setBarrierPipe(Stmt &Barrier, Pipe P); // the pipe and the printed argument together
 void setFlagPipes(Stmt &Flag, Pipe Src, Pipe Dst); // set_flag / wait_flag: the same for both pipes
 

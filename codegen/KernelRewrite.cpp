@@ -30,6 +30,14 @@ int pairedWaitFlag(Kernel &K, const Stmt &Set) {
   return Same ? W.Id : 0;
 }
 
+int nextSetOfFlag(Kernel &K, const Stmt &Wait) {
+  if (!Wait.isCall(CallOp::WaitFlag))
+    return 0;
+  return nextInSeq(K, Wait.Id, [&](const Stmt &S) {
+    return S.isCall(CallOp::SetFlag) && S.Src == Wait.Src && S.Dst == Wait.Dst && S.Event == Wait.Event;
+  });
+}
+
 const Stmt *firstTWaitIn(const Stmt &Loop) {
   const Stmt *Found = nullptr;
   std::function<void(const std::vector<Stmt> &)> Visit = [&](const std::vector<Stmt> &Seq) {
@@ -60,6 +68,18 @@ Stmt &stmtById(Kernel &K, int Id) { return locate(K, Id).get(); }
 void setArgToNewDecl(Kernel &K, int Id, size_t Arg, const std::string &Type, const std::string &Init) {
   std::string Name = addPrologueDecl(K, Type, Init);
   stmtById(K, Id).Args[Arg] = Name;
+}
+
+int replaceByLoop(Kernel &K, int Id, Stmt Loop, Stmt Inner) {
+  StmtRef R = locate(K, Id);
+  if (!R)
+    return 0;
+  Inner.Id = K.newId();
+  int InnerId = Inner.Id;
+  Loop.Id = K.newId();
+  Loop.Body.push_back(std::move(Inner));
+  R.get() = std::move(Loop);
+  return InnerId;
 }
 
 bool wrapInIf(Kernel &K, int Id, const std::string &Cond) {

@@ -19,6 +19,8 @@ const Stmt *nthWithRole(const Kernel &K, int N, const char *Role);
 int nextInSeq(Kernel &K, int Id, const StmtPred &Pred);
 // The wait_flag right after set_flag Set in its sequence, on the same pipes and event; 0 when none.
 int pairedWaitFlag(Kernel &K, const Stmt &Set);
+// The first set_flag of Wait's flag (same pipes and event) after wait_flag Wait in its sequence; 0 when none.
+int nextSetOfFlag(Kernel &K, const Stmt &Wait);
 // The first TWAIT inside a loop, nullptr when it has none.
 const Stmt *firstTWaitIn(const Stmt &Loop);
 // Every other notify and wait of the signal-cell family of S.
@@ -27,6 +29,8 @@ std::vector<int> cellFamily(const Kernel &K, const Stmt &S);
 Stmt &stmtById(Kernel &K, int Id); // Id must exist
 // Point argument Arg of call Id at a new prologue declaration "Type vN = Init;".
 void setArgToNewDecl(Kernel &K, int Id, size_t Arg, const std::string &Type, const std::string &Init);
+// Replace statement Id by Loop holding Inner; returns Inner's new id, 0 when Id is not found.
+int replaceByLoop(Kernel &K, int Id, Stmt Loop, Stmt Inner);
 // Wrap statement Id in "if (Cond) { ... }" whose reference trace takes the (empty) else branch.
 bool wrapInIf(Kernel &K, int Id, const std::string &Cond);
 

@@ -47,6 +47,8 @@ std::string atOf(const Stmt &S) {
       return "notify";
     case CallOp::Return:
       return "return";
+    case CallOp::SetFlag:
+      return "set_flag";
     case CallOp::WaitFlag:
       return "wait_flag";
     case CallOp::Wait:

@@ -1,5 +1,6 @@
 #include "MutationOperator.h"
 
+#include "CollectiveParams.h"
 #include "KernelRewrite.h"
 
 #include <iterator>
@@ -21,6 +22,8 @@ const char *const PerWait = "comm-per-wait-dcci";
 const char *const Redundant = "comm-redundant-invalidate";
 const char *const CorePipes = "comm-core-pipes";
 const char *const SpinRule = "comm-spin-wait-invalidate";
+const char *const FlagIdentity = "comm-flag-identity";
+const char *const FlushRule = "comm-flush-coverage";
 
 // ---- where the report goes (each returns true, to chain after the edits) ------------------------
 
@@ -285,6 +288,86 @@ bool spinWithoutDcci(Mutant &M, int Site) { return twaitToSpin(M, Site, false); 
 // simpler#203: the poll invalidates its line inside the loop only, after the first read.
 bool spinDcciInsideOnly(Mutant &M, int Site) { return twaitToSpin(M, Site, true); }
 
+// ---- comm-flag-identity: a set_flag of a flag still raised (balance holds) -------------------------
+
+// set, set, wait, wait: each wait still has its set, but the second set_flag raises a raised flag.
+bool doubleFlagPair(Mutant &M, int Site) {
+  const Stmt *Set = nthStmt(M.K, Site, [&](const Stmt &S) { return pairedWaitFlag(M.K, S) != 0; });
+  if (!Set)
+    return false;
+  int SetId = Set->Id, WaitId = pairedWaitFlag(M.K, *Set);
+  Stmt SetCopy = *Set, WaitCopy = stmtById(M.K, WaitId);
+  SetCopy.Roles.clear();
+  WaitCopy.Roles.clear();
+  int Second = insertNewAfter(M.K, SetId, std::move(SetCopy));
+  return Second && insertNewAfter(M.K, WaitId, std::move(WaitCopy)) && anchoredAt(M, Second);
+}
+
+// The wait_flag of a loop-carried flag moved after the set_flag that raises the flag again: that
+// set_flag finds the token of the previous raise (the priming one, first) not yet consumed.
+bool waitAfterNextSet(Mutant &M, int Site) {
+  const Stmt *Wait = nthStmt(M.K, Site, [&](const Stmt &S) { return nextSetOfFlag(M.K, S) != 0; });
+  if (!Wait)
+    return false;
+  int WaitId = Wait->Id, SetId = nextSetOfFlag(M.K, *Wait);
+  return moveAfter(M.K, WaitId, SetId) && anchoredAt(M, SetId);
+}
+
+// ---- comm-flush-coverage: the line dcci after a TSTORE as a walk over the stored chunk (pypto#2242) --
+
+struct StoredChunk {
+  int DcciId;
+  std::string Ptr; // the chunk's GM address, not known to be line-aligned
+  int64_t Bytes;
+  int ElemBytes;
+};
+
+std::optional<StoredChunk> storedChunk(Mutant &M, int Site) {
+  const Stmt *Dcci = nthWithRole(M.K, Site, role::TStoreDcci);
+  std::optional<DType> T = parseDType(M.K.Meta["dtype"]);
+  if (!Dcci || !T)
+    return std::nullopt;
+  int Elem = dtypeBytes(*T);
+  return StoredChunk{Dcci->Id, Dcci->GmPtr, std::stoll(M.K.Meta["chunk"]) * Elem, Elem};
+}
+
+// "for (off = 0; off < chunk; off += 64 / sizeof(T)) dcci(ptr + off)": a line of elements a step
+// from an address not known to be aligned, so an unaligned chunk's last line is never flushed.
+bool tstoreDcciElementWalk(Mutant &M, int Site) {
+  std::optional<StoredChunk> C = storedChunk(M, Site);
+  if (!C)
+    return false;
+  int64_t Step = 64 / C->ElemBytes, Elems = C->Bytes / C->ElemBytes;
+  std::string Off = M.K.newValue("i");
+  std::string Hi = addPrologueDecl(M.K, "const int64_t", std::to_string(Elems));
+  std::string By = addPrologueDecl(M.K, "const int64_t", std::to_string(Step));
+  Stmt Loop = makeFor("int64_t " + Off + " = " + M.K.Meta["zero_var"] + "; " + Off + " < " + Hi + "; " + Off +
+                          " += " + By,
+                      Poly::constant(Elems / Step));
+  int Dcci = replaceByLoop(M.K, C->DcciId, std::move(Loop), makeDcciLine(C->Ptr + " + " + Off));
+  return Dcci && anchoredAt(M, Dcci);
+}
+
+// A walk by address from the chunk's first line, aligned, but stepping two lines: every other line
+// of the chunk is skipped.
+bool tstoreDcciSkipLines(Mutant &M, int Site) {
+  std::optional<StoredChunk> C = storedChunk(M, Site);
+  if (!C)
+    return false;
+  std::string Mask = addPrologueDecl(M.K, "const uint64_t", "~(uint64_t) 63");
+  std::string Step = addPrologueDecl(M.K, "const uint64_t", "128");
+  std::string Size = addPrologueDecl(M.K, "const uint64_t", std::to_string(C->Bytes));
+  std::string First = M.K.newValue("v"), End = M.K.newValue("v"), Line = M.K.newValue("i");
+  Stmt FirstDecl = makeLine("uint64_t " + First + " = (uint64_t) " + C->Ptr + " & " + Mask + ";");
+  Stmt EndDecl = makeLine("uint64_t " + End + " = (uint64_t) " + C->Ptr + " + " + Size + ";");
+  if (!insertNewBefore(M.K, C->DcciId, std::move(FirstDecl)) || !insertNewBefore(M.K, C->DcciId, std::move(EndDecl)))
+    return false;
+  Stmt Loop = makeFor("uint64_t " + Line + " = " + First + "; " + Line + " < " + End + "; " + Line + " += " + Step,
+                      Poly::constant(C->Bytes / 128 + 1));
+  int Dcci = replaceByLoop(M.K, C->DcciId, std::move(Loop), makeDcciLine("(__gm__ int32_t*) " + Line));
+  return Dcci && anchoredAt(M, Dcci);
+}
+
 const MutationOperator Operators[] = {
     {"drop-release-drain", Publish, "error", "notify", "remove the drain that releases a TSTORE/TPUT",
      dropReleaseDrain},
@@ -333,6 +416,19 @@ const MutationOperator Operators[] = {
     {"spin-dcci-inside-only", SpinRule, "error", "spin",
      "replace a TWAIT by a hand-written poll that invalidates its line only inside the loop (simpler#203)",
      spinDcciInsideOnly},
+    {"double-flag-pair", FlagIdentity, "error", "set_flag",
+     "turn a set_flag/wait_flag pair into set, set, wait, wait: balanced, but the second set_flag raises a raised "
+     "flag",
+     doubleFlagPair},
+    {"wait-after-next-set", FlagIdentity, "error", "set_flag",
+     "move the wait_flag of a loop-carried flag after the set_flag that raises it again", waitAfterNextSet},
+    {"tstore-dcci-element-walk", FlushRule, "warning", "dcci",
+     "replace the line dcci after a TSTORE by a walk of one line of elements a step from the chunk's unaligned "
+     "address (pypto#2242)",
+     tstoreDcciElementWalk},
+    {"tstore-dcci-skip-lines", FlushRule, "warning", "dcci",
+     "replace the line dcci after a TSTORE by a walk from the chunk's first line that steps 128 bytes",
+     tstoreDcciSkipLines},
 };
 
 } // namespace

@@ -16,8 +16,8 @@ struct Mutant {
   std::string Operator;
   std::string Rule;     // e.g. "comm-publish-before-notify"
   std::string Severity; // "error" / "warning"
-  // The construct at the report location: notify | load | wait_flag | return | barrier | dcci | wait |
-  // spin (the condition of a hand-written poll loop).
+  // The construct at the report location: notify | load | set_flag | wait_flag | return | barrier | dcci |
+  // wait | spin (the condition of a hand-written poll loop).
   std::string At;
   // Where to report. Rules the reference oracle models locate the report with it (trace = primary
   // line, may-set = every acceptable line); the others report at Anchor (plus AnchorAlso).

@@ -27,10 +27,12 @@ namespace {
 // Per tracked source statement, a may-set of progress bits: bit 0 = released, bit 1 = first release
 // step outstanding, bit 2 = second step (dsb) outstanding; bits 3 and 4 the same two after a dsb
 // that came too early (before the first step, where it does not count). For flags the single key -1
-// holds a may-set of token counts {0, 1, 2+}.
+// holds a may-set of token counts {0, 1, ..., FlagMany - 1, FlagMany+}: exact for a flag set twice
+// before it is waited twice.
 using State = std::map<int, unsigned>;
 constexpr unsigned Clean = 1u, Step1 = 2u, Step2 = 4u, Step1EarlyDsb = 8u, Step2EarlyDsb = 16u;
 constexpr int FlagSlot = -1;
+constexpr unsigned FlagMany = 7, FlagManyBit = 1u << FlagMany, FlagAllBits = (FlagManyBit << 1) - 1;
 
 State join(const State &A, const State &B) {
   State Out = A;
@@ -230,27 +232,17 @@ private:
   }
 
   State flags(const Stmt &S, State In, bool Record) {
-    unsigned &Counts = In.emplace(FlagSlot, 1u).first->second; // bit n: n tokens (n = 0, 1, 2+)
+    unsigned &Counts = In.emplace(FlagSlot, 1u).first->second; // bit n: n tokens (exact below FlagMany)
     if (S.Kind == StmtKind::Call && Key && samePipeFlag(S, *Key)) {
       if (S.Op == CallOp::SetFlag) {
-        unsigned Next = 0;
-        if (Counts & 1u)
-          Next |= 2u;
-        if (Counts & 6u)
-          Next |= 4u;
-        Counts = Next;
+        Counts = ((Counts << 1) | (Counts & FlagManyBit)) & FlagAllBits;
       } else if (S.Op == CallOp::WaitFlag) {
         if (Counts & 1u)
           sink(S, Record);
-        unsigned Next = 0;
-        if (Counts & 3u)
-          Next |= 1u;
-        if (Counts & 4u)
-          Next |= 2u | 4u;
-        Counts = Next;
+        Counts = (Counts & 1u) | (Counts >> 1) | (Counts & FlagManyBit);
       }
     }
-    if (S.Kind == StmtKind::Call && S.Op == CallOp::Return && (Counts & 6u))
+    if (S.Kind == StmtKind::Call && S.Op == CallOp::Return && (Counts & ~1u))
       sink(S, Record);
     return In;
   }

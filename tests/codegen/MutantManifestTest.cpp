@@ -27,12 +27,14 @@ bool showsConstruct(const std::string &Line, const std::string &At) {
     return Has("pto::comm::TNOTIFY(");
   if (At == "wait")
     return Has("pto::comm::TWAIT(");
+  if (At == "set_flag")
+    return Has("set_flag(");
   if (At == "wait_flag")
     return Has("wait_flag(");
   if (At == "barrier")
     return Has("pipe_barrier(");
   if (At == "dcci")
-    return Has("dcci(");
+    return Has("dcci(") || Has("PTOAS__DCCI_SINGLE_CACHE_LINE(");
   if (At == "load")
     return Has(" = (v") && Has(")[");
   if (At == "return")
@@ -118,7 +120,7 @@ TEST(MutantManifestTest, EveryOperatorAndRuleIsExercised) {
   for (const char *R : {"comm-publish-before-notify", "comm-read-complete-drain", "comm-consume-invalidate",
                         "comm-async-drain", "comm-flag-balance", "comm-signal-protocol", "comm-pre-notify-barrier",
                         "comm-per-wait-dcci", "comm-redundant-invalidate", "comm-core-pipes",
-                        "comm-spin-wait-invalidate"})
+                        "comm-spin-wait-invalidate", "comm-flag-identity", "comm-flush-coverage"})
     EXPECT_TRUE(Rules.count(R)) << R;
 }
 

@@ -1,4 +1,5 @@
 #include "CollectiveRegistry.h"
+#include "KernelRewrite.h"
 #include "ReferenceOracle.h"
 #include "TestSupport.h"
 
@@ -58,4 +59,22 @@ TEST(ReferenceOracleTest, DroppedReleaseIsSeenAtTheNextNotify) {
   ASSERT_TRUE(R.TraceSink);
   // The next notify after the store of chunk i is the ready notify of chunk i+1.
   EXPECT_TRUE(findById(K, *R.TraceSink)->hasRole(role::ReadyNotify));
+}
+
+// Flag tokens are counted, not saturated at two: set, set, wait, wait is balanced; one more set
+// leaks a token to the return.
+TEST(ReferenceOracleTest, FlagTokensAreCountedExactly) {
+  Kernel K = findCollective("allreduce-mesh")->build(test::smallParams(4, DType::FP32, Variant::Optimised));
+  const Stmt *Set = findStmt(K, [&](const Stmt &S) { return pairedWaitFlag(K, S) != 0; });
+  ASSERT_NE(Set, nullptr);
+  Stmt SetCopy = *Set, WaitCopy = *findById(K, pairedWaitFlag(K, *Set));
+  FlagKey Key{Set->Src, Set->Dst, Set->Event};
+  int SetId = Set->Id, WaitId = WaitCopy.Id;
+  ASSERT_TRUE(insertNewAfter(K, SetId, SetCopy));
+  ASSERT_TRUE(insertNewAfter(K, WaitId, WaitCopy));
+  EXPECT_TRUE(ReferenceOracle::run(K, OracleRule::FlagBalance, Key).empty());
+  ASSERT_TRUE(insertNewAfter(K, SetId, SetCopy));
+  OracleResult R = ReferenceOracle::run(K, OracleRule::FlagBalance, Key);
+  ASSERT_FALSE(R.empty());
+  EXPECT_TRUE(findById(K, *R.MaySinks.begin())->isCall(CallOp::Return));
 }
