@@ -123,7 +123,10 @@ bool dcciBeforeWait(Mutant &M, int Site) {
 
 bool asyncWaitInIf(Mutant &M, int Site) {
   const Stmt *Wait = nthWithRole(M.K, Site, role::AsyncWaitRole);
-  return Wait && wrapInIf(M.K, Wait->Id, Wait->AsyncEvent + ".valid()") && reportedAsAsync(M);
+  // Not `ev.valid()`: an invalid handle has nothing in flight, so waiting only a valid one is
+  // correct. Waiting only once a poll says done leaves a transfer in flight when it does not.
+  return Wait && wrapInIf(M.K, Wait->Id, Wait->AsyncEvent + ".Test(" + Wait->Session + ")") &&
+         reportedAsAsync(M);
 }
 
 bool notifyBeforeAsyncWait(Mutant &M, int Site) {
@@ -384,7 +387,7 @@ const MutationOperator Operators[] = {
      "remove the whole-cache dcci between a wait and the scalar GM load it guards", dropConsumeDcci},
     {"dcci-before-wait", Consume, "error", "load", "move the consume-side dcci before the wait it should follow",
      dcciBeforeWait},
-    {"async-wait-in-if", AsyncRule, "error", "notify", "move ev.Wait(session) into an if", asyncWaitInIf},
+    {"async-wait-in-if", AsyncRule, "error", "notify", "wait for the async put only if ev.Test(session) says it is done", asyncWaitInIf},
     {"notify-before-async-wait", AsyncRule, "error", "notify", "notify the peer before waiting for the async put",
      notifyBeforeAsyncWait},
     {"async-wait-other-session", AsyncRule, "error", "notify",
