@@ -75,9 +75,19 @@ private:
   clang::ASTContext &Ctx;
   size_t Added = 0;
 
-  /// A loop with flags and a constant trip count whose index the body leaves alone.
+  /// A loop with a constant trip count whose index the body leaves alone, and whose flags
+  /// need it: an id computed from the index, or a flag the body sets and waits a different
+  /// number of times (then how often the loop runs decides the count; a body that sets and
+  /// waits each flag equally often leaves it as it found it, whatever the trip count).
   bool worthUnrolling(const LoopInfo &L) const {
-    if (!std::any_of(L.Events.begin(), L.Events.end(), [&](unsigned E) { return isFlag(G.Events[E]); }))
+    std::map<std::string, int> Net;
+    bool Dynamic = false;
+    for (unsigned E : L.Events)
+      if (const Event &Ev = G.Events[E]; isFlag(Ev)) {
+        Net[Ev.FlagKey] += Ev.Kind == EventKind::SetFlag ? 1 : -1;
+        Dynamic |= Ev.FlagId != nullptr;
+      }
+    if (!Dynamic && std::all_of(Net.begin(), Net.end(), [](const auto &K) { return K.second == 0; }))
       return false;
     auto C = constantLoop(L.Loop, Ctx);
     return C && C->VarFixedInBody && C->Trips <= MaxTrips;
