@@ -54,6 +54,26 @@ const Stmt *firstTWaitIn(const Stmt &Loop) {
   return Found;
 }
 
+bool containsRole(const Stmt &S, const char *Role) {
+  if (S.hasRole(Role))
+    return true;
+  for (const std::vector<Stmt> *Seq : {&S.Body, &S.ElseBody})
+    for (const Stmt &C : *Seq)
+      if (containsRole(C, Role))
+        return true;
+  return false;
+}
+
+bool hasConstantThreshold(const Kernel &K, const Stmt &W) {
+  if (!W.isCall(CallOp::Wait) || W.Args.size() < 2)
+    return false;
+  for (const Stmt &P : K.Prologue)
+    if (P.Kind == StmtKind::Line && P.Text.rfind("const ", 0) == 0 &&
+        P.Text.find(" " + W.Args[1] + " = ") != std::string::npos)
+      return true;
+  return false;
+}
+
 std::vector<int> cellFamily(const Kernel &K, const Stmt &S) {
   std::vector<int> Out;
   for (const Stmt *O : findAll(K, [&](const Stmt &X) {

@@ -22,6 +22,11 @@ int pairedWaitFlag(Kernel &K, const Stmt &Set);
 // The first set_flag of Wait's flag (same pipes and event) after wait_flag Wait in its sequence; 0 when none.
 int nextSetOfFlag(Kernel &K, const Stmt &Wait);
 // The first TWAIT inside a loop, nullptr when it has none.
+// Whether S or a statement nested in it plays Role.
+bool containsRole(const Stmt &S, const char *Role);
+// Whether the threshold of TWAIT W is a constant hoisted into the prologue ("const int32_t vN = 1;"),
+// not an epoch computed in the body ("(int32_t) (i + 1)").
+bool hasConstantThreshold(const Kernel &K, const Stmt &W);
 const Stmt *firstTWaitIn(const Stmt &Loop);
 // Every other notify and wait of the signal-cell family of S.
 std::vector<int> cellFamily(const Kernel &K, const Stmt &S);

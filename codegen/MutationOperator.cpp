@@ -24,6 +24,7 @@ const char *const CorePipes = "comm-core-pipes";
 const char *const SpinRule = "comm-spin-wait-invalidate";
 const char *const FlagIdentity = "comm-flag-identity";
 const char *const FlushRule = "comm-flush-coverage";
+const char *const BarrierReuseRule = "comm-barrier-reuse";
 
 // ---- where the report goes (each returns true, to chain after the edits) ------------------------
 
@@ -371,6 +372,40 @@ bool tstoreDcciSkipLines(Mutant &M, int Site) {
   return Dcci && anchoredAt(M, Dcci);
 }
 
+// ---- comm-barrier-reuse: a barrier with a constant threshold left satisfied at return ------------
+
+// The self-clearing epilogue (TNOTIFY(own, -n, AtomicAdd) per own cell) removed: every wait with a
+// constant threshold (allgather-push's done barrier, GE 1; the async data wait, GE chunks) passes at
+// once in the next call. All resets go: the checker matches a reset by the cell family, and every
+// row of the signal window is one family (a reset of the data row restores the done row). Kernels
+// whose waits all have epoch thresholds (mesh, ring: GE i + 1) are not judged and have no site.
+bool dropResetEpilogue(Mutant &M, int Site) {
+  const Stmt *Loop =
+      nthStmt(M.K, Site, [](const Stmt &S) { return S.Kind == StmtKind::For && containsRole(S, role::ResetNotify); });
+  if (!Loop)
+    return false;
+  int LoopId = Loop->Id;
+  std::vector<int> Waits;
+  for (const Stmt *W : findAll(M.K, [&](const Stmt &S) { return hasConstantThreshold(M.K, S); }))
+    Waits.push_back(W->Id);
+  if (Waits.empty())
+    return false;
+  // The whole dcci after the last wait loop guarded the resets' reads of the cells: now it guards
+  // nothing and may be reported as redundant.
+  StmtRef R = locate(M.K, LoopId);
+  const Stmt *Before = R && R.Index > 0 ? &(*R.Seq)[R.Index - 1] : nullptr;
+  while (Before && Before->Kind == StmtKind::Group) // a barrier generation ends with its dcci
+    Before = Before->Body.empty() ? nullptr : &Before->Body.back();
+  if (Before && Before->isCall(CallOp::DcciWhole))
+    M.MayAlso.push_back({Redundant, "warning", Before->Id});
+  if (!removeStmt(M.K, LoopId))
+    return false;
+  int First = Waits.front();
+  Waits.erase(Waits.begin());
+  M.AnchorAlsoRequired = true; // each constant-threshold wait is left satisfied
+  return anchoredAt(M, First, std::move(Waits));
+}
+
 const MutationOperator Operators[] = {
     {"drop-release-drain", Publish, "error", "notify", "remove the drain that releases a TSTORE/TPUT",
      dropReleaseDrain},
@@ -432,6 +467,10 @@ const MutationOperator Operators[] = {
     {"tstore-dcci-skip-lines", FlushRule, "warning", "dcci",
      "replace the line dcci after a TSTORE by a walk from the chunk's first line that steps 128 bytes",
      tstoreDcciSkipLines},
+    {"drop-reset-epilogue", BarrierReuseRule, "error", "wait",
+     "remove the self-clearing epilogue (TNOTIFY(own, -n, AtomicAdd) per cell) after a barrier waited with a "
+     "constant threshold (pypto#1829, pypto#1826)",
+     dropResetEpilogue},
 };
 
 } // namespace

@@ -120,7 +120,8 @@ TEST(MutantManifestTest, EveryOperatorAndRuleIsExercised) {
   for (const char *R : {"comm-publish-before-notify", "comm-read-complete-drain", "comm-consume-invalidate",
                         "comm-async-drain", "comm-flag-balance", "comm-signal-protocol", "comm-pre-notify-barrier",
                         "comm-per-wait-dcci", "comm-redundant-invalidate", "comm-core-pipes",
-                        "comm-spin-wait-invalidate", "comm-flag-identity", "comm-flush-coverage"})
+                        "comm-spin-wait-invalidate", "comm-flag-identity", "comm-flush-coverage",
+                        "comm-barrier-reuse"})
     EXPECT_TRUE(Rules.count(R)) << R;
 }
 
