@@ -4,6 +4,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <algorithm>
+#include <map>
 
 using namespace clang;
 
@@ -52,18 +54,29 @@ std::optional<Walk> walkOf(const Stmt *Loop, ASTContext &Ctx) {
 /// Whether an integer (or pointer) expression is a multiple of the cache line: masked with a
 /// mask whose low bits are clear, a multiple of a constant line multiple, an unchanged local
 /// initialised so, or a sum of such.
-bool aligned(const Expr *E, ASTContext &Ctx, int Depth = 0) {
+/// Whether nothing in its function changes V after its initialisation (remembered: each answer
+/// walks the whole function body).
+using FixedMemo = std::map<const VarDecl *, bool>;
+
+bool fixedLocal(const VarDecl *V, FixedMemo &Memo) {
+  auto [It, New] = Memo.try_emplace(V, false);
+  if (New) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    It->second = F && F->getBody() && !changes(F->getBody(), V);
+  }
+  return It->second;
+}
+
+bool aligned(const Expr *E, ASTContext &Ctx, FixedMemo &Memo, int Depth = 0) {
   if (!E || Depth > 8)
     return false;
   E = E->IgnoreParens();
   if (auto C = constantValue(E, Ctx))
     return *C % CacheLineBytes == 0;
   if (const auto *Cast = dyn_cast<CastExpr>(E))
-    return aligned(Cast->getSubExpr(), Ctx, Depth + 1);
-  if (const VarDecl *V = refVar(E)) {
-    const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    return V->getInit() && F && F->getBody() && !changes(F->getBody(), V) && aligned(V->getInit(), Ctx, Depth + 1);
-  }
+    return aligned(Cast->getSubExpr(), Ctx, Memo, Depth + 1);
+  if (const VarDecl *V = refVar(E))
+    return V->getInit() && fixedLocal(V, Memo) && aligned(V->getInit(), Ctx, Memo, Depth + 1);
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     auto Low = [&](const Expr *X) {
       auto M = constantValue(X, Ctx);
@@ -72,8 +85,8 @@ bool aligned(const Expr *E, ASTContext &Ctx, int Depth = 0) {
     switch (B->getOpcode()) {
     case BO_And: return Low(B->getLHS()) || Low(B->getRHS());
     case BO_Add: case BO_Sub:
-      return aligned(B->getLHS(), Ctx, Depth + 1) && aligned(B->getRHS(), Ctx, Depth + 1);
-    case BO_Mul: return aligned(B->getLHS(), Ctx, Depth + 1) || aligned(B->getRHS(), Ctx, Depth + 1);
+      return aligned(B->getLHS(), Ctx, Memo, Depth + 1) && aligned(B->getRHS(), Ctx, Memo, Depth + 1);
+    case BO_Mul: return aligned(B->getLHS(), Ctx, Memo, Depth + 1) || aligned(B->getRHS(), Ctx, Memo, Depth + 1);
     default: return false;
     }
   }
@@ -90,7 +103,7 @@ const Expr *throughPointerCasts(const Expr *E) {
   return E;
 }
 
-std::optional<FlushLoop> flushLoop(const Expr *Addr, const Walk &W, ASTContext &Ctx) {
+std::optional<FlushLoop> flushLoop(const Expr *Addr, const Walk &W, ASTContext &Ctx, FixedMemo &Memo) {
   FlushLoop F;
   const Expr *P = throughPointerCasts(Addr);
   // Pointer walk: base + v.
@@ -104,7 +117,7 @@ std::optional<FlushLoop> flushLoop(const Expr *Addr, const Walk &W, ASTContext &
       return std::nullopt;
     int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
     auto Start = constantValue(W.Init, Ctx);
-    F.AlignedStart = aligned(Base, Ctx) && Start && (*Start * Size) % CacheLineBytes == 0;
+    F.AlignedStart = aligned(Base, Ctx, Memo) && Start && (*Start * Size) % CacheLineBytes == 0;
     if (W.Step)
       F.StepBytes = *W.Step * Size;
     return F;
@@ -113,7 +126,7 @@ std::optional<FlushLoop> flushLoop(const Expr *Addr, const Walk &W, ASTContext &
   if (const auto *C = dyn_cast<CastExpr>(P); C && refVar(C->getSubExpr()) == W.Var &&
                                              C->getSubExpr()->getType()->isIntegerType()) {
     F.ByAddress = true;
-    F.AlignedStart = aligned(W.Init, Ctx);
+    F.AlignedStart = aligned(W.Init, Ctx, Memo);
     F.StepBytes = W.Step;
     return F;
   }
@@ -129,7 +142,13 @@ llvm::Expected<FlushLoops::Result> FlushLoops::compute(AnalysisManager &AM) {
   const EventGraph &G = AM.graph();
   if (!AM.ast())
     return R;
+  FixedMemo Memo;
   for (unsigned L = 0; L < G.Loops.size(); ++L) {
+    const std::vector<unsigned> &Evs = G.Loops[L].Events;
+    if (std::none_of(Evs.begin(), Evs.end(), [&](unsigned Id) {
+          return G.Events[Id].Kind == EventKind::DcciLine && G.Events[Id].AddrExpr;
+        }))
+      continue; // the AST walks below only for loops that invalidate lines
     auto W = walkOf(G.Loops[L].Loop, *AM.ast());
     if (!W)
       continue;
@@ -137,7 +156,7 @@ llvm::Expected<FlushLoops::Result> FlushLoops::compute(AnalysisManager &AM) {
       const Event &E = G.Events[Id];
       if (E.Kind != EventKind::DcciLine || !E.AddrExpr || !mentions(E.AddrExpr, W->Var))
         continue;
-      if (auto F = flushLoop(E.AddrExpr, *W, *AM.ast())) {
+      if (auto F = flushLoop(E.AddrExpr, *W, *AM.ast(), Memo)) {
         F->Dcci = Id;
         F->Loop = L;
         R.Loops.push_back(*F);
