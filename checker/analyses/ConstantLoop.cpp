@@ -1,4 +1,6 @@
 #include "analyses/ConstantLoop.h"
+#include "events/ExprStrip.h"
+#include "events/FunctionFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -7,44 +9,13 @@ using namespace clang;
 
 namespace commcheck {
 
-namespace {
-
-const VarDecl *refVar(const Expr *E) {
-  if (!E)
-    return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
-
-} // namespace
-
-bool changes(const Stmt *S, const VarDecl *Var) {
-  if (!S)
-    return false;
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && refVar(B->getLHS()) == Var)
-    return true;
-  if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && refVar(U->getSubExpr()) == Var)
-    return true;
-  if (const auto *VD = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : VD->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getType()->isReferenceType() &&
-                                                 V->getInit() && refVar(V->getInit()) == Var)
-        return true;
-  for (const Stmt *C : S->children())
-    if (changes(C, Var))
-      return true;
-  return false;
-}
-
 std::optional<int64_t> constantValue(const Expr *E, ASTContext &Ctx) {
   if (!E || E->isValueDependent())
     return std::nullopt;
   Expr::EvalResult R;
   if (E->IgnoreParenImpCasts()->EvaluateAsInt(R, Ctx))
     return R.Val.getInt().getExtValue();
-  if (const VarDecl *VD = refVar(E))
+  if (const VarDecl *VD = referencedVar(E))
     if (VD->getType().isConstQualified() && VD->getInit())
       return constantValue(VD->getInit(), Ctx);
   return std::nullopt;
@@ -53,7 +24,7 @@ std::optional<int64_t> constantValue(const Expr *E, ASTContext &Ctx) {
 void variablesOf(const Expr *E, std::vector<const VarDecl *> &Out) {
   if (!E)
     return;
-  if (const VarDecl *V = refVar(E))
+  if (const VarDecl *V = referencedVar(E))
     Out.push_back(V);
   for (const Stmt *C : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C))
@@ -63,7 +34,7 @@ void variablesOf(const Expr *E, std::vector<const VarDecl *> &Out) {
 bool mentions(const Expr *E, const VarDecl *Var) {
   if (!E)
     return false;
-  if (refVar(E) == Var)
+  if (referencedVar(E) == Var)
     return true;
   for (const Stmt *C : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C); CE && mentions(CE, Var))
@@ -75,7 +46,7 @@ std::optional<int64_t> valueWith(const Expr *E, const VarDecl *Var, int64_t Valu
   if (!E)
     return std::nullopt;
   E = E->IgnoreParens();
-  if (refVar(E) == Var)
+  if (referencedVar(E) == Var)
     return Value;
   if (!mentions(E, Var))
     return constantValue(E, Ctx);
@@ -103,42 +74,60 @@ std::optional<int64_t> valueWith(const Expr *E, const VarDecl *Var, int64_t Valu
   return std::nullopt;
 }
 
-std::optional<ConstantLoop> constantLoop(const Stmt *Loop, ASTContext &Ctx) {
+bool unchangedAfterInit(const VarDecl *Var) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  return F && F->getBody() && !FunctionFacts(F->getBody()).isMutated(Var);
+}
+
+std::optional<LoopWalk> loopWalk(const Stmt *Loop, ASTContext &Ctx) {
   const auto *F = dyn_cast_or_null<ForStmt>(Loop);
   if (!F)
     return std::nullopt;
-  ConstantLoop L;
-  std::optional<int64_t> Start;
+  LoopWalk W;
+  W.Loop = F;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
-    L.Var = dyn_cast<VarDecl>(DS->getSingleDecl());
-    Start = L.Var ? constantValue(L.Var->getInit(), Ctx) : std::nullopt;
+    W.Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+    W.Init = W.Var ? W.Var->getInit() : nullptr;
   } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(F->getInit());
              BO && BO->getOpcode() == BO_Assign) {
-    L.Var = refVar(BO->getLHS());
-    Start = constantValue(BO->getRHS(), Ctx);
+    W.Var = referencedVar(BO->getLHS());
+    W.Init = BO->getRHS();
   }
-  const auto *Cond =
-      dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!L.Var || !Start || !Cond || refVar(Cond->getLHS()) != L.Var)
+  if (!W.Var || !W.Init)
+    return std::nullopt;
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
+      U && U->isIncrementOp() && referencedVar(U->getSubExpr()) == W.Var)
+    W.Step = 1;
+  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+           C && C->getOpcode() == BO_AddAssign && referencedVar(C->getLHS()) == W.Var)
+    W.Step = constantValue(C->getRHS(), Ctx);
+  W.VarFixedInBody = !FunctionFacts(F->getBody()).isMutated(W.Var) &&
+                     !FunctionFacts(F->getCond()).isMutated(W.Var);
+  return W;
+}
+
+std::optional<ConstantLoop> constantLoop(const Stmt *Loop, ASTContext &Ctx) {
+  auto W = loopWalk(Loop, Ctx);
+  if (!W)
+    return std::nullopt;
+  std::optional<int64_t> Start = constantValue(W->Init, Ctx);
+  const Expr *CondE = W->Loop->getCond();
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(CondE ? CondE->IgnoreParenImpCasts() : nullptr);
+  if (!Start || !Cond || referencedVar(Cond->getLHS()) != W->Var)
     return std::nullopt;
   if (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE)
     return std::nullopt;
   auto End = constantValue(Cond->getRHS(), Ctx);
-  std::optional<int64_t> Step;
-  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
-      U && U->isIncrementOp() && refVar(U->getSubExpr()) == L.Var)
-    Step = 1;
-  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-           C && C->getOpcode() == BO_AddAssign && refVar(C->getLHS()) == L.Var)
-    Step = constantValue(C->getRHS(), Ctx);
-  if (!End || !Step || *Step <= 0)
+  if (!End || !W->Step || *W->Step <= 0)
     return std::nullopt;
+  ConstantLoop L;
+  L.Var = W->Var;
   int64_t Last = Cond->getOpcode() == BO_LE ? *End + 1 : *End;
   L.Start = *Start;
-  L.Step = *Step;
-  L.Trips = Last > *Start ? (Last - *Start + *Step - 1) / *Step : 0;
-  L.VarFixedInBody = !changes(F->getBody(), L.Var) && !changes(F->getCond(), L.Var);
+  L.Step = *W->Step;
+  L.Trips = Last > *Start ? (Last - *Start + L.Step - 1) / L.Step : 0;
+  L.VarFixedInBody = W->VarFixedInBody;
   return L;
 }
 

@@ -1,6 +1,6 @@
 // `for (i = A; i < B; i += S)` with constant A, B and S: its induction variable, the values it
 // takes and how many times the body runs (the loop's trip count). Cost counting multiplies by it;
-// FlagGraph unrolls such loops to resolve event ids that depend on i.
+// FlagGraph unrolls such loops to resolve event ids that depend on i; FlushLoops reads the walks.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -9,17 +9,30 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class ForStmt;
 class Stmt;
 class VarDecl;
 } // namespace clang
 
 namespace commcheck {
 
+/// `for (v = A; ...; v += S)` (or `++v`): its variable, start and step (when constant).
+struct LoopWalk {
+  const clang::ForStmt *Loop = nullptr;
+  const clang::VarDecl *Var = nullptr;
+  const clang::Expr *Init = nullptr;
+  std::optional<int64_t> Step;
+  /// Nothing in the body or the condition changes the variable (FunctionFacts::isMutated).
+  bool VarFixedInBody = false;
+};
+
+std::optional<LoopWalk> loopWalk(const clang::Stmt *Loop, clang::ASTContext &Ctx);
+
 struct ConstantLoop {
   const clang::VarDecl *Var = nullptr;
   int64_t Start = 0, Step = 1, Trips = 0;
-  /// Nothing in the body or the condition assigns the variable or takes its address: iteration k
-  /// sees Var == Start + k * Step.
+  /// Nothing in the body or the condition changes the variable: iteration k sees
+  /// Var == Start + k * Step.
   bool VarFixedInBody = false;
   int64_t valueAt(int64_t K) const { return Start + K * Step; }
 };
@@ -29,8 +42,9 @@ std::optional<ConstantLoop> constantLoop(const clang::Stmt *Loop, clang::ASTCont
 /// The integer value of E when the variable Var holds Value (nullopt if it is not a constant then).
 std::optional<int64_t> valueWith(const clang::Expr *E, const clang::VarDecl *Var, int64_t Value,
                                  clang::ASTContext &Ctx);
-/// Whether S assigns Var, increments it or takes its address (or binds a reference to it).
-bool changes(const clang::Stmt *S, const clang::VarDecl *Var);
+/// Whether nothing in its function changes Var after its initialisation (a parameter: after
+/// the call binds it).
+bool unchangedAfterInit(const clang::VarDecl *Var);
 /// The variables E names.
 void variablesOf(const clang::Expr *E, std::vector<const clang::VarDecl *> &Out);
 /// Whether E mentions Var.

@@ -1,4 +1,5 @@
 #include "analyses/CostCounter.h"
+#include "events/ExprStrip.h"
 #include "analyses/ConstantLoop.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -10,14 +11,6 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-
-const VarDecl *refVar(const Expr *E) {
-  if (!E)
-    return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
 
 /// True when S sits under `if (I != x)` (or `x != I`) below Loop.
 bool skipsOne(const Stmt *S, const Stmt *Loop, const VarDecl *I, ASTContext &Ctx) {
@@ -32,7 +25,7 @@ bool skipsOne(const Stmt *S, const Stmt *Loop, const VarDecl *I, ASTContext &Ctx
       return false;
     if (const auto *If = dyn_cast<IfStmt>(P))
       if (const auto *C = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
-          C && C->getOpcode() == BO_NE && (refVar(C->getLHS()) == I || refVar(C->getRHS()) == I))
+          C && C->getOpcode() == BO_NE && (referencedVar(C->getLHS()) == I || referencedVar(C->getRHS()) == I))
         return true;
   }
   return false;

@@ -213,12 +213,6 @@ private:
   }
 };
 
-/// Whether nothing in its function changes Var after its initialisation.
-bool fixedVariable(const clang::VarDecl *Var) {
-  const auto *F = llvm::dyn_cast_or_null<clang::FunctionDecl>(Var->getParentFunctionOrMethod());
-  return F && F->getBody() && !changes(F->getBody(), Var);
-}
-
 /// set_flag(p, id) whose next flag event on the same pipes in its block is wait_flag(p, id),
 /// with an id of variables nothing changes (a ping-pong `event_t ev = odd ? ID1 : ID0`): the pair
 /// raises and consumes the same flag, whichever it is. When every flag on those pipes is such a
@@ -239,7 +233,7 @@ void keySelfContainedPairs(EventGraph &G) {
         std::vector<const clang::VarDecl *> Vars;
         variablesOf(Set.FlagId, Vars);
         if (Next.Kind == EventKind::WaitFlag && Next.FlagKey == Set.FlagKey && Next.FlagId &&
-            std::all_of(Vars.begin(), Vars.end(), fixedVariable)) {
+            std::all_of(Vars.begin(), Vars.end(), unchangedAfterInit)) {
           Pairs.push_back({Set.Id, Next.Id});
           Paired.insert(Set.Id);
           Paired.insert(Next.Id);

@@ -1,6 +1,7 @@
 #include "analyses/FlushLoops.h"
 #include "analyses/AnalysisManager.h"
 #include "analyses/ConstantLoop.h"
+#include "events/ExprStrip.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -13,60 +14,19 @@ namespace commcheck {
 
 namespace {
 
-const VarDecl *refVar(const Expr *E) {
-  if (const auto *D = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
-    return dyn_cast<VarDecl>(D->getDecl());
-  return nullptr;
-}
+using FixedMemo = std::map<const VarDecl *, bool>;
 
-/// `for (v = A; ...; v += S)` (or `++v`, `v = v + S`): v, A and S.
-struct Walk {
-  const VarDecl *Var = nullptr;
-  const Expr *Init = nullptr;
-  std::optional<int64_t> Step;
-};
-
-std::optional<Walk> walkOf(const Stmt *Loop, ASTContext &Ctx) {
-  const auto *F = dyn_cast_or_null<ForStmt>(Loop);
-  if (!F)
-    return std::nullopt;
-  Walk W;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
-    W.Var = dyn_cast<VarDecl>(DS->getSingleDecl());
-    W.Init = W.Var ? W.Var->getInit() : nullptr;
-  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit()); B && B->getOpcode() == BO_Assign) {
-    W.Var = refVar(B->getLHS());
-    W.Init = B->getRHS();
-  }
-  if (!W.Var || !W.Init)
-    return std::nullopt;
-  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc); U && U->isIncrementOp() && refVar(U->getSubExpr()) == W.Var)
-    W.Step = 1;
-  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-           C && C->getOpcode() == BO_AddAssign && refVar(C->getLHS()) == W.Var)
-    W.Step = constantValue(C->getRHS(), Ctx);
-  if (changes(F->getBody(), W.Var))
-    return std::nullopt;
-  return W;
+/// unchangedAfterInit, remembered: each answer walks the whole function body.
+bool fixedLocal(const VarDecl *V, FixedMemo &Memo) {
+  auto [It, New] = Memo.try_emplace(V, false);
+  if (New)
+    It->second = unchangedAfterInit(V);
+  return It->second;
 }
 
 /// Whether an integer (or pointer) expression is a multiple of the cache line: masked with a
 /// mask whose low bits are clear, a multiple of a constant line multiple, an unchanged local
 /// initialised so, or a sum of such.
-/// Whether nothing in its function changes V after its initialisation (remembered: each answer
-/// walks the whole function body).
-using FixedMemo = std::map<const VarDecl *, bool>;
-
-bool fixedLocal(const VarDecl *V, FixedMemo &Memo) {
-  auto [It, New] = Memo.try_emplace(V, false);
-  if (New) {
-    const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-    It->second = F && F->getBody() && !changes(F->getBody(), V);
-  }
-  return It->second;
-}
-
 bool aligned(const Expr *E, ASTContext &Ctx, FixedMemo &Memo, int Depth = 0) {
   if (!E || Depth > 8)
     return false;
@@ -75,7 +35,7 @@ bool aligned(const Expr *E, ASTContext &Ctx, FixedMemo &Memo, int Depth = 0) {
     return *C % CacheLineBytes == 0;
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return aligned(Cast->getSubExpr(), Ctx, Memo, Depth + 1);
-  if (const VarDecl *V = refVar(E))
+  if (const VarDecl *V = referencedVar(E))
     return V->getInit() && fixedLocal(V, Memo) && aligned(V->getInit(), Ctx, Memo, Depth + 1);
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     auto Low = [&](const Expr *X) {
@@ -103,14 +63,14 @@ const Expr *throughPointerCasts(const Expr *E) {
   return E;
 }
 
-std::optional<FlushLoop> flushLoop(const Expr *Addr, const Walk &W, ASTContext &Ctx, FixedMemo &Memo) {
+std::optional<FlushLoop> flushLoop(const Expr *Addr, const LoopWalk &W, ASTContext &Ctx, FixedMemo &Memo) {
   FlushLoop F;
   const Expr *P = throughPointerCasts(Addr);
   // Pointer walk: base + v.
   if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
     const Expr *Base = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
     const Expr *Off = Base == B->getLHS() ? B->getRHS() : B->getLHS();
-    if (refVar(Off) != W.Var || mentions(Base, W.Var))
+    if (referencedVar(Off) != W.Var || mentions(Base, W.Var))
       return std::nullopt;
     QualType Elem = Base->getType()->getPointeeType();
     if (Elem.isNull() || Elem->isIncompleteType() || Elem->isVoidType())
@@ -123,7 +83,7 @@ std::optional<FlushLoop> flushLoop(const Expr *Addr, const Walk &W, ASTContext &
     return F;
   }
   // Address walk: (T *)v.
-  if (const auto *C = dyn_cast<CastExpr>(P); C && refVar(C->getSubExpr()) == W.Var &&
+  if (const auto *C = dyn_cast<CastExpr>(P); C && referencedVar(C->getSubExpr()) == W.Var &&
                                              C->getSubExpr()->getType()->isIntegerType()) {
     F.ByAddress = true;
     F.AlignedStart = aligned(W.Init, Ctx, Memo);
@@ -149,8 +109,8 @@ llvm::Expected<FlushLoops::Result> FlushLoops::compute(AnalysisManager &AM) {
           return G.Events[Id].Kind == EventKind::DcciLine && G.Events[Id].AddrExpr;
         }))
       continue; // the AST walks below only for loops that invalidate lines
-    auto W = walkOf(G.Loops[L].Loop, *AM.ast());
-    if (!W)
+    auto W = loopWalk(G.Loops[L].Loop, *AM.ast());
+    if (!W || !W->VarFixedInBody)
       continue;
     for (unsigned Id : G.Loops[L].Events) {
       const Event &E = G.Events[Id];

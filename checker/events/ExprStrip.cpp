@@ -30,4 +30,10 @@ const Expr *stripWrappers(const Expr *E, unsigned Flags) {
   }
 }
 
+const VarDecl *referencedVar(const Expr *E) {
+  if (const auto *D = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(D->getDecl());
+  return nullptr;
+}
+
 } // namespace commcheck

@@ -5,7 +5,8 @@
 
 namespace clang {
 class Expr;
-}
+class VarDecl;
+} // namespace clang
 
 namespace commcheck {
 
@@ -15,5 +16,8 @@ enum StripFlags : unsigned {
 };
 
 const clang::Expr *stripWrappers(const clang::Expr *E, unsigned Flags = 0);
+
+/// The variable E names, through parentheses and implicit casts (null for anything else, or null E).
+const clang::VarDecl *referencedVar(const clang::Expr *E);
 
 } // namespace commcheck

@@ -1,4 +1,5 @@
 #include "events/FunctionFacts.h"
+#include "events/ExprStrip.h"
 #include "events/GmType.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -12,17 +13,10 @@ namespace commcheck {
 
 namespace {
 
-const VarDecl *refVar(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
-
 /// The parameter an lvalue's pointer chain is rooted at (`P[i]`, `*P`, `P->f`), if any.
 const ParmVarDecl *rootParam(const Expr *LV) {
   if (const Expr *Ptr = lvaluePointer(LV))
-    if (const VarDecl *VD = refVar(Ptr))
+    if (const VarDecl *VD = referencedVar(Ptr))
       return dyn_cast<ParmVarDecl>(VD);
   return nullptr;
 }
@@ -40,7 +34,7 @@ bool isInt64TablePointer(QualType T) {
 } // namespace
 
 void FunctionFacts::noteWrite(const Expr *LHS) {
-  if (const VarDecl *VD = refVar(LHS))
+  if (const VarDecl *VD = referencedVar(LHS))
     Mutated.insert(VD);
   if (const ParmVarDecl *P = rootParam(LHS))
     WrittenOrEscaped.insert(P);
@@ -55,7 +49,7 @@ void FunctionFacts::note(const Stmt *S) {
     if (UO->isIncrementDecrementOp())
       noteWrite(UO->getSubExpr());
     else if (UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *VD = refVar(UO->getSubExpr()))
+      if (const VarDecl *VD = referencedVar(UO->getSubExpr()))
         Mutated.insert(VD);
   } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE); OC && OC->isAssignmentOp() &&
@@ -68,7 +62,7 @@ void FunctionFacts::note(const Stmt *S) {
       Callees.insert(FD->getCanonicalDecl());
     for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
       const Expr *A = CE->getArg(I);
-      const VarDecl *VD = refVar(A);
+      const VarDecl *VD = referencedVar(A);
       if (!VD)
         continue;
       if (FD && I < FD->getNumParams()) {
@@ -81,6 +75,13 @@ void FunctionFacts::note(const Stmt *S) {
       if (const auto *P = dyn_cast<ParmVarDecl>(VD); P && P->getType()->isPointerType())
         WrittenOrEscaped.insert(P);
     }
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    // `int &r = x;`: what is done through r is done to x.
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getType()->isReferenceType() &&
+                                                 !V->getType().getNonReferenceType().isConstQualified())
+        if (const VarDecl *Bound = referencedVar(V->getInit()))
+          Mutated.insert(Bound);
   } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
     // A lambda's body is its own function, not part of this CFG; what it changes or calls
     // counts for the function that defines it.

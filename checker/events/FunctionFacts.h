@@ -25,8 +25,11 @@ public:
   /// UserReadOnly: parameter names the user declared read-only.
   FunctionFacts(const clang::FunctionDecl *FD, const clang::CFG *Cfg,
                 const std::vector<std::string> &UserReadOnly);
+  /// The facts of one region of a body (a loop's body): what it mutates and calls.
+  explicit FunctionFacts(const clang::Stmt *Region) { walk(Region); }
 
-  /// Assigned, incremented or address-taken after its declaration.
+  /// Assigned, incremented, address-taken, bound to a non-const reference or passed to one,
+  /// after its declaration.
   bool isMutated(const clang::VarDecl *VD) const { return Mutated.contains(VD); }
   /// A parameter whose memory the function only reads: a communication context table (an int64
   /// GM table the body never writes nor gives away), or a name the user listed.
