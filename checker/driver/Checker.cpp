@@ -217,13 +217,8 @@ void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE,
 void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx,
                                   std::vector<Finding> &Raw) const {
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  // A copy: the file's TrustedHeaders is the frontend's, shared by the -j threads, and its memo
-  // is written by each question.
-  std::optional<TrustedHeaders> Trusted;
-  if (File.Trusted && !File.PP.CompilerTests.empty())
-    Trusted = *File.Trusted;
   for (const auto &[At, Name] : File.PP.CompilerTests) {
-    if (Trusted && Trusted->trusted(SM, At))
+    if (File.Trusted && File.Trusted->trusted(SM, At))
       continue;
     Finding F;
     F.Rule = ruleid::Unanalysable;

@@ -171,9 +171,9 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
   P.Configuration = Build.Configurations[P.ConfigIndex].Name;
   P.Args = argumentsFor(P.Path, P.ConfigIndex);
   P.PP.ConfigMacros = Build.ConfigMacros;
-  P.Trusted = &Trusted;
+  P.Trusted = std::make_shared<const TrustedHeaders>(Trusted);
   KernelAstOptions KO;
-  KO.Trusted = &Trusted;
+  KO.Trusted = P.Trusted.get();
   KO.Record = &P.PP;
   KO.Probes = &P.Probes;
   ErrorCollector Errors(P.Path);

@@ -52,7 +52,9 @@ struct ParsedFile {
   std::string Configuration;           ///< its name
   PreprocessorRecord PP;               ///< what the preprocessor saw
   std::vector<FileProbe> Probes;       ///< every file the parse looked at
-  const TrustedHeaders *Trusted = nullptr; ///< the parsing frontend's (shim, toolchain)
+  /// The parsing frontend's trusted headers (shim, toolchain), copied for this parse: each
+  /// question writes its memo, and the frontend is shared by the -j threads.
+  std::shared_ptr<const TrustedHeaders> Trusted;
   /// The file compiles differently in another configuration (it tested a configuration macro).
   bool dependsOnConfiguration() const { return !PP.ConfigMacrosUsed.empty(); }
   ParsedFile();

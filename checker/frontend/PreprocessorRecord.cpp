@@ -61,7 +61,7 @@ class Recorder : public PPCallbacks {
 public:
   Recorder(PreprocessorRecord &R, const SourceManager &SM, const Preprocessor &PP,
            const TrustedHeaders *Trusted)
-      : R(R), SM(SM), PP(PP), Trusted(Trusted ? std::optional<TrustedHeaders>(*Trusted) : std::nullopt) {}
+      : R(R), SM(SM), PP(PP), Trusted(Trusted) {}
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     R.Skipped.push_back(SourceRange(SM.getExpansionLoc(Range.getBegin()),
@@ -240,8 +240,7 @@ private:
   PreprocessorRecord &R;
   const SourceManager &SM;
   const Preprocessor &PP;
-  /// A copy: its memo is this parse's (the frontend's is shared by the -j threads).
-  std::optional<TrustedHeaders> Trusted;
+  const TrustedHeaders *Trusted; ///< this parse's (ParsedFile::Trusted)
   std::vector<Group> Open;
 };
 

@@ -1,6 +1,7 @@
 // -j: the files share one frontend (one per configuration), so nothing a parse asks of it may be
-// written under another thread's feet. The shim-or-user question of the preprocessor record once
-// wrote the shared trusted-headers memo and crashed clang about once in fifteen -j 2 runs.
+// written under another thread's feet. The trusted-headers memo, once the frontend's own, was
+// written by every parse's preprocessor record and crashed clang about once in fifteen -j 2 runs;
+// each parse now has its copy (ParsedFile::Trusted).
 #include "CliSupport.h"
 #include <gtest/gtest.h>
 
