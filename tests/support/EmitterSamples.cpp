@@ -2,6 +2,7 @@
 #include "CheckHarness.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 
@@ -12,7 +13,9 @@ FileResult fixableResult() {
   llvm::sys::path::system_temp_directory(true, Path);
   llvm::sys::path::append(Path, "commcheck-tests");
   llvm::sys::fs::create_directories(Path);
-  llvm::sys::path::append(Path, "emitter_fixit.cpp");
+  // One file per test process: ctest -j runs several tests that build this sample at once, and
+  // one truncating the file while another parses it left the other with no finding.
+  llvm::sys::path::append(Path, "emitter_fixit-" + std::to_string(llvm::sys::Process::getProcessId()) + ".cpp");
   {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Path, EC);
