@@ -18,6 +18,13 @@ struct SourcePoint {
 struct WitnessStep {
   SourcePoint At;
   std::string Message;
+  /// The rank the step runs on, in a witness of two (or more) ranks' schedule (cross-rank
+  /// findings); -1 in a one-rank witness. Steps are in one schedule order.
+  int Lane = -1;
+  /// A notify step: the index (in Witness) of the wait on another rank it lets pass.
+  int EdgeTo = -1;
+  /// One of the conflicting accesses of a cross-rank race.
+  bool Conflict = false;
 };
 
 struct Finding {
