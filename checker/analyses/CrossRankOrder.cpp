@@ -1,0 +1,188 @@
+#include "analyses/CrossRankOrder.h"
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace commcheck {
+
+namespace {
+
+bool isSignal(const RankOp &O) { return O.Kind == RankOpKind::Notify || O.Kind == RankOpKind::Wait; }
+
+/// The most a cell can hold from a set of notifies: the largest Set (or the initial 0) plus every
+/// positive add. Resets are left out: leaving out a decrease only raises the bound.
+struct CellBound {
+  int64_t SumAdds = 0;
+  int64_t Set1 = 0, Set2 = 0; ///< the two largest Set values (0: none, or the initial value)
+  void add(const RankOp &N) {
+    if (N.Op == NotifyOp::Set) {
+      if (N.Value > Set1) {
+        Set2 = Set1;
+        Set1 = N.Value;
+      } else if (N.Value > Set2) {
+        Set2 = N.Value;
+      }
+    } else if (N.Value > 0) {
+      SumAdds += N.Value;
+    }
+  }
+  /// The bound without one of the notifies that were added.
+  int64_t without(const RankOp &N) const {
+    if (N.Op == NotifyOp::Set)
+      return (N.Value >= Set1 ? Set2 : Set1) + SumAdds;
+    return Set1 + SumAdds - std::max<int64_t>(N.Value, 0);
+  }
+};
+
+/// Whether a wait cannot pass on a cell that holds at most U.
+bool cannotPass(const RankOp &W, int64_t U) {
+  switch (W.Cmp) {
+  case WaitCmp::GE: return U < W.Value;
+  case WaitCmp::GT: return U <= W.Value;
+  case WaitCmp::EQ: return W.Value > 0 && U < W.Value;
+  default: return false; // LE, LT, NE: a bound from above says nothing
+  }
+}
+
+} // namespace
+
+CrossRankOrder::CrossRankOrder(const SpmdRun &R, const std::vector<OpRef> &Schedule) : Run(R) {
+  size_t P = Run.Ranks.size();
+  Pos.resize(P);
+  std::vector<unsigned> Cursor(P, 0);
+  auto Place = [&](int Rank, unsigned UpTo) {
+    for (unsigned &C = Cursor[Rank]; C <= UpTo && C < Run.Ranks[Rank].Ops.size(); ++C)
+      Topo.push_back({Rank, C});
+  };
+  for (OpRef S : Schedule)
+    Place(S.Rank, S.Index);
+  for (size_t Rk = 0; Rk < P; ++Rk)
+    Place(Rk, Run.Ranks[Rk].Ops.size());
+  for (size_t Rk = 0; Rk < P; ++Rk)
+    Pos[Rk].assign(Run.Ranks[Rk].Ops.size(), 0);
+  for (unsigned T = 0; T < Topo.size(); ++T)
+    Pos[Topo[T].Rank][Topo[T].Index] = T;
+
+  // Candidates: every notify of the cell that comes earlier in the schedule.
+  std::map<MemRange, std::vector<OpRef>> Notifies;
+  Incoming.resize(Topo.size());
+  for (unsigned T = 0; T < Topo.size(); ++T) {
+    const RankOp &O = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
+    if (O.Kind == RankOpKind::Notify)
+      Notifies[cellOf(O)].push_back(Topo[T]);
+    else if (O.Kind == RankOpKind::Wait)
+      Incoming[T] = Notifies[cellOf(O)];
+  }
+  do {
+    ++Rounds;
+    computeClocks();
+  } while (justify());
+  for (unsigned T = 0; T < Topo.size(); ++T)
+    for (OpRef N : Incoming[T])
+      Edges.push_back({N, Topo[T]});
+}
+
+void CrossRankOrder::computeClocks() {
+  size_t P = Run.Ranks.size();
+  Clock.assign(Topo.size(), std::vector<int>(P, -1));
+  for (unsigned T = 0; T < Topo.size(); ++T) {
+    OpRef X = Topo[T];
+    std::vector<int> &C = Clock[T];
+    if (X.Index > 0)
+      C = Clock[Pos[X.Rank][X.Index - 1]];
+    for (OpRef N : Incoming[T]) {
+      const std::vector<int> &From = Clock[Pos[N.Rank][N.Index]];
+      for (size_t Rk = 0; Rk < P; ++Rk)
+        C[Rk] = std::max(C[Rk], From[Rk]);
+    }
+    C[X.Rank] = X.Index;
+  }
+}
+
+bool CrossRankOrder::before(OpRef A, OpRef B) const {
+  if (A == B)
+    return false;
+  return Clock[Pos[B.Rank][B.Index]][A.Rank] >= (int)A.Index;
+}
+
+bool CrossRankOrder::justify() {
+  std::map<MemRange, std::vector<OpRef>> Notifies;
+  for (OpRef X : Topo) {
+    const RankOp &O = Run.Ranks[X.Rank].Ops[X.Index];
+    if (O.Kind == RankOpKind::Notify)
+      Notifies[cellOf(O)].push_back(X);
+  }
+  bool Dropped = false;
+  for (unsigned T = 0; T < Topo.size(); ++T) {
+    if (Incoming[T].empty())
+      continue;
+    const RankOp &W = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
+    CellBound B;
+    for (OpRef N : Notifies[cellOf(W)])
+      if (!before(Topo[T], N)) // may run before the wait in some schedule
+        B.add(Run.Ranks[N.Rank].Ops[N.Index]);
+    std::vector<OpRef> Kept;
+    for (OpRef N : Incoming[T])
+      if (cannotPass(W, B.without(Run.Ranks[N.Rank].Ops[N.Index])))
+        Kept.push_back(N);
+    Dropped |= Kept.size() != Incoming[T].size();
+    Incoming[T] = std::move(Kept);
+  }
+  return Dropped;
+}
+
+std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
+  // Signal memory is accessed atomically by the signal operations: not data.
+  std::set<MemRange> Cells;
+  std::map<std::pair<std::string, int>, std::vector<OpRef>> Groups;
+  for (OpRef X : Topo) {
+    const RankOp &O = Run.Ranks[X.Rank].Ops[X.Index];
+    if (isSignal(O))
+      Cells.insert(cellOf(O));
+    else
+      Groups[{O.Mem.Root, O.Mem.Owner}].push_back(X);
+  }
+  auto TouchesCell = [&](const MemRange &M) {
+    auto It = Cells.lower_bound(MemRange{M.Root, M.Owner, M.Lo, M.Lo});
+    return It != Cells.end() && It->overlaps(M);
+  };
+  std::vector<Race> Out;
+  std::set<std::pair<unsigned, unsigned>> SeenLocs;
+  for (auto &[Key, Accesses] : Groups) {
+    std::vector<OpRef> A;
+    for (OpRef X : Accesses)
+      if (!TouchesCell(Run.Ranks[X.Rank].Ops[X.Index].Mem))
+        A.push_back(X);
+    std::sort(A.begin(), A.end(), [&](OpRef L, OpRef R) {
+      return Run.Ranks[L.Rank].Ops[L.Index].Mem.Lo < Run.Ranks[R.Rank].Ops[R.Index].Mem.Lo;
+    });
+    for (size_t I = 0; I < A.size(); ++I) {
+      const RankOp &X = Run.Ranks[A[I].Rank].Ops[A[I].Index];
+      for (size_t J = I + 1; J < A.size(); ++J) {
+        const RankOp &Y = Run.Ranks[A[J].Rank].Ops[A[J].Index];
+        if (Y.Mem.Lo >= X.Mem.Hi)
+          break;
+        if (A[I].Rank == A[J].Rank || !X.Mem.overlaps(Y.Mem) ||
+            (X.Kind != RankOpKind::Write && Y.Kind != RankOpKind::Write))
+          continue;
+        if (before(A[I], A[J]) || before(A[J], A[I]))
+          continue;
+        bool IFirst = Pos[A[I].Rank][A[I].Index] < Pos[A[J].Rank][A[J].Index];
+        Race Rc{IFirst ? A[I] : A[J], IFirst ? A[J] : A[I]};
+        const RankOp &F = Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index];
+        const RankOp &S = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
+        if (!SeenLocs.insert({F.Loc.getRawEncoding(), S.Loc.getRawEncoding()}).second)
+          continue;
+        Out.push_back(Rc);
+        if (Out.size() >= Max)
+          return Out;
+      }
+    }
+  }
+  std::sort(Out.begin(), Out.end(), [&](const Race &L, const Race &R) {
+    return Pos[L.First.Rank][L.First.Index] < Pos[R.First.Rank][R.First.Index];
+  });
+  return Out;
+}
+
+} // namespace commcheck

@@ -1,0 +1,89 @@
+// What one rank does in one run of a kernel, as the cross-rank model sees it (CONTRACT §6): the
+// signal operations and the accesses to memory other ranks can reach, with concrete cells and
+// byte ranges for one rank id r and one rank count P. A trace holds two consecutive calls of the
+// kernel (the next call's ops follow the first's: ranks are not synchronised between launches).
+#pragma once
+#include "events/Event.h"
+#include "clang/Basic/SourceLocation.h"
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace commcheck {
+
+/// A byte range of one rank's copy of a buffer: `Root` names the buffer (a kernel parameter, a
+/// window), `Owner` the rank whose memory it is.
+struct MemRange {
+  std::string Root;
+  int Owner = -1;
+  int64_t Lo = 0;
+  int64_t Hi = std::numeric_limits<int64_t>::max(); ///< exclusive; max: to the end of the buffer
+  bool overlaps(const MemRange &O) const {
+    return Root == O.Root && Owner == O.Owner && Lo < O.Hi && O.Lo < Hi;
+  }
+  bool operator<(const MemRange &O) const {
+    return std::tie(Root, Owner, Lo, Hi) < std::tie(O.Root, O.Owner, O.Lo, O.Hi);
+  }
+};
+
+enum class RankOpKind {
+  Notify, ///< TNOTIFY into the cell Mem (its Lo is the cell's byte address)
+  Wait,   ///< TWAIT on the cell Mem
+  Read,   ///< a read of Mem (TLOAD, the source of TPUT/TGET, a scalar load)
+  Write,  ///< a write of Mem (TSTORE, the destination of TPUT/TGET, a scalar store)
+};
+
+struct RankOp {
+  RankOpKind Kind = RankOpKind::Read;
+  MemRange Mem;
+  NotifyOp Op = NotifyOp::AtomicAdd; ///< Notify
+  WaitCmp Cmp = WaitCmp::GE;         ///< Wait
+  int64_t Value = 0;                 ///< Notify value (negative: a reset) or Wait threshold
+  unsigned Call = 0;                 ///< 0: the first call, 1: the next one
+  clang::SourceLocation Loc;         ///< where in the kernel (expansion location)
+  std::string What;                  ///< "TNOTIFY", "TLOAD", "scalar store", ... for messages
+};
+
+struct RankTrace {
+  int Rank = 0;
+  std::vector<RankOp> Ops;
+};
+
+/// The kernel run by every rank of one rank count P: Ranks[r] is rank r's trace.
+struct SpmdRun {
+  int P = 0;
+  std::vector<RankTrace> Ranks;
+};
+
+/// An operation of a run: (rank, index in its trace).
+struct OpRef {
+  int Rank = 0;
+  unsigned Index = 0;
+  bool operator==(const OpRef &O) const { return Rank == O.Rank && Index == O.Index; }
+  bool operator<(const OpRef &O) const {
+    return Rank != O.Rank ? Rank < O.Rank : Index < O.Index;
+  }
+};
+
+/// The cell a notify or wait names.
+inline bool sameCell(const RankOp &A, const RankOp &B) {
+  return A.Mem.Root == B.Mem.Root && A.Mem.Owner == B.Mem.Owner && A.Mem.Lo == B.Mem.Lo;
+}
+
+/// Whether a wait with this comparison passes on a cell holding V.
+inline bool waitPasses(WaitCmp C, int64_t V, int64_t T) {
+  switch (C) {
+  case WaitCmp::EQ: return V == T;
+  case WaitCmp::NE: return V != T;
+  case WaitCmp::GT: return V > T;
+  case WaitCmp::GE: return V >= T;
+  case WaitCmp::LT: return V < T;
+  case WaitCmp::LE: return V <= T;
+  case WaitCmp::Unknown: return false;
+  }
+  return false;
+}
+
+} // namespace commcheck

@@ -1,0 +1,165 @@
+#include "analyses/SignalSchedule.h"
+#include "llvm/ADT/Hashing.h"
+#include <deque>
+#include <unordered_map>
+
+namespace commcheck {
+
+namespace {
+
+/// The run's signal operations, per rank, with their cells numbered.
+struct SignalProgram {
+  std::vector<std::vector<unsigned>> Ops; ///< per rank: indices into its trace
+  std::vector<std::vector<unsigned>> Cell; ///< per rank and signal op: the cell's number
+  std::vector<MemRange> Cells;
+  bool Monotone = true;
+
+  explicit SignalProgram(const SpmdRun &Run) {
+    std::map<MemRange, unsigned> Number;
+    Ops.resize(Run.Ranks.size());
+    Cell.resize(Run.Ranks.size());
+    for (size_t R = 0; R < Run.Ranks.size(); ++R)
+      for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I) {
+        const RankOp &O = Run.Ranks[R].Ops[I];
+        if (O.Kind != RankOpKind::Notify && O.Kind != RankOpKind::Wait)
+          continue;
+        auto [It, New] = Number.try_emplace(cellOf(O), Cells.size());
+        if (New)
+          Cells.push_back(It->first);
+        Ops[R].push_back(I);
+        Cell[R].push_back(It->second);
+        if (O.Kind == RankOpKind::Notify)
+          Monotone &= O.Op == NotifyOp::AtomicAdd && O.Value >= 0;
+        else
+          Monotone &= O.Cmp == WaitCmp::GE || O.Cmp == WaitCmp::GT;
+      }
+  }
+};
+
+/// A state: each rank's position among its signal ops, then each cell's value.
+using State = std::vector<int64_t>;
+
+struct StateHash {
+  size_t operator()(const State &S) const { return llvm::hash_combine_range(S.begin(), S.end()); }
+};
+
+class Scheduler {
+public:
+  Scheduler(const SpmdRun &Run) : Run(Run), Prog(Run), P(Run.Ranks.size()) {}
+
+  State start() const { return State(P + Prog.Cells.size(), 0); }
+  bool done(const State &S, size_t R) const { return S[R] >= (int64_t)Prog.Ops[R].size(); }
+  const RankOp &next(const State &S, size_t R) const {
+    return Run.Ranks[R].Ops[Prog.Ops[R][S[R]]];
+  }
+  int64_t &cell(State &S, size_t R) const { return S[P + Prog.Cell[R][S[R]]]; }
+  int64_t cell(const State &S, size_t R) const { return S[P + Prog.Cell[R][S[R]]]; }
+
+  bool enabled(const State &S, size_t R) const {
+    if (done(S, R))
+      return false;
+    const RankOp &O = next(S, R);
+    return O.Kind == RankOpKind::Notify || waitPasses(O.Cmp, cell(S, R), O.Value);
+  }
+  /// Executes rank R's next signal op; returns it.
+  OpRef step(State &S, size_t R) const {
+    const RankOp &O = next(S, R);
+    if (O.Kind == RankOpKind::Notify) {
+      int64_t &V = cell(S, R);
+      V = O.Op == NotifyOp::Set ? O.Value : V + O.Value;
+    }
+    OpRef Ref{(int)R, Prog.Ops[R][S[R]]};
+    ++S[R];
+    return Ref;
+  }
+  bool stuck(const State &S) const {
+    bool AllDone = true;
+    for (size_t R = 0; R < P; ++R) {
+      if (enabled(S, R))
+        return false;
+      AllDone &= done(S, R);
+    }
+    return !AllDone;
+  }
+  void describeHang(const State &S, ScheduleResult &Out) const {
+    Out.Hangs = true;
+    Out.Blocked.clear();
+    for (size_t R = 0; R < P; ++R)
+      if (!done(S, R))
+        Out.Blocked.push_back({(int)R, Prog.Ops[R][S[R]]});
+    Out.Cells.clear();
+    for (size_t C = 0; C < Prog.Cells.size(); ++C)
+      Out.Cells[Prog.Cells[C]] = S[P + C];
+  }
+
+  /// Each rank runs as far as it can, in turn, until no rank can go on.
+  ScheduleResult greedy() const {
+    ScheduleResult Out;
+    State S = start();
+    for (bool Moved = true; Moved;) {
+      Moved = false;
+      for (size_t R = 0; R < P; ++R)
+        while (enabled(S, R)) {
+          Out.Order.push_back(step(S, R));
+          Moved = true;
+        }
+    }
+    if (stuck(S))
+      describeHang(S, Out);
+    Out.States = Out.Order.size() + 1;
+    return Out;
+  }
+
+  /// Breadth-first over every reachable state: the first hang found has a shortest schedule.
+  ScheduleResult search(unsigned long MaxStates) const {
+    std::vector<State> States{start()};
+    std::vector<std::pair<long, OpRef>> Parent{{-1, OpRef{}}};
+    std::unordered_map<State, long, StateHash> Seen{{States[0], 0}};
+    for (size_t Head = 0; Head < States.size(); ++Head) {
+      if (stuck(States[Head])) {
+        ScheduleResult Out;
+        describeHang(States[Head], Out);
+        for (long I = Head; Parent[I].first >= 0; I = Parent[I].first)
+          Out.Order.push_back(Parent[I].second);
+        std::reverse(Out.Order.begin(), Out.Order.end());
+        Out.States = States.size();
+        return Out;
+      }
+      for (size_t R = 0; R < P; ++R) {
+        if (!enabled(States[Head], R))
+          continue;
+        State N = States[Head];
+        OpRef Ref = step(N, R);
+        if (!Seen.try_emplace(N, States.size()).second)
+          continue;
+        if (States.size() >= MaxStates) {
+          ScheduleResult Out = greedy();
+          Out.Exhaustive = false;
+          Out.States = States.size();
+          return Out;
+        }
+        States.push_back(std::move(N));
+        Parent.push_back({(long)Head, Ref});
+      }
+    }
+    ScheduleResult Out = greedy(); // no hang anywhere: a complete schedule for the witnesses
+    Out.States = States.size();
+    return Out;
+  }
+
+  bool monotone() const { return Prog.Monotone; }
+
+private:
+  const SpmdRun &Run;
+  SignalProgram Prog;
+  size_t P;
+};
+
+} // namespace
+
+ScheduleResult scheduleSignals(const SpmdRun &Run, unsigned long MaxStates) {
+  Scheduler S(Run);
+  return S.monotone() ? S.greedy() : S.search(MaxStates);
+}
+
+} // namespace commcheck
