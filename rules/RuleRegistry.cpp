@@ -2,6 +2,8 @@
 #include "rules/AsyncDrain.h"
 #include "rules/BarrierReuse.h"
 #include "rules/ConsumeInvalidate.h"
+#include "rules/CounterBalance.h"
+#include "rules/CrossRankRace.h"
 #include "rules/CoreLacksPipe.h"
 #include "rules/FlagBalance.h"
 #include "rules/FlagIdentity.h"
@@ -15,6 +17,7 @@
 #include "rules/SetTwice.h"
 #include "rules/SignalProtocol.h"
 #include "rules/SpinWaitInvalidate.h"
+#include "rules/UnreachableWait.h"
 #include "rules/Unanalysable.h"
 
 namespace commcheck {
@@ -32,6 +35,9 @@ RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<SignalProtocol>());
   Rules.push_back(std::make_unique<FlushCoverage>());
   Rules.push_back(std::make_unique<BarrierReuse>());
+  Rules.push_back(std::make_unique<CrossRankRace>());
+  Rules.push_back(std::make_unique<UnreachableWait>());
+  Rules.push_back(std::make_unique<CounterBalance>());
   Rules.push_back(std::make_unique<PerWaitDcci>());
   Rules.push_back(std::make_unique<PreNotifyBarrier>());
   Rules.push_back(std::make_unique<SetTwice>());

@@ -21,11 +21,13 @@ class SourceManager;
 
 namespace commcheck {
 
+class IntrinsicCatalogue;
+
 class AnalysisManager {
 public:
   AnalysisManager(const EventGraph &G, const clang::SourceManager &SM, const AnalysisLimits &Limits,
-                  clang::ASTContext *AST = nullptr)
-      : G(G), SM(SM), Limits(Limits), AST(AST) {}
+                  clang::ASTContext *AST = nullptr, const IntrinsicCatalogue *Catalogue = nullptr)
+      : G(G), SM(SM), Limits(Limits), AST(AST), Catalogue(Catalogue) {}
 
   const EventGraph &graph() const { return G; }
   const clang::SourceManager &sourceManager() const { return SM; }
@@ -33,6 +35,8 @@ public:
   /// The function's AST, for analyses that read its loops and expressions (null in unit tests of
   /// graphs built by hand).
   clang::ASTContext *ast() const { return AST; }
+  /// The intrinsic catalogue, for analyses that run the function (null in unit tests).
+  const IntrinsicCatalogue *catalogue() const { return Catalogue; }
   /// A fresh budget for one solve: the step limit and a deadline FunctionSeconds from now.
   SolveBudget budget() const {
     SolveBudget B;
@@ -68,6 +72,7 @@ private:
   const clang::SourceManager &SM;
   AnalysisLimits Limits;
   clang::ASTContext *AST;
+  const IntrinsicCatalogue *Catalogue;
   llvm::DenseMap<const void *, std::shared_ptr<const void>> Memo;
 };
 

@@ -9,13 +9,21 @@ namespace {
 
 bool isSignal(const RankOp &O) { return O.Kind == RankOpKind::Notify || O.Kind == RankOpKind::Wait; }
 
-/// The most a cell can hold from a set of notifies: the largest Set (or the initial 0) plus every
-/// positive add. Resets are left out: leaving out a decrease only raises the bound.
+/// The most a cell can hold when a wait looks at it: the largest Set (or the initial 0), plus
+/// every positive add that may run before the wait, plus the decreases that must have run (the
+/// wait's rank's own resets, and those ordered before it). With a Set no decrease is counted: the
+/// Set may come after it.
 struct CellBound {
-  int64_t SumAdds = 0;
+  int64_t SumAdds = 0, SumResets = 0;
+  bool AnySet = false;
   int64_t Set1 = 0, Set2 = 0; ///< the two largest Set values (0: none, or the initial value)
+  void mustHaveRun(const RankOp &N) {
+    if (N.Op == NotifyOp::AtomicAdd && N.Value < 0)
+      SumResets += N.Value;
+  }
   void add(const RankOp &N) {
     if (N.Op == NotifyOp::Set) {
+      AnySet = true;
       if (N.Value > Set1) {
         Set2 = Set1;
         Set1 = N.Value;
@@ -28,9 +36,12 @@ struct CellBound {
   }
   /// The bound without one of the notifies that were added.
   int64_t without(const RankOp &N) const {
+    int64_t Resets = AnySet ? 0 : SumResets;
     if (N.Op == NotifyOp::Set)
-      return (N.Value >= Set1 ? Set2 : Set1) + SumAdds;
-    return Set1 + SumAdds - std::max<int64_t>(N.Value, 0);
+      return (N.Value >= Set1 ? Set2 : Set1) + SumAdds + Resets;
+    if (N.Value < 0)
+      return Set1 + SumAdds + (AnySet ? 0 : SumResets - N.Value);
+    return Set1 + SumAdds + Resets - N.Value;
   }
 };
 
@@ -118,13 +129,27 @@ bool CrossRankOrder::justify() {
       continue;
     const RankOp &W = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
     CellBound B;
-    for (OpRef N : Notifies[cellOf(W)])
+    OpRef Prev{Topo[T].Rank, Topo[T].Index - 1};
+    for (OpRef N : Notifies[cellOf(W)]) {
+      const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
       if (!before(Topo[T], N)) // may run before the wait in some schedule
-        B.add(Run.Ranks[N.Rank].Ops[N.Index]);
+        B.add(NO);
+      // Ordered before the wait's program predecessor: it has run (not through the wait's own
+      // edges, which are what is being justified).
+      if (Topo[T].Index > 0 && (N == Prev || before(N, Prev)))
+        B.mustHaveRun(NO);
+    }
+    // Without n, nothing ordered after n has run either.
     std::vector<OpRef> Kept;
-    for (OpRef N : Incoming[T])
-      if (cannotPass(W, B.without(Run.Ranks[N.Rank].Ops[N.Index])))
+    for (OpRef N : Incoming[T]) {
+      int64_t U = B.without(Run.Ranks[N.Rank].Ops[N.Index]);
+      for (OpRef After : Notifies[cellOf(W)])
+        if (const RankOp &A = Run.Ranks[After.Rank].Ops[After.Index];
+            A.Op == NotifyOp::AtomicAdd && before(N, After) && !before(Topo[T], After))
+          U -= std::max<int64_t>(A.Value, 0);
+      if (cannotPass(W, U))
         Kept.push_back(N);
+    }
     Dropped |= Kept.size() != Incoming[T].size();
     Incoming[T] = std::move(Kept);
   }

@@ -72,7 +72,7 @@ bool Checker::enabled(const Rule &R) const { return R.info().AlwaysOn || Options
 
 void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
                             std::vector<Finding> &Raw) const {
-  AnalysisManager AM(G, Ctx.getSourceManager(), Options.Limits, &Ctx);
+  AnalysisManager AM(G, Ctx.getSourceManager(), Options.Limits, &Ctx, &Catalogue);
   for (const auto &Rule : RuleRegistry::instance().rules()) {
     // A truncated graph (event budget exceeded) proves nothing: only its always-on rule reports.
     if (!enabled(*Rule) || (G.OverBudget && !Rule->info().AlwaysOn))
@@ -105,6 +105,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
       bool IsEntry = std::find(Found.Entries.begin(), Found.Entries.end(), FD) != Found.Entries.end();
+      G.IsEntry = IsEntry;
       if (G.Core.EntriesOnly && !IsEntry)
         G.CoreSections = coreSections(File.PP, G.Core);
       R.Profile["event graphs"] += secondsSince(T0);

@@ -1,11 +1,13 @@
 // A function's control-flow graph of events, built on clang::CFG with in-file helpers inlined.
 #pragma once
 #include "events/Event.h"
+#include "events/LoopMembership.h"
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace clang {
+class FunctionDecl;
 class SourceManager;
 class Stmt;
 } // namespace clang
@@ -47,6 +49,12 @@ public:
   bool SliceInvalid = false;
   /// The pipes of the core this configuration runs on (all when not known).
   CorePipes Core;
+  /// The function, for the analyses that run it (the cross-rank model), and whether it is a
+  /// kernel entry (set by the checker).
+  const clang::FunctionDecl *Decl = nullptr;
+  bool IsEntry = false;
+  /// Code of the function this configuration does not compile (a slice of another's parse).
+  std::vector<Span> Removed;
   /// When set, Core holds only inside these file ranges (the function is no kernel entry, and
   /// only its `#if defined(__DAV_VEC__)`-style sections say which core runs them).
   std::optional<std::vector<clang::SourceRange>> CoreSections;

@@ -44,6 +44,8 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   EventGraph G;
   G.Function = FD->getQualifiedNameAsString();
   G.Core = Options.Core;
+  G.Decl = FD;
+  G.Removed = Options.Removed;
   const SourceManager &SM = Ctx.getSourceManager();
   G.FunctionLoc = SM.getExpansionLoc(FD->getLocation());
   if (const CFG *C = body(FD).Cfg.get()) {

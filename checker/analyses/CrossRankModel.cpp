@@ -1,0 +1,249 @@
+#include "analyses/CrossRankModel.h"
+#include "analyses/CrossRankOrder.h"
+#include "analyses/SignalSchedule.h"
+#include "clang/AST/Decl.h"
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+namespace commcheck {
+
+char CrossRankModel::ID;
+
+namespace {
+
+constexpr int MaxRanks = 16;          ///< the rank counts enumerated: 2..MaxRanks
+constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
+constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
+constexpr unsigned long MaxStates = 200000;  ///< states a non-monotone schedule search visits
+
+std::string cellText(const MemRange &M) {
+  std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
+  return "'" + Root + "'+" + std::to_string(M.Lo) + " of rank " + std::to_string(M.Owner);
+}
+
+std::string rangeText(const MemRange &M) {
+  std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
+  std::string Hi = M.Hi == std::numeric_limits<int64_t>::max() ? "end" : std::to_string(M.Hi);
+  return "bytes [" + std::to_string(M.Lo) + ", " + Hi + ") of '" + Root + "' on rank " +
+         std::to_string(M.Owner);
+}
+
+const char *cmpText(WaitCmp C) {
+  switch (C) {
+  case WaitCmp::EQ: return "==";
+  case WaitCmp::NE: return "!=";
+  case WaitCmp::GT: return ">";
+  case WaitCmp::GE: return ">=";
+  case WaitCmp::LT: return "<";
+  case WaitCmp::LE: return "<=";
+  default: return "?";
+  }
+}
+
+std::string callText(const RankOp &O) { return O.Call ? " (in the next call)" : ""; }
+
+/// A run of every rank for rank count P, or why it cannot be had.
+std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::FunctionDecl *K, int P,
+                                         unsigned long &Spent) {
+  SpmdRun Run;
+  Run.P = P;
+  for (int R = 0; R < P; ++R) {
+    auto T = I.run(K, R, P, 2);
+    if (auto *U = std::get_if<Unmodelled>(&T))
+      return *U;
+    Run.Ranks.push_back(std::move(std::get<RankTrace>(T)));
+    Spent += I.steps();
+    if (I.highestWindow() >= P)
+      return Unmodelled{"rank " + std::to_string(R) + " addresses the window of rank " +
+                            std::to_string(I.highestWindow()) + " among " + std::to_string(P),
+                        K->getLocation()};
+  }
+  return Run;
+}
+
+CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
+  CrossRankFinding F{CrossRankFinding::Hang, {}, "", Run.P, {}};
+  const RankOp &W = Run.Ranks[S.Blocked[0].Rank].Ops[S.Blocked[0].Index];
+  int64_t Held = S.Cells.count(cellOf(W)) ? S.Cells.at(cellOf(W)) : 0;
+  F.Loc = W.Loc;
+  F.Message = "wait that no schedule of the " + std::to_string(Run.P) + " ranks lets pass" +
+              callText(W) + ": it waits for cell " + cellText(W.Mem) + " " + cmpText(W.Cmp) +
+              " " + std::to_string(W.Value) + ", which holds " + std::to_string(Held) +
+              " when every rank is blocked or done (P = " + std::to_string(Run.P) + ")";
+  // The notifies that reached the cell, then each blocked wait.
+  std::vector<OpRef> Arrived;
+  for (OpRef X : S.Order) {
+    const RankOp &O = Run.Ranks[X.Rank].Ops[X.Index];
+    if (O.Kind == RankOpKind::Notify && sameCell(O, W))
+      Arrived.push_back(X);
+  }
+  if (Arrived.size() > 4)
+    Arrived.erase(Arrived.begin(), Arrived.end() - 4);
+  for (OpRef X : Arrived) {
+    const RankOp &O = Run.Ranks[X.Rank].Ops[X.Index];
+    F.Steps.push_back({O.Loc, "TNOTIFY " + std::string(O.Op == NotifyOp::Set ? "sets " : "adds ") +
+                                  std::to_string(O.Value) + " to the cell" + callText(O),
+                       X.Rank, -1, false});
+  }
+  for (size_t B = 0; B < S.Blocked.size() && B < 3; ++B) {
+    const RankOp &O = Run.Ranks[S.Blocked[B].Rank].Ops[S.Blocked[B].Index];
+    int64_t V = S.Cells.count(cellOf(O)) ? S.Cells.at(cellOf(O)) : 0;
+    F.Steps.push_back({O.Loc, "blocked: waits for " + cellText(O.Mem) + " " + cmpText(O.Cmp) +
+                                  " " + std::to_string(O.Value) + ", holds " + std::to_string(V) +
+                                  callText(O),
+                       S.Blocked[B].Rank, -1, false});
+  }
+  for (size_t K = 0; K < Arrived.size(); ++K)
+    F.Steps[K].EdgeTo = Arrived.size(); // each lets the (first) blocked wait come closer
+  return F;
+}
+
+std::vector<CrossRankFinding> imbalances(const SpmdRun &Run) {
+  struct Net {
+    int64_t Sum = 0;
+    bool Set = false;
+    std::optional<OpRef> Reset;
+  };
+  std::map<MemRange, Net> Cells;
+  for (const RankTrace &T : Run.Ranks)
+    for (unsigned I = 0; I < T.Ops.size(); ++I) {
+      const RankOp &O = T.Ops[I];
+      if (O.Kind != RankOpKind::Notify || O.Call != 0)
+        continue;
+      Net &N = Cells[cellOf(O)];
+      N.Set |= O.Op == NotifyOp::Set;
+      N.Sum += O.Value;
+      if (O.Value < 0 && !N.Reset)
+        N.Reset = OpRef{T.Rank, I};
+    }
+  std::vector<CrossRankFinding> Out;
+  for (const auto &[Cell, N] : Cells) {
+    // A cell never lowered is comm-barrier-reuse's; one Set is not a counter.
+    if (N.Set || !N.Reset || N.Sum == 0)
+      continue;
+    const RankOp &R = Run.Ranks[N.Reset->Rank].Ops[N.Reset->Index];
+    CrossRankFinding F{CrossRankFinding::Imbalance, R.Loc, "", Run.P, {}};
+    F.Message = "counter " + cellText(Cell) + " changes by " + (N.Sum > 0 ? "+" : "") +
+                std::to_string(N.Sum) + " per call (P = " + std::to_string(Run.P) +
+                "): its reset takes back " + (N.Sum > 0 ? "fewer" : "more") +
+                " credits than the call adds, so the next call's thresholds are off by " +
+                std::to_string(N.Sum < 0 ? -N.Sum : N.Sum);
+    F.Steps.push_back({R.Loc, "the reset adds " + std::to_string(R.Value) + " to the counter",
+                       N.Reset->Rank, -1, false});
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
+                             const CrossRankOrder::Race &Rc) {
+  const RankOp &A = Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index];
+  const RankOp &B = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
+  CrossRankFinding F{CrossRankFinding::Race, B.Loc, "", Run.P, {}};
+  auto Verb = [](const RankOp &O) { return O.Kind == RankOpKind::Write ? "writes" : "reads"; };
+  F.Message = "cross-rank race: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) + " " +
+              Verb(B) + " " + rangeText(B.Mem) + callText(B) + ", which " + A.What + " on rank " +
+              std::to_string(Rc.First.Rank) + " " + Verb(A) + callText(A) +
+              ", and no notify -> wait chain orders the two (P = " + std::to_string(Run.P) + ")";
+  F.Steps.push_back({A.Loc, A.What + " " + Verb(A) + " " + rangeText(A.Mem) + callText(A),
+                     Rc.First.Rank, -1, true});
+  // The last wait of the second rank before its access, and what lets it pass.
+  for (unsigned I = Rc.Second.Index; I-- > 0;) {
+    const RankOp &W = Run.Ranks[Rc.Second.Rank].Ops[I];
+    if (W.Kind != RankOpKind::Wait)
+      continue;
+    OpRef WRef{Rc.Second.Rank, I};
+    for (const auto &[N, To] : Order.edges())
+      if (To == WRef) {
+        const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
+        F.Steps.push_back({NO.Loc, "TNOTIFY of " + cellText(NO.Mem) + callText(NO) +
+                                       " (not after the access above)",
+                           N.Rank, int(F.Steps.size()) + 1, false});
+        break;
+      }
+    F.Steps.push_back({W.Loc, "waits for " + cellText(W.Mem) + " " + cmpText(W.Cmp) + " " +
+                                  std::to_string(W.Value) + callText(W),
+                       Rc.Second.Rank, -1, false});
+    break;
+  }
+  F.Steps.push_back({B.Loc, B.What + " " + Verb(B) + " the same bytes, unordered with rank " +
+                                std::to_string(Rc.First.Rank) + "'s " + A.What,
+                     Rc.Second.Rank, -1, true});
+  return F;
+}
+
+/// The findings of one rank count.
+void analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
+  ScheduleResult S = scheduleSignals(Run, MaxStates);
+  if (S.Hangs) {
+    Out.push_back(hangFinding(Run, S));
+    return; // a hanging run has no complete schedule to order accesses by
+  }
+  for (CrossRankFinding &F : imbalances(Run))
+    Out.push_back(std::move(F));
+  CrossRankOrder Order(Run, S.Order);
+  for (const CrossRankOrder::Race &Rc : Order.races(8))
+    Out.push_back(raceFinding(Run, Order, Rc));
+}
+
+} // namespace
+
+llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
+  Result R;
+  const EventGraph &G = AM.graph();
+  bool Signals = false;
+  for (const Event &E : G.Events)
+    Signals |= E.Kind == EventKind::Notify || E.Kind == EventKind::Wait;
+  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || !Signals) {
+    R.Why.Why = "not a kernel entry that signals";
+    return R;
+  }
+  RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
+  I.leaveOut(G.Removed);
+  auto Probe = I.run(G.Decl, 0, MaxRanks, 1);
+  if (auto *U = std::get_if<Unmodelled>(&Probe)) {
+    R.Why = *U;
+    if (getenv("COMMCHECK_TRACE_RANKS"))
+      fprintf(stderr, "cross-rank %s: probe: %s at %s\n", G.Function.c_str(), U->Why.c_str(),
+              U->Loc.printToString(AM.sourceManager()).c_str());
+    return R;
+  }
+  // The rank count: read from the launch (enumerated), or fixed by the windows the code addresses.
+  std::vector<int> Counts;
+  if (I.readsRankCount() || I.bindsRankCount())
+    for (int P = 2; P <= MaxRanks; ++P)
+      Counts.push_back(P);
+  else
+    Counts.push_back(std::max(2, I.highestWindow() + 1));
+  unsigned long Spent = 0;
+  std::map<std::pair<int, unsigned>, size_t> Seen; // (kind, location) -> finding
+  int Covered = 0;
+  for (int P : Counts) {
+    if (Spent > TotalSteps)
+      break;
+    auto Run = runAll(I, G.Decl, P, Spent);
+    if (auto *U = std::get_if<Unmodelled>(&Run)) {
+      if (Covered == 0)
+        R.Why = *U;
+      break;
+    }
+    Covered = P;
+    std::vector<CrossRankFinding> Found;
+    analyse(std::get<SpmdRun>(Run), Found);
+    for (CrossRankFinding &F : Found)
+      if (Seen.try_emplace({F.K, F.Loc.getRawEncoding()}, R.Findings.size()).second)
+        R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
+  }
+  R.Modelled = Covered > 0;
+  if (getenv("COMMCHECK_TRACE_RANKS"))
+    fprintf(stderr, "cross-rank %s: modelled=%d covered=%d why=%s findings=%zu steps=%lu\n",
+            G.Function.c_str(), R.Modelled, Covered, R.Why.Why.c_str(), R.Findings.size(), Spent);
+  if (R.Modelled)
+    R.Ranks = Counts.size() == 1 ? "P = " + std::to_string(Counts[0]) + " (fixed by the code)"
+                                 : "P = 2.." + std::to_string(Covered);
+  return R;
+}
+
+} // namespace commcheck

@@ -1,0 +1,43 @@
+// The protocol across ranks (CONTRACT §6, docs/cross-rank.md): a kernel entry run by every rank
+// of each rank count in range, for two consecutive calls, its signal operations scheduled
+// (hangs), its counters balanced per call, and its accesses to memory other ranks reach ordered
+// by happens-before (races). What it finds, with two-lane witnesses, for the cross-rank rules.
+#pragma once
+#include "analyses/AnalysisManager.h"
+#include "analyses/RankInterpreter.h"
+#include "clang/Basic/SourceLocation.h"
+#include <string>
+#include <vector>
+
+namespace commcheck {
+
+/// A witness step of a cross-rank finding.
+struct LaneStep {
+  clang::SourceLocation Loc;
+  std::string Message;
+  int Lane = -1;
+  int EdgeTo = -1;
+  bool Conflict = false;
+};
+
+struct CrossRankFinding {
+  enum Kind { Race, Hang, Imbalance } K;
+  clang::SourceLocation Loc;
+  std::string Message;
+  int P = 0;
+  std::vector<LaneStep> Steps;
+};
+
+class CrossRankModel {
+public:
+  static char ID;
+  struct Result {
+    bool Modelled = false;
+    Unmodelled Why;            ///< when not modelled
+    std::string Ranks;         ///< the rank counts covered, for messages ("P = 4", "P = 2..16")
+    std::vector<CrossRankFinding> Findings;
+  };
+  static llvm::Expected<Result> compute(AnalysisManager &AM);
+};
+
+} // namespace commcheck

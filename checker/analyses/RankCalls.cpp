@@ -1,0 +1,263 @@
+// Calls of the rank interpreter: intrinsics (from the catalogue), helpers with bodies (entered),
+// views (GlobalTensor, Signal, Shape, Stride).
+#include "analyses/RankInterpreter.h"
+#include "events/IntrinsicCatalogue.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace commcheck {
+
+using namespace clang;
+
+namespace {
+RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
+
+std::string recordName(QualType T) {
+  if (const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl())
+    return RD->getNameAsString();
+  return "";
+}
+
+/// The five static values of a Shape<...>/Stride<...> type (-1: DYNAMIC).
+std::optional<std::vector<int64_t>> staticDims(QualType T) {
+  const auto *SD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!SD)
+    return std::nullopt;
+  std::vector<int64_t> D;
+  for (const TemplateArgument &A : SD->getTemplateArgs().asArray()) {
+    if (A.getKind() != TemplateArgument::Integral)
+      return std::nullopt;
+    D.push_back(A.getAsIntegral().getExtValue());
+  }
+  return D;
+}
+
+/// Whether an argument gives a callee something in GM (a pointer, a view).
+bool isGm(const RankValue &V) {
+  if (V.K == RankValue::View)
+    return true;
+  if (V.K != RankValue::Number)
+    return false;
+  for (const auto &[S, K] : V.L.Terms)
+    if (S[0] == 'W')
+      return true;
+  return false;
+}
+} // namespace
+
+std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<RankValue> &Args) {
+  const auto *SD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!SD || SD->getTemplateArgs().size() < 3)
+    return std::nullopt;
+  const TemplateArgumentList &TA = SD->getTemplateArgs();
+  if (TA[0].getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  int64_t Elem = typeBytes(TA[0].getAsType());
+  std::vector<std::optional<int64_t>> Dims[2];
+  for (int K = 0; K < 2; ++K) {
+    std::optional<std::vector<int64_t>> S = staticDims(TA[1 + K].getAsType());
+    if (!S)
+      return std::nullopt;
+    for (int64_t V : *S)
+      Dims[K].push_back(V < 0 ? std::nullopt : std::optional<int64_t>(V));
+    // Runtime extents of the constructor's Shape/Stride argument.
+    if (Args.size() > size_t(1 + K) && Args[1 + K].K == RankValue::Dims)
+      for (size_t I = 0; I < Dims[K].size() && I < Args[1 + K].D.size(); ++I)
+        if (!Dims[K][I])
+          Dims[K][I] = Args[1 + K].D[I];
+  }
+  int64_t Last = 0;
+  for (size_t I = 0; I < Dims[0].size() && I < Dims[1].size(); ++I) {
+    if (!Dims[0][I] || !Dims[1][I])
+      return std::nullopt;
+    if (*Dims[0][I] == 0)
+      return 0;
+    Last += (*Dims[0][I] - 1) * *Dims[1][I];
+  }
+  return (Last + 1) * Elem;
+}
+
+RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
+  std::string Name = recordName(E->getType());
+  std::vector<RankValue> Args;
+  for (const Expr *A : E->arguments())
+    Args.push_back(eval(A));
+  const CXXConstructorDecl *Ctor = E->getConstructor();
+  if (Ctor && (Ctor->isCopyOrMoveConstructor()) && Args.size() == 1)
+    return Args[0];
+  if (Name == "Shape" || Name == "Stride") {
+    RankValue V;
+    V.K = RankValue::Dims;
+    std::optional<std::vector<int64_t>> S = staticDims(E->getType());
+    size_t Dynamic = 0;
+    if (S)
+      for (int64_t X : *S) {
+        V.D.push_back(X < 0 ? std::nullopt : std::optional<int64_t>(X));
+        Dynamic += X < 0;
+      }
+    // n runtime extents: all five, or one per DYNAMIC slot, in order.
+    if (S && (Args.size() == S->size() || Args.size() == Dynamic)) {
+      size_t Next = 0;
+      for (size_t I = 0; I < V.D.size() && Next < Args.size(); ++I) {
+        if (Args.size() != S->size() && V.D[I])
+          continue;
+        const RankValue &A = Args[Next++];
+        V.D[I] = A.K == RankValue::Number ? resolve(A.L, false).value() : std::nullopt;
+      }
+    }
+    return V;
+  }
+  if (Name == "GlobalTensor" || Name.rfind("Signal", 0) == 0) {
+    if (Name == "Signal2D")
+      fail("a grid of signal cells (Signal2D)", E);
+    RankValue V;
+    V.K = RankValue::View;
+    if (Args.empty() || Args[0].K != RankValue::Number)
+      return RankValue::unknown("a view of an unknown address: " + (Args.empty() ? std::string("no argument") : Args[0].Why));
+    V.L = Args[0].L;
+    V.Bytes = viewBytes(E->getType(), Args);
+    return V;
+  }
+  return RankValue::object();
+}
+
+RankValue RankInterpreter::evalCall(const CallExpr *E) {
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (!FD)
+    fail("a call through a pointer", E);
+  std::string Qual = FD->getQualifiedNameAsString();
+  // Every block is taken as block 0 of one: blocks of one index talk to each other.
+  std::string Name = FD->getNameAsString();
+  if (Name == "get_block_idx" || Name == "GetBlockIdx" || Name == "get_subblockid")
+    return num(0);
+  if (Name == "get_block_num" || Name == "GetBlockNum" || Name == "get_subblockdim")
+    return num(1);
+  const Intrinsic *I = Catalogue.lookup(Qual);
+  if (!I && !FD->hasBody())
+    I = Catalogue.lookupUnqualified(FD->getNameAsString());
+  if (I)
+    return intrinsic(*I, E);
+  if (FD->hasBody() && !isa<CXXMethodDecl>(FD))
+    return callUser(FD, E);
+  // An unseen call: it must not be given GM, and what it returns is unknown.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    if (isGm(eval(MC->getImplicitObjectArgument())))
+      fail("a method of a view the model does not know ('" + Qual + "')", E);
+  for (const Expr *A : E->arguments())
+    if (isGm(eval(A)))
+      fail("a call the model cannot see into is given GM ('" + Qual + "')", E);
+  return E->getType()->isVoidType() ? RankValue::object()
+                                    : RankValue::unknown("the result of '" + Qual + "'");
+}
+
+RankValue RankInterpreter::callUser(const FunctionDecl *FD, const CallExpr *E) {
+  if (++Depth > 16)
+    fail("helpers nested more than 16 deep", E);
+  const FunctionDecl *Def = nullptr;
+  FD->hasBody(Def);
+  Frame F;
+  unsigned N = std::min<unsigned>(Def->getNumParams(), E->getNumArgs());
+  for (unsigned K = 0; K < N; ++K) {
+    const ParmVarDecl *Prm = Def->getParamDecl(K);
+    const Expr *A = E->getArg(K);
+    Slot S = Prm->getType()->isReferenceType() ? lvalue(A) : nullptr;
+    F.Vars[Prm] = S ? S : std::make_shared<RankValue>(eval(A));
+  }
+  Frames.push_back(std::move(F));
+  exec(Def->getBody());
+  RankValue R = Frames.back().Returned ? *Frames.back().Returned : RankValue::object();
+  Frames.pop_back();
+  --Depth;
+  return R;
+}
+
+std::string RankInterpreter::enumeratorName(const Expr *E) {
+  int64_t V = concrete(E, "the operation of a signal");
+  QualType T = E->IgnoreParenImpCasts()->getType();
+  if (const auto *ET = T->getAs<EnumType>())
+    for (const EnumConstantDecl *C : ET->getDecl()->enumerators())
+      if (C->getInitVal().getExtValue() == V)
+        return C->getNameAsString();
+  fail("a signal operation that is not an enumerator", E);
+}
+
+RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
+  auto Arg = [&](const char *Role) -> const Expr * {
+    std::optional<unsigned> K = I.arg(Role);
+    if (!K)
+      return nullptr;
+    unsigned Shift = isa<CXXOperatorCallExpr>(E) ? 1 : 0;
+    return *K + Shift < E->getNumArgs() ? E->getArg(*K + Shift) : nullptr;
+  };
+  switch (I.Kind) {
+  case IntrinsicKind::Notify:
+  case IntrinsicKind::Wait: {
+    const Expr *Sig = Arg("signal"), *Val = Arg("value");
+    const Expr *How = Arg(I.Kind == IntrinsicKind::Notify ? "op" : "cmp");
+    if (!Sig || !Val || !How)
+      fail("a signal operation without its cell, value or operation", E);
+    RankValue Cell = eval(Sig);
+    int64_t V = concrete(Val, "the value of a signal operation");
+    std::string Op = enumeratorName(How);
+    record(I.Kind == IntrinsicKind::Notify ? RankOpKind::Notify : RankOpKind::Wait, Cell, E,
+           I.Kind == IntrinsicKind::Notify ? "TNOTIFY" : "TWAIT");
+    RankOp &O = Trace.Ops.back();
+    O.Value = V;
+    if (I.Kind == IntrinsicKind::Notify) {
+      O.Op = Op == "Set" ? NotifyOp::Set : Op == "AtomicAdd" ? NotifyOp::AtomicAdd : NotifyOp::Unknown;
+      if (O.Op == NotifyOp::Unknown)
+        fail("a notify operation '" + Op + "'", E);
+    } else {
+      static const std::map<std::string, WaitCmp> Cmps{
+          {"EQ", WaitCmp::EQ}, {"NE", WaitCmp::NE}, {"GT", WaitCmp::GT},
+          {"GE", WaitCmp::GE}, {"LT", WaitCmp::LT}, {"LE", WaitCmp::LE}};
+      auto It = Cmps.find(Op);
+      if (It == Cmps.end())
+        fail("a wait comparison '" + Op + "'", E);
+      O.Cmp = It->second;
+    }
+    return RankValue::object();
+  }
+  case IntrinsicKind::TileLoad:
+    record(RankOpKind::Read, eval(Arg("src")), E, "TLOAD");
+    return RankValue::object();
+  case IntrinsicKind::TileStore:
+    record(RankOpKind::Write, eval(Arg("dst")), E, "TSTORE");
+    return RankValue::object();
+  case IntrinsicKind::Put:
+  case IntrinsicKind::PutAsync:
+  case IntrinsicKind::Get:
+  case IntrinsicKind::GetAsync: {
+    if (I.TemplateArgs.count("engine"))
+      fail("a collective ('" + I.Name + "')", E);
+    bool IsPut = I.Kind == IntrinsicKind::Put || I.Kind == IntrinsicKind::PutAsync;
+    std::string What = I.Name.substr(I.Name.rfind(':') + 1);
+    record(RankOpKind::Read, eval(Arg("src")), E, What + (IsPut ? " (source)" : " (remote source)"));
+    record(RankOpKind::Write, eval(Arg("dst")), E, What + (IsPut ? " (remote destination)" : " (destination)"));
+    return RankValue::object();
+  }
+  case IntrinsicKind::View:
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      RankValue V = eval(MC->getImplicitObjectArgument());
+      return V.K == RankValue::View ? RankValue::number(V.L) : V;
+    }
+    if (E->getNumArgs() == 1) {
+      RankValue V = eval(E->getArg(0));
+      return V.K == RankValue::View ? RankValue::number(V.L) : V;
+    }
+    return RankValue::unknown("a view");
+  case IntrinsicKind::Test:
+    fail("a TTEST (the control flow depends on a signal's value)", E);
+  case IntrinsicKind::Opaque:
+    fail("'" + I.Name + "', which the model cannot see", E);
+  default:
+    return E->getType()->isVoidType() ? RankValue::object()
+                                      : RankValue::unknown("the result of '" + I.Name + "'");
+  }
+}
+
+} // namespace commcheck

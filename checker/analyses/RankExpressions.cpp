@@ -1,0 +1,323 @@
+// Expressions of the rank interpreter: literals, variables, arithmetic, casts.
+#include "analyses/RankInterpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace commcheck {
+
+using namespace clang;
+
+namespace {
+RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
+
+bool hasWindow(const Linear &L) {
+  for (const auto &[S, K] : L.Terms)
+    if (S[0] == 'W')
+      return true;
+  return false;
+}
+
+/// V converted to an integer type of Bits bits.
+int64_t truncate(int64_t V, unsigned Bits, bool Signed) {
+  if (Bits >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << Bits) - 1, U = uint64_t(V) & Mask;
+  if (Signed && (U >> (Bits - 1)))
+    return int64_t(U | ~Mask);
+  return int64_t(U);
+}
+} // namespace
+
+RankValue RankInterpreter::eval(const Expr *E) {
+  step(E);
+  E = E->IgnoreParens();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return num(IL->getValue().getSExtValue());
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
+    return num(CL->getValue());
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return num(BL->getValue());
+  if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
+    return num(0);
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return eval(FE->getSubExpr());
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MT->getSubExpr());
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(BT->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(DA->getExpr());
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(DI->getExpr());
+  if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(ST->getReplacement());
+  if (isa<DeclRefExpr>(E))
+    return evalDeclRef(E);
+  if (isa<BinaryOperator>(E))
+    return evalBinary(E);
+  if (isa<UnaryOperator>(E))
+    return evalUnary(E);
+  if (isa<CastExpr>(E))
+    return evalCast(E);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return truth(CO->getCond()) ? eval(CO->getTrueExpr()) : eval(CO->getFalseExpr());
+  if (isa<MemberExpr>(E))
+    return evalMember(E);
+  if (isa<ArraySubscriptExpr>(E))
+    return evalSubscript(E);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return evalCall(CE);
+  if (const auto *CC = dyn_cast<CXXConstructExpr>(E))
+    return evalConstruct(CC);
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return IL->getNumInits() == 1 && IL->getType()->isScalarType() ? eval(IL->getInit(0))
+                                                                   : RankValue::object();
+  if (isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E) || isa<ImplicitValueInitExpr>(E))
+    return E->getType()->isScalarType() ? num(0) : RankValue::object();
+  if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent())
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+      return num(V->getExtValue());
+  return RankValue::unknown(std::string("a '") + E->getStmtClassName() + "' expression");
+}
+
+RankValue RankInterpreter::evalDeclRef(const Expr *E) {
+  const ValueDecl *D = cast<DeclRefExpr>(E)->getDecl();
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+    return num(EC->getInitVal().getExtValue());
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return RankValue::object();
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+    auto Found = It->Vars.find(VD);
+    if (Found != It->Vars.end())
+      return *Found->second;
+    if (!VD->isStaticLocal())
+      break; // a local of another frame is not visible
+  }
+  // A global or static constant: its initializer.
+  if (VD->getType().isConstQualified() || VD->isConstexpr())
+    if (const Expr *Init = VD->getAnyInitializer())
+      return eval(Init);
+  return RankValue::unknown("the variable '" + VD->getNameAsString() + "'");
+}
+
+RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
+      auto Found = Frames.back().Vars.find(VD);
+      if (Found != Frames.back().Vars.end())
+        return Found->second;
+    }
+  return nullptr;
+}
+
+RankValue RankInterpreter::evalBinary(const Expr *E) {
+  const auto *BO = cast<BinaryOperator>(E);
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_Comma) {
+    eval(BO->getLHS());
+    return eval(BO->getRHS());
+  }
+  if (Op == BO_LAnd)
+    return num(truth(BO->getLHS()) && truth(BO->getRHS()));
+  if (Op == BO_LOr)
+    return num(truth(BO->getLHS()) || truth(BO->getRHS()));
+  if (BO->isAssignmentOp()) {
+    RankValue R = eval(BO->getRHS());
+    if (Op != BO_Assign) {
+      // x op= y is x = x op y, with the operator's semantics.
+      RankValue L = eval(BO->getLHS());
+      BinaryOperatorKind Base = BinaryOperator::getOpForCompoundAssignment(Op);
+      if (L.K == RankValue::Number && R.K == RankValue::Number) {
+        if ((Base == BO_Add || Base == BO_Sub) && BO->getLHS()->getType()->isPointerType())
+          R = pointerArith(L, R, BO->getLHS()->getType(), Base == BO_Add ? 1 : -1);
+        else if (Base == BO_Add || Base == BO_Sub)
+          R = RankValue::number(L.L.plus(R.L, Base == BO_Add ? 1 : -1));
+        else if (std::optional<int64_t> A = L.L.value(), B = R.L.value(); A && B) {
+          if (Base == BO_Mul) R = num(*A * *B);
+          else if (Base == BO_Div && *B) R = num(*A / *B);
+          else if (Base == BO_Rem && *B) R = num(*A % *B);
+          else if (Base == BO_Shl) R = num(*A << *B);
+          else if (Base == BO_Shr) R = num(*A >> *B);
+          else if (Base == BO_And) R = num(*A & *B);
+          else if (Base == BO_Or) R = num(*A | *B);
+          else if (Base == BO_Xor) R = num(*A ^ *B);
+          else R = RankValue::unknown("an arithmetic the model does not do");
+        } else if (Base == BO_Mul && B) {
+          R = RankValue::number(L.L.scaled(*B));
+        } else {
+          R = RankValue::unknown("an arithmetic on unknown values");
+        }
+      } else {
+        R = RankValue::unknown("an arithmetic on unknown values");
+      }
+    }
+    if (Slot S = lvalue(BO->getLHS())) {
+      *S = R;
+      return R;
+    }
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+    if (isa<UnaryOperator>(L) || isa<ArraySubscriptExpr>(L) || isa<MemberExpr>(L)) {
+      if (std::optional<Linear> A = gmAddress(L)) {
+        RankValue V;
+        V.K = RankValue::View;
+        V.L = *A;
+        V.Bytes = typeBytes(L->getType());
+        record(RankOpKind::Write, V, BO, "scalar store");
+      }
+      return R;
+    }
+    if (isa<DeclRefExpr>(L))
+      fail("a store to a variable outside the kernel", BO);
+    return R;
+  }
+  RankValue L = eval(BO->getLHS()), R = eval(BO->getRHS());
+  QualType LT = BO->getLHS()->getType(), RT = BO->getRHS()->getType();
+  if (L.K != RankValue::Number || R.K != RankValue::Number)
+    return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
+  if ((Op == BO_Add || Op == BO_Sub) && LT->isPointerType() && !RT->isPointerType())
+    return pointerArith(L, R, LT, Op == BO_Add ? 1 : -1);
+  if (Op == BO_Add && RT->isPointerType())
+    return pointerArith(R, L, RT, 1);
+  if (Op == BO_Sub && LT->isPointerType() && RT->isPointerType())
+    return RankValue::number(L.L.plus(R.L, -1).scaled(1, typeBytes(LT->getPointeeType())));
+  if (Op == BO_Add || Op == BO_Sub)
+    return RankValue::number(L.L.plus(R.L, Op == BO_Add ? 1 : -1));
+  if (BO->isComparisonOp()) {
+    Linear D = resolve(L.L.plus(R.L, -1), true);
+    if (std::optional<int64_t> V = D.value()) {
+      switch (Op) {
+      case BO_LT: return num(*V < 0);
+      case BO_GT: return num(*V > 0);
+      case BO_LE: return num(*V <= 0);
+      case BO_GE: return num(*V >= 0);
+      case BO_EQ: return num(*V == 0);
+      case BO_NE: return num(*V != 0);
+      default: break;
+      }
+    }
+    return RankValue::unknown("a comparison of values the model cannot compute");
+  }
+  std::optional<int64_t> A = resolve(L.L, false).value(), B = resolve(R.L, false).value();
+  if (Op == BO_Mul) {
+    if (A && B) return num(*A * *B);
+    if (B) return RankValue::number(L.L.scaled(*B));
+    if (A) return RankValue::number(R.L.scaled(*A));
+  }
+  if (Op == BO_Div && B && *B) {
+    if (A)
+      return num(*A / *B);
+    return RankValue::number(L.L.scaled(1, *B)); // exact: window bases are aligned
+  }
+  if (A && B) {
+    switch (Op) {
+    case BO_Rem: if (*B) return num(*A % *B); break;
+    case BO_Shl: return num(int64_t(uint64_t(*A) << *B));
+    case BO_Shr: return num(*A >> *B);
+    case BO_And: return num(*A & *B);
+    case BO_Or: return num(*A | *B);
+    case BO_Xor: return num(*A ^ *B);
+    default: break;
+    }
+  }
+  if (Op == BO_Rem && B && hasWindow(L.L) == false && *B > 0 && !L.L.isSymbolic())
+    return num(0);
+  return RankValue::unknown("an arithmetic on values the model cannot compute");
+}
+
+RankValue RankInterpreter::evalUnary(const Expr *E) {
+  const auto *UO = cast<UnaryOperator>(E);
+  const Expr *Sub = UO->getSubExpr();
+  switch (UO->getOpcode()) {
+  case UO_Deref: {
+    std::optional<Linear> A = gmAddress(UO);
+    if (!A)
+      return RankValue::unknown("a load through a pointer the model does not know");
+    return load(*A, UO->getType(), UO);
+  }
+  case UO_AddrOf: {
+    if (std::optional<Linear> A = gmAddress(Sub))
+      return RankValue::number(*A);
+    return RankValue::unknown("the address of a local object");
+  }
+  case UO_Minus: {
+    RankValue V = eval(Sub);
+    return V.K == RankValue::Number ? RankValue::number(V.L.scaled(-1)) : V;
+  }
+  case UO_Plus:
+  case UO_Extension:
+    return eval(Sub);
+  case UO_LNot:
+    return num(!truth(Sub));
+  case UO_Not: {
+    RankValue V = eval(Sub);
+    if (V.K == RankValue::Number)
+      if (std::optional<int64_t> C = V.L.value())
+        return num(~*C);
+    return RankValue::unknown("a complement of an unknown value");
+  }
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: {
+    Slot S = lvalue(Sub);
+    if (!S)
+      fail("an increment of something other than a local variable", UO);
+    RankValue Old = *S;
+    if (Old.K != RankValue::Number)
+      fail("an increment of an unknown value", UO);
+    RankValue One = num(UO->isIncrementOp() ? 1 : -1);
+    *S = Sub->getType()->isPointerType() ? pointerArith(Old, One, Sub->getType(), 1)
+                                         : RankValue::number(Old.L.plus(One.L));
+    return UO->isPrefix() ? *S : Old;
+  }
+  default:
+    return RankValue::unknown("a unary operator the model does not do");
+  }
+}
+
+RankValue RankInterpreter::evalCast(const Expr *E) {
+  const auto *CE = cast<CastExpr>(E);
+  const Expr *Sub = CE->getSubExpr();
+  QualType To = CE->getType();
+  switch (CE->getCastKind()) {
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_PointerToBoolean: {
+    RankValue V = eval(Sub);
+    if (V.K != RankValue::Number)
+      return V;
+    if (CE->getCastKind() != CK_IntegralCast)
+      return num(truth(Sub));
+    if (std::optional<int64_t> C = V.L.value())
+      return num(truncate(*C, Ctx.getIntWidth(To), To->isSignedIntegerOrEnumerationType()));
+    // Symbolic: a term that is a multiple of 2^width vanishes (the rank count in the high half
+    // of PTOAS's rank word); the rest is taken not to overflow.
+    unsigned W = Ctx.getIntWidth(To);
+    if (W < 64 && V.L.Den == 1)
+      for (auto It = V.L.Terms.begin(); It != V.L.Terms.end();)
+        It = It->second % (int64_t(1) << W) == 0 ? V.L.Terms.erase(It) : std::next(It);
+    if (std::optional<int64_t> C = V.L.value())
+      return num(truncate(*C, W, To->isSignedIntegerOrEnumerationType()));
+    return V;
+  }
+  case CK_IntegralToPointer: {
+    RankValue V = eval(Sub);
+    // A launch integer that becomes a pointer points into the rank's own window.
+    if (V.K == RankValue::Number && V.L.isSymbolic() && !hasWindow(V.L))
+      V.L = V.L.plus(Linear::symbol("W" + std::to_string(Rank)));
+    return V;
+  }
+  case CK_FloatingToIntegral:
+  case CK_IntegralToFloating:
+  case CK_FloatingCast:
+    return RankValue::unknown("a floating-point value");
+  default:
+    return eval(Sub);
+  }
+}
+
+} // namespace commcheck

@@ -1,0 +1,281 @@
+#include "analyses/RankInterpreter.h"
+#include "events/ConfigurationSlice.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace commcheck {
+
+namespace {
+/// Thrown to end a run (caught in run()): the kernel is not modelled.
+struct Stop {
+  Unmodelled U;
+};
+
+bool isInt64Pointer(const clang::ParmVarDecl *P) {
+  clang::QualType T = P->getType();
+  if (!T->isPointerType())
+    return false;
+  clang::QualType E = T->getPointeeType();
+  return E->isIntegerType() && !E->isBooleanType() &&
+         P->getASTContext().getTypeSize(E) == 64;
+}
+
+/// Whether a subscript of the table is converted to a pointer somewhere: an argument table
+/// (`reinterpret_cast<T *>(args[i])`), not a PTOAS context table.
+bool elementsBecomePointers(const clang::Stmt *S, const clang::ParmVarDecl *P) {
+  if (!S)
+    return false;
+  if (const auto *C = llvm::dyn_cast<clang::CastExpr>(S))
+    if (C->getType()->isPointerType())
+      if (const auto *A = llvm::dyn_cast<clang::ArraySubscriptExpr>(C->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()))
+          if (D->getDecl() == P)
+            return true;
+  for (const clang::Stmt *C : S->children())
+    if (elementsBecomePointers(C, P))
+      return true;
+  return false;
+}
+} // namespace
+
+void RankInterpreter::fail(const std::string &Why, const clang::Stmt *At) const {
+  throw Stop{Unmodelled{Why, At ? At->getBeginLoc() : clang::SourceLocation()}};
+}
+
+void RankInterpreter::step(const clang::Stmt *S) {
+  if (++Steps > MaxSteps)
+    fail("the run takes more than " + std::to_string(MaxSteps) + " steps", S);
+}
+
+std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDecl *Kernel, int R,
+                                                         int Ranks, unsigned Calls) {
+  Rank = R;
+  P = Ranks;
+  Trace = RankTrace{};
+  Trace.Rank = R;
+  Steps = 0;
+  HighestWindow = -1;
+  BoundCounts.clear();
+  LoopCondSymbols.clear();
+  InLoopCond = false;
+  LoopsAddressingPeers = PeerUses = 0;
+  ReadsRankCount = false;
+  ContextTables.clear();
+  const clang::FunctionDecl *Def = nullptr;
+  if (!Kernel->hasBody(Def) || !Def->getBody())
+    return Unmodelled{"the kernel has no body", Kernel->getLocation()};
+  for (const clang::ParmVarDecl *Prm : Def->parameters())
+    if (isInt64Pointer(Prm) && !elementsBecomePointers(Def->getBody(), Prm))
+      ContextTables.insert(Prm);
+  try {
+    for (Call = 0; Call < Calls; ++Call) {
+      Frames.clear();
+      Frames.emplace_back();
+      for (const clang::ParmVarDecl *Prm : Def->parameters()) {
+        // A pointer parameter is a buffer of the rank's own window; any other is a launch value.
+        Linear V = Linear::symbol(Prm->getNameAsString());
+        if (Prm->getType()->isPointerType())
+          V = V.plus(Linear::symbol("W" + std::to_string(Rank)));
+        Frames.back().Vars[Prm] = std::make_shared<RankValue>(RankValue::number(V));
+      }
+      exec(Def->getBody());
+    }
+  } catch (const Stop &S) {
+    return S.U;
+  }
+  for (const auto &[Sym, Uses] : BoundCounts)
+    if (Uses == 0)
+      return Unmodelled{"a branch depends on the launch value '" + Sym +
+                            "', which bounds no loop over the peers",
+                        Kernel->getLocation()};
+  return std::move(Trace);
+}
+
+int64_t RankInterpreter::concrete(const clang::Expr *E, const std::string &What) {
+  RankValue V = eval(E);
+  if (V.K == RankValue::Number)
+    if (std::optional<int64_t> C = V.L.value())
+      return *C;
+  fail(What + " is not a value the model can compute" +
+           (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
+       E);
+}
+
+bool RankInterpreter::truth(const clang::Expr *E) {
+  RankValue V = eval(E);
+  if (V.K == RankValue::Number) {
+    if (std::optional<int64_t> C = V.L.value())
+      return *C != 0;
+    // A pointer (window address) tested for null: never null.
+    for (const auto &[S, K] : V.L.Terms)
+      if (S[0] == 'W')
+        return true;
+  }
+  fail("a branch depends on a value the model cannot compute" +
+           (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
+       E);
+}
+
+void RankInterpreter::declare(const clang::VarDecl *VD) {
+  RankValue V = RankValue::object();
+  if (const clang::Expr *Init = VD->getInit())
+    V = eval(Init);
+  else if (VD->getType()->isScalarType())
+    V = RankValue::unknown("'" + VD->getNameAsString() + "' is not initialised");
+  if (VD->getType()->isReferenceType() && VD->getInit()) {
+    Frames.back().Vars[VD] = lvalue(VD->getInit());
+    return;
+  }
+  Frames.back().Vars[VD] = std::make_shared<RankValue>(std::move(V));
+}
+
+RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
+  if (!S)
+    return Flow::Next;
+  step(S);
+  using namespace clang;
+  if (Removed && !Removed->empty()) {
+    ConfigurationSlice Slice(*Removed, Ctx.getSourceManager(), Ctx);
+    ConfigurationSlice::Place Where = Slice.where(S);
+    if (Where == ConfigurationSlice::Removed)
+      return Flow::Next;
+    if (Where == ConfigurationSlice::Straddles && (isa<Expr>(S) || isa<DeclStmt>(S)))
+      fail("a statement that another configuration's code cuts in two", S);
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *C : CS->body()) {
+      Flow F = exec(C);
+      if (F != Flow::Next)
+        return F;
+    }
+    return Flow::Next;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        declare(VD);
+    return Flow::Next;
+  }
+  if (const auto *IS = dyn_cast<IfStmt>(S)) {
+    if (IS->getInit())
+      exec(IS->getInit());
+    if (IS->isConsteval())
+      return exec(IS->getElse());
+    if (const VarDecl *CV = IS->getConditionVariable())
+      declare(CV);
+    if (IS->isConstexpr()) {
+      bool Taken = false;
+      if (std::optional<llvm::APSInt> V = IS->getCond()->getIntegerConstantExpr(Ctx))
+        Taken = V->getBoolValue();
+      return exec(Taken ? IS->getThen() : IS->getElse());
+    }
+    return exec(truth(IS->getCond()) ? IS->getThen() : IS->getElse());
+  }
+  if (const auto *FS = dyn_cast<ForStmt>(S))
+    return execLoop(FS->getInit(), FS->getCond(), FS->getInc(), FS->getBody(), true, S);
+  if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+    if (WS->getConditionVariable())
+      fail("a while loop declaring a variable", S);
+    return execLoop(nullptr, WS->getCond(), nullptr, WS->getBody(), true, S);
+  }
+  if (const auto *DoS = dyn_cast<DoStmt>(S))
+    return execLoop(nullptr, DoS->getCond(), nullptr, DoS->getBody(), false, S);
+  if (isa<BreakStmt>(S))
+    return Flow::Break;
+  if (isa<ContinueStmt>(S))
+    return Flow::Continue;
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    if (RS->getRetValue())
+      Frames.back().Returned = eval(RS->getRetValue());
+    return Flow::Return;
+  }
+  if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+    int64_t V = concrete(SS->getCond(), "the switch value");
+    const Stmt *Target = nullptr;
+    for (const SwitchCase *C = SS->getSwitchCaseList(); C; C = C->getNextSwitchCase()) {
+      if (const auto *CaseS = dyn_cast<CaseStmt>(C)) {
+        if (CaseS->getRHS())
+          fail("a case range", C);
+        if (concrete(CaseS->getLHS(), "a case label") == V)
+          Target = C;
+      } else if (!Target) {
+        Target = C; // default, unless a case matches
+      }
+    }
+    if (!Target)
+      return Flow::Next;
+    // Runs from the label on (falling through), until a break.
+    const auto *Body = dyn_cast<CompoundStmt>(SS->getBody());
+    if (!Body)
+      fail("a switch whose body is not a block", S);
+    bool On = false;
+    for (const Stmt *C : Body->body()) {
+      On |= C == Target;
+      if (!On)
+        continue;
+      const Stmt *Run = C;
+      while (const auto *SC = dyn_cast<SwitchCase>(Run))
+        Run = SC->getSubStmt();
+      Flow F = exec(Run);
+      if (F == Flow::Break)
+        return Flow::Next;
+      if (F != Flow::Next)
+        return F;
+    }
+    return Flow::Next;
+  }
+  if (const auto *AS = dyn_cast<AttributedStmt>(S))
+    return exec(AS->getSubStmt());
+  if (const auto *LS = dyn_cast<LabelStmt>(S))
+    return exec(LS->getSubStmt());
+  if (isa<NullStmt>(S))
+    return Flow::Next;
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXTryStmt>(S) || isa<AsmStmt>(S))
+    fail(std::string("a '") + S->getStmtClassName() + "' statement", S);
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    eval(E);
+    return Flow::Next;
+  }
+  fail(std::string("a '") + S->getStmtClassName() + "' statement", S);
+}
+
+RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const clang::Expr *Cond,
+                                                const clang::Expr *Inc, const clang::Stmt *Body,
+                                                bool CondFirst, const clang::Stmt *Loop) {
+  if (Init)
+    exec(Init);
+  unsigned Before = PeerUses;
+  std::set<std::string> OuterCond;
+  std::swap(OuterCond, LoopCondSymbols);
+  bool First = true;
+  for (;;) {
+    step(Loop);
+    if (CondFirst || !First) {
+      InLoopCond = true;
+      bool Go = !Cond || truth(Cond);
+      InLoopCond = false;
+      if (!Go)
+        break;
+    }
+    First = false;
+    Flow F = exec(Body);
+    if (F == Flow::Return)
+      return F;
+    if (F == Flow::Break)
+      break;
+    if (Inc)
+      eval(Inc);
+  }
+  if (PeerUses != Before) {
+    ++LoopsAddressingPeers;
+    for (const std::string &Sym : LoopCondSymbols)
+      ++BoundCounts[Sym]; // a peer loop is bounded by it: it is the rank count
+  }
+  LoopCondSymbols.insert(OuterCond.begin(), OuterCond.end());
+  return Flow::Next;
+}
+
+} // namespace commcheck

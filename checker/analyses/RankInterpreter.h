@@ -1,0 +1,132 @@
+// Runs a kernel entry for one rank: the rank id r and rank count P given, every loop and branch
+// evaluated, helpers with bodies entered, and the signal operations and GM accesses recorded with
+// concrete cells and byte ranges (RankTrace). What it cannot evaluate where it matters (a branch
+// on data read from GM, an address it cannot attribute to a rank, an unseen call given GM) stops
+// the run: the kernel is then not modelled across ranks, never passed by it.
+//
+// Launch facts it reads (docs/cross-rank.md): a communication context's `rankId`, `rankNum`,
+// `windowsIn[q]` (any GM struct with these fields), PTOAS's int64 context table (`ctx[2]`: rank id
+// in the low half and rank count in the high half, `ctx[4 + q]`: rank q's window); each block
+// index is 0 (blocks of one index talk to each other); a launch integer a peer loop is bounded by
+// is P. Memory: every GM pointer of a rank points into its own window at an offset that is the
+// same on every rank (a symmetric allocation), so `windowsIn[q] + (p - windowsIn[r])` is p's
+// buffer on rank q; pointers with different launch symbols are different buffers.
+#pragma once
+#include "analyses/RankTrace.h"
+#include "analyses/RankValue.h"
+#include "events/LoopMembership.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <map>
+#include <set>
+#include <memory>
+#include <variant>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class CXXConstructExpr;
+class Expr;
+class FunctionDecl;
+class QualType;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace commcheck {
+
+class IntrinsicCatalogue;
+struct Intrinsic;
+
+/// Why a kernel is not modelled across ranks.
+struct Unmodelled {
+  std::string Why;
+  clang::SourceLocation Loc;
+};
+
+class RankInterpreter {
+public:
+  RankInterpreter(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
+                  unsigned long MaxSteps)
+      : Ctx(Ctx), Catalogue(Catalogue), MaxSteps(MaxSteps) {}
+
+  /// Code the configuration does not compile (a slice of another's parse): left out.
+  void leaveOut(const std::vector<Span> &R) { Removed = &R; }
+
+  /// Rank Rank's trace of Calls consecutive calls of Kernel among P ranks; Unmodelled when the
+  /// kernel cannot be run.
+  std::variant<RankTrace, Unmodelled> run(const clang::FunctionDecl *Kernel, int Rank, int P,
+                                          unsigned Calls);
+
+  /// Whether the last run read the rank count from the context, or took a launch integer for it
+  /// (a loop over the peers is bounded by it).
+  bool readsRankCount() const { return ReadsRankCount; }
+  bool bindsRankCount() const { return !BoundCounts.empty(); }
+  unsigned long steps() const { return Steps; }
+  /// The highest rank index whose window the last run addressed (-1: none).
+  int highestWindow() const { return HighestWindow; }
+
+  // The run's state and steps (RankInterpreter*.cpp); public for the files that implement them.
+  using Slot = std::shared_ptr<RankValue>;
+  struct Frame {
+    llvm::DenseMap<const clang::VarDecl *, Slot> Vars;
+    std::optional<RankValue> Returned;
+  };
+  enum class Flow { Next, Break, Continue, Return };
+
+  Flow exec(const clang::Stmt *S);
+  RankValue eval(const clang::Expr *E);
+  Slot lvalue(const clang::Expr *E);
+  [[noreturn]] void fail(const std::string &Why, const clang::Stmt *At) const;
+  int64_t concrete(const clang::Expr *E, const std::string &What);
+  bool truth(const clang::Expr *E);
+
+private:
+  Flow execLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
+                const clang::Stmt *Body, bool CondFirst, const clang::Stmt *Loop);
+  void declare(const clang::VarDecl *VD);
+  RankValue evalBinary(const clang::Expr *E);
+  RankValue evalUnary(const clang::Expr *E);
+  RankValue evalCast(const clang::Expr *E);
+  RankValue evalMember(const clang::Expr *E);
+  RankValue evalSubscript(const clang::Expr *E);
+  RankValue evalDeclRef(const clang::Expr *E);
+  RankValue evalCall(const clang::CallExpr *E);
+  RankValue evalConstruct(const clang::CXXConstructExpr *E);
+  RankValue callUser(const clang::FunctionDecl *FD, const clang::CallExpr *E);
+  RankValue intrinsic(const Intrinsic &I, const clang::CallExpr *E);
+  /// The address a GM lvalue (`*p`, `p[i]`, `p->f`, `x.f` of such) names, when it is one.
+  std::optional<Linear> gmAddress(const clang::Expr *E);
+  RankValue load(const Linear &Addr, clang::QualType T, const clang::Expr *At);
+  void record(RankOpKind K, const RankValue &View, const clang::Expr *At, const std::string &What);
+  MemRange range(const Linear &Addr, std::optional<int64_t> Bytes, const clang::Expr *At);
+  /// L with the launch integers taken as P replaced; a comparison may take one (bind).
+  Linear resolve(const Linear &L, bool Bind);
+  RankValue pointerArith(const RankValue &Ptr, const RankValue &N, clang::QualType PtrT, int Sign);
+  std::optional<int64_t> viewBytes(clang::QualType T, const std::vector<RankValue> &Args);
+  int64_t typeBytes(clang::QualType T) const;
+  std::string enumeratorName(const clang::Expr *E);
+  void step(const clang::Stmt *S);
+
+  clang::ASTContext &Ctx;
+  const IntrinsicCatalogue &Catalogue;
+  unsigned long MaxSteps;
+  unsigned long Steps = 0;
+  int Rank = 0, P = 0;
+  unsigned Call = 0;
+  std::vector<Frame> Frames;
+  RankTrace Trace;
+  llvm::DenseSet<const clang::VarDecl *> ContextTables; ///< PTOAS int64 context tables
+  std::map<std::string, int> BoundCounts; ///< launch integers taken as P
+  bool ReadsRankCount = false;
+  int HighestWindow = -1;
+  unsigned LoopsAddressingPeers = 0; ///< loops in which another rank's window was addressed
+  unsigned PeerUses = 0;             ///< times another rank's window was addressed
+  bool InLoopCond = false;           ///< evaluating a loop's condition
+  std::set<std::string> LoopCondSymbols; ///< launch values taken as P a loop condition used
+  unsigned Depth = 0;
+  const std::vector<Span> *Removed = nullptr;
+};
+
+} // namespace commcheck

@@ -1,0 +1,240 @@
+// Memory of the rank interpreter: GM addresses, loads (launch data, the communication context),
+// the byte ranges accesses are recorded with.
+#include "analyses/RankInterpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace commcheck {
+
+using namespace clang;
+
+namespace {
+RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
+
+/// The part of an address that names its buffer, rank-independently: the launch symbols.
+std::string rootText(const Linear &L) {
+  std::string S;
+  for (const auto &[Sym, K] : L.Terms) {
+    if (Sym[0] == 'W')
+      continue;
+    if (!S.empty())
+      S += "+";
+    if (K != 1)
+      S += std::to_string(K) + "*";
+    S += Sym;
+  }
+  if (L.Den != 1)
+    S = "(" + S + ")/" + std::to_string(L.Den);
+  return S;
+}
+
+/// The rank whose window an address is in, when it is exactly one window's.
+std::optional<int> ownerOf(const Linear &L) {
+  std::optional<int> Owner;
+  for (const auto &[Sym, K] : L.Terms) {
+    if (Sym[0] != 'W')
+      continue;
+    if (K != L.Den || Owner)
+      return std::nullopt;
+    Owner = std::stoi(Sym.substr(1));
+  }
+  return Owner;
+}
+
+const FieldDecl *fieldOf(const Expr *E) {
+  if (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  return nullptr;
+}
+} // namespace
+
+int64_t RankInterpreter::typeBytes(QualType T) const {
+  if (T->isVoidType())
+    return 1;
+  if (T->isIncompleteType() || T->isDependentType())
+    fail("the size of an incomplete type", nullptr);
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+RankValue RankInterpreter::pointerArith(const RankValue &Ptr, const RankValue &N, QualType PtrT,
+                                        int Sign) {
+  if (Ptr.K != RankValue::Number || N.K != RankValue::Number)
+    return RankValue::unknown("pointer arithmetic on unknown values");
+  int64_t Size = typeBytes(PtrT->getPointeeType());
+  return RankValue::number(Ptr.L.plus(N.L.scaled(Size * Sign)));
+}
+
+Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
+  Linear R = Linear::constant(L.Const).scaled(1, L.Den);
+  for (const auto &[Sym, K] : L.Terms) {
+    Linear T = Linear::symbol(Sym);
+    auto It = BoundCounts.find(Sym);
+    if (Sym == "#P") {
+      T = Linear::constant(P);
+      ReadsRankCount = true;
+    } else if (It != BoundCounts.end()) {
+      T = Linear::constant(P);
+      if (InLoopCond)
+        LoopCondSymbols.insert(Sym);
+    }
+    R = R.plus(T.scaled(K, L.Den));
+  }
+  if (!Bind || R.Terms.size() != 1 || R.Terms.begin()->first[0] == 'W')
+    return R;
+  // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
+  std::string Sym = R.Terms.begin()->first;
+  BoundCounts.try_emplace(Sym, 0);
+  return resolve(L, false);
+}
+
+std::optional<Linear> RankInterpreter::gmAddress(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_Deref)
+      return std::nullopt;
+    RankValue V = eval(UO->getSubExpr());
+    return V.K == RankValue::Number && V.L.isSymbolic() ? std::optional<Linear>(V.L) : std::nullopt;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = AS->getBase();
+    std::optional<Linear> B;
+    if (Base->getType()->isPointerType()) {
+      RankValue V = eval(Base);
+      if (V.K == RankValue::Number && V.L.isSymbolic())
+        B = V.L;
+    }
+    if (!B)
+      return std::nullopt;
+    RankValue I = eval(AS->getIdx());
+    if (I.K != RankValue::Number)
+      fail("an index the model cannot compute (" + I.Why + ")", AS);
+    return B->plus(I.L.scaled(typeBytes(AS->getType())));
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD)
+      return std::nullopt;
+    std::optional<Linear> B;
+    if (ME->isArrow()) {
+      RankValue V = eval(ME->getBase());
+      if (V.K == RankValue::Number && V.L.isSymbolic())
+        B = V.L;
+    } else {
+      B = gmAddress(ME->getBase());
+    }
+    if (!B)
+      return std::nullopt;
+    const ASTRecordLayout &RL = Ctx.getASTRecordLayout(FD->getParent());
+    return B->plus(Linear::constant(RL.getFieldOffset(FD->getFieldIndex()) / 8));
+  }
+  return std::nullopt;
+}
+
+RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) {
+  // PTOAS's context table: ctx[2] = rank id | rank count << 32, ctx[4 + q] = rank q's window.
+  for (const clang::VarDecl *Table : ContextTables) {
+    Linear Base = Linear::symbol(Table->getNameAsString()).plus(Linear::symbol("W" + std::to_string(Rank)));
+    std::optional<int64_t> Off = Addr.plus(Base, -1).value();
+    if (!Off)
+      continue;
+    if (*Off == 16) // the rank count is read only if the high half is (resolve)
+      return RankValue::number(Linear::constant(Rank).plus(Linear::symbol("#P").scaled(int64_t(1) << 32)));
+    if (*Off >= 32 && *Off % 8 == 0) {
+      int Q = int((*Off - 32) / 8);
+      if (Q != Rank)
+        ++PeerUses;
+      HighestWindow = std::max(HighestWindow, Q);
+      return RankValue::number(Linear::symbol("W" + std::to_string(Q)));
+    }
+    return RankValue::unknown("a context table entry the model does not know");
+  }
+  RankValue V;
+  V.K = RankValue::View;
+  V.L = Addr;
+  V.Bytes = typeBytes(T);
+  if (!T->isPointerType() && !T->isIntegerType())
+    return RankValue::unknown("a load of a non-integer value");
+  record(RankOpKind::Read, V, At, "scalar load");
+  Linear Sym = Linear::symbol("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
+  if (T->isPointerType())
+    Sym = Sym.plus(Linear::symbol("W" + std::to_string(Rank)));
+  return RankValue::number(Sym);
+}
+
+RankValue RankInterpreter::evalMember(const Expr *E) {
+  const auto *ME = cast<MemberExpr>(E);
+  if (const FieldDecl *FD = fieldOf(ME); FD && ME->isArrow()) {
+    StringRef Name = FD->getName();
+    if (Name == "rankId")
+      return num(Rank);
+    if (Name == "rankNum") {
+      ReadsRankCount = true;
+      return num(P);
+    }
+  }
+  if (!isa<FieldDecl>(ME->getMemberDecl()))
+    return RankValue::object(); // a method named for a call
+  std::optional<Linear> A = gmAddress(ME);
+  if (!A)
+    return RankValue::unknown("a field of a local object");
+  if (ME->getType()->isArrayType() || ME->getType()->isRecordType())
+    return RankValue::number(*A); // decays to its address / read field by field
+  return load(*A, ME->getType(), ME);
+}
+
+RankValue RankInterpreter::evalSubscript(const Expr *E) {
+  const auto *AS = cast<ArraySubscriptExpr>(E);
+  if (const FieldDecl *FD = fieldOf(AS->getBase())) {
+    if (FD->getName() == "windowsIn") {
+      int64_t Q = concrete(AS->getIdx(), "a window index");
+      if (Q < 0 || Q >= P)
+        fail("rank " + std::to_string(Q) + "'s window is addressed among " + std::to_string(P) +
+                 " ranks",
+             AS);
+      if (Q != Rank)
+        ++PeerUses;
+      HighestWindow = std::max<int>(HighestWindow, Q);
+      return RankValue::number(Linear::symbol("W" + std::to_string(Q)));
+    }
+    if (FD->getName() == "windowsOut")
+      fail("an output window (windowsOut)", AS);
+  }
+  std::optional<Linear> A = gmAddress(AS);
+  if (!A)
+    return RankValue::unknown("an element of a local array");
+  if (AS->getType()->isRecordType() || AS->getType()->isArrayType())
+    return RankValue::number(*A);
+  return load(*A, AS->getType(), AS);
+}
+
+MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes, const Expr *At) {
+  std::optional<int> Owner = ownerOf(Addr);
+  if (!Owner)
+    fail("an access to an address the model cannot place in one rank's window", At);
+  Linear Off = Addr.plus(Linear::symbol("W" + std::to_string(*Owner)), -1);
+  MemRange M;
+  M.Root = rootText(Off);
+  M.Owner = *Owner;
+  M.Lo = Off.Const / Off.Den;
+  if (Bytes)
+    M.Hi = M.Lo + *Bytes;
+  return M;
+}
+
+void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At,
+                             const std::string &What) {
+  if (View.K != RankValue::View && View.K != RankValue::Number)
+    fail("an access through a view the model cannot compute (" + View.Why + ")", At);
+  RankOp O;
+  O.Kind = K;
+  O.Mem = range(View.L, View.K == RankValue::View ? View.Bytes : std::nullopt, At);
+  O.Call = Call;
+  O.Loc = Ctx.getSourceManager().getExpansionLoc(At->getBeginLoc());
+  O.What = What;
+  Trace.Ops.push_back(std::move(O));
+}
+
+} // namespace commcheck

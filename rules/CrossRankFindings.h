@@ -1,0 +1,12 @@
+// How the cross-rank rules diagnose the cross-rank model: one finding per model finding of their
+// kind, its witness in the ranks' lanes.
+#pragma once
+#include "analyses/CrossRankModel.h"
+#include "rules/RuleContext.h"
+
+namespace commcheck {
+
+/// Reports the model's findings of kind K.
+void reportCrossRank(RuleContext &Ctx, CrossRankFinding::Kind K);
+
+} // namespace commcheck
