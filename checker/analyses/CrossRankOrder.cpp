@@ -75,14 +75,21 @@ CrossRankOrder::CrossRankOrder(const SpmdRun &R, const std::vector<OpRef> &Sched
     Pos[Topo[T].Rank][Topo[T].Index] = T;
 
   // Candidates: every notify of the cell that comes earlier in the schedule.
-  std::map<MemRange, std::vector<OpRef>> Notifies;
+  std::map<MemRange, unsigned> CellNumber;
   Incoming.resize(Topo.size());
+  CellOfTopo.assign(Topo.size(), -1);
   for (unsigned T = 0; T < Topo.size(); ++T) {
     const RankOp &O = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
+    if (!isSignal(O))
+      continue;
+    auto [It, New] = CellNumber.try_emplace(cellOf(O), CellNotifies.size());
+    if (New)
+      CellNotifies.emplace_back();
+    CellOfTopo[T] = It->second;
     if (O.Kind == RankOpKind::Notify)
-      Notifies[cellOf(O)].push_back(Topo[T]);
-    else if (O.Kind == RankOpKind::Wait)
-      Incoming[T] = Notifies[cellOf(O)];
+      CellNotifies[It->second].push_back(Topo[T]);
+    else
+      Incoming[T] = CellNotifies[It->second];
   }
   do {
     ++Rounds;
@@ -95,14 +102,14 @@ CrossRankOrder::CrossRankOrder(const SpmdRun &R, const std::vector<OpRef> &Sched
 
 void CrossRankOrder::computeClocks() {
   size_t P = Run.Ranks.size();
-  Clock.assign(Topo.size(), std::vector<int>(P, -1));
+  Clock.assign(Topo.size() * P, -1);
   for (unsigned T = 0; T < Topo.size(); ++T) {
     OpRef X = Topo[T];
-    std::vector<int> &C = Clock[T];
+    int *C = &Clock[T * P];
     if (X.Index > 0)
-      C = Clock[Pos[X.Rank][X.Index - 1]];
+      std::copy_n(&Clock[Pos[X.Rank][X.Index - 1] * P], P, C);
     for (OpRef N : Incoming[T]) {
-      const std::vector<int> &From = Clock[Pos[N.Rank][N.Index]];
+      const int *From = &Clock[Pos[N.Rank][N.Index] * P];
       for (size_t Rk = 0; Rk < P; ++Rk)
         C[Rk] = std::max(C[Rk], From[Rk]);
     }
@@ -113,27 +120,24 @@ void CrossRankOrder::computeClocks() {
 bool CrossRankOrder::before(OpRef A, OpRef B) const {
   if (A == B)
     return false;
-  return Clock[Pos[B.Rank][B.Index]][A.Rank] >= (int)A.Index;
+  return Clock[Pos[B.Rank][B.Index] * Run.Ranks.size() + A.Rank] >= (int)A.Index;
 }
 
 bool CrossRankOrder::justify() {
-  std::map<MemRange, std::vector<OpRef>> Notifies;
-  for (OpRef X : Topo) {
-    const RankOp &O = Run.Ranks[X.Rank].Ops[X.Index];
-    if (O.Kind == RankOpKind::Notify)
-      Notifies[cellOf(O)].push_back(X);
-  }
   bool Dropped = false;
   for (unsigned T = 0; T < Topo.size(); ++T) {
     if (Incoming[T].empty())
       continue;
     const RankOp &W = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
     CellBound B;
+    std::vector<OpRef> May;
     OpRef Prev{Topo[T].Rank, Topo[T].Index - 1};
-    for (OpRef N : Notifies[cellOf(W)]) {
+    for (OpRef N : CellNotifies[CellOfTopo[T]]) {
       const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
-      if (!before(Topo[T], N)) // may run before the wait in some schedule
+      if (!before(Topo[T], N)) { // may run before the wait in some schedule
         B.add(NO);
+        May.push_back(N);
+      }
       // Ordered before the wait's program predecessor: it has run (not through the wait's own
       // edges, which are what is being justified).
       if (Topo[T].Index > 0 && (N == Prev || before(N, Prev)))
@@ -143,9 +147,9 @@ bool CrossRankOrder::justify() {
     std::vector<OpRef> Kept;
     for (OpRef N : Incoming[T]) {
       int64_t U = B.without(Run.Ranks[N.Rank].Ops[N.Index]);
-      for (OpRef After : Notifies[cellOf(W)])
+      for (OpRef After : May)
         if (const RankOp &A = Run.Ranks[After.Rank].Ops[After.Index];
-            A.Op == NotifyOp::AtomicAdd && before(N, After) && !before(Topo[T], After))
+            A.Op == NotifyOp::AtomicAdd && A.Value > 0 && before(N, After))
           U -= std::max<int64_t>(A.Value, 0);
       if (cannotPass(W, U))
         Kept.push_back(N);

@@ -43,9 +43,11 @@ private:
   const SpmdRun &Run;
   std::vector<OpRef> Topo;
   std::vector<std::vector<unsigned>> Pos;          ///< per rank and op: its index in Topo
-  std::vector<std::vector<int>> Clock;             ///< per Topo index: the latest op of each rank before it
+  std::vector<int> Clock; ///< per Topo index and rank: the latest op of that rank before it
   std::vector<std::vector<OpRef>> Incoming;        ///< per Topo index of a wait: its edges' notifies
   std::vector<std::pair<OpRef, OpRef>> Edges;
+  std::vector<int> CellOfTopo;                     ///< per Topo index: its cell's number, or -1
+  std::vector<std::vector<OpRef>> CellNotifies;    ///< per cell: its notifies, in Topo order
   unsigned Rounds = 0;
 };
 

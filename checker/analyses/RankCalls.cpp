@@ -43,13 +43,14 @@ bool isGm(const RankValue &V) {
   if (V.K != RankValue::Number)
     return false;
   for (const auto &[S, K] : V.L.Terms)
-    if (S[0] == 'W')
+    if (Linear::isPlace(S))
       return true;
   return false;
 }
 } // namespace
 
-std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<RankValue> &Args) {
+std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<RankValue> &Args,
+                                                  RankValue &View) {
   const auto *SD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
   if (!SD || SD->getTemplateArgs().size() < 3)
     return std::nullopt;
@@ -70,6 +71,12 @@ std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<
         if (!Dims[K][I])
           Dims[K][I] = Args[1 + K].D[I];
   }
+  View.Elem = Elem;
+  View.D = Dims[0];
+  View.Strides.clear();
+  for (const std::optional<int64_t> &St : Dims[1])
+    if (St)
+      View.Strides.push_back(*St);
   int64_t Last = 0;
   for (size_t I = 0; I < Dims[0].size() && I < Dims[1].size(); ++I) {
     if (!Dims[0][I] || !Dims[1][I])
@@ -79,6 +86,27 @@ std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<
     Last += (*Dims[0][I] - 1) * *Dims[1][I];
   }
   return (Last + 1) * Elem;
+}
+
+RankValue RankInterpreter::boundByTile(RankValue View, const Expr *Tile) {
+  if (View.K != RankValue::View || View.Bytes || !Tile || View.Strides.size() != View.D.size())
+    return View;
+  // A tile moves at most its static Rows x Cols elements: no extent of the view exceeds that.
+  const auto *SD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Tile->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  if (!SD || SD->getTemplateArgs().size() < 4)
+    return View;
+  const TemplateArgumentList &TA = SD->getTemplateArgs();
+  if (TA[2].getKind() != TemplateArgument::Integral || TA[3].getKind() != TemplateArgument::Integral)
+    return View;
+  int64_t Cap = TA[2].getAsIntegral().getExtValue() * TA[3].getAsIntegral().getExtValue();
+  if (Cap <= 0)
+    return View;
+  int64_t Last = 0;
+  for (size_t I = 0; I < View.D.size(); ++I)
+    Last += (std::min(View.D[I].value_or(Cap), Cap) - 1) * View.Strides[I];
+  View.Bytes = (Last + 1) * View.Elem;
+  return View;
 }
 
 RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
@@ -119,7 +147,7 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
     if (Args.empty() || Args[0].K != RankValue::Number)
       return RankValue::unknown("a view of an unknown address: " + (Args.empty() ? std::string("no argument") : Args[0].Why));
     V.L = Args[0].L;
-    V.Bytes = viewBytes(E->getType(), Args);
+    V.Bytes = viewBytes(E->getType(), Args, V);
     return V;
   }
   return RankValue::object();
@@ -129,21 +157,25 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
   const FunctionDecl *FD = E->getDirectCallee();
   if (!FD)
     fail("a call through a pointer", E);
-  std::string Qual = FD->getQualifiedNameAsString();
-  // Every block is taken as block 0 of one: blocks of one index talk to each other.
-  std::string Name = FD->getNameAsString();
-  if (Name == "get_block_idx" || Name == "GetBlockIdx" || Name == "get_subblockid")
-    return num(0);
-  if (Name == "get_block_num" || Name == "GetBlockNum" || Name == "get_subblockdim")
-    return num(1);
-  const Intrinsic *I = Catalogue.lookup(Qual);
-  if (!I && !FD->hasBody())
-    I = Catalogue.lookupUnqualified(FD->getNameAsString());
-  if (I)
+  auto [It, New] = Callees.try_emplace(FD);
+  if (New) {
+    // Every block is taken as block 0 of one: blocks of one index talk to each other.
+    std::string Name = FD->getNameAsString();
+    if (Name == "get_block_idx" || Name == "GetBlockIdx" || Name == "get_subblockid")
+      It->second.Block = 0;
+    else if (Name == "get_block_num" || Name == "GetBlockNum" || Name == "get_subblockdim")
+      It->second.Block = 1;
+    else if (!(It->second.I = Catalogue.lookup(FD->getQualifiedNameAsString())) && !FD->hasBody())
+      It->second.I = Catalogue.lookupUnqualified(Name);
+  }
+  if (It->second.Block >= 0)
+    return num(It->second.Block);
+  if (const Intrinsic *I = It->second.I)
     return intrinsic(*I, E);
   if (FD->hasBody() && !isa<CXXMethodDecl>(FD))
     return callUser(FD, E);
   // An unseen call: it must not be given GM, and what it returns is unknown.
+  std::string Qual = FD->getQualifiedNameAsString();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     if (isGm(eval(MC->getImplicitObjectArgument())))
       fail("a method of a view the model does not know ('" + Qual + "')", E);
@@ -223,10 +255,10 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     return RankValue::object();
   }
   case IntrinsicKind::TileLoad:
-    record(RankOpKind::Read, eval(Arg("src")), E, "TLOAD");
+    record(RankOpKind::Read, boundByTile(eval(Arg("src")), Arg("tile")), E, "TLOAD");
     return RankValue::object();
   case IntrinsicKind::TileStore:
-    record(RankOpKind::Write, eval(Arg("dst")), E, "TSTORE");
+    record(RankOpKind::Write, boundByTile(eval(Arg("dst")), Arg("tile")), E, "TSTORE");
     return RankValue::object();
   case IntrinsicKind::Put:
   case IntrinsicKind::PutAsync:

@@ -14,7 +14,7 @@ RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
 
 bool hasWindow(const Linear &L) {
   for (const auto &[S, K] : L.Terms)
-    if (S[0] == 'W')
+    if (Linear::isPlace(S))
       return true;
   return false;
 }
@@ -308,7 +308,7 @@ RankValue RankInterpreter::evalCast(const Expr *E) {
     RankValue V = eval(Sub);
     // A launch integer that becomes a pointer points into the rank's own window.
     if (V.K == RankValue::Number && V.L.isSymbolic() && !hasWindow(V.L))
-      V.L = V.L.plus(Linear::symbol("W" + std::to_string(Rank)));
+      V.L = V.L.plus(Linear::home(Rank));
     return V;
   }
   case CK_FloatingToIntegral:

@@ -59,6 +59,8 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   Steps = 0;
   HighestWindow = -1;
   BoundCounts.clear();
+  WindowRoots.clear();
+  HomeNotifies.clear();
   LoopCondSymbols.clear();
   InLoopCond = false;
   LoopsAddressingPeers = PeerUses = 0;
@@ -71,14 +73,15 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
     if (isInt64Pointer(Prm) && !elementsBecomePointers(Def->getBody(), Prm))
       ContextTables.insert(Prm);
   try {
-    for (Call = 0; Call < Calls; ++Call) {
+    // One call is run: the kernel and its launch are the same in the next, so is its trace.
+    for (Call = 0; Call < 1; ++Call) {
       Frames.clear();
       Frames.emplace_back();
       for (const clang::ParmVarDecl *Prm : Def->parameters()) {
         // A pointer parameter is a buffer of the rank's own window; any other is a launch value.
         Linear V = Linear::symbol(Prm->getNameAsString());
         if (Prm->getType()->isPointerType())
-          V = V.plus(Linear::symbol("W" + std::to_string(Rank)));
+          V = V.plus(Linear::home(Rank));
         Frames.back().Vars[Prm] = std::make_shared<RankValue>(RankValue::number(V));
       }
       exec(Def->getBody());
@@ -86,6 +89,21 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   } catch (const Stop &S) {
     return S.U;
   }
+  // A notify into a pointer the kernel was handed may go to any rank (a host may pass a peer's
+  // address): it is the rank's own cell only where the kernel also reaches that buffer through
+  // the window table (it computes peers' copies of it from it: so it is in its window).
+  for (const auto &[Root, At] : HomeNotifies)
+    if (!WindowRoots.count(Root))
+      return Unmodelled{"a TNOTIFY into memory a parameter or launch data points to, which the "
+                        "kernel never addresses through the window table: which rank owns it is "
+                        "not known",
+                        At->getBeginLoc()};
+  size_t One = Trace.Ops.size();
+  for (unsigned C = 1; C < Calls; ++C)
+    for (size_t K = 0; K < One; ++K) {
+      Trace.Ops.push_back(Trace.Ops[K]);
+      Trace.Ops.back().Call = C;
+    }
   for (const auto &[Sym, Uses] : BoundCounts)
     if (Uses == 0)
       return Unmodelled{"a branch depends on the launch value '" + Sym +
@@ -111,7 +129,7 @@ bool RankInterpreter::truth(const clang::Expr *E) {
       return *C != 0;
     // A pointer (window address) tested for null: never null.
     for (const auto &[S, K] : V.L.Terms)
-      if (S[0] == 'W')
+      if (Linear::isPlace(S))
         return true;
   }
   fail("a branch depends on a value the model cannot compute" +
@@ -138,8 +156,10 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
   step(S);
   using namespace clang;
   if (Removed && !Removed->empty()) {
-    ConfigurationSlice Slice(*Removed, Ctx.getSourceManager(), Ctx);
-    ConfigurationSlice::Place Where = Slice.where(S);
+    auto [It, New] = Placed.try_emplace(S, 0);
+    if (New)
+      It->second = ConfigurationSlice(*Removed, Ctx.getSourceManager(), Ctx).where(S);
+    auto Where = ConfigurationSlice::Place(It->second);
     if (Where == ConfigurationSlice::Removed)
       return Flow::Next;
     if (Where == ConfigurationSlice::Straddles && (isa<Expr>(S) || isa<DeclStmt>(S)))
@@ -242,6 +262,66 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
   fail(std::string("a '") + S->getStmtClassName() + "' statement", S);
 }
 
+namespace {
+const clang::VarDecl *condVar(const clang::Expr *Cond) {
+  const auto *BO = llvm::dyn_cast_or_null<clang::BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  if (!BO || !BO->isComparisonOp())
+    return nullptr;
+  if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+    return llvm::dyn_cast<clang::VarDecl>(D->getDecl());
+  return nullptr;
+}
+
+bool mentions(const clang::Stmt *S, const clang::VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(S))
+    if (D->getDecl() == V)
+      return true;
+  for (const clang::Stmt *C : S->children())
+    if (mentions(C, V))
+      return true;
+  return false;
+}
+
+/// Whether S names a window (`x->windowsIn[...]`) or indexes a context table with V.
+bool windowIndexedBy(const clang::Stmt *S, const clang::VarDecl *V,
+                     const llvm::DenseSet<const clang::VarDecl *> &Tables, int Depth) {
+  if (!S || Depth > 3)
+    return false;
+  if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(S)) {
+    const clang::Expr *B = AS->getBase()->IgnoreParenImpCasts();
+    bool Window = false;
+    if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(B))
+      Window = ME->getMemberDecl()->getName() == "windowsIn";
+    if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(B))
+      Window = Tables.contains(llvm::dyn_cast<clang::VarDecl>(D->getDecl()));
+    if (Window && (!V || mentions(AS->getIdx(), V)))
+      return true;
+  }
+  // A call given V whose callee indexes a window with its parameter.
+  if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(S))
+    if (const clang::FunctionDecl *FD = CE->getDirectCallee(); FD && FD->hasBody())
+      for (unsigned K = 0; K < CE->getNumArgs() && K < FD->getNumParams(); ++K)
+        if (V && mentions(CE->getArg(K), V) &&
+            windowIndexedBy(FD->getBody(), FD->getParamDecl(K), Tables, Depth + 1))
+          return true;
+  for (const clang::Stmt *C : S->children())
+    if (windowIndexedBy(C, V, Tables, Depth))
+      return true;
+  return false;
+}
+} // namespace
+
+bool RankInterpreter::isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Cond) {
+  auto [It, New] = PeerLoops.try_emplace(Loop, false);
+  if (New) {
+    const clang::VarDecl *V = condVar(Cond);
+    It->second = V && windowIndexedBy(Loop, V, ContextTables, 0);
+  }
+  return It->second;
+}
+
 RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const clang::Expr *Cond,
                                                 const clang::Expr *Inc, const clang::Stmt *Body,
                                                 bool CondFirst, const clang::Stmt *Loop) {
@@ -269,7 +349,7 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
     if (Inc)
       eval(Inc);
   }
-  if (PeerUses != Before) {
+  if (PeerUses != Before && isPeerLoop(Loop, Cond)) {
     ++LoopsAddressingPeers;
     for (const std::string &Sym : LoopCondSymbols)
       ++BoundCounts[Sym]; // a peer loop is bounded by it: it is the rank count

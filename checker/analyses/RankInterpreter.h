@@ -86,6 +86,9 @@ private:
   Flow execLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, bool CondFirst, const clang::Stmt *Loop);
   void declare(const clang::VarDecl *VD);
+  /// A loop over the peers: its condition's variable indexes a window (directly or through a
+  /// helper's parameter). Only such a loop's bound is taken as the rank count.
+  bool isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Cond);
   RankValue evalBinary(const clang::Expr *E);
   RankValue evalUnary(const clang::Expr *E);
   RankValue evalCast(const clang::Expr *E);
@@ -104,7 +107,10 @@ private:
   /// L with the launch integers taken as P replaced; a comparison may take one (bind).
   Linear resolve(const Linear &L, bool Bind);
   RankValue pointerArith(const RankValue &Ptr, const RankValue &N, clang::QualType PtrT, int Sign);
-  std::optional<int64_t> viewBytes(clang::QualType T, const std::vector<RankValue> &Args);
+  std::optional<int64_t> viewBytes(clang::QualType T, const std::vector<RankValue> &Args,
+                                   RankValue &View);
+  /// View, its unknown extents bounded by what the tile moving it holds.
+  RankValue boundByTile(RankValue View, const clang::Expr *Tile);
   int64_t typeBytes(clang::QualType T) const;
   std::string enumeratorName(const clang::Expr *E);
   void step(const clang::Stmt *S);
@@ -127,6 +133,16 @@ private:
   std::set<std::string> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;
+  std::set<std::string> WindowRoots; ///< buffers reached through the window table
+  std::vector<std::pair<std::string, const clang::Expr *>> HomeNotifies; ///< notifies into handed pointers
+  llvm::DenseMap<const clang::Stmt *, int> Placed;
+  llvm::DenseMap<const clang::Stmt *, bool> PeerLoops; ///< where each statement lies (Removed)
+  /// What each callee is: its catalogue entry, or what else (memo: names are costly).
+  struct CalleeKind {
+    const Intrinsic *I = nullptr;
+    int Block = -1; ///< 0: the block index, 1: the block count
+  };
+  llvm::DenseMap<const clang::FunctionDecl *, CalleeKind> Callees;
 };
 
 } // namespace commcheck

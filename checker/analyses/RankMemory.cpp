@@ -18,7 +18,7 @@ RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
 std::string rootText(const Linear &L) {
   std::string S;
   for (const auto &[Sym, K] : L.Terms) {
-    if (Sym[0] == 'W')
+    if (Linear::isPlace(Sym))
       continue;
     if (!S.empty())
       S += "+";
@@ -31,17 +31,30 @@ std::string rootText(const Linear &L) {
   return S;
 }
 
-/// The rank whose window an address is in, when it is exactly one window's.
+/// The rank whose memory an address is in, when it is exactly one rank's: its places (window
+/// bases and homes) add up to one of rank q's and none of any other's.
 std::optional<int> ownerOf(const Linear &L) {
+  std::map<int, int64_t> PerRank;
+  for (const auto &[Sym, K] : L.Terms)
+    if (Linear::isPlace(Sym))
+      PerRank[std::stoi(Sym.substr(1))] += K;
   std::optional<int> Owner;
-  for (const auto &[Sym, K] : L.Terms) {
-    if (Sym[0] != 'W')
+  for (const auto &[Q, K] : PerRank) {
+    if (K == 0)
       continue;
     if (K != L.Den || Owner)
       return std::nullopt;
-    Owner = std::stoi(Sym.substr(1));
+    Owner = Q;
   }
   return Owner;
+}
+
+/// Whether the address was computed from a window base (not only from a pointer handed over).
+bool fromWindow(const Linear &L) {
+  for (const auto &[Sym, K] : L.Terms)
+    if (Sym[0] == 'W')
+      return true;
+  return false;
 }
 
 const FieldDecl *fieldOf(const Expr *E) {
@@ -82,7 +95,7 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
     }
     R = R.plus(T.scaled(K, L.Den));
   }
-  if (!Bind || R.Terms.size() != 1 || R.Terms.begin()->first[0] == 'W')
+  if (!Bind || R.Terms.size() != 1 || Linear::isPlace(R.Terms.begin()->first))
     return R;
   // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
   std::string Sym = R.Terms.begin()->first;
@@ -136,7 +149,7 @@ std::optional<Linear> RankInterpreter::gmAddress(const Expr *E) {
 RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) {
   // PTOAS's context table: ctx[2] = rank id | rank count << 32, ctx[4 + q] = rank q's window.
   for (const clang::VarDecl *Table : ContextTables) {
-    Linear Base = Linear::symbol(Table->getNameAsString()).plus(Linear::symbol("W" + std::to_string(Rank)));
+    Linear Base = Linear::symbol(Table->getNameAsString()).plus(Linear::home(Rank));
     std::optional<int64_t> Off = Addr.plus(Base, -1).value();
     if (!Off)
       continue;
@@ -160,7 +173,7 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
   record(RankOpKind::Read, V, At, "scalar load");
   Linear Sym = Linear::symbol("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
   if (T->isPointerType())
-    Sym = Sym.plus(Linear::symbol("W" + std::to_string(Rank)));
+    Sym = Sym.plus(Linear::home(Rank));
   return RankValue::number(Sym);
 }
 
@@ -214,7 +227,9 @@ MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes
   std::optional<int> Owner = ownerOf(Addr);
   if (!Owner)
     fail("an access to an address the model cannot place in one rank's window", At);
-  Linear Off = Addr.plus(Linear::symbol("W" + std::to_string(*Owner)), -1);
+  Linear Off = Addr;
+  for (auto It = Off.Terms.begin(); It != Off.Terms.end();)
+    It = Linear::isPlace(It->first) ? Off.Terms.erase(It) : std::next(It);
   MemRange M;
   M.Root = rootText(Off);
   M.Owner = *Owner;
@@ -231,6 +246,10 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   RankOp O;
   O.Kind = K;
   O.Mem = range(View.L, View.K == RankValue::View ? View.Bytes : std::nullopt, At);
+  if (fromWindow(View.L))
+    WindowRoots.insert(O.Mem.Root);
+  else if (K == RankOpKind::Notify)
+    HomeNotifies.push_back({O.Mem.Root, At});
   O.Call = Call;
   O.Loc = Ctx.getSourceManager().getExpansionLoc(At->getBeginLoc());
   O.What = What;

@@ -21,6 +21,13 @@ struct Linear {
 
   static Linear constant(int64_t C) { return Linear{C, {}, 1}; }
   static Linear symbol(const std::string &S) { return Linear{0, {{S, 1}}, 1}; }
+  /// Rank q's window base, as the context gives it.
+  static Linear window(int Q) { return symbol("W" + std::to_string(Q)); }
+  /// Where rank q's own pointers (parameters, launch data) point: its window, presumably; an
+  /// address made only of it says nothing about which rank's memory a kernel was handed.
+  static Linear home(int Q) { return symbol("H" + std::to_string(Q)); }
+  /// Whether a symbol is a place (a window base or a home).
+  static bool isPlace(const std::string &S) { return S[0] == 'W' || S[0] == 'H'; }
 
   std::optional<int64_t> value() const {
     if (!Terms.empty() || Const % Den != 0)
@@ -88,7 +95,9 @@ struct RankValue {
   } K = Unknown;
   Linear L;                  ///< Number: the value; View: the address
   std::optional<int64_t> Bytes; ///< View: extent, when known
-  std::vector<std::optional<int64_t>> D; ///< Dims
+  std::vector<std::optional<int64_t>> D; ///< Dims; View: its shape (when its extent is unknown)
+  std::vector<int64_t> Strides;           ///< View: its strides, when all known
+  int64_t Elem = 0;                       ///< View: element size
   std::string Why;           ///< Unknown: what it came from (for messages)
 
   static RankValue number(Linear V) {

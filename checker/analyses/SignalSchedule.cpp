@@ -1,6 +1,7 @@
 #include "analyses/SignalSchedule.h"
 #include "llvm/ADT/Hashing.h"
 #include <deque>
+#include <set>
 #include <unordered_map>
 
 namespace commcheck {
@@ -15,6 +16,13 @@ struct SignalProgram {
   bool Monotone = true;
 
   explicit SignalProgram(const SpmdRun &Run) {
+    // A buffer no rank of the kernel notifies is signalled by someone else (another kernel, the
+    // host): its waits are taken to pass.
+    std::set<std::string> Notified;
+    for (const RankTrace &T : Run.Ranks)
+      for (const RankOp &O : T.Ops)
+        if (O.Kind == RankOpKind::Notify)
+          Notified.insert(O.Mem.Root);
     std::map<MemRange, unsigned> Number;
     Ops.resize(Run.Ranks.size());
     Cell.resize(Run.Ranks.size());
@@ -23,16 +31,39 @@ struct SignalProgram {
         const RankOp &O = Run.Ranks[R].Ops[I];
         if (O.Kind != RankOpKind::Notify && O.Kind != RankOpKind::Wait)
           continue;
+        if (O.Kind == RankOpKind::Wait && !Notified.count(O.Mem.Root))
+          continue;
         auto [It, New] = Number.try_emplace(cellOf(O), Cells.size());
         if (New)
           Cells.push_back(It->first);
         Ops[R].push_back(I);
         Cell[R].push_back(It->second);
-        if (O.Kind == RankOpKind::Notify)
-          Monotone &= O.Op == NotifyOp::AtomicAdd && O.Value >= 0;
-        else
+        if (O.Kind == RankOpKind::Notify) {
+          Monotone &= O.Op == NotifyOp::AtomicAdd;
+          if (O.Value < 0)
+            Lowering[It->second].insert(R);
+        } else {
           Monotone &= O.Cmp == WaitCmp::GE || O.Cmp == WaitCmp::GT;
+          Lowering[It->second].insert(R); // the ranks that lower or wait on it
+        }
       }
+    // A cell lowered only by the one rank that waits on it: its decreases sit at fixed places
+    // among that rank's waits, so no operation of one rank can disable another rank's.
+    for (const auto &[C, Ranks] : Lowering)
+      if (Ranks.size() > 1 && HasReset(C, Run))
+        Monotone = false;
+  }
+  std::map<unsigned, std::set<size_t>> Lowering; ///< per cell: the ranks that lower or wait on it
+
+  bool HasReset(unsigned C, const SpmdRun &Run) const {
+    for (size_t R = 0; R < Ops.size(); ++R)
+      for (size_t K = 0; K < Ops[R].size(); ++K)
+        if (Cell[R][K] == C) {
+          const RankOp &O = Run.Ranks[R].Ops[Ops[R][K]];
+          if (O.Kind == RankOpKind::Notify && O.Value < 0)
+            return true;
+        }
+    return false;
   }
 };
 

@@ -1,11 +1,14 @@
 // Which schedules of a run's signal operations complete (CONTRACT §6): a wait passes only when
 // its cell satisfies it, a notify sets or adds. Data accesses never block, so only the signal
-// operations are scheduled.
+// operations are scheduled. A wait on a buffer no rank notifies is signalled from outside the
+// kernel (another kernel, the host) and taken to pass.
 //
-// When every notify adds a non-negative amount and every wait is GE or GT, a notify only ever
-// enables waits: the set of operations a maximal schedule executes is the same for every schedule
-// (the run is confluent), so one greedy schedule decides whether some schedule hangs. Otherwise
-// (resets, Set, EQ/LE/... waits) every reachable state is visited, up to a state budget.
+// When every notify is an AtomicAdd, every wait is GE or GT, and a cell that is ever lowered (a
+// reset) is lowered and waited on by one rank only, no operation of one rank disables an enabled
+// operation of another and adds commute: every maximal schedule executes the same operations (the
+// run is confluent), so one greedy schedule decides whether some schedule hangs. Otherwise (Set,
+// EQ/LE/... waits, a reset another rank waits on) every reachable state is visited, up to a state
+// budget.
 #pragma once
 #include "analyses/RankTrace.h"
 #include <cstdint>
