@@ -340,6 +340,7 @@ void addMutant(const MutationOperator &Op, const Kernel &Optimised, const Collec
   Entry["at"] = Main.At;
   Entry["lines"] = Exp["lines"];
   Entry["also_allowed"] = M.AlsoAllowed;
+  Entry["also_anywhere"] = M.AlsoAnywhere;
   Entry["also_expected"] = AlsoExpected;
   Entry["expected"] = Expected;
   Out.Files.push_back(MutantWriter::File{FileName, P.Text, Entry});

@@ -475,6 +475,18 @@ const MutationOperator Operators[] = {
 
 } // namespace
 
+namespace {
+/// What each protocol-breaking operator does between ranks: a counter Set or waited EQ, or a Set
+/// reset, hangs some schedule; a notify before the data it releases, or a reset dropped, races.
+std::vector<std::string> crossRankConsequences(const std::string &Op) {
+  if (Op == "set-on-counter" || Op == "reset-with-set-zero" || Op == "eq-wait-on-counter")
+    return {"comm-unreachable-wait"};
+  if (Op == "notify-before-async-wait" || Op == "drop-reset-epilogue")
+    return {"comm-cross-rank-race"};
+  return {};
+}
+} // namespace
+
 std::optional<Mutant> MutationOperator::apply(const Kernel &Base, int Site) const {
   Mutant M;
   M.K = Base;
@@ -484,6 +496,7 @@ std::optional<Mutant> MutationOperator::apply(const Kernel &Base, int Site) cons
   M.At = At;
   if (!Mutate(M, Site))
     return std::nullopt;
+  M.AlsoAnywhere = crossRankConsequences(Name);
   M.K.Meta["operator"] = Name;
   M.K.HeaderComment.push_back(std::string("Mutant ") + Name + ": " + Description + " (expect [" + Rule + "])");
   return M;

@@ -29,6 +29,10 @@ struct Mutant {
   // Other rules that may legitimately fire at the same lines (for example the publish rule on a
   // TPUT_ASYNC whose Wait was removed: its release is the same Wait).
   std::vector<std::string> AlsoAllowed;
+  // Cross-rank rules that may report the defect's consequence between ranks anywhere in the kernel
+  // (a hang at a wait, a race at an access): the reference oracle is a one-rank analysis and
+  // does not locate them.
+  std::vector<std::string> AlsoAnywhere;
   // Findings a checker may add at a specific statement, e.g. the moved dcci of dcci-before-wait is
   // also redundant. (rule, severity, statement id)
   struct Optional {

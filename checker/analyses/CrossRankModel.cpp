@@ -16,7 +16,7 @@ namespace {
 constexpr int MaxRanks = 16;          ///< the rank counts enumerated: 2..MaxRanks
 constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
-constexpr unsigned long MaxStates = 200000;  ///< states a non-monotone schedule search visits
+constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
 
 std::string cellText(const MemRange &M) {
   std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
@@ -174,18 +174,19 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
   return F;
 }
 
-/// The findings of one rank count.
-void analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
+/// The findings of one rank count; false when its schedules were not all explored.
+bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
   ScheduleResult S = scheduleSignals(Run, MaxStates);
   if (S.Hangs) {
     Out.push_back(hangFinding(Run, S));
-    return; // a hanging run has no complete schedule to order accesses by
+    return S.Exhaustive; // a hanging run has no complete schedule to order accesses by
   }
   for (CrossRankFinding &F : imbalances(Run))
     Out.push_back(std::move(F));
   CrossRankOrder Order(Run, S.Order);
   for (const CrossRankOrder::Race &Rc : Order.races(8))
     Out.push_back(raceFinding(Run, Order, Rc));
+  return S.Exhaustive;
 }
 
 } // namespace
@@ -231,10 +232,12 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     }
     Covered = P;
     std::vector<CrossRankFinding> Found;
-    analyse(std::get<SpmdRun>(Run), Found);
+    bool Exhaustive = analyse(std::get<SpmdRun>(Run), Found);
     for (CrossRankFinding &F : Found)
       if (Seen.try_emplace({F.K, F.Loc.getRawEncoding()}, R.Findings.size()).second)
         R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
+    if (!Exhaustive)
+      break; // a larger rank count has more states still
   }
   R.Modelled = Covered > 0;
   if (getenv("COMMCHECK_TRACE_RANKS"))
