@@ -61,6 +61,14 @@ Finding crossRankFinding() {
   return F;
 }
 
+const char *const CrossRankDiagram =
+    "sequenceDiagram\n"
+    "    participant R0 as rank 0\n"
+    "    participant R1 as rank 1\n"
+    "    Note over R0: \xE2\x9A\xA0 the TSTORE into rank 1's buffer starts (line 10)\n"
+    "    R0->>R1: TNOTIFY with the TSTORE not drained (line 11)\n"
+    "    Note over R1: \xE2\x9A\xA0 the TLOAD reads the buffer (line 21)\n";
+
 FileResult crossRankResult() {
   FileResult R;
   R.Path = CrossRankPath;

@@ -28,4 +28,8 @@ Finding crossRankFinding();
 /// A parsed file with crossRankFinding() as its only finding.
 FileResult crossRankResult();
 
+/// The Mermaid sequence diagram of crossRankFinding(), exactly: the TWAIT (step 2) is drawn by the
+/// TNOTIFY's arrow, the racing accesses are marked with U+26A0.
+extern const char *const CrossRankDiagram;
+
 } // namespace commcheck::test
