@@ -7,6 +7,7 @@
 #include "driver/ResultCache.h"
 #include "report/FixExporter.h"
 #include "report/GithubEmitter.h"
+#include "report/MarkdownEmitter.h"
 #include "report/JsonEmitter.h"
 #include "report/SarifEmitter.h"
 #include "report/Suppressions.h"
@@ -288,9 +289,9 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
 llvm::Error Driver::validateOptions() const {
   if (Options.Files.empty())
     return fail("no input files (see --help)");
-  static const char *Formats[] = {"text", "json", "sarif", "github"};
+  static const char *Formats[] = {"text", "json", "sarif", "github", "md"};
   if (std::find(std::begin(Formats), std::end(Formats), Options.Format) == std::end(Formats))
-    return fail("--format must be text, json, sarif or github, not '" + Options.Format + "'");
+    return fail("--format must be text, json, sarif, github or md, not '" + Options.Format + "'");
   if (!Options.Gate)
     return llvm::Error::success();
   if (Options.OutDir.empty())
@@ -444,6 +445,8 @@ llvm::Error Driver::writeMachineReport(const Tally &T, llvm::raw_ostream &Out) c
     GithubReport G = githubReport(Results, Options.BaseDir);
     Machine = G.Commands;
     Summary = G.Summary;
+  } else if (Options.Format == "md") {
+    Machine = markdownReport(Results, Options.BaseDir);
   } else {
     return llvm::Error::success(); // text went out with the findings
   }

@@ -22,7 +22,7 @@ struct DriverOptions {
   std::string BuildPath;                   ///< -p
   std::string ConfigFilePath;              ///< --config-file
   ConfigOverrides Overrides;               ///< command-line values that win over config files
-  std::string Format = "text";             ///< text | json | sarif | github
+  std::string Format = "text";             ///< text | json | sarif | github | md
   std::string OutputPath;                  ///< --output (machine formats); empty: stdout
   std::string DiffBase;                    ///< --diff-base: report only changed lines
   std::string LineFilterJson;              ///< --line-filter

@@ -1,6 +1,8 @@
 #include "report/GithubEmitter.h"
+#include "report/MarkdownText.h"
 #include "report/RelativePath.h"
-#include <string_view>
+#include "report/SequenceDiagram.h"
+#include "report/WitnessLanes.h"
 
 namespace commcheck {
 
@@ -61,7 +63,7 @@ public:
     Cmd += ",title=" + escapeGithubProperty(F.Rule);
     std::string Message = F.Message + " [" + F.Rule + "]";
     for (const WitnessStep &W : F.Witness)
-      Message += "\n" + location(W.At, FilePath) + ": note: " + W.Message;
+      Message += "\n" + location(W.At, FilePath) + ": note: " + lanePrefix(W) + W.Message;
     if (!F.Fixes.empty())
       Message += "\nfix-it available (apply with --fix or --export-fixes)";
     return Cmd + "::" + escapeGithubData(Message) + "\n";
@@ -70,22 +72,6 @@ public:
 private:
   const std::string &BaseDir;
 };
-
-/// Text for a Markdown table cell: no character may end the cell, start markup or inject HTML.
-std::string cell(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    if (C == '\n')
-      Out += "<br>";
-    else if (C == '\r')
-      continue;
-    else if (std::string_view("\\`*_[]<>|~&#!").find(C) != std::string_view::npos)
-      (Out += '\\') += C;
-    else
-      Out += C;
-  }
-  return Out;
-}
 
 std::string plural(unsigned N, const char *Word) {
   return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
@@ -97,7 +83,7 @@ GithubReport githubReport(const std::vector<FileResult> &Results, const std::str
   GithubReport Out;
   Writer W(BaseDir);
   unsigned Shown[2] = {0, 0}, Errors = 0, Warnings = 0, Suppressed = 0, Verified = 0;
-  std::string Rows;
+  std::string Rows, Diagrams;
   for (const FileResult &R : Results) {
     Verified += R.verified();
     for (const Finding &F : R.Findings) {
@@ -119,17 +105,23 @@ GithubReport githubReport(const std::vector<FileResult> &Results, const std::str
       }
       std::string Severity = severityName(F.Level);
       if (F.Suppressed)
-        Severity += " (suppressed" + (F.Suppression.empty() ? "" : ": " + cell(F.Suppression)) + ")";
-      std::string Message = cell(F.Message);
+        Severity += " (suppressed" +
+                    (F.Suppression.empty() ? "" : ": " + markdownCell(F.Suppression)) + ")";
+      std::string Message = markdownCell(F.Message);
       if (!F.Witness.empty()) {
         Message += "<details><summary>witness (" + plural(F.Witness.size(), "step") +
                    ")</summary>";
         for (const WitnessStep &S : F.Witness)
-          Message += cell(W.location(S.At, R.Path)) + ": " + cell(S.Message) + "<br>";
+          Message += markdownCell(W.location(S.At, R.Path)) + ": " +
+                     markdownCell(lanePrefix(S) + S.Message) + "<br>";
         Message += "</details>";
       }
-      Rows += "| " + Severity + " | `" + F.Rule + "` | " + cell(W.location(F.At, R.Path)) +
+      Rows += "| " + Severity + " | `" + F.Rule + "` | " + markdownCell(W.location(F.At, R.Path)) +
               " | " + Message + " | " + Annotated + " |\n";
+      // A schedule of ranks does not fit a table cell: it is drawn below the table.
+      if (hasLanes(F))
+        Diagrams += "`" + F.Rule + "` at " + markdownCell(W.location(F.At, R.Path)) + ": " +
+                    markdownCell(F.Message) + "\n\n" + mermaidBlock(F) + "\n";
     }
   }
 
@@ -145,14 +137,17 @@ GithubReport githubReport(const std::vector<FileResult> &Results, const std::str
   if (!Results.empty()) {
     S += "| File | Verdict |\n|---|---|\n";
     for (const FileResult &R : Results)
-      S += "| " + cell(W.path(R.Path)) + " | " +
-           (R.verified() ? std::string("verified") : "**not verified**: " + cell(R.verdictReason())) +
+      S += "| " + markdownCell(W.path(R.Path)) + " | " +
+           (R.verified() ? std::string("verified")
+                         : "**not verified**: " + markdownCell(R.verdictReason())) +
            " |\n";
     S += "\n";
   }
   if (!Rows.empty())
     S += "### Findings\n\n| Severity | Rule | Location | Message | Annotated |\n"
          "|---|---|---|---|---|\n" + Rows + "\n";
+  if (!Diagrams.empty())
+    S += "### Cross-rank witnesses\n\n" + Diagrams;
   return Out;
 }
 

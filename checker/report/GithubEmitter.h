@@ -1,7 +1,8 @@
 // GitHub Actions output (--format=github): workflow commands that annotate the pull request
 // (`::error file=F,line=L,col=C,title=T::message`), and a Markdown job summary for
 // $GITHUB_STEP_SUMMARY. GitHub shows at most 10 annotations of each level per step and silently
-// drops the rest, so only the first 10 per level become annotations; the summary lists everything.
+// drops the rest, so only the first 10 per level become annotations; the summary lists everything,
+// and draws each cross-rank witness as a Mermaid sequence diagram below its table.
 #pragma once
 #include "report/FileResult.h"
 #include <string>

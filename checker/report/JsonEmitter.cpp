@@ -25,6 +25,13 @@ Json finding(const Finding &F, const std::string &Path) {
   for (const WitnessStep &W : F.Witness) {
     Json S = point(W.At, Path);
     S["message"] = W.Message;
+    // Only cross-rank witnesses carry these: one-rank reports stay as they were.
+    if (W.Lane >= 0)
+      S["rank"] = W.Lane;
+    if (W.EdgeTo >= 0)
+      S["edge_to"] = W.EdgeTo;
+    if (W.Conflict)
+      S["conflict"] = true;
     J["witness"].push_back(std::move(S));
   }
   J["fixes"] = Json::array();

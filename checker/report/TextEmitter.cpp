@@ -1,4 +1,5 @@
 #include "report/TextEmitter.h"
+#include "report/WitnessLanes.h"
 
 namespace commcheck {
 
@@ -22,7 +23,7 @@ void emitText(const FileResult &R, llvm::raw_ostream &OS, bool Waivers) {
     OS << " [" << F.Rule << "]\n";
     for (const WitnessStep &W : F.Witness) {
       location(W.At, R.Path, OS);
-      OS << "note: " << W.Message << "\n";
+      OS << "note: " << lanePrefix(W) << W.Message << "\n";
     }
     if (!F.Fixes.empty())
       OS << (F.At.File.empty() ? R.Path : F.At.File) << ":" << F.At.Line << ":" << F.At.Column

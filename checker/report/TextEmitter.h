@@ -1,4 +1,5 @@
-// clang-tidy style text: `path:line:col: error: message [rule]`, then `note:` lines of the witness.
+// clang-tidy style text: `path:line:col: error: message [rule]`, then `note:` lines of the witness
+// (`note: [rank 1] ...` for a step of a cross-rank schedule).
 #pragma once
 #include "report/FileResult.h"
 #include "llvm/Support/raw_ostream.h"

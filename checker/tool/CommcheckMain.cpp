@@ -49,12 +49,13 @@ static cl::list<std::string> Waiver("waiver",
 static cl::list<std::string> ReadOnly("read-only-param",
                                       cl::desc("Parameter name whose memory no peer writes"),
                                       cl::cat(Category));
-static cl::opt<std::string> Format("format", cl::desc("Report format: text|json|sarif|github"),
+static cl::opt<std::string> Format("format", cl::desc("Report format: text|json|sarif|github|md"),
                                    cl::init("text"), cl::cat(Category));
 static cl::opt<std::string> Output("output", cl::desc("Write the machine-format report here"),
                                    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> BaseDir("base-dir",
-                                    cl::desc("Report paths relative to this folder (SARIF, github)"),
+                                    cl::desc("Report paths relative to this folder (SARIF, "
+                                             "github, md)"),
                                     cl::cat(Category));
 static cl::opt<std::string> DiffBase("diff-base",
                                      cl::desc("Report only findings on lines changed since this "

@@ -1,7 +1,10 @@
 // GitHub Actions output: workflow-command escaping (a message must never break out of its
-// command), the 10-per-level annotation limit, and the summary that lists everything.
+// command), the 10-per-level annotation limit, the summary that lists everything, and the ranks
+// of a cross-rank witness (note prefixes, a Mermaid diagram in the summary).
 #include "CheckHarness.h"
+#include "EmitterSamples.h"
 #include "report/GithubEmitter.h"
+#include "report/SequenceDiagram.h"
 #include "llvm/ADT/StringRef.h"
 #include <gtest/gtest.h>
 
@@ -138,6 +141,42 @@ TEST(GithubEmitter, RealCheckerResults) {
             0u)
       << G.Commands;
   EXPECT_NE(G.Summary.find("not verified"), std::string::npos);
+}
+
+TEST(GithubEmitter, CrossRankWitness) {
+  GithubReport G = githubReport({test::crossRankResult()}, "/repo");
+  EXPECT_EQ(G.Commands,
+            "::error file=kernels/ring.cpp,line=21,col=3,title=comm-cross-rank-race::rank 1 may "
+            "read the buffer while rank 0's TSTORE into it is in flight [comm-cross-rank-race]"
+            "%0Akernels/ring.cpp:10:3: note: [rank 0] the TSTORE into rank 1's buffer starts"
+            "%0Akernels/ring.cpp:11:3: note: [rank 0] TNOTIFY with the TSTORE not drained"
+            "%0Akernels/ring.cpp:20:3: note: [rank 1] the TWAIT passes"
+            "%0Akernels/ring.cpp:21:3: note: [rank 1] the TLOAD reads the buffer\n");
+  EXPECT_NE(G.Summary.find("kernels/ring.cpp:20:3: \\[rank 1\\] the TWAIT passes<br>"),
+            std::string::npos)
+      << G.Summary;
+  // The diagram follows the findings table, after a line naming its finding.
+  size_t Table = G.Summary.find("### Findings"), Diagrams = G.Summary.find(
+                                                     "### Cross-rank witnesses\n\n");
+  ASSERT_NE(Diagrams, std::string::npos) << G.Summary;
+  EXPECT_LT(Table, Diagrams);
+  EXPECT_EQ(G.Summary.substr(Diagrams),
+            "### Cross-rank witnesses\n\n"
+            "`comm-cross-rank-race` at kernels/ring.cpp:21:3: rank 1 may read the buffer while "
+            "rank 0's TSTORE into it is in flight\n\n" +
+                mermaidBlock(test::crossRankFinding()) + "\n");
+}
+
+TEST(GithubEmitter, OneRankSummaryHasNoDiagram) {
+  FileResult R;
+  R.Path = "/repo/src/k.cpp";
+  Finding F = finding(Severity::Error, 12);
+  F.Witness = {{{"/repo/src/k.cpp", 4, 1, 0}, "flag set here"}};
+  R.Findings = {F};
+  GithubReport G = githubReport({R}, "/repo");
+  EXPECT_EQ(G.Summary.find("mermaid"), std::string::npos) << G.Summary;
+  EXPECT_EQ(G.Summary.find("Cross-rank"), std::string::npos) << G.Summary;
+  EXPECT_NE(G.Summary.find("src/k.cpp:4:1: flag set here<br>"), std::string::npos) << G.Summary;
 }
 
 } // namespace

@@ -111,6 +111,39 @@ TEST(JsonEmitter, SchemaCheckRejectsDeviations) {
   EXPECT_FALSE(problems(WrongVersion).empty());
 }
 
+TEST(JsonEmitter, CrossRankWitnessStepsCarryRankEdgeAndConflict) {
+  Json R = jsonReport({test::crossRankResult()}, "0.1.0");
+  EXPECT_EQ(problems(R), std::vector<std::string>{}) << R.dump(2);
+  const Json &W = R["files"][0]["findings"][0]["witness"];
+  ASSERT_EQ(W.size(), 4u);
+  EXPECT_EQ(W[0], Json::parse(R"({"file": "/repo/kernels/ring.cpp", "line": 10, "column": 3,
+      "message": "the TSTORE into rank 1's buffer starts", "rank": 0, "conflict": true})"));
+  EXPECT_EQ(W[1], Json::parse(R"({"file": "/repo/kernels/ring.cpp", "line": 11, "column": 3,
+      "message": "TNOTIFY with the TSTORE not drained", "rank": 0, "edge_to": 2})"));
+  EXPECT_EQ(W[2], Json::parse(R"({"file": "/repo/kernels/ring.cpp", "line": 20, "column": 3,
+      "message": "the TWAIT passes", "rank": 1})"));
+  EXPECT_EQ(W[3]["rank"], 1);
+  EXPECT_EQ(W[3]["conflict"], true);
+  // The schema takes no other value of the marks.
+  Json Bad = R;
+  Bad["files"][0]["findings"][0]["witness"][2]["conflict"] = false;
+  EXPECT_FALSE(problems(Bad).empty());
+  Bad = R;
+  Bad["files"][0]["findings"][0]["witness"][2]["rank"] = -1;
+  EXPECT_FALSE(problems(Bad).empty());
+}
+
+TEST(JsonEmitter, OneRankWitnessStepsAreUnchanged) {
+  for (const Json &F : jsonReport(sampleResults(), "0.1.0")["files"])
+    for (const Json &Fi : F["findings"])
+      for (const Json &S : Fi["witness"]) {
+        std::vector<std::string> Keys;
+        for (const auto &[K, V] : S.items())
+          Keys.push_back(K);
+        EXPECT_EQ(Keys, (std::vector<std::string>{"column", "file", "line", "message"})); // sorted
+      }
+}
+
 TEST(JsonEmitter, DocumentationNamesEveryField) {
   std::string Doc = readFile(COMMCHECK_SOURCE_DIR "/docs/report-schema.md");
   ASSERT_FALSE(Doc.empty());

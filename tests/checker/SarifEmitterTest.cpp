@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 using namespace commcheck;
+using test::crossRankResult;
 using test::fixableResult;
 using test::sampleResults;
 using Json = nlohmann::ordered_json;
@@ -297,6 +298,56 @@ TEST(SarifEmitter, ColumnsAndOffsetsInUtf16Units) {
   EXPECT_EQ(Del["charOffset"], 17);
   EXPECT_EQ(Del["charLength"], 6);
   expectValid(Log);
+}
+
+TEST(SarifEmitter, CrossRankWitnessIsOneThreadFlowPerRank) {
+  Json Log = logOf({crossRankResult()}, "/repo");
+  const Json &Res = Log["runs"][0]["results"][0];
+  ASSERT_EQ(Res["codeFlows"].size(), 1u);
+  const Json &Threads = Res["codeFlows"][0]["threadFlows"];
+  ASSERT_EQ(Threads.size(), 2u);
+  EXPECT_EQ(Threads[0]["id"], "rank 0");
+  EXPECT_EQ(Threads[0]["message"]["text"], "rank 0");
+  EXPECT_EQ(Threads[1]["id"], "rank 1");
+  EXPECT_EQ(Threads[1]["message"]["text"], "rank 1");
+  auto summary = [](const Json &Thread) {
+    std::vector<std::string> Out;
+    for (const Json &L : Thread["locations"])
+      Out.push_back(std::to_string(L["executionOrder"].get<int>()) + " line " +
+                    std::to_string(L["location"]["physicalLocation"]["region"]["startLine"]
+                                       .get<int>()) +
+                    (L.contains("importance") ? " " + L["importance"].get<std::string>() : "") +
+                    (L.contains("properties") ? " " + L["properties"].dump() : "") + ": " +
+                    L["location"]["message"]["text"].get<std::string>());
+    return Out;
+  };
+  EXPECT_EQ(summary(Threads[0]),
+            (std::vector<std::string>{
+                "0 line 10 essential: the TSTORE into rank 1's buffer starts.",
+                "1 line 11 {\"edgeTo\":2}: TNOTIFY with the TSTORE not drained."}));
+  EXPECT_EQ(summary(Threads[1]), (std::vector<std::string>{"2 line 20: the TWAIT passes.",
+                                                           "3 line 21 essential: the TLOAD reads "
+                                                           "the buffer."}));
+}
+
+TEST(SarifEmitter, OneRankThreadFlowIsUnchanged) {
+  FileResult R;
+  R.Path = "/repo/k.cpp";
+  R.Findings = {at("/repo/k.cpp", "comm-flag-balance", 4, 3, 2)};
+  Json Log = logOf({R}, "/repo");
+  const Json &Flow = Log["runs"][0]["results"][0]["codeFlows"][0];
+  EXPECT_EQ(Flow.dump(), R"({"threadFlows":[{"locations":[{"location":{"physicalLocation":)"
+                         R"({"artifactLocation":{"uri":"k.cpp","uriBaseId":"%SRCROOT%"},)"
+                         R"("region":{"startLine":2,"startColumn":1}},)"
+                         R"("message":{"text":"the flag is set here."}}}]}]})");
+}
+
+TEST(SarifEmitter, CrossRankLogIsValid) {
+  REQUIRE_VALIDATOR();
+  std::vector<FileResult> Rs = {crossRankResult()};
+  expectValid(logOf(Rs, "/repo"));
+  Rs.push_back(fixableResult()); // next to one-rank results
+  expectValid(logOf(Rs));
 }
 
 } // namespace

@@ -109,3 +109,19 @@ TEST(JsonReport, TheDocumentedExampleMatchesTheSchema) {
   Broken["summary"].erase("errors");
   EXPECT_EQ(problems(Broken).size(), 2u);
 }
+
+TEST(JsonReport, TheDocumentedCrossRankWitnessMatchesTheSchema) {
+  std::string Doc = readFile(COMMCHECK_SOURCE_DIR "/docs/report-schema.md");
+  size_t Begin = Doc.find("```json\n");
+  ASSERT_NE(Begin, std::string::npos);
+  size_t End = Doc.find("```", Begin + 8);
+  Json Report = Json::parse(Doc.substr(Begin + 8, End - Begin - 8), nullptr, false);
+  Begin = Doc.find("```json\n", End + 3); // the second example: a witness
+  ASSERT_NE(Begin, std::string::npos);
+  End = Doc.find("```", Begin + 8);
+  Json Witness = Json::parse(Doc.substr(Begin + 8, End - Begin - 8), nullptr, false);
+  ASSERT_TRUE(Witness.is_array()) << Doc.substr(Begin + 8, End - Begin - 8);
+  Report["files"][0]["findings"][0]["witness"] = Witness;
+  EXPECT_EQ(problems(Report), std::vector<std::string>{});
+  EXPECT_EQ(Witness[1]["edge_to"], 2);
+}

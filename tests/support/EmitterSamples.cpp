@@ -47,4 +47,35 @@ std::vector<FileResult> sampleResults() {
   return Rs;
 }
 
+Finding crossRankFinding() {
+  auto At = [](unsigned Line) { return SourcePoint{CrossRankPath, Line, 3, 0}; };
+  Finding F;
+  F.Rule = "comm-cross-rank-race";
+  F.At = At(21);
+  F.Message = "rank 1 may read the buffer while rank 0's TSTORE into it is in flight";
+  F.Function = "RingStep";
+  F.Witness = {{At(10), "the TSTORE into rank 1's buffer starts", 0, -1, true},
+               {At(11), "TNOTIFY with the TSTORE not drained", 0, 2, false},
+               {At(20), "the TWAIT passes", 1, -1, false},
+               {At(21), "the TLOAD reads the buffer", 1, -1, true}};
+  return F;
+}
+
+const char *const CrossRankDiagram =
+    "sequenceDiagram\n"
+    "    participant R0 as rank 0\n"
+    "    participant R1 as rank 1\n"
+    "    Note over R0: \xE2\x9A\xA0 the TSTORE into rank 1's buffer starts (line 10)\n"
+    "    R0->>R1: TNOTIFY with the TSTORE not drained (line 11)\n"
+    "    Note over R1: \xE2\x9A\xA0 the TLOAD reads the buffer (line 21)\n";
+
+FileResult crossRankResult() {
+  FileResult R;
+  R.Path = CrossRankPath;
+  R.Parsed = true;
+  R.Functions = {"RingStep"};
+  R.Findings = {crossRankFinding()};
+  return R;
+}
+
 } // namespace commcheck::test
