@@ -25,7 +25,9 @@
 //
 // Environment overrides: COMMCHECK_XDIFF_SEED (base seed; program i uses seed base+i),
 // COMMCHECK_XDIFF_PROGRAMS (number of programs), COMMCHECK_XDIFF_VERBOSE=1 (print every failing
-// run; 2: also every run with imprecision).
+// run; 2: also every run with imprecision), COMMCHECK_XDIFF_MAX_STATES (a program whose P = 3 run
+// has more reachable states is replaced by the generator's next program; the model's search has
+// at most as many).
 #include "SpmdExplorer.h"
 #include "SpmdPrograms.h"
 #include "analyses/CrossRankOrder.h"
@@ -51,6 +53,17 @@ constexpr size_t ExplorerStates = 4000000;
 int envInt(const char *Name, int Default) {
   const char *V = std::getenv(Name);
   return V && *V ? std::atoi(V) : Default;
+}
+
+/// Whether every notify adds a non-negative amount and every wait is GE or GT (the model then
+/// schedules greedily; otherwise it searches).
+bool monotone(const SpmdRun &Run) {
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops)
+      if ((O.Kind == RankOpKind::Notify && (O.Op != NotifyOp::AtomicAdd || O.Value < 0)) ||
+          (O.Kind == RankOpKind::Wait && O.Cmp != WaitCmp::GE && O.Cmp != WaitCmp::GT))
+        return false;
+  return true;
 }
 
 std::string ref(OpRef X) { return "r" + std::to_string(X.Rank) + "#" + std::to_string(X.Index); }
@@ -128,11 +141,14 @@ void checkOrder(RunCheck &C) {
                                 (O.before(A, B) || O.before(B, A) ? "orders them" : "drops the pair"));
   for (const auto &Pair : Model)
     C.Imprecise += !C.Ex.Races.count(Pair);
+  SpmdMachine M(C.Run);
   for (int RA = 0; RA < C.Run.P; ++RA)
     for (int RB = 0; RB < C.Run.P; ++RB)
       for (unsigned IA = 0; RA != RB && IA < C.Run.Ranks[RA].Ops.size(); ++IA)
-        for (unsigned IB = 0; IB < C.Run.Ranks[RB].Ops.size(); ++IB) {
+        for (unsigned IB = 0; M.visible(RA, IA) && IB < C.Run.Ranks[RB].Ops.size(); ++IB) {
           OpRef A{RA, IA}, B{RB, IB};
+          if (!M.visible(RB, IB))
+            continue;
           bool Claimed = O.before(A, B), Holds = C.Ex.ordered(A, B);
           if (Claimed && !Holds)
             C.fail("unsound order", "the model says " + ref(A) + " happens before " + ref(B) +
@@ -141,11 +157,12 @@ void checkOrder(RunCheck &C) {
         }
 }
 
-RunCheck checkRun(const SpmdProgram &Prog, int P) {
+/// Ex: the exploration of the run if it is already done.
+RunCheck checkRun(const SpmdProgram &Prog, int P, Exploration *Ex = nullptr) {
   RunCheck C;
   C.Run = evaluateProgram(Prog, P);
   C.Sched = scheduleSignals(C.Run, ModelStates);
-  C.Ex = explore(C.Run, ExplorerStates);
+  C.Ex = Ex ? std::move(*Ex) : explore(C.Run, ExplorerStates);
   if (!C.Sched.Exhaustive)
     C.fail("model not exhaustive", std::to_string(C.Sched.States) + " states");
   if (!C.Ex.Complete)
@@ -206,9 +223,12 @@ TEST(CrossRankDifferentialTest, ModelMatchesBruteForceInterleavings) {
   const uint32_t BaseSeed = static_cast<uint32_t>(envInt("COMMCHECK_XDIFF_SEED", 20250301));
   const int Programs = envInt("COMMCHECK_XDIFF_PROGRAMS", 2000);
   const int Verbose = envInt("COMMCHECK_XDIFF_VERBOSE", 0);
+  // A program whose P = 3 run has more states is replaced by the generator's next one.
+  const size_t MaxStates = envInt("COMMCHECK_XDIFF_MAX_STATES", 60000);
   auto Start = std::chrono::steady_clock::now();
   size_t Runs = 0, Hangs = 0, RacyRuns = 0, Races = 0, ModelRaces = 0, Imprecise = 0,
-         OrderImprecise = 0, Edges = 0, Rounds = 0, MaxRounds = 0, States = 0, NonGreedy = 0;
+         OrderImprecise = 0, Edges = 0, Rounds = 0, MaxRounds = 0, States = 0, NonGreedy = 0,
+         Regenerated = 0;
   struct Example {
     uint32_t Seed;
     int P;
@@ -218,9 +238,17 @@ TEST(CrossRankDifferentialTest, ModelMatchesBruteForceInterleavings) {
   std::map<std::string, int> Failures;
   for (int I = 0; I < Programs; ++I) {
     uint32_t Seed = BaseSeed + static_cast<uint32_t>(I);
-    SpmdProgram Prog = SpmdGenerator(Seed).program();
+    SpmdGenerator Gen(Seed);
+    SpmdProgram Prog = Gen.program();
+    Exploration Ex3 = explore(evaluateProgram(Prog, 3), MaxStates);
+    while (!Ex3.Complete) { // keep the explorer (and the model's search) fast
+      States += Ex3.States;
+      Prog = Gen.program();
+      Ex3 = explore(evaluateProgram(Prog, 3), MaxStates);
+      ++Regenerated;
+    }
     for (int P : {2, 3}) {
-      RunCheck C = checkRun(Prog, P);
+      RunCheck C = checkRun(Prog, P, P == 3 ? &Ex3 : nullptr);
       ++Runs;
       Hangs += C.Ex.Hangs;
       RacyRuns += !C.Ex.Hangs && !C.Ex.Races.empty();
@@ -232,7 +260,7 @@ TEST(CrossRankDifferentialTest, ModelMatchesBruteForceInterleavings) {
       Rounds += C.Rounds;
       MaxRounds = std::max(MaxRounds, C.Rounds);
       States += C.Ex.States;
-      NonGreedy += C.Sched.States > C.Sched.Order.size() + 1;
+      NonGreedy += !monotone(C.Run);
       for (const std::string &K : C.Kinds) {
         ++Failures[K];
         auto It = Smallest.find(K);
@@ -246,6 +274,7 @@ TEST(CrossRankDifferentialTest, ModelMatchesBruteForceInterleavings) {
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   std::cout << "[cross-rank differential] " << Programs << " programs (base seed " << BaseSeed
             << "), " << Runs << " runs (P = 2, 3), " << States << " explorer states, "
+            << Regenerated << " oversized programs regenerated, "
             << NonGreedy << " runs searched breadth-first by the model, " << Seconds << " s\n"
             << "[cross-rank differential] hangs: " << Hangs << " runs; without a hang: " << RacyRuns
             << " runs with races, " << Races << " concurrent conflicting pairs, " << ModelRaces
@@ -369,4 +398,151 @@ TEST(CrossRankModel, PutNotifyLoadWithoutTheWaitRaces) {
   ASSERT_FALSE(V->Sched.Hangs);
   EXPECT_TRUE(V->race(Put, Load));
   EXPECT_EQ(V->Ex.Races.size(), 1u);
+}
+
+// The same in the two calls every trace holds, with the receiver's reset: the next call's put is
+// not ordered after this call's load (nothing tells the sender the buffer is free again), but
+// within a call the wait still orders the put before the load.
+TEST(CrossRankModel, PutNotifyWaitLoadTwoCallsOrdersEachCall) {
+  RunBuilder B(2);
+  OpRef Put[2], Load[2];
+  for (unsigned Call = 0; Call < 2; ++Call) {
+    Put[Call] = B.access(0, RankOpKind::Write, 1, 0, 64, Call);
+    B.notify(0, 1, 0, 1, Call);
+    B.wait(1, 0, WaitCmp::GE, 1, Call);
+    Load[Call] = B.access(1, RankOpKind::Read, 1, 0, 64, Call);
+    B.notify(1, 1, 0, -1, Call);
+  }
+  auto V = verdicts(B.Run);
+  ASSERT_FALSE(V->Sched.Hangs);
+  ASSERT_FALSE(V->Ex.Hangs);
+  EXPECT_TRUE(V->Ex.Races.count({Put[1], Load[0]}) || V->Ex.Races.count({Load[0], Put[1]}));
+  EXPECT_TRUE(V->race(Put[1], Load[0]));
+  EXPECT_FALSE(V->race(Put[0], Load[0])) << "the first call's wait orders its put and load";
+  EXPECT_TRUE(V->Order->before(Put[0], Load[0]));
+}
+
+// pypto#2279: each of the P-1 peers adds 1, the wait asks for P.
+TEST(CrossRankModel, ThresholdOneAboveTheCreditsHangs) {
+  for (int P : {2, 3, 4}) {
+    RunBuilder B(P);
+    std::vector<OpRef> Waits;
+    for (int R = 0; R < P; ++R) {
+      for (int Peer = 0; Peer < P; ++Peer)
+        if (Peer != R)
+          B.notify(R, Peer, 0, 1);
+      Waits.push_back(B.wait(R, 0, WaitCmp::GE, P));
+    }
+    auto V = verdicts(B.Run);
+    EXPECT_TRUE(V->Sched.Exhaustive);
+    EXPECT_TRUE(V->Sched.Hangs) << "P = " << P;
+    EXPECT_EQ(V->Sched.Blocked, Waits);
+    EXPECT_TRUE(V->Ex.Hangs);
+    EXPECT_EQ(V->Sched.Cells.size(), (size_t)P);
+    for (const auto &[Cell, Value] : V->Sched.Cells)
+      EXPECT_EQ(Value, P - 1);
+  }
+}
+
+// A reset of -2 after one credit leaves the counter at -1: the next call's wait never passes.
+TEST(CrossRankModel, ResetToMinusOneHangsTheNextCall) {
+  for (int64_t Reset : {-2, -1}) {
+    RunBuilder B(2);
+    for (unsigned Call = 0; Call < 2; ++Call)
+      for (int R = 0; R < 2; ++R) {
+        B.notify(R, 1 - R, 0, 1, Call);
+        B.wait(R, 0, WaitCmp::GE, 1, Call);
+        B.notify(R, R, 0, Reset, Call);
+      }
+    auto V = verdicts(B.Run);
+    EXPECT_TRUE(V->Sched.Exhaustive);
+    EXPECT_EQ(V->Sched.Hangs, Reset == -2);
+    EXPECT_EQ(V->Ex.Hangs, Reset == -2);
+    for (OpRef W : V->Sched.Blocked)
+      EXPECT_EQ(B.Run.Ranks[W.Rank].Ops[W.Index].Call, 1u);
+  }
+}
+
+// The mesh all-reduce (commgen allreduce-mesh): per chunk i, every rank notifies every peer's
+// per-sender cell twice (ready, read-complete), waits 2i+1, reads the peers' chunk i, waits 2i+2
+// and stores its own chunk i; the epilogue resets each cell by 2C. The peer may already be one
+// notify ahead (its next chunk's ready), so a bound that counts every notify not after the wait
+// cannot justify the read-complete edge; the edges justify each other (greatest fixpoint).
+SpmdRun meshAllReduce(int P, int Chunks, std::vector<std::pair<OpRef, OpRef>> &ReadThenStore) {
+  RunBuilder B(P);
+  for (unsigned Call = 0; Call < 2; ++Call) {
+    std::map<std::pair<int, int>, std::vector<OpRef>> Reads; // (owner, chunk): the peers' reads
+    std::map<std::pair<int, int>, OpRef> Stores;
+    for (int R = 0; R < P; ++R) {
+      for (int I = 0; I < Chunks; ++I) {
+        for (int Phase = 1; Phase <= 2; ++Phase) {
+          for (int Peer = 0; Peer < P; ++Peer)
+            if (Peer != R)
+              B.notify(R, Peer, 16 + R, 1, Call);
+          for (int Peer = 0; Peer < P; ++Peer)
+            if (Peer != R)
+              B.wait(R, 16 + Peer, WaitCmp::GE, 2 * I + Phase, Call);
+          for (int Peer = 0; Phase == 1 && Peer < P; ++Peer)
+            if (Peer != R)
+              Reads[{Peer, I}].push_back(B.access(R, RankOpKind::Read, Peer, 64 * I, 64 * I + 64, Call));
+        }
+        Stores[{R, I}] = B.access(R, RankOpKind::Write, R, 64 * I, 64 * I + 64, Call); // reduced chunk
+      }
+      for (int Peer = 0; Peer < P; ++Peer)
+        if (Peer != R)
+          B.notify(R, R, 16 + Peer, -2 * Chunks, Call);
+    }
+    for (const auto &[Key, Rs] : Reads)
+      for (OpRef Read : Rs)
+        ReadThenStore.push_back({Read, Stores[Key]});
+  }
+  return B.Run;
+}
+
+TEST(CrossRankModel, MeshAllReduceEpochsOrderTheStoreAfterThePeersReads) {
+  for (int P : {2, 3}) {
+    std::vector<std::pair<OpRef, OpRef>> Pairs;
+    SpmdRun Run = meshAllReduce(P, 2, Pairs);
+    auto V = verdicts(Run);
+    ASSERT_FALSE(V->Sched.Hangs);
+    ASSERT_FALSE(V->Ex.Hangs);
+    EXPECT_TRUE(V->Ex.Races.empty()) << "the kernel is race-free";
+    for (const auto &[Read, Store] : Pairs) {
+      EXPECT_TRUE(V->Ex.ordered(Read, Store));
+      EXPECT_TRUE(V->Order->before(Read, Store)) << "P = " << P << ": " << ref(Read) << " -> " << ref(Store);
+      EXPECT_FALSE(V->race(Read, Store));
+    }
+    EXPECT_TRUE(V->Races.empty()) << "P = " << P << ": " << V->Races.size() << " races, "
+                                  << V->Order->edges().size() << " edges, "
+                                  << V->Order->rounds() << " rounds";
+  }
+}
+
+// An EQ wait a counter can step past: rank 0 waits EQ 1 on its cell; rank 1 adds 1, waits for
+// rank 2's flag and adds 1 again. The greedy schedule (each rank as far as it can, in turn)
+// passes the wait in between; the schedule where rank 1 adds twice first hangs rank 0.
+TEST(CrossRankModel, EqWaitSteppedPastHangsInSomeSchedule) {
+  RunBuilder B(3);
+  OpRef W = B.wait(0, 0, WaitCmp::EQ, 1);
+  B.notify(1, 0, 0, 1);
+  B.wait(1, 8, WaitCmp::GE, 1);
+  B.notify(1, 0, 0, 1);
+  B.notify(2, 1, 8, 1);
+  auto V = verdicts(B.Run);
+  EXPECT_TRUE(V->Sched.Exhaustive);
+  EXPECT_TRUE(V->Sched.Hangs);
+  EXPECT_EQ(V->Sched.Blocked, std::vector<OpRef>{W});
+  ASSERT_EQ(V->Sched.Cells.size(), 2u);
+  EXPECT_EQ(V->Sched.Cells.begin()->second, 2);
+  EXPECT_TRUE(V->Ex.Hangs);
+  // The greedy schedule completes.
+  SpmdMachine M(B.Run);
+  SpmdMachine::State S = M.start();
+  for (bool Moved = true; Moved;) {
+    Moved = false;
+    for (int R = 0; R < 3; ++R)
+      for (; M.enabled(S, R); Moved = true)
+        M.step(S, R);
+  }
+  EXPECT_FALSE(M.stuck(S));
 }

@@ -1,6 +1,6 @@
 #include "SpmdExplorer.h"
 #include <climits>
-#include <unordered_set>
+#include <algorithm>
 
 namespace commcheck::test {
 
@@ -22,12 +22,51 @@ bool holds(WaitCmp C, int64_t V, int64_t T) {
   }
 }
 
-struct StateHash {
-  size_t operator()(const SpmdMachine::State &S) const {
+/// The visited states, stored flat (Width values each) with an open-addressing index: no
+/// allocation per state.
+class StateSet {
+public:
+  explicit StateSet(size_t Width) : Width(Width), Slots(1024, Empty) {}
+  size_t size() const { return Count; }
+  const int64_t *at(uint32_t Id) const { return &Values[size_t(Id) * Width]; }
+  /// Adds S; returns its id and whether it was new.
+  std::pair<uint32_t, bool> insert(const SpmdMachine::State &S) {
+    if ((Count + 1) * 2 > Slots.size())
+      grow();
+    size_t H = hash(S.data()) & (Slots.size() - 1);
+    for (;; H = (H + 1) & (Slots.size() - 1)) {
+      if (Slots[H] == Empty) {
+        Slots[H] = Count;
+        Values.insert(Values.end(), S.begin(), S.end());
+        return {Count++, true};
+      }
+      if (std::equal(S.begin(), S.end(), at(Slots[H])))
+        return {Slots[H], false};
+    }
+  }
+
+private:
+  static constexpr uint32_t Empty = UINT32_MAX;
+  size_t Width;
+  uint32_t Count = 0;
+  std::vector<int64_t> Values;
+  std::vector<uint32_t> Slots;
+
+  size_t hash(const int64_t *V) const {
     uint64_t H = 1469598103934665603ull;
-    for (int64_t X : S)
-      H = (H ^ static_cast<uint64_t>(X)) * 1099511628211ull;
-    return H;
+    for (size_t I = 0; I < Width; ++I)
+      H = (H ^ static_cast<uint64_t>(V[I])) * 1099511628211ull;
+    return H ^ (H >> 29);
+  }
+  void grow() {
+    std::vector<uint32_t> Old(Slots.size() * 2, Empty);
+    Old.swap(Slots);
+    for (uint32_t Id = 0; Id < Count; ++Id) {
+      size_t H = hash(at(Id)) & (Slots.size() - 1);
+      while (Slots[H] != Empty)
+        H = (H + 1) & (Slots.size() - 1);
+      Slots[H] = Id;
+    }
   }
 };
 
@@ -57,6 +96,16 @@ SpmdMachine::SpmdMachine(const SpmdRun &R) : Run(R), P(R.Ranks.size()) {
           IsData = false;
       Data[Rk].push_back(IsData);
     }
+  for (int Rk = 0; Rk < P; ++Rk) {
+    Visible.emplace_back(Run.Ranks[Rk].Ops.size(), false);
+    for (unsigned I = 0; I < Run.Ranks[Rk].Ops.size(); ++I) {
+      bool V = CellOf[Rk][I] >= 0;
+      for (int Other = 0; !V && Other < P; ++Other)
+        for (unsigned J = 0; !V && J < Run.Ranks[Other].Ops.size(); ++J)
+          V = conflict({Rk, I}, {Other, J});
+      Visible[Rk][I] = V;
+    }
+  }
 }
 
 bool SpmdMachine::enabled(const State &S, int R) const {
@@ -112,11 +161,13 @@ Exploration explore(const SpmdRun &Run, size_t MaxStates) {
   for (int I = 0; I < P; ++I)
     for (int J = 0; J < P; ++J)
       E.MinPos[I][J].assign(Run.Ranks[J].Ops.size() + 1, UINT_MAX);
-  std::unordered_set<SpmdMachine::State, StateHash> Seen;
-  std::vector<SpmdMachine::State> Stack{M.start()};
-  Seen.insert(Stack.back());
+  StateSet Seen(M.start().size());
+  std::vector<uint32_t> Stack{Seen.insert(M.start()).first};
+  const size_t Width = M.start().size();
+  SpmdMachine::State S, N;
   while (!Stack.empty()) {
-    SpmdMachine::State S = std::move(Stack.back());
+    const int64_t *Packed = Seen.at(Stack.back());
+    S.assign(Packed, Packed + Width);
     Stack.pop_back();
     ++E.States;
     for (int I = 0; I < P; ++I)
@@ -136,19 +187,24 @@ Exploration explore(const SpmdRun &Run, size_t MaxStates) {
           if (M.conflict(A, B))
             E.Races.insert({A, B});
         }
+    int Invisible = -1; // a rank whose next op is invisible: the only step taken
+    for (int R = 0; R < P && Invisible < 0; ++R)
+      if (!M.done(S, R) && !M.visible(R, S[R]))
+        Invisible = R;
     for (int R = 0; R < P; ++R) {
-      if (!M.enabled(S, R))
+      if (!M.enabled(S, R) || (Invisible >= 0 && R != Invisible))
         continue;
-      SpmdMachine::State N = S;
+      N = S;
       M.step(N, R);
-      if (!Seen.insert(N).second)
+      auto [Id, New] = Seen.insert(N);
+      if (!New)
         continue;
       if (Seen.size() > MaxStates) {
         E.Complete = false;
         Stack.clear();
         break;
       }
-      Stack.push_back(std::move(N));
+      Stack.push_back(Id);
     }
   }
   for (int I = 0; I < P; ++I)

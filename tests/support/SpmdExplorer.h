@@ -8,8 +8,15 @@
 //  * a race: a reachable state in which two ranks' next ops are conflicting data accesses (same
 //    buffer and owner, overlapping bytes, at least one write), i.e. they can run concurrently.
 //    An access overlapping a signal cell is not data (the signal ops access cells atomically);
-//  * order: for ops A and B of two ranks, whether A has run in every reachable state in which B
-//    has run (what a sound happens-before A -> B must imply).
+//  * order: for visible ops A and B of two ranks, whether A has run in every reachable state in
+//    which B has run (what a sound happens-before A -> B must imply).
+//
+// Visible ops are the signal ops and the data accesses that conflict with some access of another
+// rank. An invisible op commutes with every op and changes no cell, so where some rank's next op
+// is invisible only that step is taken (a persistent set of one): every reachable state is
+// represented by the one with each rank moved past its pending invisible ops, which has the same
+// cells, the same visible ops done and the same next visible ops. Hangs, races and the order of
+// visible ops are exactly those of the full interleaving.
 #pragma once
 #include "analyses/RankTrace.h"
 #include <map>
@@ -35,6 +42,8 @@ public:
   /// A read or write that touches no signal cell of the run.
   bool isData(int R, unsigned I) const { return Data[R][I]; }
   bool conflict(OpRef A, OpRef B) const;
+  /// A signal op, or a data access that conflicts with an access of another rank.
+  bool visible(int R, unsigned I) const { return Visible[R][I]; }
   std::map<MemRange, int64_t> cells(const State &S) const;
   int ranks() const { return P; }
 
@@ -43,7 +52,7 @@ private:
   int P;
   std::vector<MemRange> CellKeys;       ///< Root, Owner, Lo (Hi = Lo + 1)
   std::vector<std::vector<int>> CellOf; ///< per rank and op: the cell's number, -1 for data
-  std::vector<std::vector<bool>> Data;
+  std::vector<std::vector<bool>> Data, Visible;
 };
 
 struct Exploration {
@@ -56,7 +65,7 @@ struct Exploration {
   /// run at least k ops (UINT_MAX: no such state).
   std::vector<std::vector<std::vector<unsigned>>> MinPos;
 
-  /// Whether A has run in every reachable state in which B has run (A, B on two ranks).
+  /// Whether A has run in every reachable state in which B has run (A, B visible, on two ranks).
   bool ordered(OpRef A, OpRef B) const {
     return MinPos[A.Rank][B.Rank][B.Index + 1] > A.Index;
   }

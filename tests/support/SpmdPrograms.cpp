@@ -313,7 +313,7 @@ CellFamily SpmdGenerator::counterFamily(bool Issued) {
   for (CellFamily C : Counters)
     if (Credits[static_cast<int>(C)] > 0)
       WithCredits.push_back(C);
-  if (Issued && !WithCredits.empty() && chance(0.85))
+  if (Issued && !WithCredits.empty() && chance(0.92))
     return WithCredits[pick(0, WithCredits.size() - 1)];
   int X = pick(0, 9); // shared1 rarer: a second counter
   return X < 5 ? CellFamily::Shared0 : X < 7 ? CellFamily::Shared1 : CellFamily::PerSender;
@@ -339,6 +339,15 @@ Item SpmdGenerator::reset(CellFamily C, double OffBy) {
 
 Item SpmdGenerator::signalItem(int Choice) {
   Item I;
+  // A wait with nothing issued before it mostly becomes the notify it lacks: a program hangs
+  // then by a wrong threshold, reset or branch rather than by an empty channel.
+  bool AnyCredits = false;
+  for (int C = 0; C < 3; ++C)
+    AnyCredits = AnyCredits || Credits[C] > 0;
+  if (Choice >= 8 && Choice < 17 && !AnyCredits && chance(0.85))
+    Choice = pick(0, 7);
+  if (Choice >= 19 && FlagEpoch == 0 && chance(0.85))
+    Choice = 17;
   if (Choice < 8) { // a counter credit
     I.K = ItemKind::Notify;
     I.C = counterFamily(false);
@@ -400,13 +409,8 @@ Item SpmdGenerator::item(bool Nested) {
     int D = pick(0, 15);
     return dataItem(D < 5 ? ItemKind::Put : D < 10 ? ItemKind::Load : D < 13 ? ItemKind::Store : ItemKind::Get);
   }
-  if (X < 92 || (Nested && X >= 95)) {
-    Item I;
-    I.K = ItemKind::Barrier;
-    I.Units = ++Credits[static_cast<int>(CellFamily::Barrier)];
-    I.Delta = delta(0.1);
-    return I;
-  }
+  if (X < 92 || (Nested && X >= 95))
+    return barrier();
   if (X < 95) {
     const int Offsets[] = {0, 2, 4, 16, 20, 30, 33};
     Item I;
@@ -426,15 +430,122 @@ Item SpmdGenerator::item(bool Nested) {
   return I;
 }
 
+Item SpmdGenerator::barrier() {
+  Item I;
+  I.K = ItemKind::Barrier;
+  I.Units = ++Credits[static_cast<int>(CellFamily::Barrier)];
+  I.Delta = delta(0.1);
+  return I;
+}
+
+Item SpmdGenerator::notifyItem(CellFamily C, Who W) {
+  Item I;
+  I.K = ItemKind::Notify;
+  I.C = C;
+  I.W = W;
+  Credits[static_cast<int>(C)] += 1;
+  return I;
+}
+
+Item SpmdGenerator::waitItem(CellFamily C, Who W) {
+  Item I;
+  I.K = ItemKind::Wait;
+  I.C = C;
+  I.W = W;
+  I.Units = std::max<int64_t>(Credits[static_cast<int>(C)], 1);
+  return I;
+}
+
+Item SpmdGenerator::access(ItemKind K, Who W, Region Rg, int Chunk) {
+  Item I;
+  I.K = K;
+  I.W = W;
+  I.Rg = Rg;
+  I.Chunk = Chunk;
+  return I;
+}
+
+/// A protocol of a real kernel, done right: push (put, publish, wait, load, and the done
+/// handshake that lets the next call's put go), pull (stage, publish, get, read-complete, reuse;
+/// the mesh all-reduce's epochs when both signals share one cell), or barrier-separated phases.
+std::vector<Item> SpmdGenerator::idiom() {
+  const Who Out = Ring ? Who::Next : Who::All, In = Ring ? Who::Prev : Who::All;
+  CellFamily Ready = chance(0.5) ? CellFamily::PerSender : CellFamily::Shared0;
+  CellFamily Done = chance(0.4) ? Ready : Ready == CellFamily::PerSender ? CellFamily::Shared1 : CellFamily::PerSender;
+  int K = pick(0, 4);
+  std::vector<Item> Items;
+  switch (pick(0, 2)) {
+  case 0:
+    Items.push_back(access(ItemKind::Put, Out, Region::BySender, K));
+    Items.push_back(notifyItem(Ready, Out));
+    Items.push_back(waitItem(Ready, In));
+    Items.push_back(access(ItemKind::Load, In, Region::BySender, K));
+    if (chance(0.7)) { // the readers tell the writers the slot is free again
+      Items.push_back(notifyItem(Done, In));
+      Items.push_back(waitItem(Done, Out));
+    }
+    break;
+  case 1:
+    Items.push_back(access(ItemKind::Store, Out, Region::Fixed, K));
+    Items.push_back(notifyItem(Ready, Out));
+    Items.push_back(waitItem(Ready, In));
+    Items.push_back(access(ItemKind::Get, In, Region::Fixed, K));
+    Items.push_back(notifyItem(Done, In));
+    Items.push_back(waitItem(Done, Out));
+    if (chance(0.5))
+      Items.push_back(access(ItemKind::Store, Out, Region::Fixed, K));
+    break;
+  default:
+    Items.push_back(barrier());
+    Items.push_back(access(ItemKind::Get, In, Region::Fixed, K));
+    Items.push_back(barrier());
+    Items.push_back(access(ItemKind::Store, Out, Region::Fixed, K));
+  }
+  if (chance(0.35))
+    mutate(Items);
+  return Items;
+}
+
+/// One typical mistake: a step left out, two steps swapped, a threshold one off, an EQ wait.
+void SpmdGenerator::mutate(std::vector<Item> &Items) {
+  size_t At = pick(0, Items.size() - 1);
+  switch (pick(0, 3)) {
+  case 0: Items.erase(Items.begin() + At); break;
+  case 1:
+    if (At + 1 < Items.size())
+      std::swap(Items[At], Items[At + 1]);
+    break;
+  default:
+    for (size_t K = 0; K < Items.size(); ++K) {
+      Item &I = Items[(At + K) % Items.size()];
+      if (I.K == ItemKind::Wait || I.K == ItemKind::Barrier) {
+        if (I.K == ItemKind::Wait && chance(0.3))
+          I.Cmp = WaitCmp::EQ;
+        else
+          I.Delta += chance(0.5) ? 1 : -1;
+        break;
+      }
+    }
+  }
+}
+
 SpmdProgram SpmdGenerator::program() {
   Ring = chance(0.3);
   for (int64_t &C : Credits)
     C = 0;
   FlagEpoch = 0;
   SpmdProgram Prog;
-  for (int N = pick(2, 6); N > 0; --N)
-    Prog.Items.push_back(item(false));
-  if (chance(0.75)) // the epilogue: every counter back to its start (sometimes off by one)
+  bool Protocols = chance(0.5);
+  for (int N = Protocols ? pick(1, 2) : pick(2, 5); N > 0; --N)
+    if (Protocols) {
+      for (Item &I : idiom())
+        Prog.Items.push_back(std::move(I));
+    } else {
+      Prog.Items.push_back(item(false));
+    }
+  for (int N = Protocols ? pick(0, 1) : 0; N > 0; --N)
+    Prog.Items.insert(Prog.Items.begin() + pick(0, Prog.Items.size()), item(false));
+  if (chance(Protocols ? 0.9 : 0.75)) // the epilogue: every counter back to its start (sometimes off by one)
     for (int C = 0; C < NumFamilies; ++C)
       if (Credits[C] > 0)
         Prog.Items.push_back(reset(static_cast<CellFamily>(C), 0.1));

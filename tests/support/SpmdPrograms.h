@@ -99,6 +99,12 @@ private:
   Item signalItem(int Choice);
   Item dataItem(ItemKind K);
   Item reset(CellFamily C, double OffBy);
+  Item barrier();
+  Item notifyItem(CellFamily C, Who W);
+  Item waitItem(CellFamily C, Who W);
+  Item access(ItemKind K, Who W, Region Rg, int Chunk);
+  std::vector<Item> idiom();
+  void mutate(std::vector<Item> &Items);
 };
 
 } // namespace commcheck::test
