@@ -331,7 +331,7 @@ Item SpmdGenerator::reset(CellFamily C, double OffBy) {
   int Index = static_cast<int>(C);
   I.Units = Credits[Index];
   I.Delta = delta(OffBy);
-  if (C == CellFamily::Flag || chance(0.05))
+  if (C == CellFamily::Flag || chance(0.15))
     I.Op = NotifyOp::Set;
   Credits[Index] = 0;
   return I;
@@ -352,8 +352,8 @@ Item SpmdGenerator::signalItem(int Choice) {
     I.K = ItemKind::Notify;
     I.C = counterFamily(false);
     I.W = notifyWho();
-    I.V = chance(0.15) ? 2 : 1;
-    if (chance(0.03))
+    I.V = chance(0.15) ? 2 : chance(0.05) ? -1 : 1; // -1: a peer lowers the counter
+    if (chance(0.08))
       I.Op = NotifyOp::Set; // a counter Set: the protocol mix the model must still get right
     Credits[static_cast<int>(I.C)] += I.V;
   } else if (Choice < 15) { // a counter wait, its threshold around the credits that arrive
