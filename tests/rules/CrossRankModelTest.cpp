@@ -309,3 +309,22 @@ TEST(CrossRankModel, SetAfterAResetUndoesIt) {
   ASSERT_TRUE(V->Ex.Races.count({Load, Put}));
   EXPECT_TRUE(V->race(Load, Put));
 }
+
+// A wait that passes at once (GE 0 on a fresh cell) needs no notify, not even a reset the
+// schedule ran before it: rank 0 puts, lowers rank 1's cell by 1 and raises it by 2; the put
+// races with rank 1's load after the wait. (A bound that subtracts the resets ordered before the
+// wait through the very edge being justified claims reset -> wait here.)
+TEST(CrossRankModel, WaitThatPassesAtOnceOrdersNothing) {
+  RunBuilder B(2);
+  OpRef Put = B.access(0, RankOpKind::Write, 1, 0, 64);
+  B.notify(0, 1, 0, -1);
+  B.notify(0, 1, 0, 2);
+  B.wait(1, 0, WaitCmp::GE, 0);
+  OpRef Load = B.access(1, RankOpKind::Read, 1, 0, 64);
+  auto V = verdicts(B.Run);
+  ASSERT_FALSE(V->Sched.Hangs);
+  ASSERT_FALSE(V->Ex.Hangs);
+  ASSERT_TRUE(V->Ex.Races.count({Put, Load}));
+  EXPECT_TRUE(V->Order->edges().empty());
+  EXPECT_TRUE(V->race(Put, Load));
+}
