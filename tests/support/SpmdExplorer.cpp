@@ -77,6 +77,10 @@ SpmdMachine::SpmdMachine(const SpmdRun &R) : Run(R), P(R.Ranks.size()) {
   CellOf.resize(P);
   Data.resize(P);
   for (int Rk = 0; Rk < P; ++Rk)
+    for (const RankOp &O : Run.Ranks[Rk].Ops)
+      if (O.Kind == RankOpKind::Notify)
+        Notified.insert(O.Mem.Root);
+  for (int Rk = 0; Rk < P; ++Rk)
     for (const RankOp &O : Run.Ranks[Rk].Ops) {
       int C = -1;
       if (isSignalOp(O)) {
@@ -113,6 +117,9 @@ bool SpmdMachine::enabled(const State &S, int R) const {
     return false;
   const RankOp &O = next(S, R);
   if (O.Kind != RankOpKind::Wait)
+    return true;
+  // The model's open world: a buffer no rank of the run notifies is signalled from outside.
+  if (external(O))
     return true;
   return holds(O.Cmp, S[P + CellOf[R][S[R]]], O.Value);
 }
@@ -217,8 +224,9 @@ Exploration explore(const SpmdRun &Run, size_t MaxStates) {
 std::string replaySignals(const SpmdMachine &M, const std::vector<OpRef> &Order,
                           SpmdMachine::State &Out) {
   SpmdMachine::State S = M.start();
+  // Data ops, and waits on buffers no rank notifies (the model schedules neither).
   auto SkipData = [&](int R) {
-    while (!M.done(S, R) && !isSignalOp(M.next(S, R)))
+    while (!M.done(S, R) && (!isSignalOp(M.next(S, R)) || M.external(M.next(S, R))))
       M.step(S, R);
   };
   for (size_t K = 0; K < Order.size(); ++K) {

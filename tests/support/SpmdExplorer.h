@@ -36,6 +36,8 @@ public:
   bool done(const State &S, int R) const { return S[R] >= (int64_t)Run.Ranks[R].Ops.size(); }
   const RankOp &next(const State &S, int R) const { return Run.Ranks[R].Ops[S[R]]; }
   bool enabled(const State &S, int R) const;
+  /// A wait on a buffer no rank of the run notifies: signalled from outside (the model's open world).
+  bool external(const RankOp &O) const { return O.Kind == RankOpKind::Wait && !Notified.count(O.Mem.Root); }
   void step(State &S, int R) const;
   /// Some rank is not done and none can go on.
   bool stuck(const State &S) const;
@@ -53,6 +55,7 @@ private:
   std::vector<MemRange> CellKeys;       ///< Root, Owner, Lo (Hi = Lo + 1)
   std::vector<std::vector<int>> CellOf; ///< per rank and op: the cell's number, -1 for data
   std::vector<std::vector<bool>> Data, Visible;
+  std::set<std::string> Notified; ///< buffers some rank of the run notifies
 };
 
 struct Exploration {
