@@ -44,6 +44,22 @@ const char *cmpText(WaitCmp C) {
 
 std::string callText(const RankOp &O) { return O.Call ? " (in the next call)" : ""; }
 
+/// A cell the kernel never lowers (no reset, no Set) is restored between calls by someone else:
+/// the design comm-barrier-reuse reports on its own. The next call then finds it at 0 again, so
+/// the model gives that call fresh cells and does not report that design twice.
+void freshUnloweredCells(SpmdRun &Run) {
+  std::set<MemRange> Lowered;
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops)
+      if (O.Kind == RankOpKind::Notify && (O.Op == NotifyOp::Set || O.Value < 0))
+        Lowered.insert(cellOf(O));
+  for (RankTrace &T : Run.Ranks)
+    for (RankOp &O : T.Ops)
+      if ((O.Kind == RankOpKind::Notify || O.Kind == RankOpKind::Wait) && O.Call > 0 &&
+          !Lowered.count(cellOf(O)))
+        O.Mem.Root += "#call" + std::to_string(O.Call);
+}
+
 /// A run of every rank for rank count P, or why it cannot be had.
 std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::FunctionDecl *K, int P,
                                          unsigned long &Spent) {
@@ -60,6 +76,7 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
                             std::to_string(I.highestWindow()) + " among " + std::to_string(P),
                         K->getLocation()};
   }
+  freshUnloweredCells(Run);
   return Run;
 }
 
