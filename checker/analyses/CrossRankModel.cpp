@@ -55,7 +55,7 @@ void freshUnloweredCells(SpmdRun &Run) {
         Lowered.insert(cellOf(O));
   for (RankTrace &T : Run.Ranks)
     for (RankOp &O : T.Ops)
-      if ((O.Kind == RankOpKind::Notify || O.Kind == RankOpKind::Wait) && O.Call > 0 &&
+      if (isSignal(O) && O.Call > 0 &&
           !Lowered.count(cellOf(O)))
         O.Mem.Root += "#call" + std::to_string(O.Call);
 }
@@ -206,6 +206,15 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
   return S.Exhaustive;
 }
 
+/// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
+void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
+  if (!getenv("COMMCHECK_TRACE_RANKS"))
+    return;
+  fprintf(stderr, "cross-rank %s: modelled=%d covered=%d why=%s at %s findings=%zu steps=%lu\n",
+          AM.graph().Function.c_str(), R.Modelled, Covered, R.Why.Why.c_str(),
+          R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps);
+}
+
 } // namespace
 
 llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
@@ -223,9 +232,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   auto Probe = I.run(G.Decl, 0, MaxRanks, 1);
   if (auto *U = std::get_if<Unmodelled>(&Probe)) {
     R.Why = *U;
-    if (getenv("COMMCHECK_TRACE_RANKS"))
-      fprintf(stderr, "cross-rank %s: probe: %s at %s\n", G.Function.c_str(), U->Why.c_str(),
-              U->Loc.printToString(AM.sourceManager()).c_str());
+    trace(AM, R, 0, I.steps());
     return R;
   }
   // The rank count: read from the launch (enumerated), or fixed by the windows the code addresses.
@@ -236,7 +243,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   else
     Counts.push_back(std::max(2, I.highestWindow() + 1));
   unsigned long Spent = 0;
-  std::map<std::pair<int, unsigned>, size_t> Seen; // (kind, location) -> finding
+  std::set<std::pair<int, unsigned>> Seen; // (kind, location) of the findings kept
   int Covered = 0;
   for (int P : Counts) {
     if (Spent > TotalSteps)
@@ -251,18 +258,13 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     std::vector<CrossRankFinding> Found;
     bool Exhaustive = analyse(std::get<SpmdRun>(Run), Found);
     for (CrossRankFinding &F : Found)
-      if (Seen.try_emplace({F.K, F.Loc.getRawEncoding()}, R.Findings.size()).second)
+      if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second)
         R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
     if (!Exhaustive)
       break; // a larger rank count has more states still
   }
   R.Modelled = Covered > 0;
-  if (getenv("COMMCHECK_TRACE_RANKS"))
-    fprintf(stderr, "cross-rank %s: modelled=%d covered=%d why=%s findings=%zu steps=%lu\n",
-            G.Function.c_str(), R.Modelled, Covered, R.Why.Why.c_str(), R.Findings.size(), Spent);
-  if (R.Modelled)
-    R.Ranks = Counts.size() == 1 ? "P = " + std::to_string(Counts[0]) + " (fixed by the code)"
-                                 : "P = 2.." + std::to_string(Covered);
+  trace(AM, R, Covered, Spent);
   return R;
 }
 

@@ -33,8 +33,7 @@ public:
   static char ID;
   struct Result {
     bool Modelled = false;
-    Unmodelled Why;            ///< when not modelled
-    std::string Ranks;         ///< the rank counts covered, for messages ("P = 4", "P = 2..16")
+    Unmodelled Why;            ///< when not modelled (COMMCHECK_TRACE_RANKS prints it)
     std::vector<CrossRankFinding> Findings;
   };
   static llvm::Expected<Result> compute(AnalysisManager &AM);

@@ -7,8 +7,6 @@ namespace commcheck {
 
 namespace {
 
-bool isSignal(const RankOp &O) { return O.Kind == RankOpKind::Notify || O.Kind == RankOpKind::Wait; }
-
 /// The most a cell can hold when a wait looks at it: the largest Set (or the initial 0), plus
 /// every positive add that may run before the wait, plus the decreases that must have run (the
 /// wait's rank's own resets, and those ordered before it). With a Set no decrease is counted: the

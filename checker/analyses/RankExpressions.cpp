@@ -129,31 +129,8 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     RankValue R = eval(BO->getRHS());
     if (Op != BO_Assign) {
       // x op= y is x = x op y, with the operator's semantics.
-      RankValue L = eval(BO->getLHS());
       BinaryOperatorKind Base = BinaryOperator::getOpForCompoundAssignment(Op);
-      if (L.K == RankValue::Number && R.K == RankValue::Number) {
-        if ((Base == BO_Add || Base == BO_Sub) && BO->getLHS()->getType()->isPointerType())
-          R = pointerArith(L, R, BO->getLHS()->getType(), Base == BO_Add ? 1 : -1);
-        else if (Base == BO_Add || Base == BO_Sub)
-          R = RankValue::number(L.L.plus(R.L, Base == BO_Add ? 1 : -1));
-        else if (std::optional<int64_t> A = L.L.value(), B = R.L.value(); A && B) {
-          if (Base == BO_Mul) R = num(*A * *B);
-          else if (Base == BO_Div && *B) R = num(*A / *B);
-          else if (Base == BO_Rem && *B) R = num(*A % *B);
-          else if (Base == BO_Shl) R = num(*A << *B);
-          else if (Base == BO_Shr) R = num(*A >> *B);
-          else if (Base == BO_And) R = num(*A & *B);
-          else if (Base == BO_Or) R = num(*A | *B);
-          else if (Base == BO_Xor) R = num(*A ^ *B);
-          else R = RankValue::unknown("an arithmetic the model does not do");
-        } else if (Base == BO_Mul && B) {
-          R = RankValue::number(L.L.scaled(*B));
-        } else {
-          R = RankValue::unknown("an arithmetic on unknown values");
-        }
-      } else {
-        R = RankValue::unknown("an arithmetic on unknown values");
-      }
+      R = arith(Base, eval(BO->getLHS()), R, BO->getLHS()->getType(), BO->getRHS()->getType());
     }
     if (Slot S = lvalue(BO->getLHS())) {
       *S = R;
@@ -176,17 +153,9 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
   }
   RankValue L = eval(BO->getLHS()), R = eval(BO->getRHS());
   QualType LT = BO->getLHS()->getType(), RT = BO->getRHS()->getType();
-  if (L.K != RankValue::Number || R.K != RankValue::Number)
-    return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
-  if ((Op == BO_Add || Op == BO_Sub) && LT->isPointerType() && !RT->isPointerType())
-    return pointerArith(L, R, LT, Op == BO_Add ? 1 : -1);
-  if (Op == BO_Add && RT->isPointerType())
-    return pointerArith(R, L, RT, 1);
-  if (Op == BO_Sub && LT->isPointerType() && RT->isPointerType())
-    return RankValue::number(L.L.plus(R.L, -1).scaled(1, typeBytes(LT->getPointeeType())));
-  if (Op == BO_Add || Op == BO_Sub)
-    return RankValue::number(L.L.plus(R.L, Op == BO_Add ? 1 : -1));
   if (BO->isComparisonOp()) {
+    if (L.K != RankValue::Number || R.K != RankValue::Number)
+      return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
     Linear D = resolve(L.L.plus(R.L, -1), true);
     if (std::optional<int64_t> V = D.value()) {
       switch (Op) {
@@ -201,6 +170,21 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     }
     return RankValue::unknown("a comparison of values the model cannot compute");
   }
+  return arith(Op, L, R, LT, RT);
+}
+
+RankValue RankInterpreter::arith(BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
+                                 QualType LT, QualType RT) {
+  if (L.K != RankValue::Number || R.K != RankValue::Number)
+    return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
+  if ((Op == BO_Add || Op == BO_Sub) && LT->isPointerType() && !RT->isPointerType())
+    return pointerArith(L, R, LT, Op == BO_Add ? 1 : -1);
+  if (Op == BO_Add && RT->isPointerType())
+    return pointerArith(R, L, RT, 1);
+  if (Op == BO_Sub && LT->isPointerType() && RT->isPointerType())
+    return RankValue::number(L.L.plus(R.L, -1).scaled(1, typeBytes(LT->getPointeeType())));
+  if (Op == BO_Add || Op == BO_Sub)
+    return RankValue::number(L.L.plus(R.L, Op == BO_Add ? 1 : -1));
   std::optional<int64_t> A = resolve(L.L, false).value(), B = resolve(R.L, false).value();
   if (Op == BO_Mul) {
     if (A && B) return num(*A * *B);
@@ -223,8 +207,6 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     default: break;
     }
   }
-  if (Op == BO_Rem && B && hasWindow(L.L) == false && *B > 0 && !L.L.isSymbolic())
-    return num(0);
   return RankValue::unknown("an arithmetic on values the model cannot compute");
 }
 

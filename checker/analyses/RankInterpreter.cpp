@@ -63,7 +63,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   HomeNotifies.clear();
   LoopCondSymbols.clear();
   InLoopCond = false;
-  LoopsAddressingPeers = PeerUses = 0;
+  PeerUses = 0;
   ReadsRankCount = false;
   ContextTables.clear();
   const clang::FunctionDecl *Def = nullptr;
@@ -349,11 +349,9 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
     if (Inc)
       eval(Inc);
   }
-  if (PeerUses != Before && isPeerLoop(Loop, Cond)) {
-    ++LoopsAddressingPeers;
+  if (PeerUses != Before && isPeerLoop(Loop, Cond))
     for (const std::string &Sym : LoopCondSymbols)
       ++BoundCounts[Sym]; // a peer loop is bounded by it: it is the rank count
-  }
   LoopCondSymbols.insert(OuterCond.begin(), OuterCond.end());
   return Flow::Next;
 }

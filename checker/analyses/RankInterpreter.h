@@ -15,6 +15,8 @@
 #include "analyses/RankTrace.h"
 #include "analyses/RankValue.h"
 #include "events/LoopMembership.h"
+#include "clang/AST/OperationKinds.h"
+#include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <map>
@@ -91,6 +93,9 @@ private:
   bool isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Cond);
   RankValue evalBinary(const clang::Expr *E);
   RankValue evalUnary(const clang::Expr *E);
+  /// L op R for an arithmetic operator (not a comparison), with the operands' types.
+  RankValue arith(clang::BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
+                  clang::QualType LT, clang::QualType RT);
   RankValue evalCast(const clang::Expr *E);
   RankValue evalMember(const clang::Expr *E);
   RankValue evalSubscript(const clang::Expr *E);
@@ -106,6 +111,8 @@ private:
   MemRange range(const Linear &Addr, std::optional<int64_t> Bytes, const clang::Expr *At);
   /// L with the launch integers taken as P replaced; a comparison may take one (bind).
   Linear resolve(const Linear &L, bool Bind);
+  /// Rank Q's window base, as the context gives it (counting the peers addressed).
+  RankValue windowOf(int Q);
   RankValue pointerArith(const RankValue &Ptr, const RankValue &N, clang::QualType PtrT, int Sign);
   std::optional<int64_t> viewBytes(clang::QualType T, const std::vector<RankValue> &Args,
                                    RankValue &View);
@@ -127,7 +134,6 @@ private:
   std::map<std::string, int> BoundCounts; ///< launch integers taken as P
   bool ReadsRankCount = false;
   int HighestWindow = -1;
-  unsigned LoopsAddressingPeers = 0; ///< loops in which another rank's window was addressed
   unsigned PeerUses = 0;             ///< times another rank's window was addressed
   bool InLoopCond = false;           ///< evaluating a loop's condition
   std::set<std::string> LoopCondSymbols; ///< launch values taken as P a loop condition used

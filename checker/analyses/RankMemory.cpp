@@ -72,6 +72,13 @@ int64_t RankInterpreter::typeBytes(QualType T) const {
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
+RankValue RankInterpreter::windowOf(int Q) {
+  if (Q != Rank)
+    ++PeerUses;
+  HighestWindow = std::max(HighestWindow, Q);
+  return RankValue::number(Linear::window(Q));
+}
+
 RankValue RankInterpreter::pointerArith(const RankValue &Ptr, const RankValue &N, QualType PtrT,
                                         int Sign) {
   if (Ptr.K != RankValue::Number || N.K != RankValue::Number)
@@ -155,13 +162,8 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
       continue;
     if (*Off == 16) // the rank count is read only if the high half is (resolve)
       return RankValue::number(Linear::constant(Rank).plus(Linear::symbol("#P").scaled(int64_t(1) << 32)));
-    if (*Off >= 32 && *Off % 8 == 0) {
-      int Q = int((*Off - 32) / 8);
-      if (Q != Rank)
-        ++PeerUses;
-      HighestWindow = std::max(HighestWindow, Q);
-      return RankValue::number(Linear::symbol("W" + std::to_string(Q)));
-    }
+    if (*Off >= 32 && *Off % 8 == 0)
+      return windowOf(int((*Off - 32) / 8));
     return RankValue::unknown("a context table entry the model does not know");
   }
   RankValue V;
@@ -207,10 +209,7 @@ RankValue RankInterpreter::evalSubscript(const Expr *E) {
         fail("rank " + std::to_string(Q) + "'s window is addressed among " + std::to_string(P) +
                  " ranks",
              AS);
-      if (Q != Rank)
-        ++PeerUses;
-      HighestWindow = std::max<int>(HighestWindow, Q);
-      return RankValue::number(Linear::symbol("W" + std::to_string(Q)));
+      return windowOf(int(Q));
     }
     if (FD->getName() == "windowsOut")
       fail("an output window (windowsOut)", AS);

@@ -67,6 +67,11 @@ struct OpRef {
   }
 };
 
+/// A notify or a wait (not a data access).
+inline bool isSignal(const RankOp &O) {
+  return O.Kind == RankOpKind::Notify || O.Kind == RankOpKind::Wait;
+}
+
 /// The cell a notify or wait names.
 inline bool sameCell(const RankOp &A, const RankOp &B) {
   return A.Mem.Root == B.Mem.Root && A.Mem.Owner == B.Mem.Owner && A.Mem.Lo == B.Mem.Lo;

@@ -1,6 +1,5 @@
 #include "analyses/SignalSchedule.h"
 #include "llvm/ADT/Hashing.h"
-#include <deque>
 #include <set>
 #include <unordered_map>
 
@@ -24,46 +23,38 @@ struct SignalProgram {
         if (O.Kind == RankOpKind::Notify)
           Notified.insert(O.Mem.Root);
     std::map<MemRange, unsigned> Number;
+    std::vector<std::set<size_t>> Touching; ///< per cell: the ranks that lower or wait on it
+    std::vector<bool> Lowered;              ///< per cell: some rank lowers it (a reset)
     Ops.resize(Run.Ranks.size());
     Cell.resize(Run.Ranks.size());
     for (size_t R = 0; R < Run.Ranks.size(); ++R)
       for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I) {
         const RankOp &O = Run.Ranks[R].Ops[I];
-        if (O.Kind != RankOpKind::Notify && O.Kind != RankOpKind::Wait)
-          continue;
-        if (O.Kind == RankOpKind::Wait && !Notified.count(O.Mem.Root))
+        if (!isSignal(O) || (O.Kind == RankOpKind::Wait && !Notified.count(O.Mem.Root)))
           continue;
         auto [It, New] = Number.try_emplace(cellOf(O), Cells.size());
-        if (New)
+        if (New) {
           Cells.push_back(It->first);
-        Ops[R].push_back(I);
-        Cell[R].push_back(It->second);
-        if (O.Kind == RankOpKind::Notify) {
-          Monotone &= O.Op == NotifyOp::AtomicAdd;
-          if (O.Value < 0)
-            Lowering[It->second].insert(R);
-        } else {
-          Monotone &= O.Cmp == WaitCmp::GE || O.Cmp == WaitCmp::GT;
-          Lowering[It->second].insert(R); // the ranks that lower or wait on it
+          Touching.emplace_back();
+          Lowered.push_back(false);
         }
+        unsigned C = It->second;
+        Ops[R].push_back(I);
+        Cell[R].push_back(C);
+        bool Lowers = O.Kind == RankOpKind::Notify && O.Value < 0;
+        if (O.Kind == RankOpKind::Notify)
+          Monotone &= O.Op == NotifyOp::AtomicAdd;
+        else
+          Monotone &= O.Cmp == WaitCmp::GE || O.Cmp == WaitCmp::GT;
+        if (Lowers || O.Kind == RankOpKind::Wait)
+          Touching[C].insert(R);
+        Lowered[C] = Lowered[C] || Lowers;
       }
     // A cell lowered only by the one rank that waits on it: its decreases sit at fixed places
     // among that rank's waits, so no operation of one rank can disable another rank's.
-    for (const auto &[C, Ranks] : Lowering)
-      if (Ranks.size() > 1 && HasReset(C, Run))
+    for (size_t C = 0; C < Cells.size(); ++C)
+      if (Lowered[C] && Touching[C].size() > 1)
         Monotone = false;
-  }
-  std::map<unsigned, std::set<size_t>> Lowering; ///< per cell: the ranks that lower or wait on it
-
-  bool HasReset(unsigned C, const SpmdRun &Run) const {
-    for (size_t R = 0; R < Ops.size(); ++R)
-      for (size_t K = 0; K < Ops[R].size(); ++K)
-        if (Cell[R][K] == C) {
-          const RankOp &O = Run.Ranks[R].Ops[Ops[R][K]];
-          if (O.Kind == RankOpKind::Notify && O.Value < 0)
-            return true;
-        }
-    return false;
   }
 };
 
