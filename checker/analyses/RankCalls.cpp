@@ -174,6 +174,10 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
     return intrinsic(*I, E);
   if (FD->hasBody() && !isa<CXXMethodDecl>(FD))
     return callUser(FD, E);
+  // A method with a body is not entered (no `this`): it may notify or wait, so the kernel is
+  // not run rather than run without it (a missed notify would make a false hang).
+  if (FD->hasBody() && isa<CXXMethodDecl>(FD) && !isa<CXXConstructorDecl>(FD))
+    fail("a call of the method '" + FD->getQualifiedNameAsString() + "', which the model does not enter", E);
   // An unseen call: it must not be given GM, and what it returns is unknown.
   std::string Qual = FD->getQualifiedNameAsString();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
