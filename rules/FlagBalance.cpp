@@ -28,7 +28,11 @@ void FlagBalance::check(RuleContext &Ctx) const {
   if (!Tokens)
     return Ctx.budgetExceeded(Tokens.takeError());
   const FlagKeys &Keys = *Tokens->Keys;
-  auto countStep = FlagTokens::stepCount;
+  // As the token counts are solved: a wait_flag that finds no token hangs, and the path is
+  // followed on with none (so a later wait is reported too, and a witness may pass it).
+  auto countStep = [](const std::string &Key, int N, const Event &X) {
+    return FlagTokens::stepCount(Key, N, X).value_or(0);
+  };
   std::vector<std::pair<const Event *, FlagCounts>> Hits;
   // Copies of one statement (an unrolled loop, several ids) are reported once per statement.
   std::set<std::pair<const void *, unsigned>> Reported;
@@ -42,14 +46,17 @@ void FlagBalance::check(RuleContext &Ctx) const {
   });
   for (const auto &[E, S] : Hits) {
     if (E->Kind == EventKind::WaitFlag) {
+      bool NoPath = false;
+      auto Path = findWitness(
+          AM, 0, /*FromEntry=*/true, 0,
+          [&](int N, const Event &X) { return std::optional<int>(countStep(E->FlagKey, N, X)); }, E->Id,
+          [](int N) { return N == 0; }, &NoPath);
+      if (NoPath)
+        continue; // only merged paths had it: no execution does
       Finding &F = Ctx.report(E->Loc,
                               "wait_flag(" + E->FlagKey +
                                   ") may wait for a flag no set_flag raised on this path: the "
                                   "pipe hangs");
-      auto Path = findWitness(
-          AM, 0, /*FromEntry=*/true, 0,
-          [&](int N, const Event &X) { return countStep(E->FlagKey, N, X); }, E->Id,
-          [](int N) { return N == 0; });
       F.Witness.push_back({Ctx.point(G.FunctionLoc), "no set_flag(" + E->FlagKey +
                                                          ") is pending on entry"});
       if (Path)
@@ -64,17 +71,23 @@ void FlagBalance::check(RuleContext &Ctx) const {
       // Find a set_flag whose token reaches the end unconsumed, for the report and witness.
       const Event *Culprit = nullptr;
       std::optional<std::vector<WitnessStep>> Path;
+      bool NoPath = !G.PathFacts.empty(); // every search saw all paths and none leaves it
       for (const Event &X : G.Events) {
         if (X.Kind != EventKind::SetFlag || X.FlagKey != Key)
           continue;
+        bool Exhausted = false;
         Path = findWitness(
-            AM, X.Id, false, 1, [&](int N, const Event &Y) { return countStep(Key, N, Y); },
-            E->Id, [](int N) { return N > 0; });
+            AM, X.Id, false, 1,
+            [&](int N, const Event &Y) { return std::optional<int>(countStep(Key, N, Y)); },
+            E->Id, [](int N) { return N > 0; }, &Exhausted);
+        NoPath &= Exhausted;
         if (Path) {
           Culprit = &X;
           break;
         }
       }
+      if (!Culprit && NoPath)
+        continue; // only merged paths had it: no execution does
       if (Culprit && Culprit->S && !Reported.insert({Culprit->S, E->Loc.getRawEncoding()}).second)
         continue; // another id of the same set_flag statement (an unrolled loop) is reported
       // Reported where it is violated: the function end; the witness starts at the set_flag.

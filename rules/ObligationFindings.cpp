@@ -15,30 +15,34 @@ std::string ObligationDiagnosis::violationNote(const Event &At) const {
 
 void reportViolations(RuleContext &Ctx, const ObligationStates &S, const ObligationDiagnosis &D) {
   const EventGraph &G = Ctx.graph();
-  // The first violating token of each violating event, reported in event order.
-  std::map<unsigned, TokenSet::Token> First;
+  // The violating tokens of each violating event, reported in event order, with the first whose
+  // witness search does not prove that no execution has it.
+  std::map<unsigned, std::vector<TokenSet::Token>> Violating;
   S.replay([&](const Event &E, const TokenSet &Pending) {
     for (const TokenSet::Token &T : Pending)
-      if (D.violates(G.Events[T.first], T.second, E) && D.reported(Ctx, E)) {
-        First.emplace(E.Id, T);
-        return;
-      }
+      if (D.violates(G.Events[T.first], T.second, E) && D.reported(Ctx, E))
+        Violating[E.Id].push_back(T);
   });
   const ObligationSpec &Spec = S.spec();
-  for (const auto &[Id, T] : First) {
+  for (const auto &[Id, Tokens] : Violating) {
     const Event &E = G.Events[Id];
-    const auto &[OriginId, Phase] = T;
-    const Event &Origin = G.Events[OriginId];
-    Finding &F = Ctx.report(D.reportAt(Origin, E).Loc, D.message(Origin, Phase, E));
-    F.Witness.push_back(Ctx.step(Origin, D.originNote(Origin)));
-    auto Path = findWitness(
-        Ctx.analyses(), OriginId, /*FromEntry=*/false, Spec.gen(Origin).value_or(Phase),
-        [&](int P, const Event &X) { return Spec.step(Origin, P, X); }, E.Id,
-        [&](int P) { return D.violates(Origin, P, E); });
-    if (Path)
-      F.Witness.insert(F.Witness.end(), Path->begin(), Path->end());
-    F.Witness.push_back(Ctx.step(E, D.violationNote(E)));
-    D.addFixes(Ctx, F, Origin, E);
+    for (const auto &[OriginId, Phase] : Tokens) {
+      const Event &Origin = G.Events[OriginId];
+      bool NoPath = false;
+      auto Path = findWitness(
+          Ctx.analyses(), OriginId, /*FromEntry=*/false, Spec.gen(Origin).value_or(Phase),
+          [&](int P, const Event &X) { return Spec.step(Origin, P, X); }, E.Id,
+          [&](int P) { return D.violates(Origin, P, E); }, &NoPath);
+      if (NoPath)
+        continue; // only merged paths had it: no execution does
+      Finding &F = Ctx.report(D.reportAt(Origin, E).Loc, D.message(Origin, Phase, E));
+      F.Witness.push_back(Ctx.step(Origin, D.originNote(Origin)));
+      if (Path)
+        F.Witness.insert(F.Witness.end(), Path->begin(), Path->end());
+      F.Witness.push_back(Ctx.step(E, D.violationNote(E)));
+      D.addFixes(Ctx, F, Origin, E);
+      break;
+    }
   }
 }
 

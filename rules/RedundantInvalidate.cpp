@@ -34,7 +34,8 @@ void RedundantInvalidate::check(RuleContext &Ctx) const {
     PerWait.insert(H.Dcci);
   FixIts Fix(Ctx.sourceManager(), Ctx.langOptions());
   for (const Event &D : G.Events) {
-    if (D.Kind != EventKind::DcciWhole || D.Synthetic || PerWait.count(D.Id))
+    // An invalidate no path the program can take runs (a loop of zero trips) is left alone.
+    if (D.Kind != EventKind::DcciWhole || D.Synthetic || PerWait.count(D.Id) || !Use->Reached[D.Id])
       continue;
     bool ReleasesStore = false;
     for (const auto &[O, Phase] : Pub->before(D.Id))

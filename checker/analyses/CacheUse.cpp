@@ -67,10 +67,14 @@ llvm::Expected<CacheUse::Result> CacheUse::compute(AnalysisManager &AM) {
   auto Clean = DataflowSolver::solve(G, CleanAnalysis{}, Direction::Forward, AM.budget());
   if (!Clean)
     return Clean.takeError();
-  Result R{std::vector<bool>(G.Events.size(), true), std::vector<bool>(G.Events.size(), false)};
+  Result R{std::vector<bool>(G.Events.size(), true), std::vector<bool>(G.Events.size(), false),
+           std::vector<bool>(G.Events.size(), false)};
   // Backward replay sees the state after each event (in program order).
   Needed->replay([&](const Event &E, const NeededAnalysis::Lattice &S) { R.NeededAfter[E.Id] = S.Needed; });
-  Clean->replay([&](const Event &E, const CleanAnalysis::Lattice &S) { R.CleanBefore[E.Id] = S.Clean; });
+  Clean->replay([&](const Event &E, const CleanAnalysis::Lattice &S) {
+    R.CleanBefore[E.Id] = S.Clean;
+    R.Reached[E.Id] = true;
+  });
   return R;
 }
 

@@ -16,6 +16,7 @@ public:
   struct Result {
     std::vector<bool> NeededAfter; ///< per event: a cache user may follow before the next wait
     std::vector<bool> CleanBefore; ///< per event: a whole dcci ran since the last wait, every path
+    std::vector<bool> Reached;     ///< per event: some path the program can take runs it
   };
   static char ID;
   static llvm::Expected<Result> compute(AnalysisManager &AM);

@@ -31,8 +31,7 @@ std::optional<int> ConsumeObligations::step(const Event &, int Phase, const Even
 }
 
 bool ConsumeObligations::covers(int Phase, const Event &E) {
-  int B = bit(E);
-  return B != 0 && (Phase & B) != 0;
+  return (static_cast<uint32_t>(Phase) & E.CoveredBy & ((1u << MaxTrackedLines) - 1)) != 0;
 }
 
 } // namespace commcheck

@@ -2,9 +2,12 @@
 // names its Lattice (copyable, with `join` and `==`) and supplies the `initial` element and a
 // `transfer` over events; the solver iterates to a fixpoint, loops included, forwards or
 // backwards. A block no path reaches has no state (std::nullopt), so lattices need no "reached"
-// bit and no bottom element. Running out of budget is an error the caller must handle.
+// bit and no bottom element. Running out of budget is an error the caller must handle. A forward
+// solve over a graph with path facts is path-sensitive (PathSensitive.h): a block's state is then
+// the join over the paths that can reach it.
 #pragma once
 #include "analyses/BudgetExceeded.h"
+#include "analyses/PathSensitive.h"
 #include "base/AnalysisLimits.h"
 #include "events/EventGraph.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -87,6 +90,8 @@ struct DataflowSolver {
   template <class Analysis>
   static llvm::Expected<DataflowResult<Analysis>> solve(const EventGraph &G, Analysis A, Direction D,
                                                         const SolveBudget &Budget) {
+    if (D == Direction::Forward && !G.PathFacts.empty())
+      return solveOnPaths(G, std::move(A), Budget);
     using Lattice = typename Analysis::Lattice;
     unsigned N = G.Blocks.size();
     DataflowResult<Analysis> R(G, std::move(A), D, std::vector<std::optional<Lattice>>(N));
@@ -97,8 +102,7 @@ struct DataflowSolver {
     Queued[Start] = true;
     unsigned long Steps = 0;
     while (!Work.empty()) {
-      if (++Steps > Budget.Steps ||
-          ((Steps & 255) == 0 && std::chrono::steady_clock::now() > Budget.Deadline))
+      if (outOfBudget(++Steps, Budget))
         return llvm::make_error<BudgetExceeded>();
       unsigned B = Work.front();
       Work.pop_front();
@@ -123,6 +127,74 @@ struct DataflowSolver {
       }
     }
     return std::move(R);
+  }
+
+private:
+  static bool outOfBudget(unsigned long Steps, const SolveBudget &Budget) {
+    return Steps > Budget.Steps ||
+           ((Steps & 255) == 0 && std::chrono::steady_clock::now() > Budget.Deadline);
+  }
+
+  /// The path-sensitive solve: disjuncts per block, each entering a block only where its paths
+  /// can take the block's facts. The result holds, per block, the join of the disjuncts that
+  /// entered it (after its facts), so rules read it like any other.
+  template <class Analysis>
+  static llvm::Expected<DataflowResult<Analysis>> solveOnPaths(const EventGraph &G, Analysis A,
+                                                               const SolveBudget &Budget) {
+    using Lattice = typename Analysis::Lattice;
+    using States = PathStates<Lattice>;
+    unsigned N = G.Blocks.size();
+    std::vector<std::optional<States>> In(N);
+    In[G.Entry] = States{&G.PathVars, {{PathLiterals(), A.initial()}}};
+    std::deque<unsigned> Work{G.Entry};
+    std::vector<bool> Queued(N, false);
+    Queued[G.Entry] = true;
+    unsigned long Steps = 0;
+    while (!Work.empty()) {
+      if (outOfBudget(++Steps, Budget))
+        return llvm::make_error<BudgetExceeded>();
+      unsigned B = Work.front();
+      Work.pop_front();
+      Queued[B] = false;
+      States Out{&G.PathVars, {}};
+      for (auto X : In[B]->D) {
+        if (!enterBlock(G, B, X.Lits))
+          continue;
+        for (unsigned E : G.Blocks[B].Events)
+          A.transfer(G.Events[E], X.Inner);
+        Out.add(std::move(X));
+      }
+      if (Out.D.empty())
+        continue;
+      for (unsigned Next : G.Blocks[B].Succs) {
+        std::optional<States> &Into = In[Next];
+        if (Into) {
+          States Joined = *Into;
+          Joined.join(Out);
+          if (Joined == *Into)
+            continue;
+          *Into = std::move(Joined);
+        } else {
+          Into = Out;
+        }
+        if (!Queued[Next]) {
+          Queued[Next] = true;
+          Work.push_back(Next);
+        }
+      }
+    }
+    std::vector<std::optional<Lattice>> Entry(N);
+    for (unsigned B = 0; B < N; ++B)
+      if (In[B])
+        for (auto X : In[B]->D) {
+          if (!enterBlock(G, B, X.Lits))
+            continue;
+          if (Entry[B])
+            Entry[B]->join(X.Inner);
+          else
+            Entry[B] = std::move(X.Inner);
+        }
+    return DataflowResult<Analysis>(G, std::move(A), Direction::Forward, std::move(Entry));
   }
 };
 

@@ -1,5 +1,6 @@
 #include "analyses/FlagGraph.h"
 #include "analyses/ConstantLoop.h"
+#include "events/PathFactPruning.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
@@ -127,6 +128,7 @@ private:
   unsigned copyBlock(unsigned From) {
     unsigned To = G.addBlock();
     G.Blocks[To].BranchLoc = G.Blocks[From].BranchLoc;
+    G.Blocks[To].Facts = G.Blocks[From].Facts;
     for (unsigned E : G.Blocks[From].Events) {
       Event C = G.Events[E];
       G.addEvent(To, std::move(C));
@@ -278,6 +280,7 @@ llvm::Expected<FlagGraph::Result> FlagGraph::compute(AnalysisManager &AM) {
   if (AM.ast() && (Dynamic || Looped)) {
     Unroller(G, *AM.ast()).run();
     G.indexPositions();
+    computePathLive(G);
   }
   if (AM.ast() && Dynamic)
     keySelfContainedPairs(G);

@@ -33,6 +33,12 @@ bool aligned(const Expr *E, ASTContext &Ctx, FixedMemo &Memo, int Depth = 0) {
   E = E->IgnoreParens();
   if (auto C = constantValue(E, Ctx))
     return *C % CacheLineBytes == 0;
+  // A pointer to a type aligned to the line (alignas(64)) is, as C++ requires of its value.
+  if (QualType T = E->getType(); T->isPointerType() && !T->getPointeeType()->isIncompleteType() &&
+                                 !T->getPointeeType()->isDependentType() &&
+                                 !T->getPointeeType()->isVoidType() &&
+                                 Ctx.getTypeAlignInChars(T->getPointeeType()).getQuantity() >= CacheLineBytes)
+    return true;
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return aligned(Cast->getSubExpr(), Ctx, Memo, Depth + 1);
   if (const VarDecl *V = referencedVar(E))

@@ -13,9 +13,6 @@ namespace commcheck {
 
 class AnalysisManager;
 
-/// The data cache line commcheck assumes (pto-isa's a2a3 and a5: 64 bytes).
-constexpr int64_t CacheLineBytes = 64;
-
 struct FlushLoop {
   unsigned Dcci = 0;             ///< the dcci event
   unsigned Loop = 0;             ///< index in EventGraph::Loops

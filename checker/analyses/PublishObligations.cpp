@@ -48,7 +48,7 @@ std::optional<int> PublishObligations::step(const Event &O, int Phase, const Eve
     break;
   case NeedDcci:
     FirstStep = E.Kind == EventKind::DcciWhole ||
-                (E.Kind == EventKind::DcciLine && O.Kind == EventKind::ScalarStore && E.Addr == O.Addr);
+                (E.Kind == EventKind::DcciLine && O.Kind == EventKind::ScalarStore && lineCovers(E, O));
     break;
   case NeedAsyncWait:
     if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar && E.NotIssued)

@@ -29,7 +29,7 @@ std::optional<int> SpinObligations::step(const Event &, int Phase, const Event &
   if (E.Kind == EventKind::DcciLine)
     return Phase | bit(E);
   if (E.Kind == EventKind::ScalarLoad && !E.SpinRead)
-    return Phase & ~bit(E); // the line is in the cache again
+    return Phase & ~static_cast<int>(E.CoveredBy); // the line is in the cache again
   return Phase;
 }
 

@@ -1,6 +1,9 @@
 #include "analyses/WitnessSearch.h"
 #include "analyses/AnalysisManager.h"
+#include "analyses/PathLiterals.h"
+#include "analyses/PathSensitive.h"
 #include "events/SourcePoints.h"
+#include <limits>
 #include <map>
 #include <queue>
 #include <tuple>
@@ -11,88 +14,194 @@ namespace {
 struct Node {
   unsigned Block, Index; ///< position: before event Index of Block
   int Phase;
+  unsigned Path = 0; ///< what the path knows (an index into the search's literal sets)
   bool operator<(const Node &O) const {
-    return std::tie(Block, Index, Phase) < std::tie(O.Block, O.Index, O.Phase);
+    return std::tie(Block, Index, Phase, Path) < std::tie(O.Block, O.Index, O.Phase, O.Path);
+  }
+  bool operator==(const Node &O) const { return !(*this < O) && !(O < *this); }
+};
+
+/// The phase of a search that starts at the entry and has not yet passed the obligation's origin
+/// (a path-sensitive witness is a whole path: what happens before the origin decides which
+/// branches it can take after).
+constexpr int BeforeOrigin = std::numeric_limits<int>::min();
+/// Literal sets kept per block and phase before a new one keeps only what all of them know.
+constexpr size_t MaxSetsPerPoint = 8;
+/// States a path-sensitive search may visit before it gives way to a path-insensitive one.
+constexpr size_t MaxPathStates = 200000;
+
+/// Literal sets interned, so that a search node stays small and comparable.
+class PathSets {
+public:
+  PathSets() { Sets.emplace_back(); }
+  unsigned intern(PathLiterals L) {
+    auto [It, New] = Ids.try_emplace(L, Sets.size());
+    if (New)
+      Sets.push_back(std::move(L));
+    return It->second;
+  }
+  const PathLiterals &operator[](unsigned I) const { return Sets[I]; }
+
+private:
+  std::vector<PathLiterals> Sets;
+  std::map<PathLiterals, unsigned> Ids;
+};
+
+/// One breadth-first search over (position, phase[, what the path knows]): shortest first.
+class Search {
+public:
+  Search(const EventGraph &G, bool OnPaths, size_t Limit) : G(G), OnPaths(OnPaths), Limit(Limit) {}
+
+  /// Searches from Start for Target in a phase AtTarget accepts; Origin switches BeforeOrigin
+  /// to Phase.
+  std::optional<Node> run(Node Start, unsigned Origin, int Phase, const PhaseStep &Step,
+                          unsigned Target, const std::function<bool(int)> &AtTarget) {
+    auto S = enter(Start);
+    if (!S)
+      return std::nullopt;
+    this->Start = *S;
+    Q.push(*S);
+    Parent.emplace(*S, *S);
+    while (!Q.empty() && Parent.size() < Limit) {
+      Node N = Q.front();
+      Q.pop();
+      const EventBlock &Blk = G.Blocks[N.Block];
+      if (N.Index == Blk.Events.size()) {
+        for (unsigned Succ : Blk.Succs)
+          if (auto M = enter(Node{Succ, 0, N.Phase, N.Path}))
+            visit(*M, N);
+        continue;
+      }
+      const Event &E = G.Events[Blk.Events[N.Index]];
+      if (N.Phase != BeforeOrigin && E.Id == Target && AtTarget(N.Phase))
+        return N;
+      std::optional<int> NewPhase = N.Phase;
+      if (N.Phase == BeforeOrigin && E.Id == Origin) {
+        // The obligation of this execution of the origin, or of a later one (in a loop).
+        visit(Node{N.Block, N.Index + 1, BeforeOrigin, N.Path}, N);
+        NewPhase = Phase;
+      } else if (N.Phase != BeforeOrigin) {
+        NewPhase = Step(N.Phase, E);
+      }
+      if (NewPhase)
+        visit(Node{N.Block, N.Index + 1, *NewPhase, N.Path}, N);
+    }
+    return std::nullopt;
+  }
+  /// The search saw every state: no further path exists.
+  bool exhausted() const { return Q.empty() && Parent.size() < Limit; }
+
+  /// Witness notes from after the origin (or Start) to Found: branches, back-edges, helpers.
+  std::vector<WitnessStep> notes(Node Found, const clang::SourceManager &SM) const {
+    auto Point = [&](clang::SourceLocation L) { return pointIn(G, SM, L); };
+    std::vector<WitnessStep> Rev;
+    for (Node N = Found; !(N == Start);) {
+      Node P = Parent.at(N);
+      if (P.Phase == BeforeOrigin && N.Phase != BeforeOrigin)
+        break; // the origin: the notes start after it
+      if (P.Block != N.Block) {
+        const EventBlock &From = G.Blocks[P.Block];
+        for (unsigned K = 0; K < From.Succs.size(); ++K) {
+          if (From.Succs[K] != N.Block)
+            continue;
+          if (From.BackEdge[K])
+            Rev.push_back({Point(From.BranchLoc.isValid() ? From.BranchLoc : G.Blocks[N.Block].BranchLoc),
+                           "loop back-edge: the next iteration starts"});
+          else if (From.Succs.size() > 1 && From.BranchLoc.isValid())
+            Rev.push_back({Point(From.BranchLoc),
+                           From.EdgeLabel[K].empty()
+                               ? std::string("taking this branch")
+                               : "the condition is " + From.EdgeLabel[K] + " on this path"});
+          break;
+        }
+      } else if (P.Index < G.Blocks[P.Block].Events.size()) {
+        const Event &E = G.Events[G.Blocks[P.Block].Events[P.Index]];
+        if (E.Kind == EventKind::CallEnter)
+          Rev.push_back(stepAt(G, SM, E, "entering helper '" + E.Callee + "'"));
+      }
+      N = P;
+    }
+    return std::vector<WitnessStep>(Rev.rbegin(), Rev.rend());
+  }
+
+private:
+  const EventGraph &G;
+  bool OnPaths;
+  size_t Limit;
+  Node Start{0, 0, 0};
+  PathSets Paths;
+  std::map<Node, Node> Parent;
+  std::queue<Node> Q;
+  std::map<std::pair<unsigned, int>, std::vector<unsigned>> Seen;
+
+  void visit(Node M, const Node &From) {
+    if (Parent.emplace(M, From).second)
+      Q.push(M);
+  }
+
+  // Entering a block applies its path facts; a path that cannot take them ends. A path that
+  // knows all an earlier one at the same block and phase knew has nowhere new to go; past a few
+  // literal sets per block and phase, a new one keeps only what all of them know (as the
+  // dataflow merges), so that a loop over a bound nobody knows is not walked trip by trip.
+  std::optional<Node> enter(Node M) {
+    if (!OnPaths || M.Index != 0)
+      return M;
+    PathLiterals L = Paths[M.Path];
+    if (!enterBlock(G, M.Block, L))
+      return std::nullopt;
+    std::vector<unsigned> &Before = Seen[{M.Block, M.Phase}];
+    for (unsigned S : Before)
+      if (Paths[S].subsetOf(L))
+        return std::nullopt;
+    if (Before.size() >= MaxSetsPerPoint) {
+      for (unsigned S : Before)
+        L.join(Paths[S], G.PathVars);
+      for (unsigned S : Before)
+        if (Paths[S].subsetOf(L))
+          return std::nullopt;
+    }
+    M.Path = Paths.intern(std::move(L));
+    Before.push_back(M.Path);
+    return M;
   }
 };
 } // namespace
 
 std::optional<std::vector<WitnessStep>>
 findWitness(const AnalysisManager &AM, unsigned Origin, bool FromEntry, int Phase,
-            const PhaseStep &Step, unsigned Target, const std::function<bool(int)> &AtTarget) {
+            const PhaseStep &Step, unsigned Target, const std::function<bool(int)> &AtTarget,
+            bool *Exhausted) {
+  if (Exhausted)
+    *Exhausted = false;
   const EventGraph &G = AM.graph();
-  const clang::SourceManager &SM = AM.sourceManager();
-  auto Point = [&](clang::SourceLocation L) { return pointIn(G, SM, L); };
-  Node Start{G.Entry, 0, Phase};
-  if (!FromEntry) {
-    auto [B, I] = G.position(Origin);
-    Start = {B, I + 1, Phase};
-  }
-  // Breadth-first search over (position, phase): shortest witness first.
-  std::map<Node, Node> Parent;
-  std::queue<Node> Q;
-  Q.push(Start);
-  Parent.emplace(Start, Start);
-  std::optional<Node> Found;
   const size_t Limit = AM.limits().WitnessStates;
-  while (!Q.empty() && !Found && Parent.size() < Limit) {
-    Node N = Q.front();
-    Q.pop();
-    const EventBlock &Blk = G.Blocks[N.Block];
-    if (N.Index < Blk.Events.size()) {
-      const Event &E = G.Events[Blk.Events[N.Index]];
-      if (E.Id == Target && AtTarget(N.Phase)) {
-        Found = N;
-        break;
-      }
-      auto NewPhase = Step(N.Phase, E);
-      if (!NewPhase)
-        continue;
-      Node M{N.Block, N.Index + 1, *NewPhase};
-      if (Parent.emplace(M, N).second)
-        Q.push(M);
-      continue;
-    }
-    for (unsigned S : Blk.Succs) {
-      Node M{S, 0, N.Phase};
-      if (Parent.emplace(M, N).second)
-        Q.push(M);
+  std::optional<std::vector<WitnessStep>> Out;
+  // On paths the program can take: from the entry, through the origin.
+  if (!G.PathFacts.empty()) {
+    Search S(G, true, std::min(Limit, MaxPathStates));
+    Node Start{G.Entry, 0, FromEntry ? Phase : BeforeOrigin};
+    if (auto Found = S.run(Start, Origin, Phase, Step, Target, AtTarget))
+      Out = S.notes(*Found, AM.sourceManager());
+    else if (S.exhausted()) {
+      if (Exhausted)
+        *Exhausted = true;
+      return std::nullopt;
     }
   }
-  if (!Found)
-    return std::nullopt;
-  // Walk back, collecting the branch and back-edge points and helper entries on the way.
-  std::vector<WitnessStep> Rev;
-  Node N = *Found;
-  while (!(N.Block == Start.Block && N.Index == Start.Index && N.Phase == Start.Phase)) {
-    Node P = Parent.at(N);
-    if (P.Block != N.Block) {
-      const EventBlock &From = G.Blocks[P.Block];
-      for (unsigned K = 0; K < From.Succs.size(); ++K) {
-        if (From.Succs[K] != N.Block)
-          continue;
-        if (From.BackEdge[K] && From.BranchLoc.isValid())
-          Rev.push_back({Point(From.BranchLoc), "loop back-edge: the next iteration starts"});
-        else if (From.BackEdge[K])
-          Rev.push_back({Point(G.Blocks[N.Block].BranchLoc), "loop back-edge: the next iteration starts"});
-        else if (From.Succs.size() > 1 && From.BranchLoc.isValid())
-          Rev.push_back({Point(From.BranchLoc),
-                         From.EdgeLabel[K].empty()
-                             ? std::string("taking this branch")
-                             : "the condition is " + From.EdgeLabel[K] + " on this path"});
-        break;
-      }
-    } else if (P.Index < G.Blocks[P.Block].Events.size()) {
-      const Event &E = G.Events[G.Blocks[P.Block].Events[P.Index]];
-      if (E.Kind == EventKind::CallEnter)
-        Rev.push_back(stepAt(G, SM, E, "entering helper '" + E.Callee + "'"));
+  // Otherwise (too many paths to tell, or no path facts): any path of the graph.
+  if (!Out) {
+    Search S(G, false, Limit);
+    Node Start{G.Entry, 0, Phase};
+    if (!FromEntry) {
+      auto [B, I] = G.position(Origin);
+      Start = {B, I + 1, Phase};
     }
-    N = P;
+    if (auto Found = S.run(Start, Origin, Phase, Step, Target, AtTarget))
+      Out = S.notes(*Found, AM.sourceManager());
   }
-  std::vector<WitnessStep> Out(Rev.rbegin(), Rev.rend());
   // Keep witnesses readable: at most 16 intermediate steps.
-  if (Out.size() > 16)
-    Out.erase(Out.begin() + 8, Out.end() - 8);
+  if (Out && Out->size() > 16)
+    Out->erase(Out->begin() + 8, Out->end() - 8);
   return Out;
 }
 

@@ -17,9 +17,14 @@ using PhaseStep = std::function<std::optional<int>(int Phase, const Event &E)>;
 
 /// Notes for the path from Origin (in Phase, just after it executed; or the function entry when
 /// FromEntry) to Target. Returns nullopt when no such path exists (within the search limit).
+/// On a graph with path facts the path is one the program can take (its branches agree with
+/// what it assigned and tested before, from the entry on), and Exhausted, when given, tells
+/// whether the search saw every such path: then none exists, and a finding the dataflow made
+/// (which merges paths) has no witness and is not one.
 std::optional<std::vector<WitnessStep>> findWitness(const AnalysisManager &AM, unsigned Origin,
                                                     bool FromEntry, int Phase,
                                                     const PhaseStep &Step, unsigned Target,
-                                                    const std::function<bool(int)> &AtTarget);
+                                                    const std::function<bool(int)> &AtTarget,
+                                                    bool *Exhausted = nullptr);
 
 } // namespace commcheck

@@ -2,6 +2,7 @@
 #include "events/CellVariance.h"
 #include "events/ExprKey.h"
 #include "events/GmProvenance.h"
+#include "events/ReadOnlyOrigins.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -21,6 +22,7 @@ ParamBinding bindArgument(const ExprKeyer &Keys, const GmProvenance &Prov, const
   Bd.Int = Keys.intValue(A);
   Bd.Negated = Keys.isNegation(A);
   Bd.ReadOnlyRoot = Keys.pointsIntoReadOnly(A);
+  Bd.ReadOnlyFields = ReadOnlyOrigins(Keys).readOnlyFields(A, P->getType());
   Bd.MayBeGm = Ref ? Prov.storageMayBeGm(A) : Prov.mayAddressGm(A);
   Bd.Varies = valueMayChange(Keys, A);
   return Bd;
@@ -35,6 +37,7 @@ ParamBinding objectBinding(const ExprKeyer &Keys, const GmProvenance &Prov, cons
     Bd.NameKey = Keys.key(Obj, ExprKeyer::Name);
     Bd.MayBeGm = Prov.mayAddressGm(Obj);
     Bd.ReadOnlyRoot = Keys.pointsIntoReadOnly(Obj);
+    Bd.ReadOnlyFields = ReadOnlyOrigins(Keys).readOnlyFields(Obj, Obj->getType());
     Bd.Varies = valueMayChange(Keys, Obj);
     return Bd;
   }
@@ -43,6 +46,7 @@ ParamBinding objectBinding(const ExprKeyer &Keys, const GmProvenance &Prov, cons
   Bd.CellKey = "&" + Keys.key(Obj, ExprKeyer::Cell);
   Bd.NameKey = "&" + Keys.key(Obj, ExprKeyer::Name);
   Bd.MayBeGm = Prov.storageMayBeGm(Obj);
+  Bd.ReadOnlyFields = ReadOnlyOrigins(Keys).readOnlyFields(Obj, Obj->getType());
   Bd.Varies = valueMayChange(Keys, Obj);
   return Bd;
 }

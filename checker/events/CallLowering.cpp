@@ -262,7 +262,13 @@ void FunctionLowering::inlineBody(const FunctionDecl *Def, const Stmt *Site,
   std::reverse(Loops.begin(), Loops.end()); // outermost first, innermost last
   std::vector<unsigned> Stack = CallStack;
   Stack.push_back(EnterId);
-  FunctionLowering Callee(B, G, Def, std::move(Bindings), Stack, Loops, Active);
+  FunctionLowering Callee(B, G, Def, std::move(Bindings), Stack, Loops, Active, PathIndex);
+  for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
+    Callee.Paths.bindParam(Def->getParamDecl(I), Paths.argument(Def->getParamDecl(I), Args[I]));
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Site))
+    if (const Expr *Obj = MC->getImplicitObjectArgument(); Obj && !Obj->getType()->isPointerType())
+      Callee.Paths.bindThis(Paths.location(Obj));
+  Callee.Paths.enter(Cur);
   Callee.Caller = this;
   Callee.CallSite = dyn_cast<CallExpr>(Site);
   Callee.OuterControl = ControlOf;

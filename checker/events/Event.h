@@ -1,6 +1,7 @@
 // One communication-relevant action of a kernel (docs/events.md), the unit the analyses work on.
 #pragma once
 #include "base/Pipe.h"
+#include "events/LineAddress.h"
 #include "clang/Basic/SourceLocation.h"
 #include <cstdint>
 #include <optional>
@@ -63,6 +64,13 @@ struct Event {
   std::string Addr;                 ///< ScalarLoad/Store, DcciLine: canonical address key
   const clang::Expr *AddrExpr = nullptr; ///< DcciLine: the pointer it invalidates (FlushLoops)
   int AddrIndex = -1;               ///< index of Addr among the graph's line-dcci addresses
+  /// ScalarLoad/Store, DcciLine: the address as base + constant byte offset with the base's known
+  /// alignment and the bytes touched, when the offset is constant (line coverage).
+  std::optional<LineAddress> Line;
+  /// ScalarLoad/Store: the line-dcci addresses (bit AddrIndex) whose line holds every byte of this
+  /// access: the same address, or a line its field offset and alignment put it in
+  /// (EventGraph::numberAddresses).
+  uint32_t CoveredBy = 0;
   /// ScalarLoad: reads read-only launch data (the communication context, a read-only parameter),
   /// which needs no invalidate and does not make a loop's control read GM. TileLoad: reads such
   /// data, so it creates no read-complete obligation.
@@ -102,6 +110,15 @@ struct Event {
   /// Opaque: the call is given something that may address GM, so it may read and write GM.
   bool TouchesGm = false;
 };
+
+/// The line-dcci addresses numbered for coverage (Event::CoveredBy is a 32-bit set).
+constexpr int MaxCoveredLines = 32;
+/// The line invalidate Dcci covers the scalar access A (numbered by EventGraph::numberAddresses).
+inline bool lineCovers(const Event &Dcci, const Event &A) {
+  if (Dcci.AddrIndex >= 0 && Dcci.AddrIndex < MaxCoveredLines)
+    return (A.CoveredBy >> Dcci.AddrIndex) & 1u;
+  return !Dcci.Addr.empty() && Dcci.Addr == A.Addr;
+}
 
 /// A notify, or a call the checker cannot see that may notify.
 inline bool maySignal(const Event &E) {

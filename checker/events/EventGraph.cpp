@@ -69,13 +69,20 @@ void EventGraph::markBackEdges() {
 
 void EventGraph::numberAddresses() {
   std::map<std::string, int> Ids;
+  std::vector<const Event *> First; // the first dcci of each address, for its line
   for (Event &E : Events)
-    if (E.Kind == EventKind::DcciLine && !E.Addr.empty())
-      Ids.emplace(E.Addr, Ids.size());
+    if (E.Kind == EventKind::DcciLine && !E.Addr.empty() && Ids.emplace(E.Addr, Ids.size()).second)
+      First.push_back(&E);
   for (Event &E : Events) {
     auto It = Ids.find(E.Addr);
     if (It != Ids.end())
       E.AddrIndex = It->second;
+    if (E.Kind != EventKind::ScalarLoad && E.Kind != EventKind::ScalarStore)
+      continue;
+    E.CoveredBy = 0;
+    for (size_t I = 0; I < First.size() && I < MaxCoveredLines; ++I)
+      if (First[I]->Addr == E.Addr || (First[I]->Line && E.Line && First[I]->Line->lineHolds(*E.Line)))
+        E.CoveredBy |= 1u << I;
   }
 }
 
@@ -142,6 +149,8 @@ std::string EventGraph::dump(const clang::SourceManager &SM) const {
     if (Blk.BranchLoc.isValid())
       OS << "  [branch " << lineCol(SM, Blk.BranchLoc) << "]";
     OS << "\n";
+    for (unsigned F : Blk.Facts)
+      OS << "    path: " << describe(PathFacts[F], PathVars) << "\n";
     for (unsigned Id : Blk.Events) {
       const Event &E = Events[Id];
       OS << "    " << lineCol(SM, E.Loc) << " " << eventKindName(E.Kind);

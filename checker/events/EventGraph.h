@@ -2,6 +2,8 @@
 #pragma once
 #include "events/Event.h"
 #include "events/LoopMembership.h"
+#include "events/PathFact.h"
+#include "llvm/ADT/BitVector.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +22,9 @@ struct EventBlock {
   clang::SourceLocation BranchLoc; ///< location of the terminator when the block branches
   std::vector<bool> BackEdge;    ///< per successor: this edge closes a loop
   std::vector<std::string> EdgeLabel; ///< per successor: "true"/"false" for two-way branches
+  /// Path facts (indices into EventGraph::PathFacts) that hold once the block is entered, in
+  /// order: an edge block's assumption, the assignments the block's statements make.
+  std::vector<unsigned> Facts;
 };
 
 /// A source loop, recorded for the structural rules (pure wait-loops, hoisting).
@@ -40,6 +45,13 @@ public:
   std::vector<Event> Events;
   std::vector<EventBlock> Blocks;
   std::vector<LoopInfo> Loops;
+  /// What the paths know of integer values (events/PathFact.h): the variables and the facts the
+  /// blocks hold. Empty when nothing was tracked; the analyses are then path-insensitive.
+  std::vector<PathVar> PathVars;
+  std::vector<PathFact> PathFacts;
+  /// Per block: the path variables a fact from its entry on may read (events/PathFactPruning.h);
+  /// what a path knows of the others is forgotten there.
+  std::vector<llvm::BitVector> PathLive;
   unsigned Entry = 0, Exit = 0;
   /// The event budget ran out while building: the graph is truncated, only its
   /// comm-unanalysable finding means anything.
@@ -62,6 +74,11 @@ public:
   unsigned addBlock() {
     Blocks.emplace_back();
     return Blocks.size() - 1;
+  }
+  /// Records F as holding once Block is entered (after the facts already there).
+  void addFact(unsigned Block, PathFact &&F) {
+    PathFacts.push_back(std::move(F));
+    Blocks[Block].Facts.push_back(PathFacts.size() - 1);
   }
   unsigned addEvent(unsigned Block, Event &&E) {
     E.Id = Events.size();

@@ -2,7 +2,10 @@
 #include "events/FunctionBody.h"
 #include "events/FunctionLowering.h"
 #include "events/LaunchStructs.h"
+#include "events/PathFactBuilder.h"
+#include "events/PathFactPruning.h"
 #include "events/SpinWaits.h"
+#include "events/VarUses.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Analysis/CFG.h"
@@ -38,6 +41,12 @@ const LaunchStructs &EventGraphBuilder::launchStructs() {
   return *Launch;
 }
 
+VarUses &EventGraphBuilder::varUses() {
+  if (!Uses)
+    Uses = std::make_unique<VarUses>();
+  return *Uses;
+}
+
 const FunctionFacts &EventGraphBuilder::facts(const FunctionDecl *FD) { return *body(FD).Facts; }
 
 EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
@@ -57,7 +66,8 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
     G.Events.reserve(Elements);
     G.Blocks.reserve(2 * C->getNumBlockIDs());
   }
-  auto [In, Out] = lowerFunction(*this, G, FD);
+  PathVarIndex Paths(G);
+  auto [In, Out] = lowerFunction(*this, G, FD, Paths);
   // A dedicated exit block holding the function-end event, so exit obligations have a location.
   G.Entry = G.addBlock();
   G.addEdge(G.Entry, In);
@@ -69,6 +79,7 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   Event E{EventKind::Exit};
   E.Loc = SM.getExpansionLoc(FD->getBody()->getEndLoc());
   G.addEvent(G.Exit, std::move(E));
+  finishPathFacts(G);
   markSpinWaits(G);
   G.markBackEdges();
   G.numberAddresses();

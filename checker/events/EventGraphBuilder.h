@@ -22,6 +22,7 @@ namespace commcheck {
 class FunctionBody;
 class FunctionFacts;
 class LaunchStructs;
+class VarUses;
 
 struct BuildOptions {
   std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
@@ -50,6 +51,8 @@ public:
   const Intrinsic *intrinsicOf(const clang::FunctionDecl *Callee);
   /// Which GM structs of the translation unit are launch data (computed once).
   const LaunchStructs &launchStructs();
+  /// How the variables of the checked code are used (indexed per function when first asked).
+  VarUses &varUses();
 
   const IntrinsicCatalogue &catalogue() const { return Catalogue; }
   const BuildOptions &options() const { return Options; }
@@ -59,6 +62,7 @@ private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionBody>> Bodies;
   std::map<const clang::FunctionDecl *, const Intrinsic *> IntrinsicOf;
   std::unique_ptr<LaunchStructs> Launch;
+  std::unique_ptr<VarUses> Uses;
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;
   BuildOptions Options;

@@ -4,6 +4,7 @@
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
 #include "events/LaunchStructs.h"
+#include "events/ReadOnlyOrigins.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -244,12 +245,7 @@ bool ExprKeyer::isLaunchBase(const Expr *E) const {
 bool ExprKeyer::pointsIntoReadOnly(const Expr *Ptr) const {
   if (Launch && Launch->pointsIntoUnwritten(Ptr))
     return true;
-  if (const ParmVarDecl *P = rootParam(Ptr)) {
-    if (const ParamBinding *B = binding(P))
-      return B->ReadOnlyRoot;
-    return Facts.isReadOnlyParam(P);
-  }
-  return false;
+  return ReadOnlyOrigins(*this).pointer(Ptr);
 }
 
 bool ExprKeyer::isLaunchDerived(const Expr *E, int Depth) const {
@@ -287,61 +283,6 @@ std::string ExprKeyer::bindingKey(const ParamBinding &B, Mode M) {
 
 const ParamBinding *ExprKeyer::thisBinding() const {
   return ParamKeys && ParamKeys->This ? &*ParamKeys->This : nullptr;
-}
-
-const ParmVarDecl *ExprKeyer::rootParam(const Expr *E) const {
-  for (int Depth = 0; Depth < 12 && E; ++Depth) {
-    E = strip(E);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
-        return P;
-      E = followLocal(E);
-      continue;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
-          BO->getLHS()->getType()->isPointerType()) {
-        E = BO->getLHS();
-        continue;
-      }
-      if (BO->getOpcode() == BO_Add && BO->getRHS()->getType()->isPointerType()) {
-        E = BO->getRHS();
-        continue;
-      }
-      return nullptr;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->getOpcode() != UO_AddrOf)
-        return nullptr;
-      const Expr *Sub = UO->getSubExpr()->IgnoreParens();
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
-        E = AS->getBase();
-        continue;
-      }
-      return nullptr;
-    }
-    if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
-      if (CC->getNumArgs() == 0)
-        return nullptr;
-      E = CC->getArg(0);
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (FD && FD->getName() == "PTOAS__GLOBAL_TENSOR_DATA" && CE->getNumArgs() == 1) {
-        E = CE->getArg(0);
-        continue;
-      }
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
-        if (FD && FD->getName() == "data") {
-          E = MC->getImplicitObjectArgument();
-          continue;
-        }
-      return nullptr;
-    }
-    return nullptr;
-  }
-  return nullptr;
 }
 
 std::string ExprKeyer::key(const Expr *E, Mode M) const { return keyImpl(E, M, 0); }

@@ -3,7 +3,9 @@
 // Locals that never change are followed to their initialiser, and inlined helpers' parameters are
 // replaced by the caller's arguments, so the same cell gets the same key wherever it is reached.
 #pragma once
+#include "events/VarUses.h"
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@ namespace commcheck {
 
 class FunctionFacts;
 class LaunchStructs;
+class VarUses;
 
 /// What an inlined helper's parameter stands for at one call site.
 struct ParamBinding {
@@ -26,6 +29,9 @@ struct ParamBinding {
   std::optional<int64_t> Int;
   bool Negated = false;
   bool ReadOnlyRoot = false; ///< the argument points into a read-only launch parameter
+  /// A record argument (by value, by reference, or pointed to): its pointer and view fields, by
+  /// path, that point into read-only data (ReadOnlyOrigins).
+  std::set<FieldPath> ReadOnlyFields;
   bool MayBeGm = true;       ///< the argument (a pointer) may address GM
   bool Varies = true;        ///< the argument's value may change during the call (CellVariance)
 };
@@ -45,12 +51,15 @@ public:
     Name     ///< variables by name, never followed: the identity of events and sessions
   };
   ExprKeyer(clang::ASTContext &Ctx, const FunctionFacts &Facts, const ParamBindings *ParamKeys,
-            const LaunchStructs *Launch = nullptr)
-      : Ctx(Ctx), Facts(Facts), ParamKeys(ParamKeys), Launch(Launch) {}
+            const LaunchStructs *Launch = nullptr, VarUses *Uses = nullptr)
+      : Ctx(Ctx), Facts(Facts), ParamKeys(ParamKeys), Launch(Launch), Uses(Uses) {}
 
   std::string key(const clang::Expr *E, Mode M) const;
   clang::ASTContext &context() const { return Ctx; }
   const FunctionFacts &facts() const { return Facts; }
+  const LaunchStructs *launch() const { return Launch; }
+  /// How the variables of the checked code are used (shared by every keyer of one build).
+  VarUses *uses() const { return Uses; }
   /// The address an lvalue designates, as base + offset ("p+i"); "" if it is not through a pointer.
   std::string lvalueAddress(const clang::Expr *LValue) const;
   /// The address a pointer expression points to, normalised like lvalueAddress ("p+0").
@@ -65,16 +74,14 @@ public:
   bool isNegation(const clang::Expr *E) const;
   /// The unchanged local variable an expression names, if any.
   const clang::Expr *followLocal(const clang::Expr *E) const;
-  /// The parameter a pointer or view is rooted at (p, p + k, &p[k], a view built on p), and the
-  /// binding of that parameter when it belongs to an inlined helper.
-  const clang::ParmVarDecl *rootParam(const clang::Expr *PtrOrView) const;
   const ParamBinding *binding(const clang::ParmVarDecl *P) const;
   /// The binding of `this`, in an inlined member function or constructor.
   const ParamBinding *thisBinding() const;
   /// A value loaded from read-only launch data (a window base in the context table).
   bool isLaunchBase(const clang::Expr *E) const;
-  /// A pointer into read-only launch data: the communication context or runtime tensor
-  /// descriptors, or a parameter (or an inlined helper's argument) that is read-only.
+  /// A pointer (or view) into read-only launch data only: the communication context or runtime
+  /// tensor descriptors, or a parameter (or an inlined helper's argument) that is read-only,
+  /// followed through helpers that only compute addresses (ReadOnlyOrigins).
   bool pointsIntoReadOnly(const clang::Expr *Ptr) const;
   /// Integer arithmetic over launch bases: a peer offset such as (ctx[4+p] - ctx[4+r]) / 4.
   bool isLaunchDerived(const clang::Expr *E, int Depth = 0) const;
@@ -93,6 +100,7 @@ private:
   const FunctionFacts &Facts;
   const ParamBindings *ParamKeys;
   const LaunchStructs *Launch;
+  VarUses *Uses;
 };
 
 } // namespace commcheck

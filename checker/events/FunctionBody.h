@@ -3,6 +3,7 @@
 // function, however often the function is inlined.
 #pragma once
 #include "events/FunctionFacts.h"
+#include "events/LoopCarried.h"
 #include "events/LoopMembership.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
@@ -29,6 +30,9 @@ public:
   std::unique_ptr<clang::CFG> Cfg; ///< null when clang could not build one
   std::unique_ptr<FunctionFacts> Facts;
   std::unique_ptr<LoopMembership> Loops;
+  /// What each loop of the body carries from one iteration to the next (asked per GM load in a
+  /// loop's control).
+  LoopCarried Carried;
 
   /// The statements enclosing S in the body, innermost first.
   void ancestors(const clang::Stmt *S, llvm::SmallVectorImpl<const clang::Stmt *> &Out);

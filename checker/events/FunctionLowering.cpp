@@ -1,4 +1,5 @@
 #include "events/FunctionLowering.h"
+#include "events/AddressLines.h"
 #include "events/EventGraphBuilder.h"
 #include "events/CallBindings.h"
 #include "events/ExprKey.h"
@@ -63,11 +64,14 @@ const Expr *validityTested(const CallExpr *CE) {
 FunctionLowering::FunctionLowering(EventGraphBuilder &B, EventGraph &G, const FunctionDecl *FD,
                                    ParamBindings Params, std::vector<unsigned> CallStack,
                                    std::vector<int> OuterLoops,
-                                   std::vector<const FunctionDecl *> Active)
+                                   std::vector<const FunctionDecl *> Active, PathVarIndex &PathIndex)
     : B(B), G(G), FD(FD), SM(B.context().getSourceManager()), Params(std::move(Params)),
       CallStack(std::move(CallStack)), OuterLoops(std::move(OuterLoops)),
       Active(std::move(Active)), Body(B.body(FD)), Facts(*Body.Facts),
-      Keys(B.context(), Facts, &this->Params, &B.launchStructs()), Prov(Keys),
+      Keys(B.context(), Facts, &this->Params, &B.launchStructs(), &B.varUses()), Prov(Keys),
+      PathIndex(PathIndex),
+      Paths(PathIndex, G, B.context(), FD, Facts, B.varUses(),
+            this->CallStack.empty() ? std::string() : declName(FD) + "::"),
       Removed(B.options().Removed, SM, B.context()) {
   this->Active.push_back(FD);
 }
@@ -85,12 +89,15 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
   std::vector<unsigned> Head(C->getNumBlockIDs()), Tail(C->getNumBlockIDs());
   std::vector<std::pair<const CallExpr *, bool>> TermTest(C->getNumBlockIDs(), {nullptr, false});
   std::vector<std::pair<const Expr *, bool>> TermValid(C->getNumBlockIDs(), {nullptr, false});
+  std::vector<std::optional<Comparison>> TermCond(C->getNumBlockIDs());
   for (const CFGBlock *Blk : *C) {
     unsigned Id = Blk->getBlockID();
     Head[Id] = Cur = G.addBlock();
     if (const Stmt *T = Blk->getTerminatorStmt())
       G.Blocks[Cur].BranchLoc = loc(T);
     if (const auto *Cond = dyn_cast_or_null<Expr>(Blk->getTerminatorCondition())) {
+      if (Blk->succ_size() == 2 && (Removed.empty() || Removed.where(Cond) == ConfigurationSlice::Kept))
+        TermCond[Id] = Paths.condition(Cond);
       bool Neg;
       if (const CallExpr *CE = conditionCall(Cond, Neg))
         if (const Intrinsic *I = intrinsicFor(CE); I && I->Kind == IntrinsicKind::Test)
@@ -111,6 +118,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
   for (const CFGBlock *Blk : *C) {
     unsigned Id = Blk->getBlockID();
     unsigned K = 0;
+    unsigned Site = TermCond[Id] ? Paths.newSite() : 0;
     for (const CFGBlock::AdjacentBlock &Adj : Blk->succs()) {
       unsigned Index = K++;
       const CFGBlock *Succ = Adj.getReachableBlock();
@@ -120,6 +128,17 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
       std::string Label;
       if (Blk->succ_size() == 2 && Blk->getTerminatorCondition())
         Label = Index == 0 ? "true" : "false";
+      // The path that takes this edge knows the condition's value.
+      if (TermCond[Id] && Index < 2) {
+        unsigned Edge = G.addBlock();
+        G.addEdge(From, Edge, Label);
+        Label.clear();
+        PathFact F;
+        F.Site = Site;
+        F.Cond = Index == 0 ? *TermCond[Id] : TermCond[Id]->negated();
+        G.addFact(Edge, std::move(F));
+        From = Edge;
+      }
       const auto &[Test, Neg] = TermTest[Id];
       // A TTEST that returned true acts as a wait on the edge where it did.
       if (Test && Index == (Neg ? 1u : 0u)) {
@@ -213,9 +232,32 @@ unsigned FunctionLowering::add(Event &&E) {
   if (Ev.Kind == EventKind::ScalarLoad && !Ev.Exempt)
     for (int L : ElementControlOf) {
       G.Loops[L].ControlReadsGM = true;
-      G.Loops[L].ControlLoads.push_back(Id);
+      // A read of another cell each time round (an address the loop steps) is a search, not a
+      // poll.
+      if (!addressVaries(Access, L))
+        G.Loops[L].ControlLoads.push_back(Id);
     }
   return Id;
+}
+
+bool FunctionLowering::addressVaries(const Expr *Address, int L) const {
+  if (!Address)
+    return false; // not known: the same cell, a poll (the stricter reading)
+  if (std::find(LocalLoop.begin(), LocalLoop.end(), L) != LocalLoop.end())
+    return Body.Carried.varies(Address, G.Loops[L].Loop, Facts, SM);
+  // The loop is a caller's: the address varies where an argument it depends on does.
+  if (!Caller || !CallSite)
+    return false;
+  std::set<const ParmVarDecl *> Params;
+  LoopCarried::parametersOf(Address, Facts, Params);
+  unsigned Shift = isa<CXXOperatorCallExpr>(CallSite) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+  for (const ParmVarDecl *P : Params) {
+    unsigned I = P->getFunctionScopeIndex() + Shift;
+    if (P->getDeclContext() == FD && I < CallSite->getNumArgs() &&
+        Caller->addressVaries(CallSite->getArg(I), L))
+      return true;
+  }
+  return false;
 }
 
 void FunctionLowering::unanalysable(unsigned Blk, const Stmt *S, std::string Why) {
@@ -261,6 +303,7 @@ void FunctionLowering::visit(const Stmt *S, const ConstructionContext *Construct
       return; // not compiled in the configuration being checked
   }
   CurElement = S;
+  Paths.statement(S, Cur);
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     visitCall(CE);
     return;
@@ -355,14 +398,18 @@ void FunctionLowering::scalarAccess(EventKind K, const Expr *LValue, const Stmt 
   if (K == EventKind::ScalarLoad)
     E.Exempt = Ptr && isExemptPointer(Ptr);
   // Exempt loads never meet an invalidate: their address is not needed.
-  if (!E.Exempt)
+  if (!E.Exempt) {
     E.Addr = Keys.lvalueAddress(LValue);
+    E.Line = AddressLines(Keys).ofLvalue(LValue);
+  }
+  Access = LValue;
   add(std::move(E));
+  Access = nullptr;
 }
 
 std::pair<unsigned, unsigned> lowerFunction(EventGraphBuilder &B, EventGraph &G,
-                                            const FunctionDecl *FD) {
-  FunctionLowering Root(B, G, FD, {}, {}, {}, {});
+                                            const FunctionDecl *FD, PathVarIndex &Paths) {
+  FunctionLowering Root(B, G, FD, {}, {}, {}, {}, Paths);
   return Root.run();
 }
 

@@ -10,6 +10,7 @@
 #include "events/GmProvenance.h"
 #include "events/IntrinsicCatalogue.h"
 #include "events/LoweringSite.h"
+#include "events/PathFactBuilder.h"
 #include "clang/Basic/SourceLocation.h"
 #include <string>
 #include <utility>
@@ -36,7 +37,7 @@ class FunctionFacts;
 
 /// Lowers FD as a root function into G; returns the entry and exit blocks of its subgraph.
 std::pair<unsigned, unsigned> lowerFunction(EventGraphBuilder &B, EventGraph &G,
-                                            const clang::FunctionDecl *FD);
+                                            const clang::FunctionDecl *FD, PathVarIndex &Paths);
 
 /// Builds one function body into a (possibly shared) graph: the root, or a helper inlined at a
 /// call site with its parameters bound to the caller's arguments.
@@ -44,7 +45,8 @@ class FunctionLowering : public LoweringSite {
 public:
   FunctionLowering(EventGraphBuilder &B, EventGraph &G, const clang::FunctionDecl *FD,
                    ParamBindings Params, std::vector<unsigned> CallStack,
-                   std::vector<int> OuterLoops, std::vector<const clang::FunctionDecl *> Active);
+                   std::vector<int> OuterLoops, std::vector<const clang::FunctionDecl *> Active,
+                   PathVarIndex &PathIndex);
 
   /// Returns the entry and exit blocks of the function's subgraph.
   std::pair<unsigned, unsigned> run();
@@ -64,12 +66,15 @@ private:
   std::vector<int> LocalLoop; ///< graph loop index of each of Body.Loops->loops()
   ExprKeyer Keys;
   GmProvenance Prov;
+  PathVarIndex &PathIndex;
+  PathFactBuilder Paths; ///< the branches' conditions and the assignments of tracked variables
   ConfigurationSlice Removed;
   unsigned Cur = 0;
   const FunctionLowering *Caller = nullptr; ///< for a helper: who called it, and where
   const clang::CallExpr *CallSite = nullptr;
   const clang::CallExpr *CurTest = nullptr;
   const clang::Stmt *CurElement = nullptr;
+  const clang::Expr *Access = nullptr; ///< the lvalue of the scalar access being added
 
   clang::SourceLocation loc(const clang::Stmt *S) const;
 
@@ -89,6 +94,10 @@ private:
   std::vector<int> ElementLoops, ElementControlOf;
 
   void unanalysable(unsigned Blk, const clang::Stmt *S, std::string Why);
+
+  /// The address (of this function) names another cell each time round graph loop L: it is
+  /// built on a variable L carries, here or, through the arguments, in the caller L belongs to.
+  bool addressVaries(const clang::Expr *Address, int L) const;
 
   const Intrinsic *intrinsicFor(const clang::CallExpr *CE) const;
 

@@ -9,7 +9,18 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-bool pointeeIsGm(QualType T) {
+/// The on-chip buffers' qualifiers (CCE: UB, L1, L0A/B/C, fixpipe buffer): never GM.
+bool onChipMacro(const MacroQualifiedType *MQ) {
+  if (!MQ->getMacroIdentifier())
+    return false;
+  StringRef N = MQ->getMacroIdentifier()->getName();
+  return N == "__ubuf__" || N == "__cbuf__" || N == "__ca__" || N == "__cb__" || N == "__cc__" ||
+         N == "__fbuf__";
+}
+
+enum class Marked { Gm, OnChip, None };
+
+Marked pointeeMark(QualType T) {
   // Desugar step by step, checking every layer of the pointer and its pointee for the attribute.
   for (int Depth = 0; Depth < 16 && !T.isNull(); ++Depth) {
     const Type *Ty = T.getTypePtr();
@@ -20,11 +31,13 @@ bool pointeeIsGm(QualType T) {
         const Type *PTy = P.getTypePtr();
         if (const auto *AT = dyn_cast<AttributedType>(PTy)) {
           if (AT->getAttrKind() == attr::NoDeref)
-            return true;
+            return Marked::Gm;
           P = AT->getModifiedType();
         } else if (const auto *MQ = dyn_cast<MacroQualifiedType>(PTy)) {
+          if (onChipMacro(MQ))
+            return Marked::OnChip;
           if (MQ->getMacroIdentifier() && MQ->getMacroIdentifier()->getName() == "__gm__")
-            return true;
+            return Marked::Gm;
           P = MQ->getUnderlyingType();
         } else if (const auto *TD = dyn_cast<TypedefType>(PTy)) {
           P = TD->desugar();
@@ -36,7 +49,7 @@ bool pointeeIsGm(QualType T) {
           break;
         }
       }
-      return false;
+      return Marked::None;
     }
     if (const auto *AT = dyn_cast<AttributedType>(Ty))
       T = AT->getModifiedType();
@@ -57,7 +70,7 @@ bool pointeeIsGm(QualType T) {
     else
       break;
   }
-  return false;
+  return Marked::None;
 }
 /// Whether T's sugar, down to its first pointer (Pointee: down to the first non-sugar type),
 /// passes through a substituted template parameter or a deduction.
@@ -92,11 +105,17 @@ bool deduced(QualType T, bool Pointee) {
 }
 } // namespace
 
-bool isGmPointerType(QualType T) { return pointeeIsGm(T); }
+bool isGmPointerType(QualType T) { return pointeeMark(T) == Marked::Gm; }
 
 WrittenSpace writtenSpace(QualType T) {
-  if (pointeeIsGm(T))
+  switch (pointeeMark(T)) {
+  case Marked::Gm:
     return WrittenSpace::Gm;
+  case Marked::OnChip:
+    return WrittenSpace::NotGm; // written on-chip, whatever its element type was deduced as
+  case Marked::None:
+    break;
+  }
   return deduced(T, false) ? WrittenSpace::Deduced : WrittenSpace::NotGm;
 }
 

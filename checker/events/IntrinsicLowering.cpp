@@ -1,3 +1,4 @@
+#include "events/AddressLines.h"
 #include "events/IntrinsicLowering.h"
 #include "events/CellVariance.h"
 #include "events/ExprKey.h"
@@ -194,6 +195,7 @@ void lowerDcci(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E
     E.Kind = EventKind::DcciLine;
     if (const Expr *P = intrinsicArg(CE, I, "ptr")) {
       E.Addr = S.keys().pointerAddress(P);
+      E.Line = AddressLines(S.keys()).ofPointer(P);
       E.AddrExpr = P;
     }
   }

@@ -6,6 +6,7 @@
 
 namespace clang {
 class CFG;
+class Expr;
 class SourceManager;
 class Stmt;
 } // namespace clang
@@ -30,7 +31,7 @@ public:
   struct Loop {
     const clang::Stmt *S;
     Span Whole;
-    std::vector<Span> Control; ///< condition and increment
+    std::vector<Span> Control; ///< condition and increment, and the values they test through locals
     int Parent = -1;           ///< index in loops() of the innermost enclosing loop
   };
   LoopMembership(const clang::CFG *Cfg, const clang::SourceManager &SM);
@@ -42,6 +43,10 @@ public:
   std::vector<int> loopsOf(const clang::Stmt *S, std::vector<int> &ControlOf) const;
 
 private:
+  /// A value the loop's control tests through a local (`v = *flag; if (v) break;`) is control
+  /// too: the initialisers and assigned values of the locals its conditions read.
+  void addControlValues(Loop &L, const std::vector<const clang::Expr *> &Conds);
+
   const clang::SourceManager &SM;
   std::vector<Loop> Loops;
   std::vector<Span> IfConds;

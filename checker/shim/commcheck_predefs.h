@@ -27,24 +27,27 @@
 #define __global__
 #endif
 
-// Other CCE address-space qualifiers: local buffers, not GM, so they carry no marker.
+// Other CCE address-space qualifiers: on-chip buffers, not GM. They are the same `noderef` sugar,
+// told apart from __gm__ by the name of the macro they were spelled with, so that a pointer a tile
+// hands out (`__ubuf__ T *`) is known not to be GM even where its element type is a template
+// argument.
 #ifndef __ubuf__
-#define __ubuf__
+#define __ubuf__ __attribute__((noderef))
 #endif
 #ifndef __cbuf__
-#define __cbuf__
+#define __cbuf__ __attribute__((noderef))
 #endif
 #ifndef __ca__
-#define __ca__
+#define __ca__ __attribute__((noderef))
 #endif
 #ifndef __cb__
-#define __cb__
+#define __cb__ __attribute__((noderef))
 #endif
 #ifndef __cc__
-#define __cc__
+#define __cc__ __attribute__((noderef))
 #endif
 #ifndef __fbuf__
-#define __fbuf__
+#define __fbuf__ __attribute__((noderef))
 #endif
 
 // Tile-function argument direction annotations (PTO auto mode). Kernels put them on parameters, also on

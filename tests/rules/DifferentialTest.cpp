@@ -12,7 +12,9 @@
 // branch blocks with two successors that join, loop headers with a back edge from the end of the
 // body, CallEnter/CallExit around an inlined body (CallStack set), an Exit block holding the Exit
 // event, back edges marked by the builder's DFS, the builder's line-dcci address numbering
-// (AddrIndex), a LoopInfo per loop, indexPositions(). Every event sits on its own line of an
+// (AddrIndex, and CoveredBy from each address's LineAddress: a field in the line of its aligned
+// object is covered by that object's dcci, the brute force says which by dcciCovers), a LoopInfo
+// per loop, indexPositions(). Every event sits on its own line of an
 // in-memory source file (the listing printed on failure), so each finding maps to one event.
 //
 // The rules run through their real check() with a RuleContext. Independently, a brute-force
@@ -42,6 +44,16 @@
 //    opaque call) is not yet covered by a dcci (its line, or whole). Finding iff !releases &&
 //    (clean || !needed). Compared: the set of finding lines.
 //
+// Path facts (docs/events.md): a third of the programs also test values. Guards `g0`, `g1` (inputs,
+// changed only by a `g = *` statement), counted loops `for (iK = 0; iK < B; ++iK)` whose bound B
+// is a constant 0..2 or the input `n`, and `if (iK + 1 < B)` inside them (the next-iteration
+// test). The lowering states them as path facts, as PathFactBuilder does; the brute force runs
+// every input assignment (g0, g1 in 0..1, n in 0..3) and evaluates the tests concretely, loops
+// taking exactly B trips. Such programs are compared by safety instead of equality: an error rule
+// must report every finding of the concrete runs and nothing the path-insensitive enumeration
+// (every test taken both ways) lacks; comm-redundant-invalidate, whose finding is an advice to
+// delete, the other way round. Findings between the two are counted as imprecision.
+//
 // Disagreements are grouped by rule and direction ("missed by the dataflow" / "reported only by
 // the dataflow"); the first of each group is minimised (greedy delta debugging over the program
 // tree) and printed with its seed, listing and event graph; the test fails on any disagreement.
@@ -54,6 +66,8 @@
 // verdicts change: an empirical check that the unroll bounds are large enough).
 #include "analyses/AnalysisManager.h"
 #include "analyses/AsyncObligations.h"
+#include "analyses/PathLiterals.h"
+#include "events/PathFactPruning.h"
 #include "analyses/ConsumeObligations.h"
 #include "analyses/PublishObligations.h"
 #include "analyses/ReadObligations.h"
@@ -92,13 +106,20 @@ namespace {
 // Programs
 //===------------------------------------------------------------------------------------------===//
 
-enum class NodeKind { Leaf, Seq, If, While, DoWhile, Call };
+enum class NodeKind { Leaf, Seq, If, While, DoWhile, Call, For, Havoc };
+
+/// What an If tests: `*` (either way), a guard input, or the innermost counted loop's next trip.
+enum GuardKind { AnyWay = -1, G0 = 0, G1 = 1, NextTrip = 2 };
 
 struct Node {
   NodeKind K = NodeKind::Seq;
   Event Leaf{EventKind::Compute};  ///< Leaf: the event (kind and attributes)
   std::vector<Node> Kids;          ///< Seq: items; If: {then, else}; loops: {cond, body}; Call: {body}
   std::string Name;                ///< Call: helper name
+  int Guard = AnyWay;              ///< If: its test; Havoc: the guard it changes
+  bool GuardNeg = false;           ///< If: the test is negated
+  int LoopVar = -1;                ///< For (and a NextTrip If): the counted loop's variable
+  int Bound = -1;                  ///< For: the constant bound, or -1 for the input n
   // Filled by render():
   unsigned Line = 0;               ///< Leaf / CallEnter / if / loop branch line
   unsigned Line2 = 0;              ///< CallExit line
@@ -113,7 +134,15 @@ Node seq(std::vector<Node> Kids = {}) {
   return N;
 }
 
-const char *const Addrs[] = {"a", "b"};
+// `a` is 64-byte aligned with a field `a.f` at byte 4 (in a's line) and `a.g` at byte 64 (the
+// next line); `b` is only 4-byte aligned. Lowerer::run gives each access its LineAddress.
+const char *const Addrs[] = {"a", "b", "a.f", "a.g"};
+
+/// Which line dcci covers which access in that layout, stated independently of LineAddress.
+bool dcciCovers(const std::string &Dcci, const std::string &Access) {
+  auto FirstLineOfA = [](const std::string &X) { return X == "a" || X == "a.f"; };
+  return Dcci == Access || (FirstLineOfA(Dcci) && FirstLineOfA(Access));
+}
 const char *const Vars[] = {"e0", "e1"};
 const char *const Sessions[] = {"s0", "s1"};
 const char *const Keys[] = {"k0", "k1"};
@@ -125,6 +154,7 @@ public:
   Node program() {
     Prof = chance(0.4) ? Mixed : static_cast<Profile>(pick(1, NumProfiles - 1));
     FlagKeys = Prof == FlagFocus && chance(0.5) ? 1 : 2;
+    Guards = chance(0.33);
     int Budget = pick(4, 22);
     Node Root = block(0, Budget, /*AllowEmpty=*/false);
     return Root;
@@ -133,6 +163,9 @@ public:
 private:
   std::mt19937 R;
   int Calls = 0;
+  bool Guards = false;          ///< this program tests values (path facts)
+  std::vector<int> CountedLoops; ///< the enclosing counted loops' variables
+  int LoopVars = 0;
 
   int pick(int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(R); }
   bool chance(double P) { return std::bernoulli_distribution(P)(R); }
@@ -258,6 +291,13 @@ private:
     Node S = seq();
     int N = pick(AllowEmpty ? 0 : 1, 4);
     for (int I = 0; I < N && Budget > 0; ++I) {
+      if (Guards && chance(0.06)) {
+        Node H;
+        H.K = NodeKind::Havoc;
+        H.Guard = pick(0, 1);
+        S.Kids.push_back(std::move(H));
+        continue;
+      }
       if (chance(0.25)) {
         for (Node &X : idiom()) {
           S.Kids.push_back(std::move(X));
@@ -294,8 +334,11 @@ private:
     N.Leaf.FlagKey = Key;
     return N;
   }
-  std::string other(const char *const (&A)[2], const std::string &X) {
-    return X == A[0] ? A[1] : A[0];
+  template <size_t N> std::string other(const char *const (&A)[N], const std::string &X) {
+    size_t I = 0; // the next one
+    while (I < N && X != A[I])
+      ++I;
+    return A[(I + 1) % N];
   }
 
   /// A straight-line idiom around one rule: an obligation and its release, done right or with
@@ -412,8 +455,22 @@ private:
     Node N;
     if (C <= 6) {
       N.K = NodeKind::If;
+      if (Guards && chance(0.7)) {
+        N.Guard = !CountedLoops.empty() && chance(0.4) ? NextTrip : pick(0, 1);
+        N.GuardNeg = chance(0.3);
+        if (N.Guard == NextTrip)
+          N.LoopVar = CountedLoops.back();
+      }
       N.Kids.push_back(block(Depth + 1, Budget, false));
       N.Kids.push_back(block(Depth + 1, Budget, true));
+    } else if (C <= 8 && Guards && chance(0.5)) {
+      N.K = NodeKind::For;
+      N.LoopVar = LoopVars++;
+      N.Bound = chance(0.5) ? -1 : pick(0, 2);
+      CountedLoops.push_back(N.LoopVar);
+      N.Kids.push_back(seq());
+      N.Kids.push_back(block(Depth + 1, Budget, true));
+      CountedLoops.pop_back();
     } else if (C <= 8) {
       N.K = chance(0.25) ? NodeKind::DoWhile : NodeKind::While;
       Node Cond = seq();
@@ -475,7 +532,7 @@ struct Renderer {
         node(K, Indent);
       break;
     case NodeKind::If:
-      N.Line = add(Indent, "if (*) {");
+      N.Line = add(Indent, "if (" + guardText(N) + ") {");
       node(N.Kids[0], Indent + 1);
       add(Indent, "} else {");
       node(N.Kids[1], Indent + 1);
@@ -499,8 +556,26 @@ struct Renderer {
       node(N.Kids[0], Indent + 1);
       N.Line2 = add(Indent, "} // return from " + N.Name);
       break;
+    case NodeKind::For: {
+      std::string I = "i" + std::to_string(N.LoopVar);
+      N.Line = add(Indent, "for (" + I + " = 0; " + I + " < " + boundText(N.Bound) + "; ++" + I + ") {");
+      node(N.Kids[1], Indent + 1);
+      add(Indent, "}");
+      break;
+    }
+    case NodeKind::Havoc:
+      N.Line = add(Indent, "g" + std::to_string(N.Guard) + " = *;");
+      break;
     }
   }
+  static std::string boundText(int Bound) { return Bound < 0 ? "n" : std::to_string(Bound); }
+  std::string guardText(const Node &N) {
+    std::string T = N.Guard == AnyWay     ? "*"
+                    : N.Guard == NextTrip ? "i" + std::to_string(N.LoopVar) + " + 1 < " + boundText(LoopBound[N.LoopVar])
+                                          : "g" + std::to_string(N.Guard);
+    return N.GuardNeg ? "!(" + T + ")" : T;
+  }
+  std::map<int, int> LoopBound; ///< counted loop variable -> its bound
   std::string text() const {
     std::string Out;
     for (const std::string &L : Lines)
@@ -515,9 +590,27 @@ struct Program {
   std::string Text;
 };
 
+/// The bound of each counted loop, by its variable.
+void loopBounds(const Node &N, std::map<int, int> &Out) {
+  if (N.K == NodeKind::For)
+    Out[N.LoopVar] = N.Bound;
+  for (const Node &K : N.Kids)
+    loopBounds(K, Out);
+}
+
+bool testsValues(const Node &N) {
+  if (N.K == NodeKind::For || N.K == NodeKind::Havoc || (N.K == NodeKind::If && N.Guard != AnyWay))
+    return true;
+  for (const Node &K : N.Kids)
+    if (testsValues(K))
+      return true;
+  return false;
+}
+
 Program render(Node Root) {
   Program P;
   Renderer R;
+  loopBounds(Root, R.LoopBound);
   P.FunctionLine = R.add(0, "void kernel() {");
   R.node(Root, 1);
   P.ExitLine = R.add(0, "}");
@@ -545,12 +638,25 @@ public:
     G.Function = "kernel";
     G.FunctionLoc = loc(P.FunctionLine);
     G.Entry = Cur = G.addBlock();
+    if (testsValues(P.Root)) {
+      loopBounds(P.Root, Bounds);
+      G.PathVars = {{"g0", {1, false}, 0}, {"g1", {1, false}, 1}, {"n", {32, true}, 2}};
+      for (const auto &[V, B] : Bounds)
+        G.PathVars.push_back({"i" + std::to_string(V), {32, true}, unsigned(G.PathVars.size())});
+    }
     node(P.Root);
     G.Exit = G.addBlock();
     G.addEdge(Cur, G.Exit);
     Event X{EventKind::Exit};
     X.Loc = loc(P.ExitLine);
     ExitId = G.addEvent(G.Exit, std::move(X));
+    finishPathFacts(G); // as the builder does: pruning and liveness are part of what is tested
+    for (Event &E : G.Events)
+      if (!E.Addr.empty()) {
+        int64_t Size = E.Kind == EventKind::DcciLine ? 1 : 4;
+        E.Line = LineAddress{E.Addr.substr(0, 1), E.Addr == "a.f" ? 4 : E.Addr == "a.g" ? 64 : 0,
+                             E.Addr[0] == 'a' ? 64 : 4, Size};
+      }
     G.markBackEdges();
     G.numberAddresses();
     G.indexPositions();
@@ -563,8 +669,38 @@ private:
   unsigned Cur = 0;
   std::vector<unsigned> CallStack;
   std::vector<int> LoopStack;
+  std::map<int, int> Bounds; ///< counted loop variable -> bound
+  unsigned Sites = 0;
 
   clang::SourceLocation loc(unsigned Line) { return SM.translateLineCol(F, Line, 1); }
+
+  // Path facts, stated as PathFactBuilder states them for the C++ the listing shows.
+  static constexpr unsigned NVar = 2;
+  unsigned loopVar(int V) const { return 3 + std::distance(Bounds.begin(), Bounds.find(V)); }
+  LinearForm bound(int V) const {
+    int B = Bounds.at(V);
+    return B < 0 ? LinearForm::variable(NVar) : LinearForm::constant(B);
+  }
+  Comparison test(const Node &N) const {
+    Comparison C;
+    if (N.Guard == NextTrip) {
+      LinearForm I = LinearForm::variable(loopVar(N.LoopVar));
+      I.Const = 1;
+      C = Comparison::make('<', I, bound(N.LoopVar), {32, true});
+    } else {
+      C = truthOf(unsigned(N.Guard), G.PathVars);
+    }
+    return N.GuardNeg ? C.negated() : C;
+  }
+  void fact(unsigned Block, PathFact F, unsigned Site) {
+    F.Site = Site;
+    G.addFact(Block, std::move(F));
+  }
+  void assume(unsigned Block, const Comparison &C, unsigned Site) {
+    PathFact F;
+    F.Cond = C;
+    fact(Block, std::move(F), Site);
+  }
 
   unsigned emit(Event E, unsigned Line) {
     E.Loc = loc(Line);
@@ -606,6 +742,23 @@ private:
       G.Blocks[B].BranchLoc = loc(N.Line);
       unsigned T = G.addBlock();
       G.addEdge(B, T, "true");
+      if (N.Guard != AnyWay) {
+        unsigned Site = Sites++;
+        assume(T, test(N), Site);
+        unsigned E = G.addBlock();
+        G.addEdge(B, E, "false");
+        assume(E, test(N).negated(), Site);
+        Cur = T;
+        node(N.Kids[0]);
+        unsigned TEnd = Cur;
+        Cur = E;
+        node(N.Kids[1]);
+        unsigned J = G.addBlock();
+        G.addEdge(TEnd, J);
+        G.addEdge(Cur, J);
+        Cur = J;
+        break;
+      }
       Cur = T;
       node(N.Kids[0]);
       unsigned TEnd = Cur;
@@ -661,6 +814,48 @@ private:
       LoopStack.pop_back();
       unsigned X = G.addBlock();
       G.addEdge(Cur, X, "false");
+      Cur = X;
+      break;
+    }
+    case NodeKind::Havoc: {
+      PathFact F;
+      F.K = PathFact::Havoc;
+      F.Var = unsigned(N.Guard);
+      fact(Cur, std::move(F), Sites++);
+      break;
+    }
+    case NodeKind::For: {
+      // i = 0; header: i < B; body; ++i (the latch) back to the header.
+      unsigned I = loopVar(N.LoopVar);
+      PathFact Init;
+      Init.K = PathFact::Set;
+      Init.Var = I;
+      Init.Value = LinearForm::constant(0);
+      fact(Cur, std::move(Init), Sites++);
+      int L = openLoop(N.Line);
+      unsigned H = G.addBlock();
+      G.addEdge(Cur, H);
+      G.Blocks[H].BranchLoc = loc(N.Line);
+      Comparison C = Comparison::make('<', LinearForm::variable(I), bound(N.LoopVar), {32, true});
+      unsigned Site = Sites++;
+      unsigned Body = G.addBlock();
+      G.addEdge(H, Body, "true");
+      assume(Body, C, Site);
+      Cur = Body;
+      node(N.Kids[1]);
+      unsigned Latch = G.addBlock();
+      G.addEdge(Cur, Latch);
+      PathFact Step;
+      Step.K = PathFact::Add;
+      Step.Var = I;
+      Step.Value = LinearForm::constant(1);
+      fact(Latch, std::move(Step), Sites++);
+      G.addEdge(Latch, H);
+      (void)L;
+      LoopStack.pop_back();
+      unsigned X = G.addBlock();
+      G.addEdge(H, X, "false");
+      assume(X, C.negated(), Site);
       Cur = X;
       break;
     }
@@ -734,11 +929,14 @@ double countPaths(const Node &N, const Unroll &K) {
   }
   case NodeKind::If:
     return countPaths(N.Kids[0], K) + countPaths(N.Kids[1], K);
+  case NodeKind::Havoc:
+    return 1;
+  case NodeKind::For:
   case NodeKind::While:
   case NodeKind::DoWhile: {
     double Body = countPaths(N.Kids[1], K), C = 0, Pow = 1;
     for (int I = 0, T = K.trips(N); I <= T; ++I, Pow *= Body)
-      if (I > 0 || N.K == NodeKind::While)
+      if (I > 0 || N.K != NodeKind::DoWhile)
         C += Pow;
     return C;
   }
@@ -775,8 +973,11 @@ std::vector<Path> paths(const Node &N, const Unroll &K) {
     A.insert(A.end(), B.begin(), B.end());
     return A;
   }
+  case NodeKind::Havoc:
+    return {{}};
+  case NodeKind::For:
   case NodeKind::While: {
-    // cond (body cond)^n, n = 0..K
+    // cond (body cond)^n, n = 0..K (a counted loop taken as any number of trips)
     std::vector<Path> Cond = paths(N.Kids[0], K), Body = paths(N.Kids[1], K);
     std::vector<Path> BodyCond = concat(Body, Cond), Out, Cur = Cond;
     for (int I = 0, T = K.trips(N); I <= T; ++I) {
@@ -803,6 +1004,128 @@ std::vector<Path> paths(const Node &N, const Unroll &K) {
   }
   }
   return {{}};
+}
+
+/// The values a concrete run has: the guards, the input n, the counted loops' variables.
+struct Env {
+  int Guard[2] = {0, 0};
+  int N = 0;
+  std::map<int, int> I;
+  bool operator<(const Env &O) const {
+    return std::tie(Guard[0], Guard[1], N, I) < std::tie(O.Guard[0], O.Guard[1], O.N, O.I);
+  }
+  bool operator==(const Env &O) const { return !(*this < O) && !(O < *this); }
+};
+using Run = std::pair<Path, Env>;
+
+/// Runs that took the same path to the same values go on as one.
+std::vector<Run> unique(std::vector<Run> Rs) {
+  std::sort(Rs.begin(), Rs.end());
+  Rs.erase(std::unique(Rs.begin(), Rs.end()), Rs.end());
+  return Rs;
+}
+
+/// Every run of N from each of In, with the tests evaluated on the run's values: a guarded if
+/// takes one branch, a counted loop exactly its bound's trips, `g = *` either value.
+std::vector<Run> runs(const Node &N, std::vector<Run> In, const Unroll &K,
+                      const std::map<int, int> &Bounds) {
+  auto BoundOf = [&](int V, const Env &E) { return Bounds.at(V) < 0 ? E.N : Bounds.at(V); };
+  switch (N.K) {
+  case NodeKind::Leaf:
+    for (Run &R : In)
+      R.first.push_back(N.Id);
+    return In;
+  case NodeKind::Seq:
+    for (const Node &X : N.Kids)
+      In = unique(runs(X, std::move(In), K, Bounds));
+    return In;
+  case NodeKind::Havoc: {
+    std::vector<Run> Out;
+    for (Run &R : In)
+      for (int V : {0, 1}) {
+        Out.push_back(R);
+        Out.back().second.Guard[N.Guard] = V;
+      }
+    return Out;
+  }
+  case NodeKind::If: {
+    std::vector<Run> Then, Else;
+    for (Run &R : In) {
+      bool Any = N.Guard == AnyWay, V = false;
+      if (N.Guard == NextTrip)
+        V = R.second.I[N.LoopVar] + 1 < BoundOf(N.LoopVar, R.second);
+      else if (!Any)
+        V = R.second.Guard[N.Guard] != 0;
+      V = V != N.GuardNeg;
+      if (Any || V)
+        Then.push_back(R);
+      if (Any || !V)
+        Else.push_back(R);
+    }
+    Then = runs(N.Kids[0], std::move(Then), K, Bounds);
+    Else = runs(N.Kids[1], std::move(Else), K, Bounds);
+    Then.insert(Then.end(), Else.begin(), Else.end());
+    return Then;
+  }
+  case NodeKind::For: {
+    std::vector<Run> Out, Cur;
+    for (Run &R : In) {
+      R.second.I[N.LoopVar] = 0;
+      Cur.push_back(std::move(R));
+    }
+    while (!Cur.empty()) {
+      std::vector<Run> Go;
+      for (Run &R : Cur)
+        (R.second.I[N.LoopVar] < BoundOf(N.LoopVar, R.second) ? Go : Out).push_back(std::move(R));
+      Cur = runs(N.Kids[1], std::move(Go), K, Bounds);
+      for (Run &R : Cur)
+        ++R.second.I[N.LoopVar];
+      Cur = unique(std::move(Cur));
+    }
+    return unique(std::move(Out));
+  }
+  case NodeKind::While:
+  case NodeKind::DoWhile: {
+    std::vector<Run> Out, Cur = std::move(In);
+    if (N.K == NodeKind::While)
+      Cur = runs(N.Kids[0], std::move(Cur), K, Bounds);
+    for (int T = 0, Trips = K.trips(N);; ++T) {
+      if (T > 0 || N.K == NodeKind::While)
+        Out.insert(Out.end(), Cur.begin(), Cur.end());
+      if (T == Trips)
+        break;
+      Cur = unique(runs(N.Kids[0], runs(N.Kids[1], std::move(Cur), K, Bounds), K, Bounds));
+    }
+    return unique(std::move(Out));
+  }
+  case NodeKind::Call: {
+    for (Run &R : In)
+      R.first.push_back(N.Id);
+    In = runs(N.Kids[0], std::move(In), K, Bounds);
+    for (Run &R : In)
+      R.first.push_back(N.Id2);
+    return In;
+  }
+  }
+  return In;
+}
+
+/// Every concrete run of a program that tests values, from every input (g0, g1, n).
+std::vector<Path> concreteRuns(const Node &Root, const Unroll &K) {
+  std::map<int, int> Bounds;
+  loopBounds(Root, Bounds);
+  std::set<Path> Out;
+  for (int G0 : {0, 1})
+    for (int G1 : {0, 1})
+      for (int N = 0; N <= 3; ++N) {
+        Env E;
+        E.Guard[0] = G0;
+        E.Guard[1] = G1;
+        E.N = N;
+        for (Run &R : runs(Root, {{Path(), E}}, K, Bounds))
+          Out.insert(std::move(R.first));
+      }
+  return std::vector<Path>(Out.begin(), Out.end());
 }
 
 //===------------------------------------------------------------------------------------------===//
@@ -923,7 +1246,8 @@ public:
   Verdicts finish() {
     for (auto &[Id, Clean] : CleanAll) {
       const Event &D = G.Events[Id];
-      if (D.Synthetic || PerWait.count(Id) || ReleasesAny[Id])
+      // An invalidate no run reaches is not advised about (the dataflow never visits it).
+      if (D.Synthetic || PerWait.count(Id) || ReleasesAny[Id] || !Reached.count(Id))
         continue;
       if (Clean || !NeededAny[Id])
         V["comm-redundant-invalidate"].insert(at(A.Line[Id]));
@@ -943,6 +1267,7 @@ private:
   const EventGraph &G;
   Verdicts V;
   std::map<unsigned, bool> CleanAll, NeededAny, ReleasesAny;
+  std::set<unsigned> Reached;
   std::set<std::string> UnconsumedKeys;
 
   const Event &ev(unsigned Id) const { return G.Events[Id]; }
@@ -978,7 +1303,7 @@ private:
         case Dcci:
           if (E.Kind == EventKind::DcciWhole ||
               (O.Kind == EventKind::ScalarStore && E.Kind == EventKind::DcciLine &&
-               E.Addr == O.Addr))
+               dcciCovers(E.Addr, O.Addr)))
             X.N = Dsb;
           break;
         case AsyncWait:
@@ -1033,9 +1358,10 @@ private:
     std::set<std::string> Lines;
     for (unsigned Id : P) {
       const Event &E = ev(Id);
+      bool Covered = std::any_of(Lines.begin(), Lines.end(),
+                                 [&](const std::string &L) { return dcciCovers(L, E.Addr); });
       if (AfterWait && !Whole &&
-          ((E.Kind == EventKind::ScalarLoad && !E.Exempt && !Lines.count(E.Addr)) ||
-           E.Kind == EventKind::Opaque))
+          ((E.Kind == EventKind::ScalarLoad && !E.Exempt && !Covered) || E.Kind == EventKind::Opaque))
         hit("comm-consume-invalidate", Id);
       if (E.Kind == EventKind::Wait) {
         AfterWait = true;
@@ -1091,6 +1417,7 @@ private:
     for (size_t I = 0; I < P.size(); ++I) {
       const Event &E = ev(P[I]);
       if (E.Kind == EventKind::DcciWhole) {
+        Reached.insert(E.Id);
         CleanAll[E.Id] = CleanAll[E.Id] && Clean;
         if (OpaquePending || !StoresPending.empty())
           ReleasesAny[E.Id] = true;
@@ -1114,7 +1441,8 @@ private:
         StoresPending.clear();
         break;
       case EventKind::DcciLine:
-        StoresPending.erase(E.Addr);
+        for (auto It = StoresPending.begin(); It != StoresPending.end();)
+          It = dcciCovers(E.Addr, *It) ? StoresPending.erase(It) : std::next(It);
         break;
       case EventKind::Wait:
         Clean = false;
@@ -1169,12 +1497,16 @@ struct Outcome {
   std::vector<std::string> Problems;
   size_t Paths = 0, Events = 0, PerWait = 0;
   std::set<std::string> Disagreeing; ///< "rule-id [direction]"
+  bool TestsValues = false;
+  /// Programs that test values: findings between the concrete runs and the path-insensitive
+  /// enumeration that the dataflow reports (error rules) or misses (redundant-invalidate).
+  size_t Imprecise = 0;
 };
 
 Verdicts bruteForce(const Analysed &A, const Program &P, const Unroll &U, size_t &NumPaths,
-                    size_t *PerWait = nullptr) {
+                    size_t *PerWait = nullptr, bool Concrete = false) {
   BruteForce B(A);
-  B.Paths = paths(P.Root, U);
+  B.Paths = Concrete ? concreteRuns(P.Root, U) : paths(P.Root, U);
   for (Path &Pt : B.Paths)
     Pt.push_back(A.ExitId);
   for (const Path &Pt : B.Paths)
@@ -1191,7 +1523,27 @@ Outcome evaluate(const Node &Root, int K) {
   std::unique_ptr<Analysed> A = lowerProgram(P);
   O.Events = A->G.Events.size();
   O.Dataflow = runRules(*A, O.Problems);
-  O.Brute = bruteForce(*A, P, Unroll::forProgram(Root, K), O.Paths, &O.PerWait);
+  O.TestsValues = testsValues(Root);
+  O.Brute = bruteForce(*A, P, Unroll::forProgram(Root, K), O.Paths, &O.PerWait, O.TestsValues);
+  if (O.TestsValues) {
+    // Safe, and for the error rules never worse than without the tests: Brute <= Dataflow <=
+    // Insensitive; the advice to delete an invalidate only where the concrete runs agree
+    // (Dataflow <= Brute; an invalidate no run reaches gets no advice, with or without).
+    size_t N;
+    Verdicts Insensitive = bruteForce(*A, P, Unroll::forProgram(Root, K), N);
+    for (const char *R : RuleIds) {
+      bool Advice = std::string(R) == "comm-redundant-invalidate";
+      const std::set<std::string> &D = O.Dataflow[R], &Hi = Advice ? O.Brute[R] : Insensitive[R];
+      if (!Advice && !std::includes(D.begin(), D.end(), O.Brute[R].begin(), O.Brute[R].end()))
+        O.Disagreeing.insert(std::string(R) + " [missed by the dataflow]");
+      if (!std::includes(Hi.begin(), Hi.end(), D.begin(), D.end()))
+        O.Disagreeing.insert(std::string(R) + (Advice ? " [advice no concrete run supports]"
+                                                      : " [reported although no path has it]"));
+      for (const std::string &F : Advice ? O.Brute[R] : D)
+        O.Imprecise += !(Advice ? D : O.Brute[R]).count(F);
+    }
+    return O;
+  }
   // A disagreement is classified by rule and direction: findings the dataflow misses (unsound
   // or a different path semantics) and findings only the dataflow reports (imprecise, or the
   // unroll bound K too small for the brute force).
@@ -1326,7 +1678,8 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
   const double MaxPaths = 3000;
 
   auto Start = std::chrono::steady_clock::now();
-  size_t TotalPaths = 0, TotalEvents = 0, Regenerated = 0, PerWait = 0;
+  size_t TotalPaths = 0, TotalEvents = 0, Regenerated = 0, PerWait = 0, WithValues = 0,
+         Imprecise = 0, ImpreciseFindings = 0;
   std::map<std::string, size_t> Findings, Disagreements;
   struct Example {
     uint32_t Seed;
@@ -1354,7 +1707,7 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
         Program P = render(Root);
         std::unique_ptr<Analysed> A = lowerProgram(P);
         size_t N;
-        Verdicts More = bruteForce(*A, P, U, N);
+        Verdicts More = bruteForce(*A, P, U, N, nullptr, O.TestsValues);
         for (const char *R : RuleIds)
           if (More[R] != O.Brute[R])
             ADD_FAILURE() << "seed " << Seed << ": " << R << " changes with " << KCheck
@@ -1365,6 +1718,9 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
     }
     TotalPaths += O.Paths;
     TotalEvents += O.Events;
+    WithValues += O.TestsValues;
+    Imprecise += O.Imprecise > 0;
+    ImpreciseFindings += O.Imprecise;
     PerWait += O.PerWait;
     for (const char *R : RuleIds)
       Findings[R] += O.Brute[R].size();
@@ -1392,6 +1748,9 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
   for (const char *R : RuleIds)
     std::cout << " " << R << "=" << Findings[R];
   std::cout << " (and " << PerWait << " whole dccis left to comm-per-wait-dcci)";
+  std::cout << "\n[differential] programs that test values (guards, counted loops): " << WithValues
+            << "; imprecise (a finding no concrete run has, or an advice missed): " << Imprecise
+            << " programs, " << ImpreciseFindings << " findings";
   std::cout << "\n[differential] programs with disagreements: " << Disagreements.size()
             << " groups";
   for (const auto &[R, N] : Disagreements)

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <map>
+#include <memory>
 
 using namespace commcheck;
 using namespace commcheck::test;
@@ -43,12 +44,37 @@ std::string testName(const testing::TestParamInfo<std::string> &Info) {
   return Rel;
 }
 
+/// The harness a fixture asks for: `// commcheck-read-only-param: a b` names the parameters the
+/// user declares read-only (--read-only-param); otherwise the shared default one.
+CheckHarness &harnessFor(const std::string &Source) {
+  static std::map<std::vector<std::string>, std::unique_ptr<CheckHarness>> Made;
+  std::vector<std::string> Names;
+  const std::string Tag = "// commcheck-read-only-param:";
+  for (size_t At = Source.find(Tag); At != std::string::npos; At = Source.find(Tag, At + 1)) {
+    std::string Line = Source.substr(At + Tag.size(), Source.find('\n', At) - At - Tag.size());
+    for (llvm::StringRef Rest = Line; !Rest.trim().empty();) {
+      auto [Name, Tail] = Rest.trim().split(' ');
+      Names.push_back(Name.str());
+      Rest = Tail;
+    }
+  }
+  if (Names.empty())
+    return CheckHarness::instance();
+  std::unique_ptr<CheckHarness> &H = Made[Names];
+  if (!H) {
+    CheckOptions O;
+    O.Build.ReadOnlyParams = Names;
+    H = std::make_unique<CheckHarness>(O);
+  }
+  return *H;
+}
+
 class Fixture : public testing::TestWithParam<std::string> {};
 
 TEST_P(Fixture, FindingsMatchInlineExpectations) {
   const std::string &Path = GetParam();
   std::string Source = readFile(Path);
-  CheckHarness &H = CheckHarness::instance();
+  CheckHarness &H = harnessFor(Source);
   FileResult R = H.checkFile(Path);
   ASSERT_TRUE(R.Parsed) << Path << " did not parse: "
                         << (R.Findings.empty() ? "" : R.Findings[0].Message);
@@ -58,7 +84,7 @@ TEST_P(Fixture, FindingsMatchInlineExpectations) {
 
 TEST_P(Fixture, EveryFixItRemovesItsFindingAndAddsNothing) {
   const std::string &Path = GetParam();
-  CheckHarness &H = CheckHarness::instance();
+  CheckHarness &H = harnessFor(readFile(Path));
   ParsedFile File = H.parseFile(Path);
   FileResult R = H.check(File);
   auto Key = [](const Finding &F) { return F.Rule + "\n" + F.Message; };

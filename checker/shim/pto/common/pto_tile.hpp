@@ -107,8 +107,10 @@ struct Tile {
     AICORE DType GetValue(uint32_t offset);
     AICORE int GetValidRow() const;
     AICORE int GetValidCol() const;
-    // The tile's UB address; assignable (`tile.data() = reinterpret_cast<__ubuf__ T *>(addr)`).
-    AICORE DType *&data();
+    // The tile's buffer address; assignable (`tile.data() = reinterpret_cast<__ubuf__ T *>(addr)`).
+    // pto-isa types it per TileType (memory.hpp: __ubuf__, __cbuf__, __ca__, __cb__, __cc__): all
+    // on-chip, never GM, which is all the checker needs to know.
+    AICORE __ubuf__ DType *&data();
 
     int RowMaskInternal;
     int ColMaskInternal;

@@ -1,0 +1,241 @@
+#include "analyses/PathLiterals.h"
+#include <algorithm>
+#include <map>
+
+namespace commcheck {
+
+namespace {
+/// Deep enough for a chain of bools defined by one another; a longer one just stops deriving.
+constexpr int MaxDepth = 8;
+
+bool mentionsAny(const Comparison &C, unsigned Var, const std::vector<PathVar> &Vars) {
+  auto Hit = [&](const LinearForm &F) {
+    for (const auto &[V, K] : F.Terms)
+      if (V == Var || Vars[V].Root == Var)
+        return true;
+    return false;
+  };
+  return Hit(C.L) || Hit(C.R);
+}
+} // namespace
+
+Comparison truthOf(unsigned Var, const std::vector<PathVar> &Vars) {
+  return Comparison::make('!', LinearForm::variable(Var), LinearForm(), Vars[Var].Type);
+}
+
+bool PathLiterals::has(const Literal &L) const {
+  return std::binary_search(Lits.begin(), Lits.end(), L);
+}
+
+void PathLiterals::insert(Literal L) {
+  if (Lits.size() >= MaxLiterals)
+    return;
+  auto It = std::lower_bound(Lits.begin(), Lits.end(), L);
+  if (It == Lits.end() || !(*It == L))
+    Lits.insert(It, std::move(L));
+}
+
+namespace {
+/// F with the variables of Known replaced by their values, in type T.
+LinearForm substitute(const LinearForm &F, const std::map<unsigned, int64_t> &Known, IntType T) {
+  LinearForm Out = LinearForm::constant(F.Const);
+  for (const auto &[V, K] : F.Terms) {
+    auto It = Known.find(V);
+    Out.add(It != Known.end() ? LinearForm::constant(T.reduce(It->second)) : LinearForm::variable(V),
+            K, T);
+  }
+  return Out;
+}
+} // namespace
+
+std::map<unsigned, int64_t> PathLiterals::knownValues(const std::vector<PathVar> &Vars) const {
+  // A value is known from `x + c == 0` (after substituting what is known), stated in a type at
+  // least as wide as x's (narrower, it only fixes x's low bits).
+  std::map<unsigned, int64_t> Known;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Literal &L : Lits) {
+      if (L.DefVar >= 0 || L.C.Op != CmpOp::EQ)
+        continue;
+      LinearForm F = substitute(L.C.L, Known, L.C.Type);
+      if (F.Terms.size() != 1)
+        continue;
+      auto [X, K] = F.Terms.front();
+      const IntType &T = L.C.Type, &XT = Vars[X].Type;
+      if (Known.count(X) || T.Width < XT.Width || (K != 1 && K != T.reduce(-1)))
+        continue;
+      // k*x + c == 0 with k = +-1: x = -c * k.
+      Known[X] = XT.reduce(T.reduce(int64_t(uint64_t(0) - uint64_t(F.Const) * uint64_t(K))));
+      Changed = true;
+    }
+  }
+  return Known;
+}
+
+Comparison PathLiterals::substituted(const Comparison &C, const std::vector<PathVar> &Vars) const {
+  std::map<unsigned, int64_t> Known = knownValues(Vars);
+  if (Known.empty())
+    return C;
+  Comparison S = C;
+  S.L = substitute(C.L, Known, C.Type);
+  S.R = substitute(C.R, Known, C.Type);
+  S.normalise();
+  return S;
+}
+
+bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars, int Depth) {
+  if (Depth > MaxDepth)
+    return true;
+  // Also kept with the known values put in: `i < n` with i == 0 is `0 < n`, which a later loop
+  // over n starting at 0 tests again.
+  Comparison S = substituted(C, Vars);
+  if (auto V = S.evaluate())
+    return *V;
+  Literal L{-1, C};
+  if (has(L) && has(Literal{-1, S}))
+    return true;
+  if (has(Literal{-1, C.negated()}) || has(Literal{-1, S.negated()}))
+    return false;
+  insert(L);
+  insert(Literal{-1, S});
+  // A new value may decide what was known before.
+  if (C.Op == CmpOp::EQ && C.L.Terms.size() == 1)
+    for (size_t I = 0; I < Lits.size(); ++I)
+      if (Lits[I].DefVar < 0 && !(Lits[I] == L) && substituted(Lits[I].C, Vars).evaluate() == false)
+        return false;
+  // Bools defined by a condition: knowing one knows the other.
+  std::vector<Literal> Defs;
+  for (const Literal &D : Lits)
+    if (D.DefVar >= 0)
+      Defs.push_back(D);
+  for (const Literal &D : Defs) {
+    Comparison Truth = truthOf(D.DefVar, Vars);
+    if (C == Truth && !assume(D.C, Vars, Depth + 1))
+      return false;
+    if (C == Truth.negated() && !assume(D.C.negated(), Vars, Depth + 1))
+      return false;
+    if (C == D.C && !assume(Truth, Vars, Depth + 1))
+      return false;
+    if (C == D.C.negated() && !assume(Truth.negated(), Vars, Depth + 1))
+      return false;
+  }
+  return true;
+}
+
+void PathLiterals::forget(unsigned Var, const std::vector<PathVar> &Vars) {
+  Lits.erase(std::remove_if(Lits.begin(), Lits.end(),
+                            [&](const Literal &L) {
+                              return (L.DefVar >= 0 && (unsigned(L.DefVar) == Var ||
+                                                        Vars[L.DefVar].Root == Var)) ||
+                                     mentionsAny(L.C, Var, Vars);
+                            }),
+             Lits.end());
+}
+
+void PathLiterals::shift(unsigned Var, int64_t Delta, const std::vector<PathVar> &Vars) {
+  const IntType &XT = Vars[Var].Type;
+  std::vector<Literal> Out;
+  for (Literal &L : Lits) {
+    if (L.DefVar >= 0 && unsigned(L.DefVar) == Var)
+      continue; // the bool itself changed: its definition no longer holds
+    int64_t K = L.C.L.coefficient(Var), KR = L.C.R.coefficient(Var);
+    if (!K && !KR) {
+      Out.push_back(std::move(L));
+      continue;
+    }
+    // old = new - Delta holds in x's type; in a wider type only where x cannot wrap (signed).
+    if (L.C.Type.Width > XT.Width && !XT.Signed)
+      continue;
+    L.C.L.add(LinearForm::constant(-Delta), K, L.C.Type);
+    L.C.R.add(LinearForm::constant(-Delta), KR, L.C.Type);
+    L.C.normalise();
+    Out.push_back(std::move(L));
+  }
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  Lits = std::move(Out);
+}
+
+bool PathLiterals::define(unsigned Var, const Comparison &C, const std::vector<PathVar> &Vars) {
+  Comparison Truth = truthOf(Var, Vars);
+  if (auto V = substituted(C, Vars).evaluate())
+    return assume(*V ? Truth : Truth.negated(), Vars, 0);
+  if (C.mentions(Var))
+    return true;
+  insert(Literal{int(Var), C});
+  if (has(Literal{-1, C}))
+    return assume(Truth, Vars, 0);
+  if (has(Literal{-1, C.negated()}))
+    return assume(Truth.negated(), Vars, 0);
+  return true;
+}
+
+bool PathLiterals::apply(const PathFact &F, const std::vector<PathVar> &Vars) {
+  switch (F.K) {
+  case PathFact::Assume:
+    return assume(F.Cond, Vars, 0);
+  case PathFact::Set: {
+    forget(F.Var, Vars);
+    if (F.Value.mentions(F.Var))
+      return true;
+    LinearForm X = LinearForm::variable(F.Var);
+    return assume(Comparison::make('=', std::move(X), F.Value, Vars[F.Var].Type), Vars, 0);
+  }
+  case PathFact::Add:
+    shift(F.Var, F.Value.Const, Vars);
+    return true;
+  case PathFact::SetCond:
+    forget(F.Var, Vars);
+    return define(F.Var, F.Cond, Vars);
+  case PathFact::Havoc:
+    forget(F.Var, Vars);
+    return true;
+  }
+  return true;
+}
+
+bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars) const {
+  if (has(L))
+    return true;
+  if (L.DefVar >= 0)
+    return false;
+  Comparison S = substituted(L.C, Vars);
+  if (auto V = S.evaluate())
+    return *V;
+  return has(Literal{-1, S});
+}
+
+void PathLiterals::join(const PathLiterals &O, const std::vector<PathVar> &Vars) {
+  std::vector<Literal> Out;
+  for (const Literal &L : Lits)
+    if (O.entails(L, Vars))
+      Out.push_back(L);
+  for (const Literal &L : O.Lits)
+    if (!has(L) && entails(L, Vars))
+      Out.push_back(L);
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  Lits = std::move(Out);
+}
+
+void PathLiterals::retain(const llvm::BitVector &Live) {
+  auto Dead = [&](const Literal &L) {
+    if (L.DefVar >= 0 && !Live.test(L.DefVar))
+      return true;
+    for (const LinearForm *F : {&L.C.L, &L.C.R})
+      for (const auto &[V, K] : F->Terms)
+        if (!Live.test(V))
+          return true;
+    return false;
+  };
+  Lits.erase(std::remove_if(Lits.begin(), Lits.end(), Dead), Lits.end());
+}
+
+void PathLiterals::intersect(const PathLiterals &O) {
+  std::vector<Literal> Out;
+  std::set_intersection(Lits.begin(), Lits.end(), O.Lits.begin(), O.Lits.end(),
+                        std::back_inserter(Out));
+  Lits = std::move(Out);
+}
+
+} // namespace commcheck

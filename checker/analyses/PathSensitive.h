@@ -1,0 +1,79 @@
+// The solver's path-sensitive mode, for graphs with path facts (events/PathFact.h): each block's
+// state is a small set of disjuncts, an analysis state together with what the paths that bring
+// it know (PathLiterals). A block's facts are applied on entry and drop the disjuncts whose
+// paths cannot take it. Disjuncts with equal analysis states are merged (keeping what both
+// know): the analysis result is the same for both, so only the paths that would later split
+// them apart are given up. Past Cap disjuncts a block keeps one.
+#pragma once
+#include "analyses/PathLiterals.h"
+#include "events/EventGraph.h"
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace commcheck {
+
+template <class L> struct PathStates {
+  const std::vector<PathVar> *Vars = nullptr; ///< the graph's, for joining literal sets
+  struct Disjunct {
+    PathLiterals Lits;
+    L Inner;
+    bool operator==(const Disjunct &O) const { return Lits == O.Lits && Inner == O.Inner; }
+  };
+  static constexpr size_t Cap = 8;
+  std::vector<Disjunct> D; ///< sorted by Lits, no two with equal Lits or equal Inner
+
+  void add(Disjunct X) {
+    for (Disjunct &Y : D)
+      if (Y.Lits == X.Lits) {
+        Y.Inner.join(X.Inner);
+        return normalise();
+      }
+    D.push_back(std::move(X));
+    normalise();
+  }
+  void join(const PathStates &O) {
+    for (const Disjunct &X : O.D)
+      add(X);
+  }
+  /// Equal disjuncts; the variable table is the graph's for both.
+  bool operator==(const PathStates &O) const { return D == O.D; }
+
+private:
+  void normalise() {
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (size_t I = 0; I < D.size() && !Changed; ++I)
+        for (size_t J = I + 1; J < D.size() && !Changed; ++J) {
+          if (D[I].Inner == D[J].Inner)
+            D[I].Lits.join(D[J].Lits, *Vars);
+          else if (D[I].Lits == D[J].Lits)
+            D[I].Inner.join(D[J].Inner);
+          else
+            continue;
+          D.erase(D.begin() + J);
+          Changed = true;
+        }
+    }
+    if (D.size() > Cap) {
+      for (size_t J = 1; J < D.size(); ++J) {
+        D[0].Lits.join(D[J].Lits, *Vars);
+        D[0].Inner.join(D[J].Inner);
+      }
+      D.resize(1);
+    }
+    std::sort(D.begin(), D.end(), [](const Disjunct &A, const Disjunct &B) { return A.Lits < B.Lits; });
+  }
+};
+
+/// Applies block B's path facts to Lits; false when the path cannot enter B.
+inline bool enterBlock(const EventGraph &G, unsigned B, PathLiterals &Lits) {
+  if (B < G.PathLive.size())
+    Lits.retain(G.PathLive[B]);
+  for (unsigned F : G.Blocks[B].Facts)
+    if (!Lits.apply(G.PathFacts[F], G.PathVars))
+      return false;
+  return true;
+}
+
+} // namespace commcheck

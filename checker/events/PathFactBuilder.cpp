@@ -1,0 +1,360 @@
+#include "events/PathFactBuilder.h"
+#include "events/FunctionFacts.h"
+#include "events/VarUses.h"
+#include "frontend/DeclName.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace commcheck {
+
+unsigned PathVarIndex::variable(unsigned Instance, const ValueDecl *Decl,
+                                const std::vector<const FieldDecl *> &Path, const std::string &Name,
+                                IntType T, bool IsRecord) {
+  Key K{Instance, Decl, Path};
+  auto [It, New] = Ids.try_emplace(K, G.PathVars.size());
+  if (New) {
+    PathVar V;
+    V.Name = Name;
+    V.Type = T;
+    V.IsRecord = IsRecord;
+    V.Root = G.PathVars.size();
+    if (!Path.empty())
+      V.Root = Ids.at(Key{Instance, Decl, {}});
+    G.PathVars.push_back(std::move(V));
+    KeyOf.push_back(K);
+  }
+  return It->second;
+}
+
+std::optional<unsigned> PathVarIndex::member(unsigned Var, const FieldDecl *Field,
+                                             const std::optional<IntType> &T, bool IsRecord) {
+  if (!G.PathVars[Var].IsRecord || (!T && !IsRecord))
+    return std::nullopt;
+  auto [Instance, Decl, Path] = KeyOf[Var];
+  Path.push_back(Field);
+  return variable(Instance, Decl, Path, G.PathVars[Var].Name + "." + Field->getNameAsString(),
+                  T.value_or(IntType()), IsRecord);
+}
+
+PathFactBuilder::PathFactBuilder(PathVarIndex &Index, EventGraph &G, ASTContext &Ctx,
+                                 const FunctionDecl *FD, const FunctionFacts &Facts, VarUses &Uses,
+                                 std::string Prefix)
+    : Index(Index), G(G), Ctx(Ctx), FD(FD), Facts(Facts), Uses(Uses),
+      Prefix(std::move(Prefix)), Instance(Index.newInstance()) {}
+
+std::optional<IntType> PathFactBuilder::intType(QualType T) const {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T.isVolatileQualified() || !T->isIntegralOrEnumerationType())
+    return std::nullopt;
+  uint64_t W = Ctx.getIntWidth(T);
+  if (W == 0 || W > 64)
+    return std::nullopt;
+  return IntType{uint8_t(W), !T->isBooleanType() && T->isSignedIntegerOrEnumerationType()};
+}
+
+namespace {
+bool isRecordValue(QualType T) {
+  return !T->isReferenceType() && !T.isVolatileQualified() && T->isRecordType();
+}
+
+/// `To` can hold every value of `From`.
+bool fits(IntType From, IntType To) {
+  return From.Signed == To.Signed ? From.Width <= To.Width : !From.Signed && From.Width < To.Width;
+}
+
+/// F (computed in From) converted to To, where the conversion keeps the form's meaning: a
+/// narrowing or same-width conversion is modular like the arithmetic; a widening keeps each
+/// variable's value only when no term can have wrapped in From.
+std::optional<LinearForm> convert(LinearForm F, IntType From, IntType To,
+                                  const std::vector<PathVar> &Vars) {
+  if (From == To)
+    return F;
+  if (To.Width > From.Width) {
+    bool Bare = F.Terms.empty() || (F.Terms.size() == 1 && F.Terms[0].second == 1 && F.Const == 0);
+    if (!From.Signed && !Bare)
+      return std::nullopt;
+    for (const auto &[V, K] : F.Terms)
+      if (!fits(Vars[V].Type, From))
+        return std::nullopt;
+  }
+  LinearForm Out = LinearForm::constant(To.reduce(F.Const));
+  for (const auto &[V, K] : F.Terms)
+    Out.add(LinearForm::variable(V), To.reduce(K), To);
+  return Out;
+}
+
+const Expr *stripValue(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+      E = EW->getSubExpr();
+    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      E = ST->getReplacement();
+    else
+      return E;
+  }
+  return E;
+}
+} // namespace
+
+bool PathFactBuilder::changedUnseen(const VarDecl *V) const {
+  for (const VarUse &U : Uses.of(V))
+    if (!U.Deref && U.K != VarUse::Write)
+      return true;
+  return false;
+}
+
+std::optional<unsigned> PathFactBuilder::declared(const ValueDecl *D) const {
+  const auto *V = dyn_cast<VarDecl>(D);
+  if (!V || V->getType()->isReferenceType() || changedUnseen(V))
+    return std::nullopt;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    auto It = Params.find(P);
+    if (It != Params.end() && It->second.Location)
+      return It->second.Location;
+    // A parameter the body never changes stands for its argument's value (value()); one it
+    // changes is a variable of its own, set on entry.
+    if (It != Params.end() && !Facts.isMutated(P) && !isRecordValue(P->getType()))
+      return std::nullopt;
+  } else if (!V->hasLocalStorage() || V->getParentFunctionOrMethod() != FD) {
+    return std::nullopt;
+  }
+  std::string Name = Prefix + V->getNameAsString();
+  if (isRecordValue(V->getType()))
+    return Index.variable(Instance, V, {}, Name, IntType(), true);
+  if (auto T = intType(V->getType()))
+    return Index.variable(Instance, V, {}, Name, *T, false);
+  return std::nullopt;
+}
+
+std::optional<unsigned> PathFactBuilder::location(const Expr *LV) const {
+  LV = LV->IgnoreParens();
+  while (const auto *IC = dyn_cast<ImplicitCastExpr>(LV)) {
+    if (IC->getCastKind() != CK_NoOp)
+      return std::nullopt;
+    LV = IC->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *DR = dyn_cast<DeclRefExpr>(LV))
+    return declared(DR->getDecl());
+  const auto *ME = dyn_cast<MemberExpr>(LV);
+  const auto *Field = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  // Union members share storage and bit-fields wrap at their own width: neither is a variable.
+  if (!Field || Field->getType()->isReferenceType() || Field->getType().isVolatileQualified() ||
+      Field->isBitField() || Field->getParent()->isUnion())
+    return std::nullopt;
+  std::optional<unsigned> Base;
+  if (!ME->isArrow())
+    Base = location(ME->getBase());
+  else if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    Base = This;
+  if (!Base)
+    return std::nullopt;
+  return Index.member(*Base, Field, intType(Field->getType()), isRecordValue(Field->getType()));
+}
+
+std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr *E, int Depth) const {
+  E = stripValue(E);
+  auto T = E && Depth < 32 ? intType(E->getType()) : std::nullopt;
+  if (!T)
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return std::make_pair(LinearForm::constant(T->reduce(R.Val.getInt().getExtValue())), *T);
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getCastKind() == CK_LValueToRValue) {
+      if (auto Var = location(C->getSubExpr()))
+        return std::make_pair(LinearForm::variable(*Var), G.PathVars[*Var].Type);
+      const auto *DR = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
+      const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+      auto It = P ? Params.find(P) : Params.end();
+      auto PT = P ? intType(P->getType()) : std::nullopt;
+      if (It != Params.end() && It->second.Value && PT)
+        return std::make_pair(*It->second.Value, *PT);
+      return std::nullopt;
+    }
+    if (C->getCastKind() != CK_IntegralCast && C->getCastKind() != CK_NoOp)
+      return std::nullopt;
+    auto Sub = value(C->getSubExpr(), Depth + 1);
+    if (!Sub)
+      return std::nullopt;
+    auto F = convert(Sub->first, Sub->second, *T, G.PathVars);
+    return F ? std::optional(std::make_pair(*F, *T)) : std::nullopt;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus)
+      return std::nullopt;
+    auto F = form(U->getSubExpr(), *T);
+    if (F && U->getOpcode() == UO_Minus)
+      F->scale(-1, *T);
+    return F ? std::optional(std::make_pair(*F, *T)) : std::nullopt;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || B->isAssignmentOp())
+    return std::nullopt;
+  auto L = form(B->getLHS(), *T), Rt = form(B->getRHS(), *T);
+  if (!L || !Rt)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_Add: L->add(*Rt, 1, *T); break;
+  case BO_Sub: L->add(*Rt, -1, *T); break;
+  case BO_Mul:
+    if (Rt->isConstant())
+      L->scale(Rt->Const, *T);
+    else if (L->isConstant())
+      (Rt->scale(L->Const, *T), L = Rt);
+    else
+      return std::nullopt;
+    break;
+  case BO_Shl:
+    if (!Rt->isConstant() || Rt->Const < 0 || Rt->Const > 62)
+      return std::nullopt;
+    L->scale(int64_t(1) << Rt->Const, *T);
+    break;
+  default:
+    return std::nullopt;
+  }
+  return std::make_pair(*L, *T);
+}
+
+std::optional<LinearForm> PathFactBuilder::form(const Expr *E, IntType T) const {
+  auto V = value(E, 0);
+  return V ? convert(V->first, V->second, T, G.PathVars) : std::nullopt;
+}
+
+std::optional<Comparison> PathFactBuilder::condition(const Expr *Cond, int Depth) const {
+  const Expr *E = stripValue(Cond);
+  if (!E || Depth > 32)
+    return std::nullopt;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+    auto C = condition(U->getSubExpr(), Depth + 1);
+    return C ? std::optional(C->negated()) : std::nullopt;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    // Reached on the block that evaluates the last operand: the whole is that operand.
+    if (B->isLogicalOp())
+      return condition(B->getRHS(), Depth + 1);
+    static const std::map<BinaryOperatorKind, char> Ops = {
+        {BO_LT, '<'}, {BO_LE, 'l'}, {BO_GT, '>'}, {BO_GE, 'g'}, {BO_EQ, '='}, {BO_NE, '!'}};
+    auto Op = Ops.find(B->getOpcode());
+    if (Op != Ops.end()) {
+      auto T = intType(B->getLHS()->getType());
+      auto L = T ? form(B->getLHS(), *T) : std::nullopt, R = T ? form(B->getRHS(), *T) : std::nullopt;
+      if (!L || !R)
+        return std::nullopt;
+      return Comparison::make(Op->second, std::move(*L), std::move(*R), *T);
+    }
+  }
+  // An integer (or bool) tested for truth.
+  const Expr *X = E;
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E); IC && IC->getCastKind() == CK_IntegralToBoolean)
+    X = IC->getSubExpr();
+  auto T = intType(X->getType());
+  auto F = T ? form(X, *T) : std::nullopt;
+  if (!F)
+    return std::nullopt;
+  return Comparison::make('!', std::move(*F), LinearForm(), *T);
+}
+
+PathFactBuilder::Binding PathFactBuilder::argument(const ParmVarDecl *P, const Expr *A) const {
+  Binding B;
+  if (P->getType()->isReferenceType())
+    B.Location = location(stripValue(A));
+  else if (auto T = intType(P->getType()))
+    B.Value = form(A, *T);
+  return B;
+}
+
+void PathFactBuilder::add(unsigned Block, PathFact F, unsigned Site) {
+  F.Site = Site;
+  G.addFact(Block, std::move(F));
+}
+
+void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, unsigned Site) {
+  PathFact F;
+  F.K = PathFact::Havoc;
+  F.Var = Var;
+  const PathVar &V = G.PathVars[Var];
+  if (V.IsRecord || !Value) {
+  } else if (V.Type.Width == 1 || stripValue(Value)->getType()->isBooleanType()) {
+    if (auto C = condition(Value)) {
+      F.K = PathFact::SetCond;
+      F.Cond = std::move(*C);
+    }
+  } else if (auto Form = form(Value, V.Type)) {
+    F.K = PathFact::Set;
+    F.Value = std::move(*Form);
+  }
+  add(Block, std::move(F), Site);
+}
+
+void PathFactBuilder::enter(unsigned Block) {
+  for (const auto &[P, B] : Params) {
+    if (B.Location)
+      continue;
+    auto Var = declared(P);
+    if (!Var)
+      continue;
+    PathFact F;
+    F.K = PathFact::Havoc;
+    F.Var = *Var;
+    if (B.Value && !G.PathVars[*Var].IsRecord) {
+      F.K = PathFact::Set;
+      F.Value = *B.Value;
+    }
+    add(Block, std::move(F), Index.newSite());
+  }
+}
+
+void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (auto Var = declared(V))
+          assign(*Var, V->getInit(), Block, Index.newSite());
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp()) {
+    if (auto Var = location(U->getSubExpr())) {
+      PathFact F;
+      F.K = G.PathVars[*Var].IsRecord ? PathFact::Havoc : PathFact::Add;
+      F.Var = *Var;
+      F.Value = LinearForm::constant(G.PathVars[*Var].Type.reduce(U->isIncrementOp() ? 1 : -1));
+      add(Block, std::move(F), Index.newSite());
+    }
+    return;
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->isAssignmentOp() && OC->getNumArgs()) {
+    if (auto Var = location(OC->getArg(0)))
+      assign(*Var, nullptr, Block, Index.newSite());
+    return;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  if (!B || !B->isAssignmentOp())
+    return;
+  auto Var = location(B->getLHS());
+  if (!Var)
+    return;
+  unsigned Site = Index.newSite();
+  if (B->getOpcode() == BO_Assign)
+    return assign(*Var, B->getRHS(), Block, Site);
+  const PathVar &V = G.PathVars[*Var];
+  auto Step = V.IsRecord ? std::nullopt : form(B->getRHS(), V.Type);
+  PathFact F;
+  F.K = PathFact::Havoc;
+  F.Var = *Var;
+  if (Step && Step->isConstant() && (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
+    F.K = PathFact::Add;
+    F.Value = LinearForm::constant(V.Type.reduce(B->getOpcode() == BO_AddAssign ? Step->Const : -Step->Const));
+  }
+  add(Block, std::move(F), Site);
+}
+
+} // namespace commcheck

@@ -1,0 +1,107 @@
+// States the path facts of one function body as it is lowered (one instance per inlined call):
+// the conditions its two-way branches test and the assignments its statements make to tracked
+// variables, as linear forms (events/PathFact.h). A variable is tracked when every change to it is
+// a statement of the body (VarUses): a scalar local or by-value parameter, or a member path
+// of a local object. An inlined helper's parameters stand for what the caller passed: a value
+// (a form over the caller's variables) or, by reference, the caller's variable itself.
+#pragma once
+#include "events/EventGraph.h"
+#include "events/PathFact.h"
+#include <map>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class FieldDecl;
+class FunctionDecl;
+class ParmVarDecl;
+class QualType;
+class Stmt;
+class ValueDecl;
+class VarDecl;
+} // namespace clang
+
+namespace commcheck {
+
+class FunctionFacts;
+class VarUses;
+
+/// The path variables of one graph, shared by the lowerings of its inlined instances.
+class PathVarIndex {
+public:
+  explicit PathVarIndex(EventGraph &G) : G(G) {}
+  unsigned newInstance() { return Instances++; }
+  /// The variable of Decl (with a member path) in an instance, created on first use.
+  unsigned variable(unsigned Instance, const clang::ValueDecl *Decl,
+                    const std::vector<const clang::FieldDecl *> &Path, const std::string &Name,
+                    IntType T, bool IsRecord);
+  /// The member Field of the object variable Var.
+  std::optional<unsigned> member(unsigned Var, const clang::FieldDecl *Field,
+                                 const std::optional<IntType> &T, bool IsRecord);
+  /// A new site number: the facts of one branch or one statement share it (pruning counts them).
+  unsigned newSite() { return Sites++; }
+
+private:
+  using Key = std::tuple<unsigned, const clang::ValueDecl *, std::vector<const clang::FieldDecl *>>;
+  EventGraph &G;
+  std::map<Key, unsigned> Ids;
+  std::vector<Key> KeyOf;
+  unsigned Instances = 0, Sites = 0;
+};
+
+class PathFactBuilder {
+public:
+  /// What an inlined helper's parameter stands for.
+  struct Binding {
+    std::optional<LinearForm> Value;   ///< by value: the argument, in the parameter's type
+    std::optional<unsigned> Location;  ///< by reference: the caller's variable
+  };
+
+  PathFactBuilder(PathVarIndex &Index, EventGraph &G, clang::ASTContext &Ctx,
+                  const clang::FunctionDecl *FD, const FunctionFacts &Facts, VarUses &Uses,
+                  std::string Prefix);
+
+  void bindParam(const clang::ParmVarDecl *P, Binding B) { Params[P] = std::move(B); }
+  void bindThis(std::optional<unsigned> Object) { This = Object; }
+  /// What the caller passes for parameter P (its argument A).
+  Binding argument(const clang::ParmVarDecl *P, const clang::Expr *A) const;
+  /// The facts that hold on entering the body (parameters it changes get their arguments'
+  /// values), into Block.
+  void enter(unsigned Block);
+  /// The facts of one statement or expression of the body, into Block.
+  void statement(const clang::Stmt *S, unsigned Block);
+  /// The condition a two-way branch on Cond tests (true on its first edge), when it can be stated.
+  std::optional<Comparison> condition(const clang::Expr *Cond, int Depth = 0) const;
+  /// A new site for the two edges of one branch.
+  unsigned newSite() { return Index.newSite(); }
+  /// The tracked variable an lvalue designates.
+  std::optional<unsigned> location(const clang::Expr *LValue) const;
+
+private:
+  PathVarIndex &Index;
+  EventGraph &G;
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *FD;
+  const FunctionFacts &Facts;
+  VarUses &Uses;
+  /// Something other than an assignment of the body may change V's own storage.
+  bool changedUnseen(const clang::VarDecl *V) const;
+  std::string Prefix;
+  unsigned Instance;
+  std::map<const clang::ParmVarDecl *, Binding> Params;
+  std::optional<unsigned> This;
+
+  std::optional<IntType> intType(clang::QualType T) const;
+  std::optional<unsigned> declared(const clang::ValueDecl *D) const;
+  /// The value of E converted to T, as a linear form.
+  std::optional<LinearForm> form(const clang::Expr *E, IntType T) const;
+  /// The value of E in its own type.
+  std::optional<std::pair<LinearForm, IntType>> value(const clang::Expr *E, int Depth) const;
+  void assign(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  void add(unsigned Block, PathFact F, unsigned Site);
+};
+
+} // namespace commcheck

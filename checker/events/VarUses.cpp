@@ -1,0 +1,325 @@
+#include "events/VarUses.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace commcheck {
+
+bool isPrefix(const FieldPath &A, const FieldPath &B) {
+  return A.size() <= B.size() && std::equal(A.begin(), A.end(), B.begin());
+}
+
+struct VarUses::Index {
+  llvm::DenseMap<const VarDecl *, std::vector<VarUse>> Uses;
+};
+
+VarUses::VarUses() = default;
+VarUses::~VarUses() = default;
+
+namespace {
+
+bool pointsToConst(QualType T) {
+  return T->isPointerType() && T->getPointeeType().isConstQualified();
+}
+bool constReference(QualType T) {
+  return T->isReferenceType() && T.getNonReferenceType().isConstQualified();
+}
+bool constMethod(const Decl *D) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(D);
+  return MD && MD->isConst();
+}
+
+/// Classifies every reference to a local variable or parameter of one body.
+class Indexer {
+public:
+  Indexer(const FunctionDecl *FD, Stmt *Body, llvm::DenseMap<const VarDecl *, std::vector<VarUse>> &Out)
+      : FD(FD), PM(Body), Out(Out) {}
+
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->hasLocalStorage())
+        classify(D, V);
+    if (const auto *L = dyn_cast<LambdaExpr>(S))
+      for (const LambdaCapture &C : L->captures())
+        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+          if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+            escape(V, V->getType()->isReferenceType(), {}); // the lambda may change it
+    for (const Stmt *Child : S->children())
+      walk(Child);
+  }
+
+private:
+  const Stmt *up(const Stmt *S) const {
+    const Stmt *P = PM.getParent(S);
+    while (P && isa<ParenExpr>(P))
+      P = PM.getParent(P);
+    return P;
+  }
+  void escape(const VarDecl *V, bool Deref, FieldPath Path) {
+    VarUse U;
+    U.K = VarUse::Escape;
+    U.Deref = Deref;
+    U.Path = std::move(Path);
+    Out[V].push_back(std::move(U));
+  }
+  void write(const VarDecl *V, bool Deref, FieldPath Path, const Expr *Value) {
+    VarUse U;
+    U.K = VarUse::Write;
+    U.Deref = Deref;
+    U.Path = std::move(Path);
+    U.Value = Value;
+    Out[V].push_back(std::move(U));
+  }
+  /// The storage at (Deref, Path) is given to argument Arg of CE: a hand-over when the parameter
+  /// may write it, a read when it cannot.
+  void argument(const VarDecl *V, bool Deref, FieldPath Path, const CallExpr *CE, const Expr *Arg,
+                bool ByAddress) {
+    unsigned I = 0;
+    while (I < CE->getNumArgs() && CE->getArg(I)->IgnoreParens() != Arg->IgnoreParens())
+      ++I;
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
+    if (I == CE->getNumArgs() || !Callee || I < Shift || I - Shift >= Callee->getNumParams())
+      return escape(V, Deref, std::move(Path));
+    QualType PT = Callee->getParamDecl(I - Shift)->getType();
+    if (ByAddress ? pointsToConst(PT) : constReference(PT))
+      return;
+    if (!ByAddress && !PT->isReferenceType())
+      return; // a copy
+    VarUse U;
+    U.K = VarUse::OutArg;
+    U.Deref = Deref;
+    U.Path = std::move(Path);
+    U.Call = CE;
+    U.ArgIndex = I;
+    Out[V].push_back(std::move(U));
+  }
+  void classify(const DeclRefExpr *D, const VarDecl *V);
+  bool pointerValue(const VarDecl *V, const Expr *&Cur, bool &Deref, FieldPath &Path);
+  void address(const VarDecl *V, bool Deref, FieldPath Path, const Expr *AddrOf);
+
+  const FunctionDecl *FD;
+  ParentMap PM;
+  llvm::DenseMap<const VarDecl *, std::vector<VarUse>> &Out;
+};
+
+/// The pointer V holds is read at Cur: where its pointee is accessed, continue there (Cur, Deref
+/// and Path updated, true); where the pointer is only tested or read, stop; where it flows on,
+/// the pointee escapes.
+bool Indexer::pointerValue(const VarDecl *V, const Expr *&Cur, bool &Deref, FieldPath &Path) {
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    const Stmt *P = up(Cur);
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P); ME && ME->isArrow()) {
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        Deref = true;
+        Path = {F};
+        Cur = ME;
+        return true;
+      }
+      if (!constMethod(ME->getMemberDecl()))
+        escape(V, true, {});
+      return false;
+    }
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P); UO && UO->getOpcode() == UO_Deref) {
+      Deref = true;
+      Cur = UO;
+      return true;
+    }
+    if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(P); AS && AS->getBase()->IgnoreParens() == Cur) {
+      Deref = true; // p[k]: written or read as the pointee itself (an element is no field)
+      Cur = AS;
+      return true;
+    }
+    if (const auto *CE = dyn_cast_or_null<CallExpr>(P); CE && CE->getCallee()->IgnoreParens() != Cur) {
+      argument(V, true, {}, CE, Cur, /*ByAddress=*/true);
+      return false;
+    }
+    if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+      if (IC->getCastKind() == CK_PointerToBoolean)
+        return false;
+      if (IC->getCastKind() == CK_NoOp || IC->getCastKind() == CK_BitCast) {
+        Cur = IC;
+        continue;
+      }
+    }
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && (BO->isComparisonOp() || BO->isLogicalOp()))
+      return false;
+    if (const auto *EC = dyn_cast_or_null<ExplicitCastExpr>(P); EC && EC->getType()->isVoidType())
+      return false;
+    escape(V, true, {}); // stored, returned, moved by arithmetic, cast: another name for it
+    return false;
+  }
+  escape(V, true, {});
+  return false;
+}
+
+/// `&storage` at AddrOf: handed to a helper, or an escape.
+void Indexer::address(const VarDecl *V, bool Deref, FieldPath Path, const Expr *AddrOf) {
+  const Expr *Cur = AddrOf;
+  const Stmt *P = up(Cur);
+  while (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+    if (IC->getCastKind() != CK_NoOp && IC->getCastKind() != CK_BitCast)
+      break;
+    Cur = IC;
+    P = up(Cur);
+  }
+  if (const auto *CE = dyn_cast_or_null<CallExpr>(P); CE && CE->getCallee()->IgnoreParens() != Cur)
+    return argument(V, Deref, std::move(Path), CE, Cur, /*ByAddress=*/true);
+  escape(V, Deref, std::move(Path));
+}
+
+void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
+  bool Deref = V->getType()->isReferenceType();
+  FieldPath Path;
+  const Expr *Cur = D;
+  for (int Depth = 0; Depth < 32; ++Depth) {
+    const Stmt *P = up(Cur);
+    if (!P || isa<CompoundStmt>(P) || isa<UnaryExprOrTypeTraitExpr>(P) || isa<CXXTypeidExpr>(P) ||
+        isa<CXXNoexceptExpr>(P))
+      return; // a discarded or unevaluated use
+    if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        Path.push_back(F);
+        Cur = ME;
+        continue;
+      }
+      if (!constMethod(ME->getMemberDecl())) // v.f(): a member function may change its object
+        escape(V, Deref, Path);
+      return;
+    }
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(P)) {
+      switch (IC->getCastKind()) {
+      case CK_LValueToRValue:
+        if (!Deref && Path.empty() && IC->getType()->isPointerType()) {
+          Cur = IC;
+          if (pointerValue(V, Cur, Deref, Path))
+            continue;
+        }
+        return; // the value is read
+      case CK_NoOp:
+        Cur = IC;
+        continue;
+      case CK_ToVoid:
+        return;
+      case CK_ArrayToPointerDecay:
+        if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(up(IC));
+            AS && AS->getBase()->IgnoreParens() == IC &&
+            isa_and_nonnull<ImplicitCastExpr>(up(AS)) &&
+            cast<ImplicitCastExpr>(up(AS))->getCastKind() == CK_LValueToRValue)
+          return; // v.arr[i] read
+        escape(V, Deref, Path);
+        return;
+      default:
+        escape(V, Deref, Path);
+        return;
+      }
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Cur) {
+        if (BO->getOpcode() == BO_Assign)
+          write(V, Deref, Path, BO->getRHS());
+        return; // p += k moves within the object it points into; integers are no addresses
+      }
+      if (BO->getOpcode() == BO_Comma && BO->getRHS()->IgnoreParens() == Cur) {
+        Cur = BO;
+        continue;
+      }
+      if (BO->getOpcode() == BO_Comma)
+        return;
+      escape(V, Deref, Path);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() == UO_AddrOf)
+        return address(V, Deref, Path, UO);
+      if (!UO->isIncrementDecrementOp())
+        escape(V, Deref, Path);
+      return;
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P); CO && CO->isGLValue()) {
+      Cur = CO;
+      continue;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+      if (MD && OC->getNumArgs() == 2 && OC->getArg(0)->IgnoreParens() == Cur &&
+          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) && !MD->isUserProvided()) {
+        write(V, Deref, Path, OC->getArg(1));
+        return;
+      }
+      if (MD && OC->getNumArgs() > 0 && OC->getArg(0)->IgnoreParens() == Cur) {
+        if (!MD->isConst())
+          escape(V, Deref, Path);
+        return;
+      }
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(P); CE && CE->getCallee()->IgnoreParens() != Cur)
+      return argument(V, Deref, Path, CE, Cur, /*ByAddress=*/false);
+    if (const auto *CC = dyn_cast<CXXConstructExpr>(P)) {
+      const CXXConstructorDecl *Ctor = CC->getConstructor();
+      if (Ctor && Ctor->isCopyOrMoveConstructor() && !Ctor->isUserProvided())
+        return; // copied (a defaulted move copies too)
+      for (unsigned I = 0; I < CC->getNumArgs() && Ctor && I < Ctor->getNumParams(); ++I)
+        if (CC->getArg(I)->IgnoreParens() == Cur && constReference(Ctor->getParamDecl(I)->getType()))
+          return; // copied
+      escape(V, Deref, Path);
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(P)) {
+      for (const Decl *X : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(X); VD && VD->getInit() && VD->getInit()->IgnoreParens() == Cur &&
+                                                   VD->getType()->isReferenceType() &&
+                                                   !constReference(VD->getType()))
+          escape(V, Deref, Path); // a writable alias
+      return;
+    }
+    if (isa<ReturnStmt>(P)) {
+      QualType R = FD->getReturnType();
+      if (R->isReferenceType() && !constReference(R))
+        escape(V, Deref, Path);
+      return;
+    }
+    escape(V, Deref, Path);
+    return;
+  }
+  escape(V, Deref, Path);
+}
+
+} // namespace
+
+const std::vector<VarUse> &VarUses::of(const VarDecl *V) {
+  static const std::vector<VarUse> None;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!FD)
+    return None;
+  std::unique_ptr<Index> &Slot = Indexes[FD];
+  if (!Slot) {
+    Slot = std::make_unique<Index>();
+    if (Stmt *Body = FD->getBody()) {
+      Indexer I(FD, Body, Slot->Uses);
+      I.walk(Body);
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+        for (const CXXCtorInitializer *Init : Ctor->inits()) {
+          Indexer II(FD, Init->getInit(), Slot->Uses);
+          II.walk(Init->getInit());
+          // A reference member bound to a variable is a writable alias of it.
+          if (Init->getMember() && Init->getMember()->getType()->isReferenceType())
+            if (const auto *D = dyn_cast<DeclRefExpr>(Init->getInit()->IgnoreParenImpCasts()))
+              if (const auto *RV = dyn_cast<VarDecl>(D->getDecl())) {
+                VarUse U;
+                U.Deref = RV->getType()->isReferenceType();
+                Slot->Uses[RV].push_back(U);
+              }
+        }
+    }
+  }
+  auto It = Slot->Uses.find(V);
+  return It == Slot->Uses.end() ? None : It->second;
+}
+
+} // namespace commcheck

@@ -1,0 +1,57 @@
+// How each variable of a function body is used as storage: where its value, a field of it, or what
+// it points to is written, handed to a helper that may write it, or escapes to code that might.
+// ReadOnlyOrigins reads it to follow a pointer through helpers that only compute addresses (a view
+// struct filled from a read-only parameter). Everything that is not a plain read, a plain write or
+// a hand-over to a called helper is an escape: the variable's value there is not known.
+#pragma once
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+#include <vector>
+
+namespace clang {
+class CallExpr;
+class Expr;
+class FieldDecl;
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
+
+namespace commcheck {
+
+/// A member path into a record: `v.a.b` is {a, b}; empty for the variable (or pointee) itself.
+using FieldPath = std::vector<const clang::FieldDecl *>;
+
+/// True when A is a prefix of B.
+bool isPrefix(const FieldPath &A, const FieldPath &B);
+
+struct VarUse {
+  enum Kind {
+    Write,  ///< Value is stored at Path
+    OutArg, ///< the storage at Path is given to argument ArgIndex of Call (`&v`, a non-const
+            ///< reference, a pointer's value), whose body may write it
+    Escape  ///< anything else that may change it: its address kept, a non-const member call, ...
+  };
+  Kind K = Escape;
+  /// Through the variable's value: `p->f`, `*p` for a pointer, any use of a reference (its
+  /// referent); false for the variable's own storage.
+  bool Deref = false;
+  FieldPath Path;
+  const clang::Expr *Value = nullptr; ///< Write
+  const clang::CallExpr *Call = nullptr; ///< OutArg
+  unsigned ArgIndex = 0;                 ///< OutArg: the argument's index in Call
+};
+
+class VarUses {
+public:
+  VarUses();
+  ~VarUses();
+  /// The uses that may change V's storage (or its referent), in the body of the function that
+  /// declares it; reads are left out. Each function is indexed once, when first asked.
+  const std::vector<VarUse> &of(const clang::VarDecl *V);
+
+private:
+  struct Index;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Index>> Indexes;
+};
+
+} // namespace commcheck
