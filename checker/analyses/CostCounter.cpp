@@ -31,17 +31,24 @@ bool skipsOne(const Stmt *S, const Stmt *Loop, const VarDecl *I, ASTContext &Ctx
   return false;
 }
 
+/// "TNOTIFY" for "pto::comm::TNOTIFY".
+std::string shortName(const std::string &Q) {
+  auto Pos = Q.rfind("::");
+  return Pos == std::string::npos ? Q : Q.substr(Pos + 2);
+}
+
 std::optional<std::string> primitive(const Event &E) {
+  // A drain or fence an intrinsic performs (TNOTIFY's trailing dsb and PIPE_ALL drain) executes
+  // as surely as a written one: its own row, so that the written ones stay comparable.
+  std::string Inside = E.Synthetic ? " inside " + shortName(E.Callee) : "";
   switch (E.Kind) {
   case EventKind::DcciWhole: return "dcci (whole cache)";
   case EventKind::DcciLine: return "dcci (single line)";
   case EventKind::Drain:
-    if (E.Synthetic)
-      return std::nullopt;
-    if (E.FromBarrierCall)
-      return "pipe_barrier(PIPE_" + pipeName(E.Pipe) + ")";
+    if (E.FromBarrierCall || E.Synthetic)
+      return "pipe_barrier(PIPE_" + pipeName(E.Pipe) + ")" + Inside;
     return E.Callee + " (PIPE_" + pipeName(E.Pipe) + ")";
-  case EventKind::Dsb: return E.Synthetic ? std::nullopt : std::optional<std::string>("dsb");
+  case EventKind::Dsb: return "dsb" + Inside;
   case EventKind::Notify: return "TNOTIFY";
   case EventKind::Wait: return "TWAIT";
   case EventKind::SetFlag: return "set_flag";

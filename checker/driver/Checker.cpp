@@ -7,6 +7,7 @@
 #include "base/RuleIds.h"
 #include "base/CompilerFlags.h"
 #include "events/SourcePoints.h"
+#include "frontend/Configuration.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -254,6 +255,8 @@ BuildOptions Checker::buildOptions(const ParsedFile &File, const std::vector<Spa
                                    const CorePipes &Core) const {
   BuildOptions B = Options.Build;
   B.Core = Core;
+  // The configuration's macros: known with its core, else the ones this parse was given.
+  B.Macros = !Core.Defined.empty() ? Core.Defined : Configuration{"", File.Args, {}}.defined();
   if (Removed)
     B.Removed = *Removed;
   if (File.Trusted)

@@ -302,4 +302,8 @@ bool FunctionLowering::trusted(const Decl *D) const {
   return B.options().Trusted.trusted(SM, D->getLocation());
 }
 
+bool FunctionLowering::defines(const std::string &Macro) const {
+  return B.options().Macros.count(Macro) > 0;
+}
+
 } // namespace commcheck

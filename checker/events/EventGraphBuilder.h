@@ -8,6 +8,7 @@
 #include "events/LoopMembership.h"
 #include "frontend/TrustedHeaders.h"
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ struct BuildOptions {
   std::vector<Span> Removed;
   /// The pipes of the core the configuration compiles for (all when not known).
   CorePipes Core;
+  /// The macros the configuration defines (-D), for the catalogue's variants.
+  std::set<std::string> Macros;
 };
 
 class EventGraphBuilder {

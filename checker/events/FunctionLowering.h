@@ -154,6 +154,7 @@ public: // LoweringSite, for constructions and destructions
   }
   void unseen(const clang::Stmt *Site, const std::string &What, bool GivenAddress) override;
   bool trusted(const clang::Decl *D) const override;
+  bool defines(const std::string &Macro) const override;
   void at(const clang::Stmt *S) override { CurElement = S; }
 };
 

@@ -50,6 +50,93 @@ std::string shortName(const std::string &Q) {
   auto Pos = Q.rfind("::");
   return Pos == std::string::npos ? Q : Q.substr(Pos + 2);
 }
+
+/// The "before" and "after" effects of Obj (an entry or a variant; At prefixes the field names
+/// of an error).
+std::optional<std::string> readEffects(const nlohmann::json &Obj, std::vector<IntrinsicEffect> &Before,
+                                       std::vector<IntrinsicEffect> &After, const std::string &At) {
+  for (const char *F : {"before", "after"}) {
+    if (!Obj.contains(F))
+      continue;
+    std::string Field = "field '" + At + F + "'";
+    if (!Obj[F].is_array())
+      return Field + " must be an array of strings";
+    for (const nlohmann::json &X : Obj[F]) {
+      if (!X.is_string())
+        return Field + " must be an array of strings";
+      auto Eff = parseEffect(X.get<std::string>());
+      if (!Eff)
+        return Field + ": " + llvm::toString(Eff.takeError());
+      (std::string(F) == "before" ? Before : After).push_back(*Eff);
+    }
+  }
+  return std::nullopt;
+}
+
+/// One string, or a non-empty array of strings.
+bool stringList(const nlohmann::json &J, std::vector<std::string> &Out) {
+  if (J.is_string()) {
+    Out.push_back(J.get<std::string>());
+    return true;
+  }
+  if (!J.is_array() || J.empty())
+    return false;
+  for (const nlohmann::json &X : J) {
+    if (!X.is_string())
+      return false;
+    Out.push_back(X.get<std::string>());
+  }
+  return true;
+}
+
+/// The condition of a variant: roles of the entry and the configuration's macros.
+std::optional<std::string> readCondition(const nlohmann::json &When, const Intrinsic &I,
+                                         IntrinsicVariant &V, const std::string &At) {
+  if (!When.is_object())
+    return "field '" + At + "when' must be an object of role: enumerator(s)";
+  for (auto It = When.begin(); It != When.end(); ++It) {
+    std::vector<std::string> Values;
+    std::string Field = "field '" + At + "when." + It.key() + "'";
+    if (!stringList(It.value(), Values))
+      return Field + " must be a string or a non-empty array of strings";
+    if (It.key() == "defined")
+      V.Defined = Values;
+    else if (It.key() == "undefined")
+      V.Undefined = Values;
+    else if (I.Args.count(It.key()) || I.TemplateArgs.count(It.key()))
+      V.Roles[It.key()] = Values;
+    else
+      return Field + ": the entry has no role '" + It.key() + "' in 'args' (nor is it "
+             "\"defined\" or \"undefined\")";
+  }
+  return std::nullopt;
+}
+
+/// "variants": effects that replace the entry's own for the calls and configurations they match.
+std::optional<std::string> readVariants(const nlohmann::json &E, Intrinsic &I) {
+  if (!E.contains("variants"))
+    return std::nullopt;
+  if (!E["variants"].is_array())
+    return std::string("field 'variants' must be an array of objects");
+  for (const nlohmann::json &V : E["variants"]) {
+    std::string At = "variants[" + std::to_string(I.Variants.size()) + "].";
+    if (!V.is_object())
+      return "field '" + At.substr(0, At.size() - 1) + "' must be an object";
+    for (auto It = V.begin(); It != V.end(); ++It)
+      if (It.key() != "when" && It.key() != "before" && It.key() != "after" && It.key() != "doc")
+        return "field '" + At.substr(0, At.size() - 1) + "': unknown field '" + It.key() + "'";
+    IntrinsicVariant Var;
+    if (V.contains("when"))
+      if (auto Err = readCondition(V["when"], I, Var, At))
+        return Err;
+    if (auto Err = readEffects(V, Var.Before, Var.After, At))
+      return Err;
+    if (V.contains("doc") && V["doc"].is_string())
+      Var.Doc = V["doc"].get<std::string>();
+    I.Variants.push_back(std::move(Var));
+  }
+  return std::nullopt;
+}
 } // namespace
 
 std::optional<IntrinsicKind> parseIntrinsicKind(const std::string &Name) {
@@ -102,7 +189,7 @@ llvm::Error IntrinsicCatalogue::loadText(const std::string &Content, const std::
     Id = I.Name;
     for (auto It = E.begin(); It != E.end(); ++It) {
       static const char *Known[] = {"name", "event", "pipe", "accPipe", "args",
-                                    "before", "after", "doc"};
+                                    "before", "after", "variants", "doc"};
       if (std::find(std::begin(Known), std::end(Known), It.key()) == std::end(Known))
         return fail(Source, Id, "unknown field '" + It.key() + "'");
     }
@@ -141,21 +228,10 @@ llvm::Error IntrinsicCatalogue::loadText(const std::string &Content, const std::
         I.TemplateArgs[It.key()] = N;
       }
     }
-    for (const char *F : {"before", "after"}) {
-      if (!E.contains(F))
-        continue;
-      if (!E[F].is_array())
-        return fail(Source, Id, std::string("field '") + F + "' must be an array of strings");
-      for (const nlohmann::json &X : E[F]) {
-        if (!X.is_string())
-          return fail(Source, Id, std::string("field '") + F + "' must be an array of strings");
-        auto Eff = parseEffect(X.get<std::string>());
-        if (!Eff)
-          return fail(Source, Id, std::string("field '") + F + "': " +
-                                      llvm::toString(Eff.takeError()));
-        (std::string(F) == "before" ? I.Before : I.After).push_back(*Eff);
-      }
-    }
+    if (auto Err = readEffects(E, I.Before, I.After, ""))
+      return fail(Source, Id, *Err);
+    if (auto Err = readVariants(E, I))
+      return fail(Source, Id, *Err);
     if (E.contains("doc") && E["doc"].is_string())
       I.Doc = E["doc"].get<std::string>();
     Loaded[I.Name] = std::move(I);

@@ -26,6 +26,18 @@ struct IntrinsicEffect {
   PipeSet Pipes = 0;
 };
 
+/// Effects that replace an entry's own when a call matches (pto-isa's SYNCALL does what its mode,
+/// its core type and the configuration's core say): every role names one of the listed
+/// enumerators, every macro of Defined is defined in the configuration and none of Undefined is.
+/// A role the call does not give statically matches nothing, so the entry's own effects (the
+/// part every form has) apply.
+struct IntrinsicVariant {
+  std::map<std::string, std::vector<std::string>> Roles;
+  std::vector<std::string> Defined, Undefined;
+  std::vector<IntrinsicEffect> Before, After;
+  std::string Doc;
+};
+
 struct Intrinsic {
   std::string Name;      ///< qualified name, e.g. "pto::comm::TNOTIFY"
   IntrinsicKind Kind;
@@ -34,6 +46,7 @@ struct Intrinsic {
   std::map<std::string, unsigned> Args; ///< role -> argument index ("signal", "dst", "session", ...)
   std::map<std::string, unsigned> TemplateArgs; ///< role -> template argument index ("template:N")
   std::vector<IntrinsicEffect> Before, After;
+  std::vector<IntrinsicVariant> Variants; ///< the first that matches a call replaces Before/After
   std::string Doc;
 
   std::optional<unsigned> arg(const std::string &Role) const {

@@ -6,6 +6,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -292,13 +293,32 @@ void lowerSignal(LoweringSite &Site, EventKind K, const CallExpr *CE, const Intr
   Site.add(std::move(E));
 }
 
+/// The first variant of I whose condition the call and the configuration meet, if any. A role
+/// not given statically meets no condition: the entry's own effects, the common part, apply.
+static const IntrinsicVariant *variantOf(LoweringSite &Site, const Intrinsic &I, const CallExpr *CE) {
+  for (const IntrinsicVariant &V : I.Variants) {
+    bool Match = std::all_of(V.Defined.begin(), V.Defined.end(),
+                             [&](const std::string &M) { return Site.defines(M); }) &&
+                 std::none_of(V.Undefined.begin(), V.Undefined.end(),
+                              [&](const std::string &M) { return Site.defines(M); });
+    for (auto It = V.Roles.begin(); Match && It != V.Roles.end(); ++It) {
+      auto N = intrinsicEnum(Site.keys(), CE, I, It->first.c_str());
+      Match = N && std::find(It->second.begin(), It->second.end(), *N) != It->second.end();
+    }
+    if (Match)
+      return &V;
+  }
+  return nullptr;
+}
+
 void lowerIntrinsic(LoweringSite &Site, const Intrinsic &I, const CallExpr *CE) {
-  addEffects(Site, I.Before, CE, I);
+  const IntrinsicVariant *V = variantOf(Site, I, CE);
+  addEffects(Site, V ? V->Before : I.Before, CE, I);
   Event E{EventKind::Compute};
   E.S = CE;
   E.Callee = I.Name;
   lowering(I.Kind)(Site, I, CE, E);
-  addEffects(Site, I.After, CE, I);
+  addEffects(Site, V ? V->After : I.After, CE, I);
 }
 
 } // namespace commcheck

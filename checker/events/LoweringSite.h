@@ -47,6 +47,9 @@ public:
   virtual void at(const clang::Stmt *S) = 0;
   /// Whether a declaration lies in the shim or the toolchain (not the user's code).
   virtual bool trusted(const clang::Decl *D) const = 0;
+  /// Whether the configuration being lowered defines Macro (what a catalogued implementation's
+  /// `#if defined(__DAV_VEC__)` sections compile to there).
+  virtual bool defines(const std::string &Macro) const = 0;
 };
 
 } // namespace commcheck

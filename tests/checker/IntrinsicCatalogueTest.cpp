@@ -91,3 +91,55 @@ TEST(IntrinsicCatalogue, RolesMayBeTemplateArguments) {
     EXPECT_NE(E.find("args.pipe"), std::string::npos) << Bad << ": " << E;
   }
 }
+
+TEST(IntrinsicCatalogue, SyncallEffectsFollowItsModeCoreTypeAndCore) {
+  IntrinsicCatalogue C;
+  ASSERT_FALSE(static_cast<bool>(C.loadFile(bundledCataloguePath())));
+  const Intrinsic *S = C.lookup("pto::SYNCALL");
+  ASSERT_NE(S, nullptr);
+  // The entry's own effects are what every form does (hard mode, unknown mode): a drain only.
+  ASSERT_EQ(S->Before.size(), 1u);
+  EXPECT_EQ(S->Before[0].K, IntrinsicEffect::Drain);
+  EXPECT_TRUE(S->After.empty());
+  EXPECT_EQ(S->TemplateArgs.at("mode"), 0u);
+  bool SoftFencesOnVector = false;
+  for (const IntrinsicVariant &V : S->Variants)
+    if (V.Roles.count("mode") && V.Roles.at("mode") == std::vector<std::string>{"Soft"} &&
+        V.Defined == std::vector<std::string>{"__DAV_VEC__"} && V.Roles.count("coreType") &&
+        V.Roles.at("coreType") == std::vector<std::string>{"AIVOnly"})
+      SoftFencesOnVector = V.Before.size() == 2 && V.Before[1].K == IntrinsicEffect::Dsb &&
+                           V.After.size() == 2 && V.After[1].K == IntrinsicEffect::Drain;
+  EXPECT_TRUE(SoftFencesOnVector);
+  for (const char *Name : {"pto::comm::TNOTIFY", "pto::comm::TWAIT", "pto::comm::TTEST", "pto::comm::TPUT",
+                           "pto::comm::TGET", "pto::SYNCALL"})
+    EXPECT_NE(C.lookup(Name)->Doc.find("include/pto/"), std::string::npos) << Name;
+}
+
+TEST(IntrinsicCatalogue, VariantsAreReadAndCheckedAgainstTheRoles) {
+  IntrinsicCatalogue C;
+  ASSERT_FALSE(static_cast<bool>(C.loadText(
+      R"({"intrinsics":[{"name":"X::Sync","event":"none","args":{"mode":"template:0"},
+          "before":["drain:ALL"],
+          "variants":[{"when":{"mode":["Soft","Softer"],"defined":"__DAV_VEC__","undefined":["X"]},
+                       "before":["drain:ALL","dsb"],"after":["dsb"],"doc":"soft"}]}]})",
+      "user.json")));
+  const Intrinsic *S = C.lookup("X::Sync");
+  ASSERT_EQ(S->Variants.size(), 1u);
+  const IntrinsicVariant &V = S->Variants[0];
+  EXPECT_EQ(V.Roles.at("mode"), (std::vector<std::string>{"Soft", "Softer"}));
+  EXPECT_EQ(V.Defined, std::vector<std::string>{"__DAV_VEC__"});
+  EXPECT_EQ(V.Undefined, std::vector<std::string>{"X"});
+  EXPECT_EQ(V.Before.size(), 2u);
+  EXPECT_EQ(V.After.size(), 1u);
+  EXPECT_EQ(V.Doc, "soft");
+  std::string E = loadError(R"({"intrinsics":[{"name":"q","event":"none","variants":[{"when":{"mode":"Soft"}}]}]})");
+  EXPECT_NE(E.find("variants[0].when.mode"), std::string::npos) << E;
+  E = loadError(R"({"intrinsics":[{"name":"q","event":"none","variants":[{"after":["drain:NOPE"]}]}]})");
+  EXPECT_NE(E.find("variants[0].after"), std::string::npos) << E;
+  E = loadError(R"({"intrinsics":[{"name":"q","event":"none","variants":[{"colour":1}]}]})");
+  EXPECT_NE(E.find("colour"), std::string::npos) << E;
+  E = loadError(R"({"intrinsics":[{"name":"q","event":"none","variants":{}}]})");
+  EXPECT_NE(E.find("variants"), std::string::npos) << E;
+  E = loadError(R"({"intrinsics":[{"name":"q","event":"none","variants":[{"when":{"defined":[]}}]}]})");
+  EXPECT_NE(E.find("when.defined"), std::string::npos) << E;
+}

@@ -318,6 +318,18 @@ private:
     N.Leaf.FromBarrierCall = K == EventKind::Drain;
     return N;
   }
+  /// A notify, half of the time followed by what the bundled catalogue lowers TNOTIFY's end to
+  /// (pto-isa's TNOTIFY_IMPL: dsb(DSB_DDR), then pipe_barrier(PIPE_ALL)).
+  void pushNotify(std::vector<Node> &Out, Node N = mk(EventKind::Notify)) {
+    Out.push_back(std::move(N));
+    if (!chance(0.5))
+      return;
+    Node D = mk(EventKind::Dsb), A = mk(EventKind::Drain, pipe::ALL);
+    D.Leaf.Synthetic = A.Leaf.Synthetic = true;
+    A.Leaf.FromBarrierCall = false;
+    Out.push_back(std::move(D));
+    Out.push_back(std::move(A));
+  }
   static Node withAddr(EventKind K, const std::string &A) {
     Node N = mk(K);
     N.Leaf.Addr = A;
@@ -387,7 +399,7 @@ private:
                 true);
       }
       if (chance(0.7))
-        Out.push_back(mk(EventKind::Notify));
+        pushNotify(Out);
       break;
     }
     case 1: { // read-complete-drain
@@ -396,7 +408,7 @@ private:
         Out.push_back(mk(EventKind::Drain, chance(0.5) ? pipe::MTE2 : pipe::ALL));
       else if (Mistake != 0)
         Out.push_back(mk(EventKind::Drain, chance(0.5) ? pipe::MTE3 : pipe::V));
-      Out.push_back(mk(EventKind::Notify));
+      pushNotify(Out);
       break;
     }
     case 2: { // consume-invalidate
@@ -418,7 +430,7 @@ private:
         Out.push_back(async(EventKind::AsyncWait, Mistake == 1 ? other(Vars, V) : V,
                             Mistake == 2 ? other(Sessions, S) : S));
       if (chance(0.6))
-        Out.push_back(mk(EventKind::Notify));
+        pushNotify(Out);
       break;
     }
     case 4: { // flag-balance
@@ -450,7 +462,12 @@ private:
     int C = Depth >= 3 ? 0 : pick(0, 9);
     if (C <= 4) {
       --Budget;
-      return leaf();
+      Node L = leaf();
+      if (L.Leaf.Kind != EventKind::Notify)
+        return L;
+      std::vector<Node> Notify;
+      pushNotify(Notify, std::move(L));
+      return seq(std::move(Notify));
     }
     Node N;
     if (C <= 6) {
