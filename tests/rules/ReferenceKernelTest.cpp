@@ -209,3 +209,31 @@ TEST(ReferenceKernels, FixingTheBaselineYieldsTheOptimisedKernelAndItsCost) {
     EXPECT_EQ(FixedCost["TWAIT"], Model.PerCall.get(commgen::Primitive::Wait).eval(Ranks, C));
   }
 }
+
+// TNOTIFY ends with dsb(DSB_DDR) and pipe_barrier(PIPE_ALL) (pto-isa comm/a2a3/TNotify.hpp): --cost
+// counts them as executed, in rows of their own, and the barrier before the second notify of each
+// step (which finds the pipes drained) is what comm-pre-notify-barrier's fix-it removes.
+TEST(ReferenceKernels, CostCountsTheDrainAndFenceInsideEveryNotify) {
+  const std::string Step = R"(#include <pto/pto-inst.hpp>
+__global__ AICORE void AckThenReady(__gm__ int32_t *prevAck, __gm__ int32_t *nextReady) {
+  pto::comm::Signal ack(prevAck);
+  pto::comm::Signal ready(nextReady);
+  for (int s = 0; s < 4; ++s) {
+    pto::comm::TNOTIFY(ack, 1, pto::comm::NotifyOp::AtomicAdd);
+    pipe_barrier(PIPE_ALL);
+    pto::comm::TNOTIFY(ready, 1, pto::comm::NotifyOp::AtomicAdd);
+  }
+}
+)";
+  auto Cost = costOf(Step, "ack_then_ready.cpp");
+  EXPECT_EQ(Cost["TNOTIFY"], 8);
+  EXPECT_EQ(Cost["pipe_barrier(PIPE_ALL)"], 4);
+  EXPECT_EQ(Cost["pipe_barrier(PIPE_ALL) inside TNOTIFY"], 8);
+  EXPECT_EQ(Cost["dsb inside TNOTIFY"], 8);
+  EXPECT_EQ(Cost.count("dsb"), 0u);
+  // The written barrier is redundant: the fix deletes it and leaves the notifies' own drains.
+  FileResult R = CheckHarness::instance().checkText(Step, "ack_then_ready.cpp");
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(R.Findings[0].Rule, "comm-pre-notify-barrier");
+  EXPECT_FALSE(R.Findings[0].Fixes.empty());
+}
