@@ -149,7 +149,7 @@ const char *const Keys[] = {"k0", "k1"};
 
 class Generator {
 public:
-  explicit Generator(uint32_t Seed) : R(Seed) {}
+  explicit Generator(uint32_t Seed) : R(Seed), Trailing(Seed ^ 0x5eedu) {}
 
   Node program() {
     Prof = chance(0.4) ? Mixed : static_cast<Profile>(pick(1, NumProfiles - 1));
@@ -162,6 +162,9 @@ public:
 
 private:
   std::mt19937 R;
+  /// Its own stream for whether a notify carries TNOTIFY's trailing effects: the programs drawn
+  /// from R stay those of earlier runs of a seed, the notifies gain the events the catalogue adds.
+  std::mt19937 Trailing;
   int Calls = 0;
   bool Guards = false;          ///< this program tests values (path facts)
   std::vector<int> CountedLoops; ///< the enclosing counted loops' variables
@@ -322,7 +325,7 @@ private:
   /// (pto-isa's TNOTIFY_IMPL: dsb(DSB_DDR), then pipe_barrier(PIPE_ALL)).
   void pushNotify(std::vector<Node> &Out, Node N = mk(EventKind::Notify)) {
     Out.push_back(std::move(N));
-    if (!chance(0.5))
+    if (!std::bernoulli_distribution(0.5)(Trailing))
       return;
     Node D = mk(EventKind::Dsb), A = mk(EventKind::Drain, pipe::ALL);
     D.Leaf.Synthetic = A.Leaf.Synthetic = true;
