@@ -1,6 +1,7 @@
 #include "rules/RedundantInvalidate.h"
 #include "analyses/CacheUse.h"
 #include "analyses/PublishObligations.h"
+#include "analyses/ReachableEvents.h"
 #include "analyses/WaitLoops.h"
 #include "frontend/FixIts.h"
 #include "rules/RuleContext.h"
@@ -36,6 +37,13 @@ void RedundantInvalidate::check(RuleContext &Ctx) const {
   for (const Event &D : G.Events) {
     // An invalidate no path the program can take runs (a loop of zero trips) is left alone.
     if (D.Kind != EventKind::DcciWhole || D.Synthetic || PerWait.count(D.Id) || !Use->Reached[D.Id])
+      continue;
+    // The dataflow merges paths whose state agrees, and can lose why a branch is dead: the
+    // path search, which keeps them apart, must also reach the invalidate.
+    auto Reach = Ctx.analyses().get<ReachableEvents>();
+    if (!Reach)
+      return Ctx.budgetExceeded(Reach.takeError());
+    if (!Reach->of(D))
       continue;
     bool ReleasesStore = false;
     for (const auto &[O, Phase] : Pub->before(D.Id))

@@ -1,12 +1,21 @@
 #include "analyses/ReachableEvents.h"
 #include "analyses/AnalysisManager.h"
+#include "analyses/WitnessSearch.h"
 
 namespace commcheck {
 
 char ReachableEvents::ID;
 
 llvm::Expected<ReachableEvents::Result> ReachableEvents::compute(AnalysisManager &AM) {
-  return find(AM.graph());
+  const EventGraph &G = AM.graph();
+  Result R = find(G);
+  // Path facts rule out more: a branch whose test contradicts what the path assigned and tested.
+  if (auto On = blocksOnPaths(AM))
+    for (unsigned B = 0; B < G.Blocks.size(); ++B)
+      if (!(*On)[B])
+        for (unsigned E : G.Blocks[B].Events)
+          R.Reached[E] = false;
+  return R;
 }
 
 ReachableEvents::Result ReachableEvents::find(const EventGraph &G) {

@@ -1,6 +1,8 @@
 // Which events a run of the function can reach from its entry. The CFG keeps the blocks of
 // branches it proved never taken (an `if constexpr` on the core, `if (0)`) without edges into
-// them: a rule that reads events one by one, not along paths, asks this first.
+// them: a rule that reads events one by one, not along paths, asks this first. With path facts,
+// a block no path the program can take enters (its guards contradict each other) is not reached
+// either, as far as the path search sees every path.
 #pragma once
 #include "events/EventGraph.h"
 #include "llvm/Support/Error.h"
@@ -18,6 +20,7 @@ public:
   };
   static char ID;
   static llvm::Expected<Result> compute(AnalysisManager &AM);
+  /// The blocks the graph connects to the entry, without path facts.
   static Result find(const EventGraph &G);
 };
 

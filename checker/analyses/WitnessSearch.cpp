@@ -90,6 +90,13 @@ public:
   }
   /// The search saw every state: no further path exists.
   bool exhausted() const { return Q.empty() && Parent.size() < Limit; }
+  /// The blocks some path of the search entered.
+  std::vector<bool> blocksEntered() const {
+    std::vector<bool> In(G.Blocks.size(), false);
+    for (const auto &[Point, Sets] : Seen)
+      In[Point.first] = true;
+    return In;
+  }
 
   /// Witness notes from after the origin (or Start) to Found: branches, back-edges, helpers.
   std::vector<WitnessStep> notes(Node Found, const clang::SourceManager &SM) const {
@@ -166,6 +173,20 @@ private:
   }
 };
 } // namespace
+
+std::optional<std::vector<bool>> blocksOnPaths(const AnalysisManager &AM) {
+  const EventGraph &G = AM.graph();
+  if (G.PathFacts.empty() || G.Blocks.empty())
+    return std::nullopt;
+  Search S(G, true, std::min(AM.limits().WitnessStates, MaxPathStates));
+  // No target: the search walks every path it can and then tells what it entered.
+  S.run(Node{G.Entry, 0, 0}, std::numeric_limits<unsigned>::max(), 0,
+        [](int P, const Event &) { return std::optional<int>(P); }, std::numeric_limits<unsigned>::max(),
+        [](int) { return false; });
+  if (!S.exhausted())
+    return std::nullopt;
+  return S.blocksEntered();
+}
 
 std::optional<std::vector<WitnessStep>>
 findWitness(const AnalysisManager &AM, unsigned Origin, bool FromEntry, int Phase,

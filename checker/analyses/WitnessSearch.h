@@ -27,4 +27,9 @@ std::optional<std::vector<WitnessStep>> findWitness(const AnalysisManager &AM, u
                                                     const std::function<bool(int)> &AtTarget,
                                                     bool *Exhausted = nullptr);
 
+/// The blocks that some path the program can take enters from the entry (its branches agreeing
+/// with what it assigned and tested before); nullopt when the graph has no path facts or the
+/// search could not see every path (then any block the graph connects may run).
+std::optional<std::vector<bool>> blocksOnPaths(const AnalysisManager &AM);
+
 } // namespace commcheck
