@@ -43,6 +43,22 @@ inline bool familiesMayAlias(const std::string &A, const std::string &B) {
 /// A notify or wait whose family is known.
 inline bool hasFamily(const Event &E) { return !E.Signal.empty() && !E.Synthetic; }
 
+/// A and B may be one cell, for a judgement that must not miss a shared cell (the protocol):
+/// unless they lie in different launch arguments (Event::CellRoot, under the aliasing
+/// assumption), or at different constant offsets of one base pointer. A cell with no root, or
+/// whose base is not one pointer ("?": an address computed in integers), may be any cell.
+inline bool mayShareCell(const Event &A, const Event &B) {
+  if (!hasFamily(A) || !hasFamily(B) || A.CellRoot.empty() || B.CellRoot.empty())
+    return true;
+  if (A.CellRoot != B.CellRoot)
+    return false;
+  bool VA, VB;
+  std::string BaseA = familyBase(A.Signal, VA);
+  if (BaseA != familyBase(B.Signal, VB) || BaseA.find('?') != std::string::npos)
+    return true; // two pointers into one argument
+  return familiesMayAlias(A.Signal, B.Signal);
+}
+
 /// A cell whose identity is known: the same address key names the same cell wherever it runs.
 inline bool knownCell(const Event &E) { return hasFamily(E) && !E.CellVaries && !E.CellAddr.empty(); }
 
