@@ -1,5 +1,5 @@
 #include "events/CellAliasing.h"
-#include "analyses/SignalCells.h"
+#include "events/CellFamilies.h"
 #include "base/DidYouMean.h"
 #include "clang/AST/Decl.h"
 
