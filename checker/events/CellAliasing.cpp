@@ -29,8 +29,8 @@ void resolveCellAliasing(EventGraph &G, const clang::FunctionDecl *FD, const Ali
     Event U{EventKind::Unanalysable};
     U.Loc = G.FunctionLoc;
     U.Message = "--may-alias names '" + Strays[I] + "', which is not a parameter of '" +
-                FD->getNameAsString() + "'" + didYouMean(Suggestions[I]) +
-                ": the aliasing assumption cannot be applied";
+                FD->getNameAsString() + "': the aliasing assumption cannot be applied" +
+                didYouMean(Suggestions[I]);
     G.addEvent(G.Entry, std::move(U));
   }
   std::vector<const Event *> Readers;
