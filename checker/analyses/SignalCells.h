@@ -2,46 +2,11 @@
 // Event::Signal is the cell's family (integer offsets abstracted); Event::CellAddr with
 // !Event::CellVaries names one cell.
 #pragma once
+#include "events/CellFamilies.h"
 #include "events/Event.h"
-#include <cctype>
 #include <string>
 
 namespace commcheck::cells {
-
-/// A family key is its base pointer, its constant offsets ("+8") and "+*" when a variable offset
-/// was abstracted. Two families may share a cell when they are equal, or have one base and either
-/// has a variable offset (`cells+*` may be `cells+1`).
-inline std::string familyBase(const std::string &K, bool &Variable) {
-  std::string B = K;
-  Variable = false;
-  for (;;) { // strips the trailing "+*" and "+N" parts (a helper's binding may add more of them)
-    size_t P = B.rfind('+');
-    if (P == std::string::npos || P + 1 >= B.size())
-      return B;
-    if (B.compare(P + 1, std::string::npos, "*") == 0) {
-      Variable = true;
-      B.resize(P);
-      continue;
-    }
-    size_t D = P + 1 + (B[P + 1] == '-');
-    if (D >= B.size())
-      return B;
-    for (size_t I = D; I < B.size(); ++I)
-      if (!std::isdigit(static_cast<unsigned char>(B[I])))
-        return B;
-    B.resize(P);
-  }
-}
-
-inline bool familiesMayAlias(const std::string &A, const std::string &B) {
-  if (A == B)
-    return true;
-  bool VA, VB;
-  return familyBase(A, VA) == familyBase(B, VB) && (VA || VB);
-}
-
-/// A notify or wait whose family is known.
-inline bool hasFamily(const Event &E) { return !E.Signal.empty() && !E.Synthetic; }
 
 /// A cell whose identity is known: the same address key names the same cell wherever it runs.
 inline bool knownCell(const Event &E) { return hasFamily(E) && !E.CellVaries && !E.CellAddr.empty(); }

@@ -1,6 +1,7 @@
 #include "driver/ConfigFile.h"
 #include "base/DidYouMean.h"
 #include "driver/CheckFilter.h"
+#include "events/AliasAssumption.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -16,7 +17,8 @@ namespace {
 
 const char *const KnownKeys[] = {"Checks",         "WarningsAsErrors", "FailOn",
                                  "CheckOptions",   "ExtraArgs",        "ReadOnlyParams",
-                                 "Intrinsics",     "InheritParentConfig", "Waivers"};
+                                 "Intrinsics",     "InheritParentConfig", "Waivers",
+                                 "MayAlias"};
 
 llvm::Error fail(const std::string &Path, const std::string &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", Path.c_str(),
@@ -139,11 +141,12 @@ llvm::Expected<ConfigFile> ConfigFile::parse(const std::string &Text, const std:
           return fail(Path, "the waiver of '" + Name + "' must be a string: its reason");
         C.Waivers[Name] = Value.get<std::string>();
       }
-    } else if (Key == "ExtraArgs" || Key == "ReadOnlyParams") {
+    } else if (Key == "ExtraArgs" || Key == "ReadOnlyParams" || Key == "MayAlias") {
       auto L = stringList(V, Key, Path);
       if (!L)
         return L.takeError();
-      (Key == "ExtraArgs" ? C.ExtraArgs : C.ReadOnlyParams) = std::move(*L);
+      (Key == "ExtraArgs" ? C.ExtraArgs : Key == "MayAlias" ? C.MayAlias : C.ReadOnlyParams) =
+          std::move(*L);
     } else if (Key == "InheritParentConfig") {
       if (!V.is_boolean())
         return fail(Path, "'InheritParentConfig' must be true or false");
@@ -244,6 +247,7 @@ ConfigFile ConfigFile::inherit(const ConfigFile &Parent) const {
     R.Waivers[K] = V;
   R.ExtraArgs.insert(R.ExtraArgs.end(), ExtraArgs.begin(), ExtraArgs.end());
   appendUnique(R.ReadOnlyParams, ReadOnlyParams);
+  appendUnique(R.MayAlias, MayAlias); // a child may only add aliasing
   R.InheritParentConfig = InheritParentConfig;
   R.Source = Source;
   R.UnknownKeys.clear(); // reported per layer by verify
@@ -277,6 +281,8 @@ ConfigFile ConfigFile::merge(const ConfigOverrides &O) const {
     Cmd.ExtraArgs = *O.ExtraArgs;
   if (O.ReadOnlyParams)
     Cmd.ReadOnlyParams = *O.ReadOnlyParams;
+  if (O.MayAlias)
+    Cmd.MayAlias = *O.MayAlias;
   return Cmd.inherit(*this);
 }
 
@@ -304,6 +310,8 @@ std::string ConfigFile::dump(const std::vector<const Rule *> &Rules) const {
   }
   J["ExtraArgs"] = ExtraArgs;
   J["ReadOnlyParams"] = ReadOnlyParams;
+  if (!MayAlias.empty())
+    J["MayAlias"] = MayAlias;
   if (Intrinsics)
     J["Intrinsics"] = *Intrinsics;
   // Paths and arguments from the command line need not be UTF-8: replace what is not (U+FFFD).
@@ -382,6 +390,9 @@ void ConfigFile::verifyLayer(const std::vector<const Rule *> &Rules,
   if (FailOn && *FailOn != "error" && *FailOn != "warning")
     Out.push_back(Where + "'FailOn' must be \"error\" or \"warning\", not \"" + *FailOn + "\"" +
                   didYouMean(closestMatch(*FailOn, {"error", "warning"})));
+  for (const std::string &G : MayAlias)
+    if (std::string P = AliasAssumption::problem(G); !P.empty())
+      Out.push_back(Where + "'MayAlias': " + P);
   if (Intrinsics && !Intrinsics->empty() && !llvm::sys::fs::exists(*Intrinsics))
     Out.push_back(Where + "'Intrinsics' file '" + *Intrinsics + "' does not exist");
 }

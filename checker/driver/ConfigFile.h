@@ -10,6 +10,7 @@
 //     "CheckOptions": {"comm-pre-notify-barrier.SuggestHoist": false},
 //     "ExtraArgs": ["-DUSE_PTO"],
 //     "ReadOnlyParams": ["weights"],
+//     "MayAlias": ["signal,counts"],                  // launch arguments that may share memory
 //     "Intrinsics": "tools/intrinsics.json",          // relative to this file
 //     "Waivers": {"comm-pre-notify-barrier": "why"},   // reasons for what the gate must not hide
 //     "InheritParentConfig": true                     // also read the parent folders' config
@@ -32,7 +33,7 @@ struct ConfigOverrides {
   std::optional<std::string> Checks, WarningsAsErrors, FailOn, Intrinsics;
   std::optional<std::map<std::string, std::string>> CheckOptions; ///< per key
   std::optional<std::map<std::string, std::string>> Waivers;      ///< per key
-  std::optional<std::vector<std::string>> ExtraArgs, ReadOnlyParams;
+  std::optional<std::vector<std::string>> ExtraArgs, ReadOnlyParams, MayAlias;
 };
 
 class ConfigFile {
@@ -49,6 +50,9 @@ public:
   std::map<std::string, std::string> Waivers;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ReadOnlyParams;
+  /// Groups of launch arguments that may share memory ("a,b", "args[2],args[4]", "*"): their
+  /// signal cells are not assumed distinct (AliasAssumption).
+  std::vector<std::string> MayAlias;
   bool InheritParentConfig = false;
   std::string Source;                          ///< the file path, "defaults" or "command line"
   std::vector<std::string> UnknownKeys;        ///< keys parse did not know (verify reports them)

@@ -108,6 +108,10 @@ llvm::Expected<std::unique_ptr<Environment>> Environment::create(const ConfigFil
   FO.ParseSeconds = Options.Limits.ParseSeconds;
   Env->FE = std::make_unique<Frontend>(FO);
   CO.Build.ReadOnlyParams = Config.ReadOnlyParams;
+  auto Alias = AliasAssumption::parse(Config.MayAlias);
+  if (!Alias)
+    return Alias.takeError();
+  CO.Build.MayAlias = std::move(*Alias);
   CO.Limits = Options.Limits;
   Env->C = std::make_unique<Checker>(Env->Catalogue, CO);
   return std::move(Env);

@@ -1,4 +1,5 @@
 #include "events/CallBindings.h"
+#include "events/CellRoots.h"
 #include "events/CellVariance.h"
 #include "events/ExprKey.h"
 #include "events/GmProvenance.h"
@@ -17,6 +18,7 @@ ParamBinding bindArgument(const ExprKeyer &Keys, const GmProvenance &Prov, const
   std::string LvalueAddr = Ref ? Keys.lvalueAddress(A) : "";
   Bd.AddrKey = LvalueAddr.empty() ? Keys.key(A, ExprKeyer::Address) : LvalueAddr;
   Bd.CellKey = Keys.key(A, ExprKeyer::Cell);
+  Bd.CellRoot = CellRoots(Keys).pointer(A);
   Bd.NameKey = Keys.key(A, ExprKeyer::Name);
   Bd.Enum = Keys.enumName(A);
   Bd.Int = Keys.intValue(A);
@@ -34,6 +36,7 @@ ParamBinding objectBinding(const ExprKeyer &Keys, const GmProvenance &Prov, cons
   if (Arrow) {
     Bd.AddrKey = Keys.key(Obj, ExprKeyer::Address);
     Bd.CellKey = Keys.key(Obj, ExprKeyer::Cell);
+    Bd.CellRoot = CellRoots(Keys).pointer(Obj);
     Bd.NameKey = Keys.key(Obj, ExprKeyer::Name);
     Bd.MayBeGm = Prov.mayAddressGm(Obj);
     Bd.ReadOnlyRoot = Keys.pointsIntoReadOnly(Obj);

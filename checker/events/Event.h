@@ -84,6 +84,12 @@ struct Event {
   /// Notify/Wait: the cell's address may name different cells during one call (it depends on a
   /// loop variable, a changed local or a GM read): its identity is not known.
   bool CellVaries = true;
+  /// Notify/Wait: the launch argument the cell lies in ("cells", "args[2]"; CellRoots), mapped to
+  /// its class under the user's aliasing assumption (--may-alias); "" when it may be any buffer.
+  std::string CellRoot;
+  /// Notify: a wait of this kernel that may read the cell passes on a lower value (EQ, NE, LT,
+  /// LE, an unknown comparison): a negative add may let that waiter go, it is a signal again.
+  bool DecreaseSignals = false;
   NotifyOp Op = NotifyOp::Unknown;
   WaitCmp Cmp = WaitCmp::Unknown;
   std::optional<int64_t> Value;     ///< Notify/Wait value when it is a constant
@@ -124,11 +130,11 @@ inline bool lineCovers(const Event &Dcci, const Event &A) {
 inline bool maySignal(const Event &E) {
   return E.Kind == EventKind::Notify || (E.Kind == EventKind::Opaque && E.MayNotify);
 }
-/// A counter reset: TNOTIFY(cell, -n, AtomicAdd). It only lowers a counter, which is waited with
-/// GE (comm-signal-protocol), so it lets no peer go and publishes nothing (CONTRACT §3).
+/// A counter reset: TNOTIFY(cell, -n, AtomicAdd) on a cell every wait of the kernel reads with GE
+/// or GT. It only lowers the counter, so it lets no peer go and publishes nothing (CONTRACT §3).
 inline bool isCounterReset(const Event &E) {
   return E.Kind == EventKind::Notify && E.Op == NotifyOp::AtomicAdd &&
-         ((E.Value && *E.Value < 0) || E.ValueNegative);
+         ((E.Value && *E.Value < 0) || E.ValueNegative) && !E.DecreaseSignals;
 }
 /// A signal that may let a peer go on: what data must be published before.
 inline bool releasesPeers(const Event &E) { return maySignal(E) && !isCounterReset(E); }

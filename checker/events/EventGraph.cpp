@@ -176,6 +176,9 @@ std::string EventGraph::dump(const clang::SourceManager &SM) const {
           OS << " value=-(...)";
         if (!E.CellAddr.empty())
           OS << " cell=" << E.CellAddr << (E.CellVaries ? " (varies)" : "");
+        OS << " root=" << (E.CellRoot.empty() ? "?" : E.CellRoot);
+        if (E.DecreaseSignals)
+          OS << " (a decrease signals)";
       }
       if (!E.AsyncVar.empty())
         OS << " event=" << E.AsyncVar;

@@ -1,4 +1,5 @@
 #include "events/EventGraphBuilder.h"
+#include "events/CellAliasing.h"
 #include "events/FunctionBody.h"
 #include "events/FunctionLowering.h"
 #include "events/LaunchStructs.h"
@@ -81,6 +82,7 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   G.addEvent(G.Exit, std::move(E));
   finishPathFacts(G);
   markSpinWaits(G);
+  resolveCellAliasing(G, FD, Options.MayAlias);
   G.markBackEdges();
   G.numberAddresses();
   G.indexPositions();

@@ -3,6 +3,7 @@
 // What does not depend on the call site (CFG, facts, loops) is computed once per function.
 #pragma once
 #include "base/AnalysisLimits.h"
+#include "events/AliasAssumption.h"
 #include "events/EventGraph.h"
 #include "events/IntrinsicCatalogue.h"
 #include "events/LoopMembership.h"
@@ -27,6 +28,7 @@ class VarUses;
 
 struct BuildOptions {
   std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
+  AliasAssumption MayAlias;                ///< launch arguments the user says may share memory
   AnalysisLimits Limits;                   ///< MaxEvents and MaxInlineDepth bound a graph
   TrustedHeaders Trusted;                  ///< code that is not inlined (shim, toolchain)
   /// Code the configuration being checked does not compile (a slice of another configuration's

@@ -25,6 +25,7 @@ class VarUses;
 /// What an inlined helper's parameter stands for at one call site.
 struct ParamBinding {
   std::string AddrKey, CellKey, NameKey;
+  std::string CellRoot; ///< the launch argument the argument points into (CellRoots); "": any
   std::optional<std::string> Enum;
   std::optional<int64_t> Int;
   bool Negated = false;

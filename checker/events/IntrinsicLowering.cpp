@@ -1,5 +1,6 @@
 #include "events/AddressLines.h"
 #include "events/IntrinsicLowering.h"
+#include "events/CellRoots.h"
 #include "events/CellVariance.h"
 #include "events/ExprKey.h"
 #include "events/IntrinsicArgs.h"
@@ -272,6 +273,7 @@ void lowerSignal(LoweringSite &Site, EventKind K, const CallExpr *CE, const Intr
     E.Signal = Keys.key(Sig, ExprKeyer::Cell);
     E.CellAddr = Keys.key(Sig, ExprKeyer::Address);
     E.CellVaries = valueMayChange(Keys, Sig);
+    E.CellRoot = CellRoots(Keys).pointer(Sig);
   }
   if (const Expr *V = intrinsicArg(CE, I, "value")) {
     E.Value = Keys.intValue(V);

@@ -49,6 +49,12 @@ static cl::list<std::string> Waiver("waiver",
 static cl::list<std::string> ReadOnly("read-only-param",
                                       cl::desc("Parameter name whose memory no peer writes"),
                                       cl::cat(Category));
+static cl::list<std::string> MayAlias("may-alias",
+                                      cl::desc("Launch arguments that may share memory: "
+                                               "'a,b' or 'args[2],args[4]' (their signal cells "
+                                               "are not assumed distinct), '*' any two "
+                                               "(repeatable)"),
+                                      cl::cat(Category));
 static cl::opt<std::string> Format("format", cl::desc("Report format: text|json|sarif|github|md"),
                                    cl::init("text"), cl::cat(Category));
 static cl::opt<std::string> Output("output", cl::desc("Write the machine-format report here"),
@@ -204,6 +210,8 @@ static Expected<DriverOptions> driverOptions(const std::vector<std::string> &Com
     O.Overrides.ExtraArgs = std::vector<std::string>(ExtraArg.begin(), ExtraArg.end());
   if (!ReadOnly.empty())
     O.Overrides.ReadOnlyParams = std::vector<std::string>(ReadOnly.begin(), ReadOnly.end());
+  if (!MayAlias.empty())
+    O.Overrides.MayAlias = std::vector<std::string>(MayAlias.begin(), MayAlias.end());
   if (!CheckOption.empty()) {
     auto Opts = keyValues(CheckOption, "--check-option", "rule.option=value", true);
     if (!Opts)

@@ -277,4 +277,29 @@ TEST_F(ConfigFileTest, VerifyReportsMistakesWithSuggestions) {
                     "'comm-flag-balance'?");
 }
 
+TEST_F(ConfigFileTest, MayAliasGroupsAreReadLayeredAndVerified) {
+  ConfigFile C = parseOk(R"({"MayAlias": ["signal, counts", "args[2],args[4]"]})", "/p/.commcheck.json");
+  EXPECT_EQ(C.MayAlias, (std::vector<std::string>{"signal, counts", "args[2],args[4]"}));
+  EXPECT_NE(parseError(R"({"MayAlias": "a,b"})").find("'MayAlias' must be"), std::string::npos);
+  // A child adds groups, the command line too; --dump-config keeps them.
+  ConfigOverrides O;
+  O.MayAlias = std::vector<std::string>{"*"};
+  ConfigFile M = C.inherit(ConfigFile::defaults()).merge(O);
+  EXPECT_EQ(M.MayAlias, (std::vector<std::string>{"signal, counts", "args[2],args[4]", "*"}));
+  EXPECT_NE(M.dump().find("\"MayAlias\""), std::string::npos);
+  EXPECT_TRUE(M.verify(rules()).empty());
+  // A typo is an error, never a silently ignored group.
+  for (const char *Bad : {"signal", "signal,", "sig nal,counts", "args[x],b", "args[2,b", "**"}) {
+    ConfigOverrides B;
+    B.MayAlias = std::vector<std::string>{Bad};
+    std::vector<std::string> P = ConfigFile::defaults().merge(B).verify(rules());
+    ASSERT_EQ(P.size(), 1u) << Bad;
+    EXPECT_NE(P[0].find("command line: 'MayAlias': "), std::string::npos) << P[0];
+  }
+  ConfigFile Typo = parseOk(R"({"MayAlais": ["a,b"]})", "/p/.commcheck.json");
+  std::vector<std::string> T = Typo.inherit(ConfigFile::defaults()).verify(rules());
+  ASSERT_EQ(T.size(), 1u);
+  EXPECT_EQ(T[0], "/p/.commcheck.json: unknown key 'MayAlais'; did you mean 'MayAlias'?");
+}
+
 } // namespace

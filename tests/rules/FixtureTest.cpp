@@ -44,26 +44,39 @@ std::string testName(const testing::TestParamInfo<std::string> &Info) {
   return Rel;
 }
 
-/// The harness a fixture asks for: `// commcheck-read-only-param: a b` names the parameters the
-/// user declares read-only (--read-only-param); otherwise the shared default one.
-CheckHarness &harnessFor(const std::string &Source) {
-  static std::map<std::vector<std::string>, std::unique_ptr<CheckHarness>> Made;
-  std::vector<std::string> Names;
-  const std::string Tag = "// commcheck-read-only-param:";
+/// The words after Tag on every line that has it (space-separated).
+std::vector<std::string> tagWords(const std::string &Source, const std::string &Tag) {
+  std::vector<std::string> Words;
   for (size_t At = Source.find(Tag); At != std::string::npos; At = Source.find(Tag, At + 1)) {
     std::string Line = Source.substr(At + Tag.size(), Source.find('\n', At) - At - Tag.size());
     for (llvm::StringRef Rest = Line; !Rest.trim().empty();) {
       auto [Name, Tail] = Rest.trim().split(' ');
-      Names.push_back(Name.str());
+      Words.push_back(Name.str());
       Rest = Tail;
     }
   }
-  if (Names.empty())
+  return Words;
+}
+
+/// The harness a fixture asks for: `// commcheck-read-only-param: a b` names the parameters the
+/// user declares read-only (--read-only-param), `// commcheck-may-alias: a,b c,d` the groups of
+/// launch arguments that may share memory (--may-alias); otherwise the shared default one.
+CheckHarness &harnessFor(const std::string &Source) {
+  static std::map<std::pair<std::vector<std::string>, std::vector<std::string>>,
+                  std::unique_ptr<CheckHarness>>
+      Made;
+  std::vector<std::string> Names = tagWords(Source, "// commcheck-read-only-param:");
+  std::vector<std::string> Groups = tagWords(Source, "// commcheck-may-alias:");
+  if (Names.empty() && Groups.empty())
     return CheckHarness::instance();
-  std::unique_ptr<CheckHarness> &H = Made[Names];
+  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups}];
   if (!H) {
     CheckOptions O;
     O.Build.ReadOnlyParams = Names;
+    auto Alias = AliasAssumption::parse(Groups);
+    EXPECT_TRUE(static_cast<bool>(Alias)) << (Alias ? "" : llvm::toString(Alias.takeError()));
+    if (Alias)
+      O.Build.MayAlias = std::move(*Alias);
     H = std::make_unique<CheckHarness>(O);
   }
   return *H;
