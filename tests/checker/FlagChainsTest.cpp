@@ -6,6 +6,7 @@
 #include "analyses/PublishObligations.h"
 #include "analyses/ReadObligations.h"
 #include <gtest/gtest.h>
+#include <type_traits>
 
 using namespace commcheck;
 
@@ -89,9 +90,9 @@ template <class Spec> bool pendingAtNotify(const Built &B) {
 bool readPending(const Built &B) { return pendingAtNotify<ReadObligations>(B); }
 bool publishUndrained(const Built &B) { return pendingAtNotify<PublishObligations>(B); }
 
-using namespace pipe;
-
 } // namespace
+
+using namespace commcheck::pipe;
 
 TEST(FlagChains, LoadThroughVectorToScalarIsComplete) {
   EXPECT_FALSE(readPending(build({op(EventKind::TileLoad, MTE2), setFlag(MTE2, V), waitFlag(MTE2, V),
