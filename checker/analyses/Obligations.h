@@ -51,6 +51,8 @@ public:
   virtual std::optional<int> gen(const Event &E) const = 0;
   /// The phase after event E; nullopt when E discharges the obligation.
   virtual std::optional<int> step(const Event &Origin, int Phase, const Event &E) const = 0;
+  /// Which of the tokens pending at a violation a finding shows first (lowest first).
+  virtual int reportOrder(int Phase) const { return Phase; }
 };
 
 struct ObligationAnalysis {
