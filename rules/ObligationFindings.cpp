@@ -1,5 +1,6 @@
 #include "rules/ObligationFindings.h"
 #include "analyses/WitnessSearch.h"
+#include <algorithm>
 #include <map>
 
 namespace commcheck {
@@ -24,6 +25,10 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
         Violating[E.Id].push_back(T);
   });
   const ObligationSpec &Spec = S.spec();
+  for (auto &[Id, Tokens] : Violating)
+    std::stable_sort(Tokens.begin(), Tokens.end(), [&](const auto &A, const auto &B) {
+      return Spec.reportOrder(A.second) < Spec.reportOrder(B.second);
+    });
   for (const auto &[Id, Tokens] : Violating) {
     const Event &E = G.Events[Id];
     for (const auto &[OriginId, Phase] : Tokens) {

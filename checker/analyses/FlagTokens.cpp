@@ -33,9 +33,12 @@ void FlagCountAnalysis::transfer(const Event &E, Lattice &S) const {
 char FlagTokens::ID = 0;
 
 llvm::Expected<FlagTokens::Result> FlagTokens::compute(AnalysisManager &AM) {
-  auto Keys = std::make_shared<const FlagKeys>(AM.graph());
-  auto Solved = DataflowSolver::solve(AM.graph(), FlagCountAnalysis{Keys.get()}, Direction::Forward,
-                                      AM.budget());
+  return solve(AM.graph(), AM.budget());
+}
+
+llvm::Expected<FlagTokens::Result> FlagTokens::solve(const EventGraph &G, SolveBudget Budget) {
+  auto Keys = std::make_shared<const FlagKeys>(G);
+  auto Solved = DataflowSolver::solve(G, FlagCountAnalysis{Keys.get()}, Direction::Forward, Budget);
   if (!Solved)
     return Solved.takeError();
   return Result{std::move(Keys), std::move(*Solved)};

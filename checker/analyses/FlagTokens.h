@@ -47,6 +47,8 @@ public:
   };
   static char ID;
   static llvm::Expected<Result> compute(AnalysisManager &AM);
+  /// The same on a graph alone, with a default budget (graphs built by hand, tests).
+  static llvm::Expected<Result> solve(const EventGraph &G, SolveBudget Budget = {});
 
   /// The token count along one path after E, for witness searches; nullopt when a wait_flag
   /// finds no token (the path hangs there).

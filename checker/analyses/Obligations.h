@@ -5,6 +5,7 @@
 // what reaching an event with one pending means is the rules' business.
 #pragma once
 #include "analyses/DataflowSolver.h"
+#include "analyses/FlagChains.h"
 #include "analyses/PipeDrains.h"
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
@@ -50,6 +51,8 @@ public:
   virtual std::optional<int> gen(const Event &E) const = 0;
   /// The phase after event E; nullopt when E discharges the obligation.
   virtual std::optional<int> step(const Event &Origin, int Phase, const Event &E) const = 0;
+  /// Which of the tokens pending at a violation a finding shows first (lowest first).
+  virtual int reportOrder(int Phase) const { return Phase; }
 };
 
 struct ObligationAnalysis {
@@ -91,12 +94,16 @@ public:
   /// Solves Spec over the graph of AM's function.
   static llvm::Expected<ObligationStates> solve(class AnalysisManager &AM,
                                                 std::shared_ptr<const ObligationSpec> Spec);
-  /// Solves a Spec that is built on the function's PipeDrains (what discharges a drain).
+  /// Solves a Spec that is built on the function's PipeDrains and FlagChains (what discharges
+  /// a drain: a barrier, or a flag chain that orders the scalar pipe after the origin).
   template <class Spec, class AM> static llvm::Expected<ObligationStates> solveOnDrains(AM &M) {
     auto Drains = M.template get<PipeDrains>();
     if (!Drains)
       return Drains.takeError();
-    return solve(M, std::make_shared<Spec>(*Drains));
+    auto Chains = M.template get<FlagChains>();
+    if (!Chains)
+      return Chains.takeError();
+    return solve(M, std::make_shared<Spec>(*Drains, *Chains));
   }
 
 private:

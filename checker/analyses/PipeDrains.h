@@ -1,7 +1,7 @@
 // Which pipes each event drains as far as the scalar pipe is concerned: when the scalar program
 // passes the event, every earlier instruction of those pipes has completed. pipe_barrier(X) (and
-// an intrinsic's implied drain) drains X; a wait_flag(X, PIPE_S, e) right after its
-// set_flag(X, PIPE_S, e) drains X, because the flag is raised only when X reaches it.
+// an intrinsic's implied drain) drains X. What set_flag/wait_flag pairs order, an X->S pair
+// included, is FlagChains' business: a pair drains only when the token it consumes is known.
 #pragma once
 #include "base/Pipe.h"
 #include "events/EventGraph.h"

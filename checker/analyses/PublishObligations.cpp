@@ -45,6 +45,13 @@ std::optional<int> PublishObligations::step(const Event &O, int Phase, const Eve
     return Phase;
   case NeedDrain:
     FirstStep = (Drains.of(E) & requiredDrain(O)) == requiredDrain(O);
+    if (!FirstStep && O.Kind == EventKind::TileStore) {
+      auto Next = chainStep(O, Phase, E);
+      if (!Next)
+        FirstStep = true;
+      else
+        Phase = *Next;
+    }
     break;
   case NeedDcci:
     FirstStep = E.Kind == EventKind::DcciWhole ||
@@ -57,10 +64,20 @@ std::optional<int> PublishObligations::step(const Event &O, int Phase, const Eve
     break;
   }
   if (FirstStep)
-    return NeedDsb | Early;
+    return NeedDsb | Early; // the chain state is no longer needed
+
   if (E.Kind == EventKind::Dsb)
     return Phase | EarlyDsb;
   return Phase;
+}
+
+std::optional<int> PublishObligations::chainStep(const Event &O, int Phase, const Event &E) const {
+  if (!FlagChains::chainable(requiredDrain(O)))
+    return Phase;
+  auto Chain = Chains.step(requiredDrain(O), static_cast<FlagChains::State>(Phase) >> ChainShift, E);
+  if (!Chain)
+    return std::nullopt;
+  return (Phase & ((1 << ChainShift) - 1)) | static_cast<int>(*Chain << ChainShift);
 }
 
 std::string PublishObligations::writeName(const Event &O) {

@@ -1,8 +1,11 @@
 // Publish obligations: a GM write a peer may read (TSTORE, TPUT, TGET, a scalar store, an opaque
 // call that may write GM, TPUT_ASYNC, st_dev) must be released, in order, before it is signalled:
 // drained (or invalidated, or waited), then fenced with a dsb (docs/rules/comm-publish-before-notify.md).
+// A TSTORE is drained by a barrier of its pipe or by a flag chain that orders the scalar pipe
+// after it (FlagChains); TPUT/TGET only by PIPE_ALL (hardware showed an MTE3 drain too little).
 #pragma once
 #include "analyses/Obligations.h"
+#include "analyses/FlagChains.h"
 #include "analyses/PipeDrains.h"
 #include "base/Pipe.h"
 
@@ -13,8 +16,9 @@ class AnalysisManager;
 class PublishObligations : public ObligationSpec {
 public:
   /// A phase is one of these steps, with EarlyDsb set once a dsb came before the first step
-  /// (which does not count: the order is drain, invalidate or wait first, then dsb).
-  enum Phase { NeedDrain, NeedDsb, NeedDcci, NeedAsyncWait, StepMask = 7, EarlyDsb = 8 };
+  /// (which does not count: the order is drain, invalidate or wait first, then dsb), and, in
+  /// NeedDrain, the flag chain state from ChainShift up.
+  enum Phase { NeedDrain, NeedDsb, NeedDcci, NeedAsyncWait, StepMask = 7, EarlyDsb = 8, ChainShift = 4 };
   static int step(int Phase) { return Phase & StepMask; }
   /// The first step (the drain) is what is still missing.
   static bool needsDrain(int Phase) { return step(Phase) == NeedDrain; }
@@ -24,10 +28,13 @@ public:
   static char ID;
   using Result = ObligationStates;
   static llvm::Expected<Result> compute(AnalysisManager &AM);
-  explicit PublishObligations(const PipeDrains::Result &Drains) : Drains(Drains) {}
+  PublishObligations(const PipeDrains::Result &Drains, const FlagChains::Result &Chains)
+      : Drains(Drains), Chains(Chains) {}
 
   std::optional<int> gen(const Event &E) const override;
   std::optional<int> step(const Event &Origin, int Phase, const Event &E) const override;
+  /// The missing drain first, whatever its chain state.
+  int reportOrder(int Phase) const override { return Phase & ((1 << ChainShift) - 1); }
   /// The pipes a pending obligation in NeedDrain needs drained.
   static PipeSet requiredDrain(const Event &Origin);
   /// "TSTORE", "scalar GM store", "call to 'f' (may write GM)", ...
@@ -37,6 +44,9 @@ public:
 
 private:
   const PipeDrains::Result &Drains;
+  const FlagChains::Result &Chains;
+  /// NeedDrain of a TSTORE: the next phase through E's flag effects; nullopt once drained.
+  std::optional<int> chainStep(const Event &Origin, int Phase, const Event &E) const;
 };
 
 } // namespace commcheck

@@ -15,10 +15,12 @@ std::optional<int> ReadObligations::gen(const Event &E) const {
   return std::nullopt;
 }
 
-std::optional<int> ReadObligations::step(const Event &, int Phase, const Event &E) const {
+std::optional<int> ReadObligations::step(const Event &O, int Phase, const Event &E) const {
   if (Drains.of(E) & pipe::MTE2)
     return std::nullopt;
-  return Phase;
+  if (auto Chain = Chains.step(O.Pipe ? O.Pipe : pipe::MTE2, static_cast<FlagChains::State>(Phase), E))
+    return static_cast<int>(*Chain);
+  return std::nullopt;
 }
 
 } // namespace commcheck

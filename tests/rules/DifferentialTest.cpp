@@ -25,7 +25,11 @@
 //  * publish-before-notify, read-complete-drain, consume-invalidate, async-drain: a per-path
 //    state machine written from the contract's tables (not the rules' gen/step). Expected
 //    findings = the events some path reaches with an unreleased obligation. Compared: the set of
-//    finding lines. For a disagreement, the rule's own gen/step/violates is also replayed on the
+//    finding lines. A TLOAD or TSTORE is also drained when the scalar pipe happens after it
+//    through flags (chainDone): pipes are in-order queues, a set_flag is raised when its source
+//    queue has finished, a wait_flag holds its queue until the token it consumes (the last set
+//    of its key, unless a wait came between or some path reaches that set with a token
+//    pending: then the token is not known) is raised. For a disagreement, the rule's own gen/step/violates is also replayed on the
 //    same single paths and printed: if the replay agrees with the contract, the solver is wrong;
 //    if it agrees with the dataflow, the rule's transfer differs from the contract.
 //  * flag-balance: exact (unbounded) token counts per key. A wait_flag reached with count 0 on
@@ -69,6 +73,8 @@
 #include "analyses/PathLiterals.h"
 #include "events/PathFactPruning.h"
 #include "analyses/ConsumeObligations.h"
+#include "analyses/FlagChains.h"
+#include "analyses/FlagTokens.h"
 #include "analyses/PublishObligations.h"
 #include "analyses/ReadObligations.h"
 #include "analyses/WaitLoops.h"
@@ -145,7 +151,19 @@ bool dcciCovers(const std::string &Dcci, const std::string &Access) {
 }
 const char *const Vars[] = {"e0", "e1"};
 const char *const Sessions[] = {"s0", "s1"};
-const char *const Keys[] = {"k0", "k1"};
+// Flag keys carry their pipes ("SRC->DST#id", the builder's spelling) so that chains form
+// (FlagChains): the first two are what the flag-balance profile draws from; the other profiles
+// draw from all, and the chain idioms build MTE2->V->S and MTE3->V->S chains from them.
+const char *const Keys[] = {"MTE2->V#0", "V->S#0", "MTE3->V#0", "V->MTE3#0", "MTE2->S#0", "MTE3->S#0"};
+constexpr int NumKeys = 6;
+
+/// Sets a flag event's pipes from its key, as the builder does.
+void keyPipes(Event &E) {
+  size_t Arrow = E.FlagKey.find("->"), Hash = E.FlagKey.find('#');
+  E.FlagPipes = E.FlagKey.substr(0, Hash);
+  E.FlagSrc = parsePipe(E.FlagKey.substr(0, Arrow)).value_or(0);
+  E.FlagDst = parsePipe(E.FlagKey.substr(Arrow + 2, Hash - Arrow - 2)).value_or(0);
+}
 
 class Generator {
 public:
@@ -153,7 +171,7 @@ public:
 
   Node program() {
     Prof = chance(0.4) ? Mixed : static_cast<Profile>(pick(1, NumProfiles - 1));
-    FlagKeys = Prof == FlagFocus && chance(0.5) ? 1 : 2;
+    FlagKeys = Prof == FlagFocus ? (chance(0.5) ? 1 : 2) : (chance(0.5) ? 2 : NumKeys);
     Guards = chance(0.33);
     int Budget = pick(4, 22);
     Node Root = block(0, Budget, /*AllowEmpty=*/false);
@@ -196,8 +214,10 @@ private:
         /*PublishFocus*/ {{EK::TileStore, 5}, {EK::Put, 3}, {EK::Get, 2}, {EK::ScalarStore, 4},
                           {EK::PutAsync, 2}, {EK::GetAsync, 1}, {EK::AsyncWait, 3},
                           {EK::Drain, 8}, {EK::Dsb, 8}, {EK::DcciWhole, 3}, {EK::DcciLine, 4},
-                          {EK::Notify, 6}, {EK::Opaque, 1}, {EK::UncachedStore, 1}},
-        /*ReadFocus*/ {{EK::TileLoad, 5}, {EK::Drain, 5}, {EK::Notify, 5}, {EK::Dsb, 1}},
+                          {EK::Notify, 6}, {EK::Opaque, 1}, {EK::UncachedStore, 1},
+                          {EK::SetFlag, 3}, {EK::WaitFlag, 3}},
+        /*ReadFocus*/ {{EK::TileLoad, 5}, {EK::Drain, 5}, {EK::Notify, 5}, {EK::Dsb, 1},
+                       {EK::SetFlag, 4}, {EK::WaitFlag, 4}, {EK::Compute, 1}},
         /*ConsumeFocus*/ {{EK::Wait, 5}, {EK::DcciWhole, 3}, {EK::DcciLine, 5},
                           {EK::ScalarLoad, 8}, {EK::Opaque, 1}, {EK::Notify, 1}},
         /*AsyncFocus*/ {{EK::PutAsync, 5}, {EK::GetAsync, 2}, {EK::AsyncWait, 7},
@@ -272,6 +292,7 @@ private:
     case EventKind::SetFlag:
     case EventKind::WaitFlag:
       E.FlagKey = Keys[pick(0, FlagKeys - 1)];
+      keyPipes(E);
       break;
     case EventKind::Opaque:
       E.Callee = "extern_fn"; // a library call given GM: may read and write it, never signals
@@ -347,7 +368,34 @@ private:
   static Node flag(EventKind K, const std::string &Key) {
     Node N = mk(K);
     N.Leaf.FlagKey = Key;
+    keyPipes(N.Leaf);
     return N;
+  }
+  /// A flag pair (set, then wait) of one key.
+  static void pair(std::vector<Node> &Out, const std::string &Key) {
+    Out.push_back(flag(EventKind::SetFlag, Key));
+    Out.push_back(flag(EventKind::WaitFlag, Key));
+  }
+  /// A flag chain after an operation on pipe From (MTE2 or MTE3) to the scalar pipe through V,
+  /// done right or with one mistake: it ends on MTE3, its first set is not waited before the
+  /// V->S pair (the wait comes at the end), or a token primed before the operation (Primed, put
+  /// in front of it by the caller) is the one the first wait consumes. Right also has the direct
+  /// From->S pair as a variant.
+  void chain(std::vector<Node> &Out, bool FromMte2, bool Right, int Mistake, bool &Primed) {
+    std::string First = FromMte2 ? "MTE2->V#0" : "MTE3->V#0";
+    Primed = false;
+    if (Right && chance(0.3))
+      return pair(Out, FromMte2 ? "MTE2->S#0" : "MTE3->S#0");
+    if (Right || Mistake != 1)
+      (Right || Mistake != 2) ? pair(Out, First) : Out.push_back(flag(EventKind::WaitFlag, First));
+    else
+      Out.push_back(flag(EventKind::SetFlag, First));
+    Primed = !Right && Mistake == 2;
+    if (chance(0.5))
+      Out.push_back(mk(EventKind::Compute, pipe::V));
+    pair(Out, !Right && Mistake == 0 ? "V->MTE3#0" : "V->S#0");
+    if (!Right && Mistake == 1)
+      Out.push_back(flag(EventKind::WaitFlag, First));
   }
   template <size_t N> std::string other(const char *const (&A)[N], const std::string &X) {
     size_t I = 0; // the next one
@@ -385,7 +433,15 @@ private:
         PipeSet Good = chance(0.5) ? St.Leaf.Pipe : pipe::ALL;
         PipeSet Bad = Accumulator ? pipe::MTE3 : (chance(0.5) ? pipe::FIX : pipe::V);
         Out.push_back(St);
-        Release(mk(EventKind::Drain, Right || Mistake != 2 ? Good : Bad), true);
+        if (!Accumulator && chance(0.4)) { // drained through a flag chain, then fenced
+          bool Primed = false;
+          chain(Out, false, Right, Mistake, Primed);
+          if (Primed)
+            Out.insert(Out.begin(), flag(EventKind::SetFlag, "MTE3->V#0"));
+          Out.push_back(mk(EventKind::Dsb));
+        } else {
+          Release(mk(EventKind::Drain, Right || Mistake != 2 ? Good : Bad), true);
+        }
       } else if (W <= 2) {
         Out.push_back(mk(W == 1 ? EventKind::Put : EventKind::Get));
         Release(mk(EventKind::Drain, Right || Mistake != 2 ? pipe::ALL : pipe::MTE3), true);
@@ -407,7 +463,12 @@ private:
     }
     case 1: { // read-complete-drain
       Out.push_back(mk(EventKind::TileLoad, pipe::MTE2));
-      if (Right)
+      if (chance(0.4)) { // drained through a flag chain
+        bool Primed = false;
+        chain(Out, true, Right, Mistake, Primed);
+        if (Primed)
+          Out.insert(Out.begin(), flag(EventKind::SetFlag, "MTE2->V#0"));
+      } else if (Right)
         Out.push_back(mk(EventKind::Drain, chance(0.5) ? pipe::MTE2 : pipe::ALL));
       else if (Mistake != 0)
         Out.push_back(mk(EventKind::Drain, chance(0.5) ? pipe::MTE3 : pipe::V));
@@ -1254,7 +1315,23 @@ public:
       }
   }
 
+  /// The set_flags some path reaches while a token of their key is pending: the token a later
+  /// wait consumes is then not known (FIFO or not), so they start no chain. Over all the paths.
+  void staleSets(const std::vector<Path> &Ps) {
+    for (const Path &P : Ps) {
+      std::map<std::string, long> Count;
+      for (unsigned Id : P) {
+        const Event &E = ev(Id);
+        if (E.Kind == EventKind::SetFlag && Count[E.FlagKey]++ > 0)
+          Stale.insert(Id);
+        else if (E.Kind == EventKind::WaitFlag && Count[E.FlagKey] > 0)
+          --Count[E.FlagKey];
+      }
+    }
+  }
+
   void path(const Path &P) {
+    matchWaits(P);
     publish(P);
     readComplete(P);
     consume(P);
@@ -1289,8 +1366,74 @@ private:
   std::map<unsigned, bool> CleanAll, NeededAny, ReleasesAny;
   std::set<unsigned> Reached;
   std::set<std::string> UnconsumedKeys;
+  std::set<unsigned> Stale;   ///< set_flags that may find a token of their key pending
+  std::vector<int> MatchedSet; ///< per path position of a wait_flag: the set it consumes, or -1
 
   const Event &ev(unsigned Id) const { return G.Events[Id]; }
+
+  // Pipes as in-order queues. The scalar program issues every event in order; a tile operation
+  // or compute runs on its pipe, a set_flag on its source pipe, a wait_flag on its destination
+  // pipe, the rest on the scalar pipe (S); puts and gets on none of these.
+  static PipeSet queueOf(const Event &E) {
+    switch (E.Kind) {
+    case EventKind::SetFlag: return E.FlagSrc;
+    case EventKind::WaitFlag: return E.FlagDst;
+    case EventKind::TileLoad:
+    case EventKind::TileStore:
+    case EventKind::Compute: return E.Pipe ? E.Pipe : pipe::V;
+    case EventKind::Put:
+    case EventKind::Get:
+    case EventKind::PutAsync:
+    case EventKind::GetAsync: return 0;
+    default: return pipe::S;
+    }
+  }
+
+  /// A wait_flag consumes the token of the last set_flag of its key before it when no wait of
+  /// the key came between; that set must not be Stale, and no unseen call may have touched flags.
+  void matchWaits(const Path &P) {
+    MatchedSet.assign(P.size(), -1);
+    std::map<std::string, int> Last;
+    for (size_t J = 0; J < P.size(); ++J) {
+      const Event &E = ev(P[J]);
+      if (E.Kind == EventKind::Opaque && E.MayNotify)
+        Last.clear();
+      if (E.Kind == EventKind::SetFlag)
+        Last[E.FlagKey] = Stale.count(P[J]) ? -1 : int(J);
+      if (E.Kind == EventKind::WaitFlag) {
+        auto It = Last.find(E.FlagKey);
+        MatchedSet[J] = It == Last.end() ? -1 : It->second;
+        Last.erase(E.FlagKey);
+      }
+    }
+  }
+
+  /// Happens-after the completion of the operation at position I: Done[J] when the scalar pipe
+  /// has passed position J after it. Edges: an event on queue A, then a set_flag of source A (it
+  /// is raised when A has finished); the set, then the wait consuming it; a wait on queue B, then
+  /// any later event on B; a scalar event, then every later event (the scalar pipe blocks).
+  std::vector<bool> chainDone(const Path &P, size_t I) {
+    std::vector<bool> In(P.size(), false), Done(P.size(), false);
+    In[I] = true;
+    PipeSet Queues = queueOf(ev(P[I])), WaitDsts = 0;
+    bool Scalar = false;
+    for (size_t J = I + 1; J < P.size(); ++J) {
+      const Event &E = ev(P[J]);
+      PipeSet Q = queueOf(E);
+      bool R = Scalar || (Q && (WaitDsts & Q)) ||
+               (E.Kind == EventKind::SetFlag && (Queues & E.FlagSrc)) ||
+               (E.Kind == EventKind::WaitFlag && MatchedSet[J] >= 0 && In[MatchedSet[J]]);
+      if (R) {
+        In[J] = true;
+        Queues |= Q;
+        if (E.Kind == EventKind::WaitFlag)
+          WaitDsts |= E.FlagDst;
+        Scalar |= Q == pipe::S;
+      }
+      Done[J] = Scalar;
+    }
+    return Done;
+  }
   void hit(const char *Rule, unsigned Id) { V[Rule].insert(at(A.Line[Id])); }
 
   // comm-publish-before-notify, from the release table of docs/rules/comm-publish-before-notify.md.
@@ -1299,9 +1442,12 @@ private:
     struct Pending {
       unsigned Origin;
       Need N;
+      size_t Pos = 0; ///< where on the path the write is (a loop repeats its id)
     };
     std::vector<Pending> Ps;
-    for (unsigned Id : P) {
+    std::map<size_t, std::vector<bool>> Chains; // per tile store position
+    for (size_t J = 0; J < P.size(); ++J) {
+      unsigned Id = P[J];
       const Event &E = ev(Id);
       if (E.Kind == EventKind::Notify && !Ps.empty())
         hit("comm-publish-before-notify", Id);
@@ -1313,6 +1459,10 @@ private:
           // A tile store drains through the pipe it went out on (FIX for an accumulator tile).
           PipeSet Need = O.Kind == EventKind::TileStore ? O.Pipe : pipe::ALL;
           if (E.Kind == EventKind::Drain && (E.Pipe & Need) == Need)
+            X.N = Dsb;
+          // ... or a flag chain puts the scalar pipe after the store (never after a put or get,
+          // whose release is PIPE_ALL)
+          if (O.Kind == EventKind::TileStore && Chains.at(X.Pos)[J])
             X.N = Dsb;
           break;
         }
@@ -1336,6 +1486,9 @@ private:
       }
       switch (E.Kind) {
       case EventKind::TileStore:
+        Chains[J] = chainDone(P, J);
+        Next.push_back({Id, Drain, J});
+        break;
       case EventKind::Put:
       case EventKind::Get:
         Next.push_back({Id, Drain});
@@ -1358,17 +1511,21 @@ private:
     }
   }
 
-  // comm-read-complete-drain: a non-exempt TLOAD not yet followed by an MTE2 drain.
+  // comm-read-complete-drain: a non-exempt TLOAD not yet followed by an MTE2 drain, or by a
+  // flag chain that puts the scalar pipe after it.
   void readComplete(const Path &P) {
-    bool InFlight = false;
-    for (unsigned Id : P) {
-      const Event &E = ev(Id);
-      if (E.Kind == EventKind::Notify && InFlight)
-        hit("comm-read-complete-drain", Id);
+    std::vector<std::vector<bool>> InFlight; // per pending load: its chainDone
+    for (size_t J = 0; J < P.size(); ++J) {
+      const Event &E = ev(P[J]);
+      if (E.Kind == EventKind::Notify && !InFlight.empty())
+        hit("comm-read-complete-drain", P[J]);
       if (E.Kind == EventKind::Drain && (E.Pipe & pipe::MTE2))
-        InFlight = false;
+        InFlight.clear();
+      InFlight.erase(std::remove_if(InFlight.begin(), InFlight.end(),
+                                    [&](const std::vector<bool> &D) { return D[J]; }),
+                     InFlight.end());
       if (E.Kind == EventKind::TileLoad && !E.Exempt)
-        InFlight = true;
+        InFlight.push_back(chainDone(P, J));
     }
   }
 
@@ -1529,6 +1686,7 @@ Verdicts bruteForce(const Analysed &A, const Program &P, const Unroll &U, size_t
   B.Paths = Concrete ? concreteRuns(P.Root, U) : paths(P.Root, U);
   for (Path &Pt : B.Paths)
     Pt.push_back(A.ExitId);
+  B.staleSets(B.Paths);
   for (const Path &Pt : B.Paths)
     B.path(Pt);
   NumPaths = B.Paths.size();
@@ -1667,12 +1825,16 @@ std::string report(const Node &Root, const std::string &Signature, int K) {
   std::unique_ptr<ObligationDiagnosis> R;
   std::unique_ptr<ObligationSpec> Spec;
   PipeDrains::Result Drains = PipeDrains::find(A->G);
+  auto Tokens = FlagTokens::solve(A->G);
+  FlagChains::Result Chains = Tokens ? FlagChains::find(A->G, *Tokens) : FlagChains::Result{};
+  if (!Tokens)
+    llvm::consumeError(Tokens.takeError());
   if (Rule == "comm-publish-before-notify") {
     R = std::make_unique<PublishBeforeNotify>();
-    Spec = std::make_unique<PublishObligations>(Drains);
+    Spec = std::make_unique<PublishObligations>(Drains, Chains);
   } else if (Rule == "comm-read-complete-drain") {
     R = std::make_unique<ReadCompleteDrain>();
-    Spec = std::make_unique<ReadObligations>(Drains);
+    Spec = std::make_unique<ReadObligations>(Drains, Chains);
   } else if (Rule == "comm-consume-invalidate") {
     R = std::make_unique<ConsumeInvalidate>();
     Spec = std::make_unique<ConsumeObligations>();

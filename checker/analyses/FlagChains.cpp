@@ -1,0 +1,78 @@
+#include "analyses/FlagChains.h"
+#include "analyses/AnalysisManager.h"
+#include <map>
+#include <set>
+
+namespace commcheck {
+
+char FlagChains::ID = 0;
+
+namespace {
+bool isFlag(const Event &E) { return E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag; }
+constexpr FlagChains::State PipeBits = 0x7f;
+} // namespace
+
+FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Result &Tokens) {
+  Result R{std::vector<int>(G.Events.size(), -1), std::vector<bool>(G.Events.size(), false)};
+  // A flag whose pipes are not known may name any key; one whose id is not a constant may name
+  // any key of its pipes: those keys' tokens are not known, so no chain runs through them.
+  std::set<std::string> SharedPipes;
+  for (const Event &E : G.Events)
+    if (isFlag(E)) {
+      if (!E.FlagSrc || !E.FlagDst)
+        return R;
+      if (E.FlagId)
+        SharedPipes.insert(E.FlagPipes);
+    }
+  std::map<std::string, int> Index;
+  for (const Event &E : G.Events) {
+    if (!isFlag(E) || E.FlagId || SharedPipes.count(E.FlagPipes))
+      continue;
+    auto It = Index.find(E.FlagKey);
+    if (It == Index.end()) {
+      if (Index.size() >= MaxKeys)
+        continue; // beyond the state's bits: untracked, proves nothing
+      It = Index.emplace(E.FlagKey, static_cast<int>(Index.size())).first;
+    }
+    R.KeyOf[E.Id] = It->second;
+  }
+  for (const Event &E : G.Events) {
+    if (E.Kind != EventKind::SetFlag || R.KeyOf[E.Id] < 0)
+      continue;
+    int K = Tokens.Keys->OfEvent[E.Id];
+    auto Before = Tokens.Solved.before(E.Id);
+    R.Clean[E.Id] = K >= 0 && Before && Before->Counts[K] == count::Zero;
+  }
+  return R;
+}
+
+std::optional<FlagChains::State> FlagChains::Result::step(PipeSet Origin, State S,
+                                                          const Event &E) const {
+  if (E.Kind == EventKind::Opaque && E.MayNotify)
+    return S & PipeBits; // unseen code may set or wait any flag
+  if (!isFlag(E) || KeyOf[E.Id] < 0)
+    return S;
+  State Bit = State(1) << (7 + KeyOf[E.Id]);
+  PipeSet Ordered = static_cast<PipeSet>(S & PipeBits);
+  if (E.Kind == EventKind::SetFlag) {
+    // Raised when its source pipe has finished what came before it: after the origin when that
+    // is the origin's pipe or a pipe already ordered after it.
+    bool After = (E.FlagSrc == Origin || (E.FlagSrc & Ordered)) && Clean[E.Id];
+    return After ? (S | Bit) : (S & ~Bit);
+  }
+  if (!(S & Bit))
+    return S;
+  S = (S & ~Bit) | E.FlagDst; // the token is consumed; its pipe now runs after the origin
+  if (E.FlagDst & pipe::S)
+    return std::nullopt;
+  return S;
+}
+
+llvm::Expected<FlagChains::Result> FlagChains::compute(AnalysisManager &AM) {
+  auto Tokens = AM.get<FlagTokens>();
+  if (!Tokens)
+    return Tokens.takeError();
+  return find(AM.graph(), *Tokens);
+}
+
+} // namespace commcheck
