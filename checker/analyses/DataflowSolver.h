@@ -109,27 +109,32 @@ struct DataflowSolver {
       Queued[B] = false;
       Lattice S = *R.In[B];
       R.apply(B, S, nullptr, G.Blocks[B].Events.size());
-      for (unsigned Next : D == Direction::Forward ? G.Blocks[B].Succs : G.Blocks[B].Preds) {
-        std::optional<Lattice> &Into = R.In[Next];
-        if (Into) {
-          Lattice Joined = *Into;
-          Joined.join(S);
-          if (Joined == *Into)
-            continue;
-          *Into = std::move(Joined);
-        } else {
-          Into = S;
-        }
-        if (!Queued[Next]) {
-          Queued[Next] = true;
-          Work.push_back(Next);
-        }
-      }
+      for (unsigned Next : D == Direction::Forward ? G.Blocks[B].Succs : G.Blocks[B].Preds)
+        propagate(R.In[Next], S, Next, Queued, Work);
     }
     return std::move(R);
   }
 
 private:
+  /// Joins S into a block's entry state; a block whose state grew is queued again.
+  template <class State>
+  static void propagate(std::optional<State> &Into, const State &S, unsigned Next,
+                        std::vector<bool> &Queued, std::deque<unsigned> &Work) {
+    if (Into) {
+      State Joined = *Into;
+      Joined.join(S);
+      if (Joined == *Into)
+        return;
+      *Into = std::move(Joined);
+    } else {
+      Into = S;
+    }
+    if (!Queued[Next]) {
+      Queued[Next] = true;
+      Work.push_back(Next);
+    }
+  }
+
   static bool outOfBudget(unsigned long Steps, const SolveBudget &Budget) {
     return Steps > Budget.Steps ||
            ((Steps & 255) == 0 && std::chrono::steady_clock::now() > Budget.Deadline);
@@ -166,22 +171,8 @@ private:
       }
       if (Out.D.empty())
         continue;
-      for (unsigned Next : G.Blocks[B].Succs) {
-        std::optional<States> &Into = In[Next];
-        if (Into) {
-          States Joined = *Into;
-          Joined.join(Out);
-          if (Joined == *Into)
-            continue;
-          *Into = std::move(Joined);
-        } else {
-          Into = Out;
-        }
-        if (!Queued[Next]) {
-          Queued[Next] = true;
-          Work.push_back(Next);
-        }
-      }
+      for (unsigned Next : G.Blocks[B].Succs)
+        propagate(In[Next], Out, Next, Queued, Work);
     }
     std::vector<std::optional<Lattice>> Entry(N);
     for (unsigned B = 0; B < N; ++B)
