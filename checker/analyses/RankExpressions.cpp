@@ -1,5 +1,6 @@
 // Expressions of the rank interpreter: literals, variables, arithmetic, casts.
 #include "analyses/RankInterpreter.h"
+#include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -79,7 +80,7 @@ RankValue RankInterpreter::eval(const Expr *E) {
   if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent())
     if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
       return num(V->getExtValue());
-  return RankValue::unknown(std::string("a '") + E->getStmtClassName() + "' expression");
+  return RankValue::unknown(std::string("a '") + stmtClassName(E) + "' expression");
 }
 
 RankValue RankInterpreter::evalDeclRef(const Expr *E) {

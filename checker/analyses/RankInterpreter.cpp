@@ -1,5 +1,6 @@
 #include "analyses/RankInterpreter.h"
 #include "events/ConfigurationSlice.h"
+#include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -254,12 +255,12 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
   if (isa<NullStmt>(S))
     return Flow::Next;
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXTryStmt>(S) || isa<AsmStmt>(S))
-    fail(std::string("a '") + S->getStmtClassName() + "' statement", S);
+    fail(std::string("a '") + stmtClassName(S) + "' statement", S);
   if (const auto *E = dyn_cast<Expr>(S)) {
     eval(E);
     return Flow::Next;
   }
-  fail(std::string("a '") + S->getStmtClassName() + "' statement", S);
+  fail(std::string("a '") + stmtClassName(S) + "' statement", S);
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #include "events/ExprKey.h"
 #include "events/ExprStrip.h"
 #include "frontend/DeclName.h"
+#include "frontend/StmtClassName.h"
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
 #include "events/LaunchStructs.h"
@@ -404,7 +405,7 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
     return "0";
   if (isa<CXXThisExpr>(E))
     return thisBinding() ? bindingKey(*thisBinding(), M) : "this";
-  return E->getStmtClassName();
+  return stmtClassName(E);
 }
 
 ExprKeyer::AddressParts ExprKeyer::pointerParts(const Expr *Ptr, int Depth) const {
