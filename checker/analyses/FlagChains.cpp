@@ -16,14 +16,19 @@ FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Resul
   Result R{std::vector<int>(G.Events.size(), -1), std::vector<bool>(G.Events.size(), false)};
   // A flag whose pipes are not known may name any key; one whose id is not a constant may name
   // any key of its pipes: those keys' tokens are not known, so no chain runs through them.
+  // Code the checker cannot see may set or wait any flag, before the origin too: with such a
+  // call in the function no token is known, so no chain is trusted.
   std::set<std::string> SharedPipes;
-  for (const Event &E : G.Events)
+  for (const Event &E : G.Events) {
+    if (E.Kind == EventKind::Opaque)
+      return R;
     if (isFlag(E)) {
       if (!E.FlagSrc || !E.FlagDst)
         return R;
       if (E.FlagId)
         SharedPipes.insert(E.FlagPipes);
     }
+  }
   std::map<std::string, int> Index;
   for (const Event &E : G.Events) {
     if (!isFlag(E) || E.FlagId || SharedPipes.count(E.FlagPipes))
@@ -48,8 +53,6 @@ FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Resul
 
 std::optional<FlagChains::State> FlagChains::Result::step(PipeSet Origin, State S,
                                                           const Event &E) const {
-  if (E.Kind == EventKind::Opaque && E.MayNotify)
-    return S & PipeBits; // unseen code may set or wait any flag
   if (!isFlag(E) || KeyOf[E.Id] < 0)
     return S;
   State Bit = State(1) << (7 + KeyOf[E.Id]);

@@ -1317,7 +1317,16 @@ public:
 
   /// The set_flags some path reaches while a token of their key is pending: the token a later
   /// wait consumes is then not known (FIFO or not), so they start no chain. Over all the paths.
+  /// A function with a call the checker cannot see may find any token pending (the call may set
+  /// any flag): there every set is stale.
   void staleSets(const std::vector<Path> &Ps) {
+    for (const Event &E : G.Events)
+      if (E.Kind == EventKind::Opaque) {
+        for (const Event &X : G.Events)
+          if (X.Kind == EventKind::SetFlag)
+            Stale.insert(X.Id);
+        return;
+      }
     for (const Path &P : Ps) {
       std::map<std::string, long> Count;
       for (unsigned Id : P) {
