@@ -7,9 +7,10 @@ namespace commcheck {
 
 namespace {
 
-/// A wait that a lower value of its cell may satisfy.
+/// A wait that a lower value of its cell may satisfy; a call the checker cannot see may wait in
+/// any way.
 bool passesOnDecrease(const Event &W) {
-  return W.Kind == EventKind::Wait && W.Cmp != WaitCmp::GE && W.Cmp != WaitCmp::GT;
+  return mayWait(W) && !(W.Kind == EventKind::Wait && (W.Cmp == WaitCmp::GE || W.Cmp == WaitCmp::GT));
 }
 
 bool negativeAdd(const Event &N) {
