@@ -399,14 +399,26 @@ bool ReadOnlyOrigins::uses(const VarDecl *V, bool Deref, const FieldPath &Path, 
   return true;
 }
 
+namespace {
+/// A function declared in pto's namespace (or one nested in it): pto's API.
+bool inPtoNamespace(const FunctionDecl *FD) {
+  for (const DeclContext *C = FD->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C); NS && NS->getName() == "pto")
+      return true;
+  return false;
+}
+} // namespace
+
 /// What the helper called at CE stores through its parameter for argument Arg, at Path.
 bool ReadOnlyOrigins::calleeWrites(const CallExpr *CE, unsigned Arg, const FieldPath &Path, const Frame *Fr) {
   const FunctionDecl *FD = CE->getDirectCallee();
   const FunctionDecl *Def = nullptr;
   if (FD && !FD->hasBody(Def)) {
     // pto's API takes views by reference: TASSIGN(view, addr) points it at addr, the others
-    // (TLOAD, TSTORE, TWAIT, ...) read the pointer it holds.
-    if (!Path.empty() || Arg >= CE->getNumArgs() || !isViewType(CE->getArg(Arg)->getType()))
+    // (TLOAD, TSTORE, TWAIT, ...) read the pointer it holds. Any other unseen callee may point
+    // the view anywhere.
+    if (!Path.empty() || Arg >= CE->getNumArgs() || !isViewType(CE->getArg(Arg)->getType()) ||
+        !inPtoNamespace(FD))
       return false;
     if (FD->getIdentifier() && FD->getName().starts_with("TASSIGN"))
       return Arg == 0 && CE->getNumArgs() == 2 && ptr(CE->getArg(1), Fr);
