@@ -1,5 +1,6 @@
 #include "analyses/CostCounter.h"
 #include "events/ExprStrip.h"
+#include "frontend/DeclName.h"
 #include "analyses/ConstantLoop.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -29,12 +30,6 @@ bool skipsOne(const Stmt *S, const Stmt *Loop, const VarDecl *I, ASTContext &Ctx
         return true;
   }
   return false;
-}
-
-/// "TNOTIFY" for "pto::comm::TNOTIFY".
-std::string shortName(const std::string &Q) {
-  auto Pos = Q.rfind("::");
-  return Pos == std::string::npos ? Q : Q.substr(Pos + 2);
 }
 
 std::optional<std::string> primitive(const Event &E) {

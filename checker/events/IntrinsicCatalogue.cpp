@@ -1,4 +1,5 @@
 #include "events/IntrinsicCatalogue.h"
+#include "frontend/DeclName.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
@@ -44,11 +45,6 @@ llvm::Expected<IntrinsicEffect> parseEffect(const std::string &S) {
                                  "unknown effect '%s' (expected \"drain:<PIPE>\", \"dsb\" or "
                                  "\"dcci:whole\")",
                                  S.c_str());
-}
-
-std::string shortName(const std::string &Q) {
-  auto Pos = Q.rfind("::");
-  return Pos == std::string::npos ? Q : Q.substr(Pos + 2);
 }
 
 /// The "before" and "after" effects of Obj (an entry or a variant; At prefixes the field names

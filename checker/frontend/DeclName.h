@@ -13,6 +13,12 @@ inline std::string declName(const clang::NamedDecl *D) {
   return D->getNameAsString();
 }
 
+/// The last component of a qualified name: "TNOTIFY" for "pto::comm::TNOTIFY".
+inline std::string shortName(const std::string &Qualified) {
+  auto Pos = Qualified.rfind("::");
+  return Pos == std::string::npos ? Qualified : Qualified.substr(Pos + 2);
+}
+
 /// "ns::Class::name" of D (of its template pattern for an instantiation), skipping inline and
 /// anonymous namespaces and linkage specifications.
 std::string qualifiedName(const clang::NamedDecl *D);
