@@ -15,12 +15,6 @@ using namespace clang;
 namespace {
 RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
 
-std::string recordName(QualType T) {
-  if (const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl())
-    return RD->getNameAsString();
-  return "";
-}
-
 /// The five static values of a Shape<...>/Stride<...> type (-1: DYNAMIC).
 std::optional<std::vector<int64_t>> staticDims(QualType T) {
   const auto *SD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
@@ -49,6 +43,23 @@ bool isGm(const RankValue &V) {
 }
 } // namespace
 
+const RankInterpreter::TypeFacts &RankInterpreter::typeOf(QualType T) {
+  auto [It, New] = Types.try_emplace(T.getNonReferenceType().getCanonicalType().getTypePtr());
+  if (New) {
+    std::string Name;
+    if (const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl())
+      Name = RD->getNameAsString();
+    if (Name == "Shape" || Name == "Stride")
+      It->second.Kind = TypeFacts::DimsType;
+    else if (Name == "Signal2D")
+      It->second.Kind = TypeFacts::Grid;
+    else if (Name == "GlobalTensor" || Name.rfind("Signal", 0) == 0)
+      It->second.Kind = TypeFacts::ViewType;
+    It->second.Dims = staticDims(T);
+  }
+  return It->second;
+}
+
 std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<RankValue> &Args,
                                                   RankValue &View) {
   const auto *SD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
@@ -58,9 +69,9 @@ std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<
   if (TA[0].getKind() != TemplateArgument::Type)
     return std::nullopt;
   int64_t Elem = typeBytes(TA[0].getAsType());
-  std::vector<std::optional<int64_t>> Dims[2];
+  llvm::SmallVector<std::optional<int64_t>, 5> Dims[2];
   for (int K = 0; K < 2; ++K) {
-    std::optional<std::vector<int64_t>> S = staticDims(TA[1 + K].getAsType());
+    const std::optional<std::vector<int64_t>> &S = typeOf(TA[1 + K].getAsType()).Dims;
     if (!S)
       return std::nullopt;
     for (int64_t V : *S)
@@ -110,17 +121,17 @@ RankValue RankInterpreter::boundByTile(RankValue View, const Expr *Tile) {
 }
 
 RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
-  std::string Name = recordName(E->getType());
   std::vector<RankValue> Args;
   for (const Expr *A : E->arguments())
     Args.push_back(eval(A));
+  const TypeFacts &TF = typeOf(E->getType()); // after the arguments: they may add types
   const CXXConstructorDecl *Ctor = E->getConstructor();
   if (Ctor && (Ctor->isCopyOrMoveConstructor()) && Args.size() == 1)
     return Args[0];
-  if (Name == "Shape" || Name == "Stride") {
+  if (TF.Kind == TypeFacts::DimsType) {
     RankValue V;
     V.K = RankValue::Dims;
-    std::optional<std::vector<int64_t>> S = staticDims(E->getType());
+    const std::optional<std::vector<int64_t>> &S = TF.Dims;
     size_t Dynamic = 0;
     if (S)
       for (int64_t X : *S) {
@@ -139,9 +150,9 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
     }
     return V;
   }
-  if (Name == "GlobalTensor" || Name.rfind("Signal", 0) == 0) {
-    if (Name == "Signal2D")
-      fail("a grid of signal cells (Signal2D)", E);
+  if (TF.Kind == TypeFacts::Grid)
+    fail("a grid of signal cells (Signal2D)", E);
+  if (TF.Kind == TypeFacts::ViewType) {
     RankValue V;
     V.K = RankValue::View;
     if (Args.empty() || Args[0].K != RankValue::Number)

@@ -281,8 +281,7 @@ RankValue RankInterpreter::evalCast(const Expr *E) {
     // of PTOAS's rank word); the rest is taken not to overflow.
     unsigned W = Ctx.getIntWidth(To);
     if (W < 64 && V.L.Den == 1)
-      for (auto It = V.L.Terms.begin(); It != V.L.Terms.end();)
-        It = It->second % (int64_t(1) << W) == 0 ? V.L.Terms.erase(It) : std::next(It);
+      V.L.eraseTerms([W](const Linear::Term &T) { return T.second % (int64_t(1) << W) == 0; });
     if (std::optional<int64_t> C = V.L.value())
       return num(truncate(*C, W, To->isSignedIntegerOrEnumerationType()));
     return V;

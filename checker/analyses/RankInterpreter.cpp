@@ -46,6 +46,13 @@ void RankInterpreter::fail(const std::string &Why, const clang::Stmt *At) const 
   throw Stop{Unmodelled{Why, At ? At->getBeginLoc() : clang::SourceLocation()}};
 }
 
+Symbol RankInterpreter::intern(llvm::StringRef Name) {
+  auto [It, New] = Ids.try_emplace(Name, Symbol(Names.size()));
+  if (New)
+    Names.push_back(Name.str());
+  return It->second;
+}
+
 void RankInterpreter::step(const clang::Stmt *S) {
   if (++Steps > MaxSteps)
     fail("the run takes more than " + std::to_string(MaxSteps) + " steps", S);
@@ -80,7 +87,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
       Frames.emplace_back();
       for (const clang::ParmVarDecl *Prm : Def->parameters()) {
         // A pointer parameter is a buffer of the rank's own window; any other is a launch value.
-        Linear V = Linear::symbol(Prm->getNameAsString());
+        Linear V = Linear::symbol(intern(Prm->getName()));
         if (Prm->getType()->isPointerType())
           V = V.plus(Linear::home(Rank));
         Frames.back().Vars[Prm] = std::make_shared<RankValue>(RankValue::number(V));
@@ -107,7 +114,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
     }
   for (const auto &[Sym, Uses] : BoundCounts)
     if (Uses == 0)
-      return Unmodelled{"a branch depends on the launch value '" + Sym +
+      return Unmodelled{"a branch depends on the launch value '" + name(Sym) +
                             "', which bounds no loop over the peers",
                         Kernel->getLocation()};
   return std::move(Trace);
@@ -148,7 +155,12 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
     Frames.back().Vars[VD] = lvalue(VD->getInit());
     return;
   }
-  Frames.back().Vars[VD] = std::make_shared<RankValue>(std::move(V));
+  // A declaration run again (a loop's next iteration) reuses its slot when nothing else holds it.
+  Slot &S = Frames.back().Vars[VD];
+  if (S && S.use_count() == 1)
+    *S = std::move(V);
+  else
+    S = std::make_shared<RankValue>(std::move(V));
 }
 
 RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
@@ -329,7 +341,7 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   if (Init)
     exec(Init);
   unsigned Before = PeerUses;
-  std::set<std::string> OuterCond;
+  std::set<Symbol> OuterCond;
   std::swap(OuterCond, LoopCondSymbols);
   bool First = true;
   for (;;) {
@@ -351,7 +363,7 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
       eval(Inc);
   }
   if (PeerUses != Before && isPeerLoop(Loop, Cond))
-    for (const std::string &Sym : LoopCondSymbols)
+    for (Symbol Sym : LoopCondSymbols)
       ++BoundCounts[Sym]; // a peer loop is bounded by it: it is the rank count
   LoopCondSymbols.insert(OuterCond.begin(), OuterCond.end());
   return Flow::Next;

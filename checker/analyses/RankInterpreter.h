@@ -19,6 +19,7 @@
 #include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include <map>
 #include <set>
 #include <memory>
@@ -51,7 +52,7 @@ class RankInterpreter {
 public:
   RankInterpreter(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                   unsigned long MaxSteps)
-      : Ctx(Ctx), Catalogue(Catalogue), MaxSteps(MaxSteps) {}
+      : Ctx(Ctx), Catalogue(Catalogue), MaxSteps(MaxSteps), RankCountSym(intern("#P")) {}
 
   /// Code the configuration does not compile (a slice of another's parse): left out.
   void leaveOut(const std::vector<Span> &R) { Removed = &R; }
@@ -119,11 +120,25 @@ private:
   /// View, its unknown extents bounded by what the tile moving it holds.
   RankValue boundByTile(RankValue View, const clang::Expr *Tile);
   int64_t typeBytes(clang::QualType T) const;
+  /// What the interpreter needs of a record type, once per type (names are costly).
+  struct TypeFacts {
+    enum { Other, DimsType, ViewType, Grid } Kind = Other;
+    std::optional<std::vector<int64_t>> Dims; ///< template arguments, when all integers
+  };
+  const TypeFacts &typeOf(clang::QualType T);
   std::string enumeratorName(const clang::Expr *E);
   void step(const clang::Stmt *S);
+  /// The symbol of a launch value's name, and back.
+  Symbol intern(llvm::StringRef Name);
+  const std::string &name(Symbol S) const { return Names[S]; }
+  /// The part of an address that names its buffer, rank-independently: the launch symbols.
+  std::string rootText(const Linear &L) const;
 
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;
+  std::vector<std::string> Names; ///< of the launch symbols, by Symbol
+  llvm::StringMap<Symbol> Ids;
+  const Symbol RankCountSym;      ///< the rank count, as PTOAS's context word holds it
   unsigned long MaxSteps;
   unsigned long Steps = 0;
   int Rank = 0, P = 0;
@@ -131,12 +146,12 @@ private:
   std::vector<Frame> Frames;
   RankTrace Trace;
   llvm::DenseSet<const clang::VarDecl *> ContextTables; ///< PTOAS int64 context tables
-  std::map<std::string, int> BoundCounts; ///< launch integers taken as P
+  std::map<Symbol, int> BoundCounts; ///< launch integers taken as P
   bool ReadsRankCount = false;
   int HighestWindow = -1;
   unsigned PeerUses = 0;             ///< times another rank's window was addressed
   bool InLoopCond = false;           ///< evaluating a loop's condition
-  std::set<std::string> LoopCondSymbols; ///< launch values taken as P a loop condition used
+  std::set<Symbol> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;
   std::set<std::string> WindowRoots; ///< buffers reached through the window table
@@ -149,6 +164,8 @@ private:
     int Block = -1; ///< 0: the block index, 1: the block count
   };
   llvm::DenseMap<const clang::FunctionDecl *, CalleeKind> Callees;
+  llvm::DenseMap<const clang::Type *, TypeFacts> Types;
+
 };
 
 } // namespace commcheck

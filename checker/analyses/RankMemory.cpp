@@ -14,30 +14,13 @@ using namespace clang;
 namespace {
 RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
 
-/// The part of an address that names its buffer, rank-independently: the launch symbols.
-std::string rootText(const Linear &L) {
-  std::string S;
-  for (const auto &[Sym, K] : L.Terms) {
-    if (Linear::isPlace(Sym))
-      continue;
-    if (!S.empty())
-      S += "+";
-    if (K != 1)
-      S += std::to_string(K) + "*";
-    S += Sym;
-  }
-  if (L.Den != 1)
-    S = "(" + S + ")/" + std::to_string(L.Den);
-  return S;
-}
-
 /// The rank whose memory an address is in, when it is exactly one rank's: its places (window
 /// bases and homes) add up to one of rank q's and none of any other's.
 std::optional<int> ownerOf(const Linear &L) {
   std::map<int, int64_t> PerRank;
   for (const auto &[Sym, K] : L.Terms)
     if (Linear::isPlace(Sym))
-      PerRank[std::stoi(Sym.substr(1))] += K;
+      PerRank[Linear::placeRank(Sym)] += K;
   std::optional<int> Owner;
   for (const auto &[Q, K] : PerRank) {
     if (K == 0)
@@ -52,7 +35,7 @@ std::optional<int> ownerOf(const Linear &L) {
 /// Whether the address was computed from a window base (not only from a pointer handed over).
 bool fromWindow(const Linear &L) {
   for (const auto &[Sym, K] : L.Terms)
-    if (Sym[0] == 'W')
+    if (Linear::isWindow(Sym))
       return true;
   return false;
 }
@@ -63,6 +46,26 @@ const FieldDecl *fieldOf(const Expr *E) {
   return nullptr;
 }
 } // namespace
+
+std::string RankInterpreter::rootText(const Linear &L) const {
+  // Named in the order of the names, so that the text does not depend on when each was met.
+  std::vector<std::pair<std::string, int64_t>> Named;
+  for (const auto &[Sym, K] : L.Terms)
+    if (!Linear::isPlace(Sym))
+      Named.push_back({name(Sym), K});
+  std::sort(Named.begin(), Named.end());
+  std::string S;
+  for (const auto &[N, K] : Named) {
+    if (!S.empty())
+      S += "+";
+    if (K != 1)
+      S += std::to_string(K) + "*";
+    S += N;
+  }
+  if (L.Den != 1)
+    S = "(" + S + ")/" + std::to_string(L.Den);
+  return S;
+}
 
 int64_t RankInterpreter::typeBytes(QualType T) const {
   if (T->isVoidType())
@@ -92,7 +95,7 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
   for (const auto &[Sym, K] : L.Terms) {
     Linear T = Linear::symbol(Sym);
     auto It = BoundCounts.find(Sym);
-    if (Sym == "#P") {
+    if (Sym == RankCountSym) {
       T = Linear::constant(P);
       ReadsRankCount = true;
     } else if (It != BoundCounts.end()) {
@@ -105,8 +108,7 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
   if (!Bind || R.Terms.size() != 1 || Linear::isPlace(R.Terms.begin()->first))
     return R;
   // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
-  std::string Sym = R.Terms.begin()->first;
-  BoundCounts.try_emplace(Sym, 0);
+  BoundCounts.try_emplace(R.Terms.begin()->first, 0);
   return resolve(L, false);
 }
 
@@ -156,12 +158,12 @@ std::optional<Linear> RankInterpreter::gmAddress(const Expr *E) {
 RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) {
   // PTOAS's context table: ctx[2] = rank id | rank count << 32, ctx[4 + q] = rank q's window.
   for (const clang::VarDecl *Table : ContextTables) {
-    Linear Base = Linear::symbol(Table->getNameAsString()).plus(Linear::home(Rank));
+    Linear Base = Linear::symbol(intern(Table->getName())).plus(Linear::home(Rank));
     std::optional<int64_t> Off = Addr.plus(Base, -1).value();
     if (!Off)
       continue;
     if (*Off == 16) // the rank count is read only if the high half is (resolve)
-      return RankValue::number(Linear::constant(Rank).plus(Linear::symbol("#P").scaled(int64_t(1) << 32)));
+      return RankValue::number(Linear::constant(Rank).plus(Linear::symbol(RankCountSym).scaled(int64_t(1) << 32)));
     if (*Off >= 32 && *Off % 8 == 0)
       return windowOf(int((*Off - 32) / 8));
     return RankValue::unknown("a context table entry the model does not know");
@@ -173,7 +175,7 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
   if (!T->isPointerType() && !T->isIntegerType())
     return RankValue::unknown("a load of a non-integer value");
   record(RankOpKind::Read, V, At, "scalar load");
-  Linear Sym = Linear::symbol("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
+  Linear Sym = Linear::symbol(intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")"));
   if (T->isPointerType())
     Sym = Sym.plus(Linear::home(Rank));
   return RankValue::number(Sym);
@@ -227,8 +229,7 @@ MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes
   if (!Owner)
     fail("an access to an address the model cannot place in one rank's window", At);
   Linear Off = Addr;
-  for (auto It = Off.Terms.begin(); It != Off.Terms.end();)
-    It = Linear::isPlace(It->first) ? Off.Terms.erase(It) : std::next(It);
+  Off.eraseTerms([](const Linear::Term &T) { return Linear::isPlace(T.first); });
   MemRange M;
   M.Root = rootText(Off);
   M.Owner = *Owner;

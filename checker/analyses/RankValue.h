@@ -2,11 +2,13 @@
 // symbols, so that addresses stay exact through the window arithmetic kernels use
 // (`windowsIn[pe] + (local - windowsIn[rankId])`, PTOAS's `(ctx[4+pe] - ctx[4+me]) / 4` deltas).
 //
-// Symbols: "W<q>" is rank q's window base; any other symbol is a value of the launch the model
-// does not know (a kernel parameter, a field of launch data), the same on every rank.
+// Symbols: W_q is rank q's window base, H_q where rank q's own pointers point; any other symbol is
+// a value of the launch the model does not know (a kernel parameter, a field of launch data), the
+// same on every rank, named in the interpreter's table.
 #pragma once
+#include "llvm/ADT/SmallVector.h"
+#include <algorithm>
 #include <cstdint>
-#include <map>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -14,20 +16,28 @@
 
 namespace commcheck {
 
+/// A symbol of a linear form: a window base W_q, a home H_q, or a launch value (an index into the
+/// interpreter's names: symbols are numbers so that arithmetic on addresses allocates nothing).
+using Symbol = uint32_t;
+
 struct Linear {
+  static constexpr Symbol WindowBit = 1u << 30, HomeBit = 1u << 31;
+  using Term = std::pair<Symbol, int64_t>;
   int64_t Const = 0;
-  std::map<std::string, int64_t> Terms; ///< symbol -> coefficient (never 0)
-  int64_t Den = 1;                      ///< common denominator (> 0)
+  llvm::SmallVector<Term, 3> Terms; ///< symbol -> coefficient (never 0), sorted by symbol
+  int64_t Den = 1;                  ///< common denominator (> 0)
 
   static Linear constant(int64_t C) { return Linear{C, {}, 1}; }
-  static Linear symbol(const std::string &S) { return Linear{0, {{S, 1}}, 1}; }
+  static Linear symbol(Symbol S) { return Linear{0, {{S, 1}}, 1}; }
   /// Rank q's window base, as the context gives it.
-  static Linear window(int Q) { return symbol("W" + std::to_string(Q)); }
+  static Linear window(int Q) { return symbol(WindowBit | Symbol(Q)); }
   /// Where rank q's own pointers (parameters, launch data) point: its window, presumably; an
   /// address made only of it says nothing about which rank's memory a kernel was handed.
-  static Linear home(int Q) { return symbol("H" + std::to_string(Q)); }
-  /// Whether a symbol is a place (a window base or a home).
-  static bool isPlace(const std::string &S) { return S[0] == 'W' || S[0] == 'H'; }
+  static Linear home(int Q) { return symbol(HomeBit | Symbol(Q)); }
+  /// Whether a symbol is a place (a window base or a home), a window base, and whose.
+  static bool isPlace(Symbol S) { return S & (WindowBit | HomeBit); }
+  static bool isWindow(Symbol S) { return S & WindowBit; }
+  static int placeRank(Symbol S) { return int(S & (WindowBit - 1)); }
 
   std::optional<int64_t> value() const {
     if (!Terms.empty() || Const % Den != 0)
@@ -60,6 +70,8 @@ struct Linear {
     for (auto &[S, K] : R.Terms)
       K *= Num;
     R.Den *= Div;
+    if (Num == 0)
+      R.Terms.clear();
     R.normalise();
     return R;
   }
@@ -67,17 +79,28 @@ struct Linear {
     Linear R;
     R.Den = Den * O.Den;
     R.Const = Const * O.Den + Sign * O.Const * Den;
-    R.Terms = Terms;
-    for (auto &[S, K] : R.Terms)
-      K *= O.Den;
-    for (const auto &[S, K] : O.Terms) {
-      int64_t &T = R.Terms[S];
-      T += Sign * K * Den;
-      if (T == 0)
-        R.Terms.erase(S);
+    // A merge of the two sorted term lists.
+    size_t I = 0, J = 0;
+    while (I < Terms.size() || J < O.Terms.size()) {
+      if (J == O.Terms.size() || (I < Terms.size() && Terms[I].first < O.Terms[J].first)) {
+        R.Terms.push_back({Terms[I].first, Terms[I].second * O.Den});
+        ++I;
+      } else if (I == Terms.size() || O.Terms[J].first < Terms[I].first) {
+        R.Terms.push_back({O.Terms[J].first, Sign * O.Terms[J].second * Den});
+        ++J;
+      } else {
+        int64_t K = Terms[I].second * O.Den + Sign * O.Terms[J].second * Den;
+        if (K != 0)
+          R.Terms.push_back({Terms[I].first, K});
+        ++I, ++J;
+      }
     }
     R.normalise();
     return R;
+  }
+  /// The terms for which Drop holds removed.
+  template <typename Pred> void eraseTerms(Pred Drop) {
+    Terms.erase(std::remove_if(Terms.begin(), Terms.end(), Drop), Terms.end());
   }
   bool operator==(const Linear &O) const {
     return Const == O.Const && Den == O.Den && Terms == O.Terms;
@@ -95,8 +118,8 @@ struct RankValue {
   } K = Unknown;
   Linear L;                  ///< Number: the value; View: the address
   std::optional<int64_t> Bytes; ///< View: extent, when known
-  std::vector<std::optional<int64_t>> D; ///< Dims; View: its shape (when its extent is unknown)
-  std::vector<int64_t> Strides;           ///< View: its strides, when all known
+  llvm::SmallVector<std::optional<int64_t>, 5> D; ///< Dims; View: its shape (when its extent is unknown)
+  llvm::SmallVector<int64_t, 5> Strides;           ///< View: its strides, when all known
   int64_t Elem = 0;                       ///< View: element size
   std::string Why;           ///< Unknown: what it came from (for messages)
 
