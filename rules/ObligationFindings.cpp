@@ -1,4 +1,5 @@
 #include "rules/ObligationFindings.h"
+#include "analyses/CrossRankModel.h"
 #include "analyses/WitnessSearch.h"
 #include <algorithm>
 #include <map>
@@ -25,6 +26,12 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
         Violating[E.Id].push_back(T);
   });
   const ObligationSpec &Spec = S.spec();
+  std::optional<PeerNeeds> Peers;
+  if (D.peerUse() != PeerUse::None && !Violating.empty()) {
+    auto M = Ctx.analysis<CrossRankModel>();
+    std::string Why = M ? "" : llvm::toString(M.takeError());
+    Peers.emplace(M ? &*M : nullptr, Why, S, G);
+  }
   for (auto &[Id, Tokens] : Violating)
     std::stable_sort(Tokens.begin(), Tokens.end(), [&](const auto &A, const auto &B) {
       return Spec.reportOrder(A.second) < Spec.reportOrder(B.second);
@@ -40,11 +47,19 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
           [&](int P) { return D.violates(Origin, P, E); }, &NoPath);
       if (NoPath)
         continue; // only merged paths had it: no execution does
+      std::optional<PeerNeed> Need;
+      if (Peers) {
+        Need = Peers->judge(Origin, E, D.peerUse());
+        if (Need->V == PeerNeed::NotNeeded)
+          continue; // no access of any rank needs it (CONTRACT §6)
+      }
       Finding &F = Ctx.report(D.reportAt(Origin, E).Loc, D.message(Origin, Phase, E));
       F.Witness.push_back(Ctx.step(Origin, D.originNote(Origin)));
       if (Path)
         F.Witness.insert(F.Witness.end(), Path->begin(), Path->end());
       F.Witness.push_back(Ctx.step(E, D.violationNote(E)));
+      if (Need)
+        F.Witness.push_back({Ctx.point(Need->Loc.isValid() ? Need->Loc : E.Loc), Need->Note});
       D.addFixes(Ctx, F, Origin, E);
       break;
     }

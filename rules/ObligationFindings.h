@@ -3,6 +3,7 @@
 // that reaches it, with a witness path from the obligation's origin.
 #pragma once
 #include "analyses/Obligations.h"
+#include "analyses/PeerNeeds.h"
 #include "rules/RuleContext.h"
 
 namespace commcheck {
@@ -21,6 +22,9 @@ public:
   virtual bool reported(const RuleContext &, const Event &) const { return true; }
   /// The last witness note, at the violating event.
   virtual std::string violationNote(const Event &At) const;
+  /// What another access of the origin's bytes must do for a violation to matter to a peer: a
+  /// violation no access needs is dropped by the cross-rank model (None: not checked so).
+  virtual PeerUse peerUse() const { return PeerUse::None; }
   /// Fix-its for a finding (none by default).
   virtual void addFixes(RuleContext &, Finding &, const Event &, const Event &) const {}
 };

@@ -191,6 +191,23 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
   return F;
 }
 
+constexpr unsigned long OverlapPairs = 4000000; ///< access pairs compared per kernel, all runs
+
+/// Which notifies of Run signal a cell some wait of the kernel waits on.
+void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
+  std::set<MemRange> Waited;
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops)
+      if (O.Kind == RankOpKind::Wait)
+        Waited.insert(cellOf(O));
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops)
+      if (O.Kind == RankOpKind::Notify) {
+        auto [It, New] = Consumed.try_emplace(O.Loc.getRawEncoding(), true);
+        It->second &= Waited.count(cellOf(O)) > 0;
+      }
+}
+
 /// The findings of one rank count; false when its schedules were not all explored.
 bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
   ScheduleResult S = scheduleSignals(Run, MaxStates);
@@ -242,28 +259,39 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       Counts.push_back(P);
   else
     Counts.push_back(std::max(2, I.highestWindow() + 1));
-  unsigned long Spent = 0;
+  unsigned long Spent = 0, Pairs = OverlapPairs;
   std::set<std::pair<int, unsigned>> Seen; // (kind, location) of the findings kept
   int Covered = 0;
+  bool AllRun = true;
   for (int P : Counts) {
-    if (Spent > TotalSteps)
+    if (Spent > TotalSteps) {
+      AllRun = false;
+      R.Why.Why = "the runs up to " + std::to_string(Covered) + " ranks took the step budget";
       break;
+    }
     auto Run = runAll(I, G.Decl, P, Spent);
     if (auto *U = std::get_if<Unmodelled>(&Run)) {
-      if (Covered == 0)
-        R.Why = *U;
+      AllRun = false;
+      R.Why = *U;
       break;
     }
     Covered = P;
+    const SpmdRun &SR = std::get<SpmdRun>(Run);
     std::vector<CrossRankFinding> Found;
-    bool Exhaustive = analyse(std::get<SpmdRun>(Run), Found);
+    bool Exhaustive = analyse(SR, Found);
     for (CrossRankFinding &F : Found)
       if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second)
         R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
-    if (!Exhaustive)
+    AllRun &= addOverlaps(SR, R.Uses, Pairs);
+    noteConsumed(SR, R.Consumed);
+    if (!Exhaustive) {
+      AllRun = false;
+      R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
       break; // a larger rank count has more states still
+    }
   }
   R.Modelled = Covered > 0;
+  R.Complete = R.Modelled && AllRun;
   trace(AM, R, Covered, Spent);
   return R;
 }

@@ -3,6 +3,7 @@
 // (hangs), its counters balanced per call, and its accesses to memory other ranks reach ordered
 // by happens-before (races). What it finds, with two-lane witnesses, for the cross-rank rules.
 #pragma once
+#include "analyses/AccessOverlaps.h"
 #include "analyses/AnalysisManager.h"
 #include "analyses/RankInterpreter.h"
 #include "clang/Basic/SourceLocation.h"
@@ -35,6 +36,13 @@ public:
     bool Modelled = false;
     Unmodelled Why;            ///< when not modelled (COMMCHECK_TRACE_RANKS prints it)
     std::vector<CrossRankFinding> Findings;
+    /// Every rank count in range was run, its schedules all explored, and the overlaps of its
+    /// accesses all compared: what Uses and Consumed say holds for every run of the kernel.
+    bool Complete = false;
+    AccessUses Uses;
+    /// By notify location: whether every notify there signals a cell a wait of the kernel
+    /// waits on (otherwise someone outside the kernel may act on it).
+    std::map<unsigned, bool> Consumed;
   };
   static llvm::Expected<Result> compute(AnalysisManager &AM);
 };

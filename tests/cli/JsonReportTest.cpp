@@ -58,8 +58,10 @@ TEST(JsonReport, BinaryOutputMatchesTheDocumentedSchema) {
   EXPECT_EQ(E["line"], 5);
   EXPECT_EQ(E["column"], 3);
   EXPECT_EQ(E["function"], "k");
-  ASSERT_EQ(E["witness"].size(), 2u);
+  ASSERT_EQ(E["witness"].size(), 3u); // the write, the notify, what the cross-rank model says
   EXPECT_EQ(E["witness"][0]["line"], 3);
+  EXPECT_EQ(E["witness"][2]["message"].get<std::string>().rfind("not confirmed across ranks", 0), 0u)
+      << E["witness"][2];
   const Json &W = J["files"][3]["findings"][0];
   EXPECT_TRUE(W["suppressed"].get<bool>());
   EXPECT_EQ(W["suppression"], kernels::SuppressionReason);

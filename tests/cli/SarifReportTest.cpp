@@ -54,7 +54,7 @@ TEST(SarifReport, EveryKindOfFindingPassesTheOfficialValidator) {
   EXPECT_EQ(Errors[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"],
             "%SRCROOT%");
   EXPECT_EQ(Errors[0]["locations"][0]["physicalLocation"]["region"]["startLine"], 5);
-  EXPECT_EQ(Errors[0]["codeFlows"][0]["threadFlows"][0]["locations"].size(), 2u);
+  EXPECT_EQ(Errors[0]["codeFlows"][0]["threadFlows"][0]["locations"].size(), 3u);
   EXPECT_FALSE(Errors[0].contains("suppressions"));
 
   // The suppressed one keeps its place in the log, with the reason as justification.

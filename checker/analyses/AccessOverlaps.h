@@ -1,0 +1,35 @@
+// Which accesses of a kernel's ranks touch the bytes each source location accesses (CONTRACT §6,
+// the precision step): for every location of a data access, whether another location or another
+// rank reads or writes overlapping bytes in some run of the cross-rank model, with one example.
+// A one-rank obligation (release a write before its notify, drain a read before "done reading")
+// matters to peers only where such an access exists.
+#pragma once
+#include "analyses/RankTrace.h"
+#include <map>
+#include <optional>
+
+namespace commcheck {
+
+/// Another access of a location's bytes, as the note of a confirmed finding names it.
+struct OtherAccess {
+  clang::SourceLocation Loc;
+  int Rank = 0, P = 0;
+  bool Writes = false;
+  bool Peer = false; ///< on another rank than the location's own access
+  unsigned Call = 0;
+  std::string What;
+};
+
+struct AccessUse {
+  bool OthersRead = false, OthersWrite = false; ///< by another location or rank
+  std::optional<OtherAccess> Reader, Writer;    ///< one of each (another rank's, if any)
+};
+
+/// By the raw encoding of the accessing location (the expansion location).
+using AccessUses = std::map<unsigned, AccessUse>;
+
+/// Adds Run's overlaps to Uses. Budget bounds the pairs compared over all runs; false once it is
+/// spent (Uses is then incomplete).
+bool addOverlaps(const SpmdRun &Run, AccessUses &Uses, unsigned long &Budget);
+
+} // namespace commcheck

@@ -1,0 +1,55 @@
+#include "analyses/PeerNeeds.h"
+
+namespace commcheck {
+
+bool PeerNeeds::pendingAtReturn(unsigned Origin) {
+  if (!AtReturn) {
+    AtReturn.emplace();
+    S.replay([&](const Event &E, const TokenSet &Pending) {
+      if (E.Kind == EventKind::Exit)
+        for (const TokenSet::Token &T : Pending)
+          AtReturn->insert(T.first);
+    });
+  }
+  return AtReturn->count(Origin) > 0;
+}
+
+PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U) {
+  PeerNeed N;
+  if (!Model || !Model->Complete) {
+    std::string Why = Model ? Model->Why.Why : WhyNot;
+    N.Note = "not confirmed across ranks" + (Why.empty() ? std::string() : ": " + Why);
+    return N;
+  }
+  auto It = Model->Uses.find(Origin.Loc.getRawEncoding());
+  if (It == Model->Uses.end()) {
+    N.Note = "not confirmed across ranks: no rank runs this access in the model";
+    return N;
+  }
+  const AccessUse &Use = It->second;
+  const std::optional<OtherAccess> &Ex =
+      Use.OthersWrite ? Use.Writer : U == PeerUse::AnyAccess ? Use.Reader : std::nullopt;
+  if (Ex) {
+    N.V = PeerNeed::Needed;
+    N.Loc = Ex->Loc;
+    N.Note = "confirmed across ranks: " + Ex->What + " on rank " + std::to_string(Ex->Rank) +
+             (Ex->Writes ? " writes" : " reads") + " these bytes" +
+             (Ex->Call ? " in the next call" : "") + " (P = " + std::to_string(Ex->P) + ")";
+    return N;
+  }
+  auto C = Model->Consumed.find(At.Loc.getRawEncoding());
+  if (At.Kind != EventKind::Notify || C == Model->Consumed.end() || !C->second) {
+    N.Note = "not confirmed across ranks: no access of the kernel needs it, but a signal here may "
+             "be acted on outside the kernel";
+    return N;
+  }
+  if (pendingAtReturn(Origin.Id)) {
+    N.Note = "not dropped across ranks: no access of the kernel needs it, but it is not released "
+             "before the kernel returns either (the after-return assumption needs that)";
+    return N;
+  }
+  N.V = PeerNeed::NotNeeded;
+  return N;
+}
+
+} // namespace commcheck

@@ -1,0 +1,43 @@
+// Whether a one-rank obligation matters to a peer (CONTRACT §6, the precision step): a write not
+// released before a TNOTIFY, or a read not drained before "done reading", is dropped only where the
+// cross-rank model proves that no other access of the kernel touches its bytes, every notify it
+// precedes is consumed by a wait of the kernel, and the kernel releases it before it returns (what
+// happens after a kernel returns is assumed ordered: its writes drained and fenced, which is
+// checked here, and later kernels ordered by their own signals). Anything the model cannot
+// resolve keeps the finding, marked as not confirmed across ranks.
+#pragma once
+#include "analyses/CrossRankModel.h"
+#include "analyses/Obligations.h"
+#include <optional>
+#include <set>
+#include <string>
+
+namespace commcheck {
+
+struct PeerNeed {
+  enum Verdict { Needed, NotNeeded, Unconfirmed } V = Unconfirmed;
+  std::string Note;            ///< Needed: the other access; Unconfirmed: why
+  clang::SourceLocation Loc;   ///< Needed: where the other access is
+};
+
+/// What another access of the origin's bytes must do for the obligation to matter.
+enum class PeerUse { None, AnyAccess, Write };
+
+class PeerNeeds {
+public:
+  /// Model: the cross-rank model of the function (null: it failed, WhyNot says why).
+  PeerNeeds(const CrossRankModel::Result *Model, std::string WhyNot, const ObligationStates &S,
+            const EventGraph &G)
+      : Model(Model), WhyNot(std::move(WhyNot)), S(S), G(G) {}
+  PeerNeed judge(const Event &Origin, const Event &At, PeerUse U);
+
+private:
+  bool pendingAtReturn(unsigned Origin);
+  const CrossRankModel::Result *Model;
+  std::string WhyNot;
+  const ObligationStates &S;
+  const EventGraph &G;
+  std::optional<std::set<unsigned>> AtReturn; ///< origins pending at the function's exit
+};
+
+} // namespace commcheck
