@@ -49,7 +49,7 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
         continue; // only merged paths had it: no execution does
       std::optional<PeerNeed> Need;
       if (Peers) {
-        Need = Peers->judge(Origin, E, D.peerUse());
+        Need = Peers->judge(Origin, E, D.peerUse(), Ctx.sourceManager());
         if (Need->V == PeerNeed::NotNeeded)
           continue; // no access of any rank needs it (CONTRACT §6)
       }

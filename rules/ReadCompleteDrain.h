@@ -13,7 +13,7 @@ public:
   bool violates(const Event &Origin, int Phase, const Event &E) const override;
   std::string message(const Event &Origin, int Phase, const Event &At) const override;
   std::string originNote(const Event &Origin) const override;
-  PeerUse peerUse() const override { return PeerUse::Write; }
+  PeerUse peerUse() const override { return PeerUse::Read; }
 };
 
 } // namespace commcheck

@@ -28,8 +28,10 @@ bool addOverlaps(const SpmdRun &Run, AccessUses &Uses, unsigned long &Budget) {
   for (const RankTrace &T : Run.Ranks)
     for (unsigned I = 0; I < T.Ops.size(); ++I) {
       const RankOp &O = T.Ops[I];
-      if (!isSignal(O))
-        Uses.try_emplace(O.Loc.getRawEncoding()); // executed: known, even if nothing overlaps
+      if (!isSignal(O)) { // executed: known, even if nothing overlaps
+        AccessUse &U = Uses[O.Loc.getRawEncoding()];
+        (writes(O) ? U.Writes : U.Reads) = true;
+      }
       Groups[{O.Mem.Root, O.Mem.Owner}].push_back({T.Rank, I});
     }
   auto Op = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };

@@ -21,6 +21,7 @@ struct OtherAccess {
 };
 
 struct AccessUse {
+  bool Reads = false, Writes = false;           ///< what the location's own accesses do
   bool OthersRead = false, OthersWrite = false; ///< by another location or rank
   std::optional<OtherAccess> Reader, Writer;    ///< one of each (another rank's, if any)
 };

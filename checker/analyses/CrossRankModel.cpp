@@ -244,6 +244,14 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     R.Why.Why = "not a kernel entry that signals";
     return R;
   }
+  if (G.ArgumentsMayAlias) {
+    // The model places each launch argument in its own buffer; the user says they may share one.
+    R.Why.Why = "the user says launch arguments of the kernel may share memory (--may-alias), and "
+                "the model takes distinct arguments for distinct buffers";
+    R.Why.Loc = G.FunctionLoc;
+    trace(AM, R, 0, 0);
+    return R;
+  }
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
   auto Probe = I.run(G.Decl, 0, MaxRanks, 1);

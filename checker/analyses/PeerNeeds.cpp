@@ -1,4 +1,6 @@
 #include "analyses/PeerNeeds.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace commcheck {
 
@@ -14,21 +16,27 @@ bool PeerNeeds::pendingAtReturn(unsigned Origin) {
   return AtReturn->count(Origin) > 0;
 }
 
-PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U) {
+PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
+                          const clang::SourceManager &SM) {
   PeerNeed N;
   if (!Model || !Model->Complete) {
     std::string Why = Model ? Model->Why.Why : WhyNot;
     N.Note = "not confirmed across ranks" + (Why.empty() ? std::string() : ": " + Why);
     return N;
   }
+  // Accesses are matched by their expansion location: one macro may expand to several.
+  if (Origin.S && SM.isMacroBodyExpansion(Origin.S->getBeginLoc())) {
+    N.Note = "not confirmed across ranks: the access is expanded from a macro";
+    return N;
+  }
   auto It = Model->Uses.find(Origin.Loc.getRawEncoding());
-  if (It == Model->Uses.end()) {
+  if (It == Model->Uses.end() || !(U == PeerUse::Write ? It->second.Writes : It->second.Reads)) {
     N.Note = "not confirmed across ranks: no rank runs this access in the model";
     return N;
   }
   const AccessUse &Use = It->second;
   const std::optional<OtherAccess> &Ex =
-      Use.OthersWrite ? Use.Writer : U == PeerUse::AnyAccess ? Use.Reader : std::nullopt;
+      Use.OthersWrite ? Use.Writer : U == PeerUse::Write ? Use.Reader : std::nullopt;
   if (Ex) {
     N.V = PeerNeed::Needed;
     N.Loc = Ex->Loc;

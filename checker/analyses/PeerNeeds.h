@@ -20,8 +20,9 @@ struct PeerNeed {
   clang::SourceLocation Loc;   ///< Needed: where the other access is
 };
 
-/// What another access of the origin's bytes must do for the obligation to matter.
-enum class PeerUse { None, AnyAccess, Write };
+/// The origin of an obligation checked across ranks: a write (any other access of its bytes needs
+/// it released), or a read (another write of its bytes needs it drained).
+enum class PeerUse { None, Write, Read };
 
 class PeerNeeds {
 public:
@@ -29,7 +30,8 @@ public:
   PeerNeeds(const CrossRankModel::Result *Model, std::string WhyNot, const ObligationStates &S,
             const EventGraph &G)
       : Model(Model), WhyNot(std::move(WhyNot)), S(S), G(G) {}
-  PeerNeed judge(const Event &Origin, const Event &At, PeerUse U);
+  /// Origin's obligation at At (a violation), for SM's locations.
+  PeerNeed judge(const Event &Origin, const Event &At, PeerUse U, const clang::SourceManager &SM);
 
 private:
   bool pendingAtReturn(unsigned Origin);

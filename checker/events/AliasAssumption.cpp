@@ -95,6 +95,17 @@ std::string AliasAssumption::classOf(const std::string &Root) const {
   return Root;
 }
 
+bool AliasAssumption::namesAParameterOf(const clang::FunctionDecl *FD) const {
+  if (All)
+    return FD->getNumParams() > 0;
+  for (const clang::ParmVarDecl *P : FD->parameters())
+    for (const auto &G : Groups)
+      for (const std::string &M : G)
+        if (paramOf(M) == P->getName())
+          return true;
+  return false;
+}
+
 std::vector<std::string> AliasAssumption::strays(const clang::FunctionDecl *FD,
                                                  std::vector<std::string> &Suggestions) const {
   std::vector<std::string> Params, Out;

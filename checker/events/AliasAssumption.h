@@ -25,6 +25,9 @@ public:
   bool empty() const { return !All && Classes.empty(); }
   /// The class a cell root (CellRoots) is in: the root itself when no group names it.
   std::string classOf(const std::string &Root) const;
+  /// Whether some argument of FD may share memory with another: "*", or a group that names one of
+  /// FD's parameters (or a slot of one).
+  bool namesAParameterOf(const clang::FunctionDecl *FD) const;
   /// The members of groups that name a parameter of FD but also a name that is none of FD's:
   /// a misspelt name, which must not leave two arguments assumed distinct.
   std::vector<std::string> strays(const clang::FunctionDecl *FD,

@@ -24,6 +24,7 @@ void resolveCellAliasing(EventGraph &G, const clang::FunctionDecl *FD, const Ali
   for (Event &E : G.Events)
     if (E.Kind == EventKind::Notify || E.Kind == EventKind::Wait)
       E.CellRoot = A.classOf(E.CellRoot);
+  G.ArgumentsMayAlias = A.namesAParameterOf(FD);
   std::vector<std::string> Suggestions;
   std::vector<std::string> Strays = A.strays(FD, Suggestions);
   for (size_t I = 0; I < Strays.size(); ++I) {

@@ -65,6 +65,8 @@ public:
   /// kernel entry (set by the checker).
   const clang::FunctionDecl *Decl = nullptr;
   bool IsEntry = false;
+  /// The user says some of its launch arguments may share memory (--may-alias, MayAlias).
+  bool ArgumentsMayAlias = false;
   /// Code of the function this configuration does not compile (a slice of another's parse).
   std::vector<Span> Removed;
   /// When set, Core holds only inside these file ranges (the function is no kernel entry, and
