@@ -58,10 +58,17 @@ std::string atOf(const Stmt &S) {
     case CallOp::DcciWhole:
     case CallOp::DcciLine:
       return "dcci";
+    case CallOp::TLoad:
+    case CallOp::TStore:
+    case CallOp::TPut:
+    case CallOp::TPutAsync:
+      return "access"; // a data access a race between ranks is reported at
     default:
       break;
     }
   }
+  if (S.Kind == StmtKind::Line && S.GmStore)
+    return "access";
   if (S.Kind == StmtKind::Line && S.GmLoad)
     return "load";
   if (S.Kind == StmtKind::While && S.GmLoad)
@@ -169,6 +176,7 @@ struct Finding {
   std::vector<int> Lines;
   std::string At;
   bool AllRequired = false; // every line of Lines must carry the finding, not only Line
+  bool AnyRequired = false; // some line of Lines must carry it (a race: either access)
 };
 
 Finding oracleFinding(const Kernel &K, const PrintedKernel &P, const OracleResult &Res, const std::string &DefaultAt) {
@@ -192,10 +200,16 @@ Finding anchorFinding(const Mutant &M, const PrintedKernel &P) {
   const Stmt *A = findById(M.K, M.Anchor);
   F.At = A ? atOf(*A) : M.At;
   F.AllRequired = M.AnchorAlsoRequired;
+  F.AnyRequired = M.AnchorAnyOf;
   return F;
 }
 
 json requiredAt(const std::string &Rule, const std::string &Severity, const Finding &F) {
+  if (F.AnyRequired) {
+    json E = expectation(Rule, Severity, F.Line, {}, F.Lines, F.At);
+    E["required_any"] = true;
+    return E;
+  }
   return expectation(Rule, Severity, F.Line, F.AllRequired ? F.Lines : std::vector<int>{F.Line}, F.Lines, F.At);
 }
 

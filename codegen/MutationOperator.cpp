@@ -1,11 +1,19 @@
 #include "MutationOperator.h"
 
 #include "CollectiveParams.h"
+#include "CrossRankMutations.h"
 #include "KernelRewrite.h"
 
 #include <iterator>
+#include <set>
 
 namespace commgen {
+
+bool anchoredAt(Mutant &M, int Id, std::vector<int> Also) {
+  M.Anchor = Id;
+  M.AnchorAlso = std::move(Also);
+  return true;
+}
 
 namespace {
 
@@ -25,6 +33,9 @@ const char *const SpinRule = "comm-spin-wait-invalidate";
 const char *const FlagIdentity = "comm-flag-identity";
 const char *const FlushRule = "comm-flush-coverage";
 const char *const BarrierReuseRule = "comm-barrier-reuse";
+const char *const Hang = "comm-unreachable-wait";
+const char *const Balance = "comm-counter-balance";
+const char *const Race = "comm-cross-rank-race";
 
 // ---- where the report goes (each returns true, to chain after the edits) ------------------------
 
@@ -45,11 +56,6 @@ bool reportedByFlagBalance(Mutant &M, const Stmt &FlagOp) {
   return reportedBy(M, OracleRule::FlagBalance);
 }
 
-bool anchoredAt(Mutant &M, int Id, std::vector<int> Also = {}) {
-  M.Anchor = Id;
-  M.AnchorAlso = std::move(Also);
-  return true;
-}
 
 // A protocol defect may be reported at any operation on the same signal cells.
 bool anchoredAtCellFamily(Mutant &M, int Id) { return anchoredAt(M, Id, cellFamily(M.K, stmtById(M.K, Id))); }
@@ -406,6 +412,8 @@ bool dropResetEpilogue(Mutant &M, int Site) {
   return anchoredAt(M, First, std::move(Waits));
 }
 
+using namespace crossrank;
+
 const MutationOperator Operators[] = {
     {"drop-release-drain", Publish, "error", "notify", "remove the drain that releases a TSTORE/TPUT",
      dropReleaseDrain},
@@ -471,18 +479,38 @@ const MutationOperator Operators[] = {
      "remove the self-clearing epilogue (TNOTIFY(own, -n, AtomicAdd) per cell) after a barrier waited with a "
      "constant threshold (pypto#1829, pypto#1826)",
      dropResetEpilogue},
+    {"wait-threshold-plus-one", Hang, "error", "wait",
+     "wait for one credit more than the peers add (GE t+1): no schedule lets it pass (pypto#2279)",
+     waitThresholdPlusOne},
+    {"reset-one-too-many", Balance, "error", "notify",
+     "reset a counter by one more than the call adds (AtomicAdd(-total-1)): it ends the call at -1",
+     resetOneTooMany},
+    {"rc-notify-before-load", Race, "error", "access",
+     "move the read-complete notifies before the loads they report done: a peer may overwrite what is "
+     "still to be read",
+     rcNotifyBeforeLoad},
+    {"wrong-peer-notify", Hang, "error", "wait",
+     "send a ready notify to peer (p + 1) % P instead of p: one rank never gets it", wrongPeerNotify},
+    {"drop-ready-wait", Race, "error", "access",
+     "drop the wait of a ready barrier in a push kernel: the consumer reads before the peer's put lands",
+     dropReadyWait},
 };
 
 } // namespace
 
 namespace {
 /// What each protocol-breaking operator does between ranks: a counter Set or waited EQ, or a Set
-/// reset, hangs some schedule; a notify before the data it releases, or a reset dropped, races.
+/// reset, hangs some schedule; a notify before the data it releases, or a reset dropped, races; a
+/// reset one too many leaves the next call's counter below zero.
 std::vector<std::string> crossRankConsequences(const std::string &Op) {
   if (Op == "set-on-counter" || Op == "reset-with-set-zero" || Op == "eq-wait-on-counter")
     return {"comm-unreachable-wait"};
   if (Op == "notify-before-async-wait" || Op == "drop-reset-epilogue")
     return {"comm-cross-rank-race"};
+  if (Op == "reset-one-too-many") // the next call: a wait on the counter hangs, or passes late
+    return {"comm-unreachable-wait", "comm-cross-rank-race"};
+  if (Op == "wrong-peer-notify") // the cells the notify missed are reset all the same
+    return {"comm-counter-balance", "comm-cross-rank-race"};
   return {};
 }
 } // namespace

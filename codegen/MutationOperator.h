@@ -26,6 +26,7 @@ struct Mutant {
   int Anchor = 0;
   std::vector<int> AnchorAlso;
   bool AnchorAlsoRequired = false; // the report must be at every anchor, not at one of them
+  bool AnchorAnyOf = false;        // the report must be at one of the anchors, not at Anchor itself
   // Other rules that may legitimately fire at the same lines (for example the publish rule on a
   // TPUT_ASYNC whose Wait was removed: its release is the same Wait).
   std::vector<std::string> AlsoAllowed;
@@ -58,6 +59,9 @@ struct MutationOperator {
 };
 
 const std::vector<MutationOperator> &mutationOperators();
+
+// Where a mutant is reported: statement Id (and Also); returns true, to chain after the edits.
+bool anchoredAt(Mutant &M, int Id, std::vector<int> Also = {});
 const MutationOperator *findMutationOperator(const std::string &Name);
 
 } // namespace commgen

@@ -210,13 +210,15 @@ void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
 
 /// The findings of one rank count; false when its schedules were not all explored.
 bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
+  // A counter's net change per call does not depend on the schedule: also where the next call
+  // hangs because of it (a reset one too many leaves it below zero).
+  for (CrossRankFinding &F : imbalances(Run))
+    Out.push_back(std::move(F));
   ScheduleResult S = scheduleSignals(Run, MaxStates);
   if (S.Hangs) {
     Out.push_back(hangFinding(Run, S));
     return S.Exhaustive; // a hanging run has no complete schedule to order accesses by
   }
-  for (CrossRankFinding &F : imbalances(Run))
-    Out.push_back(std::move(F));
   CrossRankOrder Order(Run, S.Order);
   for (const CrossRankOrder::Race &Rc : Order.races(8))
     Out.push_back(raceFinding(Run, Order, Rc));

@@ -41,6 +41,8 @@ bool showsConstruct(const std::string &Line, const std::string &At) {
     return Line == "}";
   if (At == "spin")
     return Has("while (*(volatile __gm__ int32_t *)");
+  if (At == "access") // a data access: a DMA, or a scalar store through a GM pointer
+    return Has("TLOAD(") || Has("TSTORE(") || Has("TPUT(") || Has("TPUT_ASYNC(") || Has(")[");
   return false;
 }
 

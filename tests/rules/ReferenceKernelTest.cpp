@@ -113,6 +113,8 @@ TEST(ReferenceKernels, EveryMutantIsKilledByItsRuleAtItsLine) {
       for (int L : X["required_lines"])
         if (!Reported[Rule].count(L))
           Problems.push_back(Rule + " not reported at line " + std::to_string(L));
+      if (X.value("required_any", false) && Reported[Rule].empty())
+        Problems.push_back(Rule + " not reported at any of its lines");
       for (int L : Reported[Rule])
         if (!Lines.count(L))
           Problems.push_back(Rule + " reported at unexpected line " + std::to_string(L));

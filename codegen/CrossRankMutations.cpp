@@ -1,0 +1,193 @@
+#include "CrossRankMutations.h"
+
+#include "KernelRewrite.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace commgen::crossrank {
+
+namespace {
+
+const char *const ReadComplete = "comm-read-complete-drain";
+
+bool containsCall(const Stmt &S, CallOp Op) {
+  if (S.isCall(Op))
+    return true;
+  for (const Stmt &C : S.Body)
+    if (containsCall(C, Op))
+      return true;
+  for (const Stmt &C : S.ElseBody)
+    if (containsCall(C, Op))
+      return true;
+  return false;
+}
+
+bool pathIn(std::vector<Stmt> &Seq, int Id, std::vector<StmtRef> &Path) {
+  for (size_t I = 0; I < Seq.size(); ++I)
+    if (Seq[I].Id == Id || pathIn(Seq[I].Body, Id, Path) || pathIn(Seq[I].ElseBody, Id, Path)) {
+      Path.push_back(StmtRef{&Seq, I});
+      return true;
+    }
+  return false;
+}
+
+bool declares(const Stmt &S) {
+  return S.Kind == StmtKind::Line && !S.GmStore && S.Text.find(" = ") != std::string::npos;
+}
+
+std::vector<int> dataAccesses(const Kernel &K) {
+  std::vector<int> Out;
+  forEachStmt(K, [&](const Stmt &S) {
+    if (S.isCall(CallOp::TLoad) || S.isCall(CallOp::TStore) || S.isCall(CallOp::TPut) ||
+        S.isCall(CallOp::TPutAsync) || (S.GmLoad && !S.GmLoadExempt) || S.GmStore)
+      Out.push_back(S.Id);
+  });
+  return Out;
+}
+
+bool racesSomewhere(Mutant &M) {
+  std::vector<int> Lines = dataAccesses(M.K);
+  if (Lines.empty())
+    return false;
+  int First = Lines.front();
+  Lines.erase(Lines.begin());
+  M.AnchorAnyOf = true;
+  return anchoredAt(M, First, std::move(Lines));
+}
+
+bool pushes(const Kernel &K) {
+  return !findAll(K, [](const Stmt &S) { return S.isCall(CallOp::TPut) || S.isCall(CallOp::TPutAsync); })
+              .empty();
+}
+
+bool isGeneration(const Stmt &S) { return S.Kind == StmtKind::Group && !S.Generation.empty(); }
+
+} // namespace
+
+bool waitThresholdPlusOne(Mutant &M, int Site) {
+  const Stmt *Wait = nthStmt(M.K, Site, [](const Stmt &S) {
+    return S.isCall(CallOp::Wait) && S.WaitCmp == "GE" && S.Args.size() >= 2;
+  });
+  if (!Wait)
+    return false;
+  int Id = Wait->Id;
+  Stmt &W = stmtById(M.K, Id);
+  W.Args[1] = "(" + W.Args[1] + " + 1)";
+  return anchoredAt(M, Id);
+}
+
+bool resetOneTooMany(Mutant &M, int Site) {
+  const Stmt *Reset = nthWithRole(M.K, Site, role::ResetNotify);
+  if (!Reset || Reset->Args.size() < 2)
+    return false;
+  int Id = Reset->Id;
+  Stmt &R = stmtById(M.K, Id);
+  R.Args[1] = "(" + R.Args[1] + " - 1)";
+  return anchoredAt(M, Id);
+}
+
+bool rcNotifyBeforeLoad(Mutant &M, int Site) {
+  // In a pull kernel "done reading" is what keeps the owner's rewrite out. In the push kernels it
+  // is a credit that their pipelines make redundant: every rank's later steps wait for data that
+  // left a peer only after its reads, so the cross-rank model finds no race (an equivalent mutant).
+  if (pushes(M.K))
+    return false;
+  const Stmt *N = nthWithRole(M.K, Site, role::RcNotify);
+  std::vector<StmtRef> Path;
+  if (!N || !pathIn(M.K.Body, N->Id, Path))
+    return false;
+  // Moving: the outermost statement around the notify that is not a barrier generation's group
+  // (the generation's wait stays where it was).
+  const Stmt *Moving = N;
+  for (size_t Level = 0; Level < Path.size(); ++Level) {
+    const StmtRef &R = Path[Level];
+    if (Level > 0 && !isGeneration(R.get()))
+      Moving = &R.get();
+    for (size_t I = R.Index; I-- > 0;) {
+      if (!containsCall((*R.Seq)[I], CallOp::TLoad))
+        continue;
+      // Moved above a declaration it may use, it would not compile: no such site.
+      for (size_t J = I + 1; J < R.Index; ++J)
+        if (declares((*R.Seq)[J]))
+          return false;
+      int Target = (*R.Seq)[I].Id, MovingId = Moving->Id;
+      M.AlsoAllowed = {ReadComplete}; // a load before the moved notify may be left undrained
+      return moveBefore(M.K, MovingId, Target) && racesSomewhere(M);
+    }
+    // Out of a group, the notify leaves the group's earlier statements behind.
+    if (Level + 1 < Path.size() && isGeneration(Path[Level + 1].get()))
+      for (size_t J = 0; J < R.Index; ++J)
+        if (declares((*R.Seq)[J]))
+          return false;
+  }
+  return false;
+}
+
+// The first line in S (nested) holding Needle, null when none.
+const Stmt *lineWith(const Stmt &S, const std::string &Needle) {
+  if (S.Kind == StmtKind::Line && S.Text.find(Needle) != std::string::npos)
+    return &S;
+  for (const Stmt &C : S.Body)
+    if (const Stmt *F = lineWith(C, Needle))
+      return F;
+  return nullptr;
+}
+
+bool wrongPeerNotify(Mutant &M, int Site) {
+  const Stmt *N = nthWithRole(M.K, Site, role::ReadyNotify);
+  std::vector<StmtRef> Path;
+  if (!N || !pathIn(M.K.Body, N->Id, Path))
+    return false;
+  std::string Cell = N->Cell;
+  for (const StmtRef &R : Path) {
+    const Stmt &Loop = R.get();
+    if (Loop.Kind != StmtKind::For)
+      continue;
+    // "int64_t iK = a; iK < B; iK += c": the peer variable and the rank count.
+    size_t V0 = Loop.Text.find(' '), V1 = Loop.Text.find(" = "), B0 = Loop.Text.find("< "),
+           B1 = Loop.Text.find(';', B0 == std::string::npos ? 0 : B0);
+    if (V0 == std::string::npos || V1 == std::string::npos || B0 == std::string::npos ||
+        B1 == std::string::npos)
+      return false;
+    std::string Var = Loop.Text.substr(V0 + 1, V1 - V0 - 1), Bound = Loop.Text.substr(B0 + 2, B1 - B0 - 2);
+    std::string Needle = "(uint64_t) " + Var + " +";
+    // The read of the peer's window from the context, among the statements that build the
+    // notify's view (not a put's, earlier in the loop).
+    const Stmt *Read = nullptr;
+    for (size_t I = 0; I < Path[0].Index && !Read; ++I)
+      Read = lineWith((*Path[0].Seq)[I], Needle);
+    if (!Read)
+      return false;
+    Stmt &W = stmtById(M.K, Read->Id);
+    W.Text.replace(W.Text.find(Needle), Needle.size(),
+                   "(uint64_t) ((" + Var + " + 1) % " + Bound + ") +");
+    std::vector<int> Waits;
+    for (const Stmt *X : findAll(M.K, [&](const Stmt &S) { return S.isCall(CallOp::Wait) && S.Cell == Cell; }))
+      Waits.push_back(X->Id);
+    if (Waits.empty())
+      return false;
+    int First = Waits.front();
+    Waits.erase(Waits.begin());
+    M.AnchorAnyOf = true;
+    return anchoredAt(M, First, std::move(Waits));
+  }
+  return false;
+}
+
+bool dropReadyWait(Mutant &M, int Site) {
+  if (!pushes(M.K))
+    return false;
+  std::set<std::string> ReadyCells;
+  for (const Stmt *N : findAll(M.K, [](const Stmt &S) { return S.hasRole(role::ReadyNotify); }))
+    ReadyCells.insert(N->Cell);
+  const Stmt *W = nthStmt(M.K, Site, [&](const Stmt &S) {
+    return S.isCall(CallOp::Wait) && ReadyCells.count(S.Cell);
+  });
+  if (!W || !removeStmt(M.K, W->Id))
+    return false;
+  return racesSomewhere(M);
+}
+
+} // namespace commgen::crossrank
