@@ -302,6 +302,11 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   }
   R.Modelled = Covered > 0;
   R.Complete = R.Modelled && AllRun;
+  if (I.readsBlock())
+    R.Unseen = "the kernel splits its work by block index and the model runs one block: another "
+               "block's access is not seen";
+  else if (!G.Removed.empty() || G.OtherCoreCode)
+    R.Unseen = "another core's code (a configuration this one does not compile) is not run";
   trace(AM, R, Covered, Spent);
   return R;
 }

@@ -43,6 +43,9 @@ public:
     /// By notify location: whether every notify there signals a cell a wait of the kernel
     /// waits on (otherwise someone outside the kernel may act on it).
     std::map<unsigned, bool> Consumed;
+    /// What the model does not see of the rank: other blocks (the kernel splits work by block
+    /// index, and one block is run), or another core's code (a configuration it does not compile).
+    std::string Unseen;
   };
   static llvm::Expected<Result> compute(AnalysisManager &AM);
 };

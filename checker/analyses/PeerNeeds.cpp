@@ -30,6 +30,7 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
     return N;
   }
   auto It = Model->Uses.find(Origin.Loc.getRawEncoding());
+  bool Unseen = !Model->Unseen.empty();
   if (It == Model->Uses.end() || !(U == PeerUse::Write ? It->second.Writes : It->second.Reads)) {
     N.Note = "not confirmed across ranks: no rank runs this access in the model";
     return N;
@@ -43,6 +44,10 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
     N.Note = "confirmed across ranks: " + Ex->What + " on rank " + std::to_string(Ex->Rank) +
              (Ex->Writes ? " writes" : " reads") + " these bytes" +
              (Ex->Call ? " in the next call" : "") + " (P = " + std::to_string(Ex->P) + ")";
+    return N;
+  }
+  if (Unseen) {
+    N.Note = "not confirmed across ranks: no access the model runs needs it, but " + Model->Unseen;
     return N;
   }
   auto C = Model->Consumed.find(At.Loc.getRawEncoding());

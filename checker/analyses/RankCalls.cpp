@@ -179,8 +179,10 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
     else if (!(It->second.I = Catalogue.lookup(FD->getQualifiedNameAsString())) && !FD->hasBody())
       It->second.I = Catalogue.lookupUnqualified(Name);
   }
-  if (It->second.Block >= 0)
+  if (It->second.Block >= 0) {
+    ReadsBlock = true;
     return num(It->second.Block);
+  }
   if (const Intrinsic *I = It->second.I)
     return intrinsic(*I, E);
   if (FD->hasBody() && !isa<CXXMethodDecl>(FD))

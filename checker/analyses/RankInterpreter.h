@@ -67,6 +67,9 @@ public:
   bool readsRankCount() const { return ReadsRankCount; }
   bool bindsRankCount() const { return !BoundCounts.empty(); }
   unsigned long steps() const { return Steps; }
+  /// Whether the last run read its block index or count (it splits work between blocks, of which
+  /// the model runs one).
+  bool readsBlock() const { return ReadsBlock; }
   /// The highest rank index whose window the last run addressed (-1: none).
   int highestWindow() const { return HighestWindow; }
 
@@ -148,6 +151,7 @@ private:
   llvm::DenseSet<const clang::VarDecl *> ContextTables; ///< PTOAS int64 context tables
   std::map<Symbol, int> BoundCounts; ///< launch integers taken as P
   bool ReadsRankCount = false;
+  bool ReadsBlock = false;
   int HighestWindow = -1;
   unsigned PeerUses = 0;             ///< times another rank's window was addressed
   bool InLoopCond = false;           ///< evaluating a loop's condition

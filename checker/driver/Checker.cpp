@@ -107,6 +107,8 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector
       EventGraph G = Builder.build(FD);
       bool IsEntry = std::find(Found.Entries.begin(), Found.Entries.end(), FD) != Found.Entries.end();
       G.IsEntry = IsEntry;
+      G.OtherCoreCode = std::any_of(File.PP.ConfigGroups.begin(), File.PP.ConfigGroups.end(),
+                                    [](const PreprocessorRecord::ConfigGroup &C) { return !C.Taken; });
       if (G.Core.EntriesOnly && !IsEntry)
         G.CoreSections = coreSections(File.PP, G.Core);
       R.Profile["event graphs"] += secondsSince(T0);

@@ -65,6 +65,9 @@ public:
   /// kernel entry (set by the checker).
   const clang::FunctionDecl *Decl = nullptr;
   bool IsEntry = false;
+  /// The file has code another core configuration compiles and this one does not (a section
+  /// testing a core macro that this parse skipped): what runs there is not in this graph.
+  bool OtherCoreCode = false;
   /// The user says some of its launch arguments may share memory (--may-alias, MayAlias).
   bool ArgumentsMayAlias = false;
   /// Code of the function this configuration does not compile (a slice of another's parse).
