@@ -1,5 +1,6 @@
 #include "analyses/AccessOverlaps.h"
 #include <algorithm>
+#include <map>
 
 namespace commcheck {
 
@@ -8,53 +9,93 @@ bool writes(const RankOp &O) {
   return O.Kind == RankOpKind::Write || O.Kind == RankOpKind::Notify;
 }
 
-/// Records that B touches A's bytes. A signal operation is an access of its cell too (a data
-/// write into a cell a peer waits on is published by whatever comes after it).
-void note(AccessUses &Uses, const RankOp &A, int ARank, const RankOp &B, int BRank, int P) {
-  if (isSignal(A))
-    return; // only data accesses have obligations to confirm
-  AccessUse &U = Uses[A.Loc.getRawEncoding()];
-  bool W = writes(B);
-  (W ? U.OthersWrite : U.OthersRead) = true;
-  std::optional<OtherAccess> &Ex = W ? U.Writer : U.Reader;
-  // The first found (the smallest rank count), another rank's if there is one.
-  if (!Ex || (!Ex->Peer && BRank != ARank))
-    Ex = OtherAccess{B.Loc, BRank, P, W, BRank != ARank, B.Call, B.What};
+/// How many of a set of ranges overlap [Lo, Hi): those that start inside it, plus those that
+/// started before Lo and end after it. Counted by binary search on the sorted starts and ends.
+struct RangeCounts {
+  std::vector<int64_t> Starts, Ends;
+  void add(const MemRange &M) {
+    Starts.push_back(M.Lo);
+    Ends.push_back(M.Hi);
+  }
+  void seal() {
+    std::sort(Starts.begin(), Starts.end());
+    std::sort(Ends.begin(), Ends.end());
+  }
+  size_t overlapping(int64_t Lo, int64_t Hi) const {
+    auto Before = [](const std::vector<int64_t> &V, int64_t X) {
+      return size_t(std::lower_bound(V.begin(), V.end(), X) - V.begin());
+    };
+    size_t Inside = Before(Starts, Hi) - Before(Starts, Lo);
+    size_t Open = Before(Starts, Lo) - (Ends.size() - (Ends.end() - std::upper_bound(Ends.begin(), Ends.end(), Lo)));
+    return Inside + Open;
+  }
+};
+
+/// The example of another access: the first overlapping one found, another rank's if any, among
+/// a bounded number of candidates (the flags themselves are exact).
+void example(const std::vector<std::pair<OpRef, const RankOp *>> &Sorted, size_t I, bool WantWrite,
+             int P, std::optional<OtherAccess> &Ex) {
+  const RankOp &X = *Sorted[I].second;
+  int XRank = Sorted[I].first.Rank;
+  auto Try = [&](size_t J) {
+    const RankOp &Y = *Sorted[J].second;
+    int YRank = Sorted[J].first.Rank;
+    if (writes(Y) != WantWrite || !X.Mem.overlaps(Y.Mem) || (YRank == XRank && Y.Loc == X.Loc))
+      return;
+    if (!Ex || (!Ex->Peer && YRank != XRank))
+      Ex = OtherAccess{Y.Loc, YRank, P, writes(Y), YRank != XRank, Y.Call, Y.What};
+  };
+  constexpr size_t Window = 64;
+  for (size_t J = I + 1; J < Sorted.size() && J <= I + Window && Sorted[J].second->Mem.Lo < X.Mem.Hi; ++J)
+    Try(J);
+  for (size_t J = I, N = 0; J-- > 0 && N < Window; ++N)
+    Try(J);
 }
 } // namespace
 
-bool addOverlaps(const SpmdRun &Run, AccessUses &Uses, unsigned long &Budget) {
-  std::map<std::pair<std::string, int>, std::vector<OpRef>> Groups;
+void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
+  // Per buffer (root, owner): every access, and the ranges of each kind, overall and per
+  // (rank, location): another's = all - the same rank's and location's own.
+  struct Group {
+    std::vector<std::pair<OpRef, const RankOp *>> Ops;
+    RangeCounts All[2];
+    std::map<std::pair<int, unsigned>, std::array<RangeCounts, 2>> Own;
+  };
+  std::map<std::pair<std::string, int>, Group> Groups;
   for (const RankTrace &T : Run.Ranks)
     for (unsigned I = 0; I < T.Ops.size(); ++I) {
       const RankOp &O = T.Ops[I];
-      if (!isSignal(O)) { // executed: known, even if nothing overlaps
-        AccessUse &U = Uses[O.Loc.getRawEncoding()];
-        (writes(O) ? U.Writes : U.Reads) = true;
-      }
-      Groups[{O.Mem.Root, O.Mem.Owner}].push_back({T.Rank, I});
+      Group &G = Groups[{O.Mem.Root, O.Mem.Owner}];
+      G.Ops.push_back({{T.Rank, I}, &O});
+      G.All[writes(O)].add(O.Mem);
+      G.Own[{T.Rank, O.Loc.getRawEncoding()}][writes(O)].add(O.Mem);
     }
-  auto Op = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
-  for (auto &[Key, Ops] : Groups) {
-    std::sort(Ops.begin(), Ops.end(), [&](OpRef L, OpRef R) { return Op(L).Mem.Lo < Op(R).Mem.Lo; });
-    for (size_t I = 0; I < Ops.size(); ++I) {
-      const RankOp &X = Op(Ops[I]);
-      for (size_t J = I + 1; J < Ops.size(); ++J) {
-        const RankOp &Y = Op(Ops[J]);
-        if (Y.Mem.Lo >= X.Mem.Hi)
-          break;
-        if (Budget == 0)
-          return false;
-        --Budget;
-        // The same location on the same rank is one access repeated (a loop), not another's.
-        if (Ops[I].Rank == Ops[J].Rank && X.Loc == Y.Loc)
+  for (auto &[Key, G] : Groups) {
+    for (RangeCounts &C : G.All)
+      C.seal();
+    for (auto &[K, Cs] : G.Own)
+      for (RangeCounts &C : Cs)
+        C.seal();
+    std::sort(G.Ops.begin(), G.Ops.end(),
+              [](const auto &L, const auto &R) { return L.second->Mem.Lo < R.second->Mem.Lo; });
+    for (size_t I = 0; I < G.Ops.size(); ++I) {
+      const RankOp &X = *G.Ops[I].second;
+      if (isSignal(X))
+        continue; // only data accesses have obligations to confirm
+      AccessUse &U = Uses[X.Loc.getRawEncoding()];
+      (writes(X) ? U.Writes : U.Reads) = true;
+      const auto &Own = G.Own[{G.Ops[I].first.Rank, X.Loc.getRawEncoding()}];
+      for (int W = 0; W < 2; ++W) {
+        size_t Others = G.All[W].overlapping(X.Mem.Lo, X.Mem.Hi) - Own[W].overlapping(X.Mem.Lo, X.Mem.Hi);
+        if (!Others)
           continue;
-        note(Uses, X, Ops[I].Rank, Y, Ops[J].Rank, Run.P);
-        note(Uses, Y, Ops[J].Rank, X, Ops[I].Rank, Run.P);
+        (W ? U.OthersWrite : U.OthersRead) = true;
+        std::optional<OtherAccess> &Ex = W ? U.Writer : U.Reader;
+        if (!Ex || !Ex->Peer)
+          example(G.Ops, I, W, Run.P, Ex);
       }
     }
   }
-  return true;
 }
 
 } // namespace commcheck

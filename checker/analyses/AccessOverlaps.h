@@ -5,6 +5,7 @@
 // matters to peers only where such an access exists.
 #pragma once
 #include "analyses/RankTrace.h"
+#include <array>
 #include <map>
 #include <optional>
 
@@ -29,8 +30,7 @@ struct AccessUse {
 /// By the raw encoding of the accessing location (the expansion location).
 using AccessUses = std::map<unsigned, AccessUse>;
 
-/// Adds Run's overlaps to Uses. Budget bounds the pairs compared over all runs; false once it is
-/// spent (Uses is then incomplete).
-bool addOverlaps(const SpmdRun &Run, AccessUses &Uses, unsigned long &Budget);
+/// Adds Run's overlaps to Uses (counted, not compared pairwise: O(n log n) in the accesses).
+void addOverlaps(const SpmdRun &Run, AccessUses &Uses);
 
 } // namespace commcheck

@@ -191,8 +191,6 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
   return F;
 }
 
-constexpr unsigned long OverlapPairs = 4000000; ///< access pairs compared per kernel, all runs
-
 /// Which notifies of Run signal a cell some wait of the kernel waits on.
 void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
   std::set<MemRange> Waited;
@@ -269,7 +267,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       Counts.push_back(P);
   else
     Counts.push_back(std::max(2, I.highestWindow() + 1));
-  unsigned long Spent = 0, Pairs = OverlapPairs;
+  unsigned long Spent = 0;
   std::set<std::pair<int, unsigned>> Seen; // (kind, location) of the findings kept
   int Covered = 0;
   bool AllRun = true;
@@ -292,7 +290,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     for (CrossRankFinding &F : Found)
       if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second)
         R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
-    AllRun &= addOverlaps(SR, R.Uses, Pairs);
+    addOverlaps(SR, R.Uses);
     noteConsumed(SR, R.Consumed);
     if (!Exhaustive) {
       AllRun = false;
