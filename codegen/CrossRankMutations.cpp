@@ -12,6 +12,7 @@ namespace {
 
 const char *const ReadComplete = "comm-read-complete-drain";
 
+// Whether S or a statement nested in it is a call of Op.
 bool containsCall(const Stmt &S, CallOp Op) {
   if (S.isCall(Op))
     return true;
@@ -24,6 +25,7 @@ bool containsCall(const Stmt &S, CallOp Op) {
   return false;
 }
 
+// The places of Id and of every statement around it, innermost first (groups may have no id).
 bool pathIn(std::vector<Stmt> &Seq, int Id, std::vector<StmtRef> &Path) {
   for (size_t I = 0; I < Seq.size(); ++I)
     if (Seq[I].Id == Id || pathIn(Seq[I].Body, Id, Path) || pathIn(Seq[I].ElseBody, Id, Path)) {
@@ -33,10 +35,12 @@ bool pathIn(std::vector<Stmt> &Seq, int Id, std::vector<StmtRef> &Path) {
   return false;
 }
 
+// A line of text that declares a variable (generated code assigns only through GM pointers).
 bool declares(const Stmt &S) {
   return S.Kind == StmtKind::Line && !S.GmStore && S.Text.find(" = ") != std::string::npos;
 }
 
+// Every statement a race between ranks may be reported at: the data accesses.
 std::vector<int> dataAccesses(const Kernel &K) {
   std::vector<int> Out;
   forEachStmt(K, [&](const Stmt &S) {
@@ -47,6 +51,7 @@ std::vector<int> dataAccesses(const Kernel &K) {
   return Out;
 }
 
+// A race between ranks is reported at one of its two accesses, whichever the schedule puts second.
 bool racesSomewhere(Mutant &M) {
   std::vector<int> Lines = dataAccesses(M.K);
   if (Lines.empty())
@@ -57,15 +62,29 @@ bool racesSomewhere(Mutant &M) {
   return anchoredAt(M, First, std::move(Lines));
 }
 
+// Whether the kernel puts data into peers' windows (TPUT, TPUT_ASYNC): a push kernel.
 bool pushes(const Kernel &K) {
   return !findAll(K, [](const Stmt &S) { return S.isCall(CallOp::TPut) || S.isCall(CallOp::TPutAsync); })
               .empty();
 }
 
+// A group that is a barrier generation (its statements stay together when one is moved out).
 bool isGeneration(const Stmt &S) { return S.Kind == StmtKind::Group && !S.Generation.empty(); }
+
+// The first line in S (nested) holding Needle, null when none.
+const Stmt *lineWith(const Stmt &S, const std::string &Needle) {
+  if (S.Kind == StmtKind::Line && S.Text.find(Needle) != std::string::npos)
+    return &S;
+  for (const Stmt &C : S.Body)
+    if (const Stmt *F = lineWith(C, Needle))
+      return F;
+  return nullptr;
+}
 
 } // namespace
 
+// A GE wait's threshold one above what its cell's notifies reach by then: no schedule lets any rank
+// pass it (pypto#2279). Reported at the wait every rank blocks at.
 bool waitThresholdPlusOne(Mutant &M, int Site) {
   const Stmt *Wait = nthStmt(M.K, Site, [](const Stmt &S) {
     return S.isCall(CallOp::Wait) && S.WaitCmp == "GE" && S.Args.size() >= 2;
@@ -78,6 +97,8 @@ bool waitThresholdPlusOne(Mutant &M, int Site) {
   return anchoredAt(M, Id);
 }
 
+// An epilogue reset that takes back one credit more than the call added: the counter ends every
+// call at -1, so the next call's wait on it hangs or passes late. Reported at the reset.
 bool resetOneTooMany(Mutant &M, int Site) {
   const Stmt *Reset = nthWithRole(M.K, Site, role::ResetNotify);
   if (!Reset || Reset->Args.size() < 2)
@@ -88,6 +109,10 @@ bool resetOneTooMany(Mutant &M, int Site) {
   return anchoredAt(M, Id);
 }
 
+// "Done reading" told before the reads: the read-complete notifies (the statement holding them, at
+// the level where an earlier statement loads; out of a barrier generation's group, not with it)
+// move before the closest earlier statement that TLOADs, so a peer may overwrite what is still to
+// be read.
 bool rcNotifyBeforeLoad(Mutant &M, int Site) {
   // In a pull kernel "done reading" is what keeps the owner's rewrite out. In the push kernels it
   // is a credit that their pipelines make redundant: every rank's later steps wait for data that
@@ -125,16 +150,9 @@ bool rcNotifyBeforeLoad(Mutant &M, int Site) {
   return false;
 }
 
-// The first line in S (nested) holding Needle, null when none.
-const Stmt *lineWith(const Stmt &S, const std::string &Needle) {
-  if (S.Kind == StmtKind::Line && S.Text.find(Needle) != std::string::npos)
-    return &S;
-  for (const Stmt &C : S.Body)
-    if (const Stmt *F = lineWith(C, Needle))
-      return F;
-  return nullptr;
-}
-
+// A ready notify sent to the wrong peer: in the loop over the peers, the window it addresses is
+// peer (p + 1) % P's instead of p's. One rank gets no notify from each sender and waits forever.
+// Reported at one of the waits on the notified cells (which one blocks first depends on P).
 bool wrongPeerNotify(Mutant &M, int Site) {
   const Stmt *N = nthWithRole(M.K, Site, role::ReadyNotify);
   std::vector<StmtRef> Path;
@@ -176,6 +194,9 @@ bool wrongPeerNotify(Mutant &M, int Site) {
   return false;
 }
 
+// A ready barrier's wait dropped in a push kernel: the consumer reads what a peer puts without
+// waiting for the put's notify. (In the pull kernel the ready barrier is redundant: each chunk's
+// read-complete barrier orders the reads after the owner's previous rewrite.)
 bool dropReadyWait(Mutant &M, int Site) {
   if (!pushes(M.K))
     return false;
