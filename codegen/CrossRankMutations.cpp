@@ -40,6 +40,16 @@ bool declares(const Stmt &S) {
   return S.Kind == StmtKind::Line && !S.GmStore && S.Text.find(" = ") != std::string::npos;
 }
 
+// The report must be at one of Ids (false when there is none).
+bool anchoredAtOneOf(Mutant &M, std::vector<int> Ids) {
+  if (Ids.empty())
+    return false;
+  int First = Ids.front();
+  Ids.erase(Ids.begin());
+  M.AnchorAnyOf = true;
+  return anchoredAt(M, First, std::move(Ids));
+}
+
 // Every statement a race between ranks may be reported at: the data accesses.
 std::vector<int> dataAccesses(const Kernel &K) {
   std::vector<int> Out;
@@ -52,20 +62,11 @@ std::vector<int> dataAccesses(const Kernel &K) {
 }
 
 // A race between ranks is reported at one of its two accesses, whichever the schedule puts second.
-bool racesSomewhere(Mutant &M) {
-  std::vector<int> Lines = dataAccesses(M.K);
-  if (Lines.empty())
-    return false;
-  int First = Lines.front();
-  Lines.erase(Lines.begin());
-  M.AnchorAnyOf = true;
-  return anchoredAt(M, First, std::move(Lines));
-}
+bool racesSomewhere(Mutant &M) { return anchoredAtOneOf(M, dataAccesses(M.K)); }
 
 // Whether the kernel puts data into peers' windows (TPUT, TPUT_ASYNC): a push kernel.
 bool pushes(const Kernel &K) {
-  return !findAll(K, [](const Stmt &S) { return S.isCall(CallOp::TPut) || S.isCall(CallOp::TPutAsync); })
-              .empty();
+  return findStmt(K, [](const Stmt &S) { return S.isCall(CallOp::TPut) || S.isCall(CallOp::TPutAsync); });
 }
 
 // A group that is a barrier generation (its statements stay together when one is moved out).
@@ -184,12 +185,7 @@ bool wrongPeerNotify(Mutant &M, int Site) {
     std::vector<int> Waits;
     for (const Stmt *X : findAll(M.K, [&](const Stmt &S) { return S.isCall(CallOp::Wait) && S.Cell == Cell; }))
       Waits.push_back(X->Id);
-    if (Waits.empty())
-      return false;
-    int First = Waits.front();
-    Waits.erase(Waits.begin());
-    M.AnchorAnyOf = true;
-    return anchoredAt(M, First, std::move(Waits));
+    return anchoredAtOneOf(M, std::move(Waits));
   }
   return false;
 }

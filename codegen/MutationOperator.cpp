@@ -5,7 +5,6 @@
 #include "KernelRewrite.h"
 
 #include <iterator>
-#include <set>
 
 namespace commgen {
 
@@ -55,7 +54,6 @@ bool reportedByFlagBalance(Mutant &M, const Stmt &FlagOp) {
   M.Key = FlagKey{FlagOp.Src, FlagOp.Dst, FlagOp.Event};
   return reportedBy(M, OracleRule::FlagBalance);
 }
-
 
 // A protocol defect may be reported at any operation on the same signal cells.
 bool anchoredAtCellFamily(Mutant &M, int Id) { return anchoredAt(M, Id, cellFamily(M.K, stmtById(M.K, Id))); }

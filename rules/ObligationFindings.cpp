@@ -30,7 +30,7 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
   if (D.peerUse() != PeerUse::None && !Violating.empty()) {
     auto M = Ctx.analysis<CrossRankModel>();
     std::string Why = M ? "" : llvm::toString(M.takeError());
-    Peers.emplace(M ? &*M : nullptr, Why, S, G);
+    Peers.emplace(M ? &*M : nullptr, Why, S);
   }
   for (auto &[Id, Tokens] : Violating)
     std::stable_sort(Tokens.begin(), Tokens.end(), [&](const auto &A, const auto &B) {

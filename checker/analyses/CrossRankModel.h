@@ -36,8 +36,8 @@ public:
     bool Modelled = false;
     Unmodelled Why;            ///< when not modelled (COMMCHECK_TRACE_RANKS prints it)
     std::vector<CrossRankFinding> Findings;
-    /// Every rank count in range was run, its schedules all explored, and the overlaps of its
-    /// accesses all compared: what Uses and Consumed say holds for every run of the kernel.
+    /// Every rank count in range was run and its schedules all explored: what Uses and Consumed
+    /// say holds for every run of the kernel (of the block and configuration run: see Unseen).
     bool Complete = false;
     AccessUses Uses;
     /// By notify location: whether every notify there signals a cell a wait of the kernel

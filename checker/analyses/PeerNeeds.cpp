@@ -30,7 +30,6 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
     return N;
   }
   auto It = Model->Uses.find(Origin.Loc.getRawEncoding());
-  bool Unseen = !Model->Unseen.empty();
   if (It == Model->Uses.end() || !(U == PeerUse::Write ? It->second.Writes : It->second.Reads)) {
     N.Note = "not confirmed across ranks: no rank runs this access in the model";
     return N;
@@ -46,7 +45,7 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
              (Ex->Call ? " in the next call" : "") + " (P = " + std::to_string(Ex->P) + ")";
     return N;
   }
-  if (Unseen) {
+  if (!Model->Unseen.empty()) {
     N.Note = "not confirmed across ranks: no access the model runs needs it, but " + Model->Unseen;
     return N;
   }

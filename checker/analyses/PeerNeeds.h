@@ -27,9 +27,8 @@ enum class PeerUse { None, Write, Read };
 class PeerNeeds {
 public:
   /// Model: the cross-rank model of the function (null: it failed, WhyNot says why).
-  PeerNeeds(const CrossRankModel::Result *Model, std::string WhyNot, const ObligationStates &S,
-            const EventGraph &G)
-      : Model(Model), WhyNot(std::move(WhyNot)), S(S), G(G) {}
+  PeerNeeds(const CrossRankModel::Result *Model, std::string WhyNot, const ObligationStates &S)
+      : Model(Model), WhyNot(std::move(WhyNot)), S(S) {}
   /// Origin's obligation at At (a violation), for SM's locations.
   PeerNeed judge(const Event &Origin, const Event &At, PeerUse U, const clang::SourceManager &SM);
 
@@ -38,7 +37,6 @@ private:
   const CrossRankModel::Result *Model;
   std::string WhyNot;
   const ObligationStates &S;
-  const EventGraph &G;
   std::optional<std::set<unsigned>> AtReturn; ///< origins pending at the function's exit
 };
 

@@ -52,7 +52,7 @@ class RankInterpreter {
 public:
   RankInterpreter(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                   unsigned long MaxSteps)
-      : Ctx(Ctx), Catalogue(Catalogue), MaxSteps(MaxSteps), RankCountSym(intern("#P")) {}
+      : Ctx(Ctx), Catalogue(Catalogue), RankCountSym(intern("#P")), MaxSteps(MaxSteps) {}
 
   /// Code the configuration does not compile (a slice of another's parse): left out.
   void leaveOut(const std::vector<Span> &R) { Removed = &R; }
@@ -67,8 +67,8 @@ public:
   bool readsRankCount() const { return ReadsRankCount; }
   bool bindsRankCount() const { return !BoundCounts.empty(); }
   unsigned long steps() const { return Steps; }
-  /// Whether the last run read its block index or count (it splits work between blocks, of which
-  /// the model runs one).
+  /// Whether any run so far read its block index or count (it splits work between blocks, of
+  /// which the model runs one).
   bool readsBlock() const { return ReadsBlock; }
   /// The highest rank index whose window the last run addressed (-1: none).
   int highestWindow() const { return HighestWindow; }

@@ -101,14 +101,16 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector
     auto TF = Clock::now();
     Discovery Found = discover(File, Ctx, Builder);
     std::vector<const clang::FunctionDecl *> &Roots = Found.Roots;
+    // This parse skipped a section another core configuration compiles.
+    bool OtherCoreCode = std::any_of(File.PP.ConfigGroups.begin(), File.PP.ConfigGroups.end(),
+                                     [](const PreprocessorRecord::ConfigGroup &C) { return !C.Taken; });
     R.Profile["kernel discovery (CFGs, facts)"] += secondsSince(TF);
     for (const clang::FunctionDecl *FD : Roots) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
       bool IsEntry = std::find(Found.Entries.begin(), Found.Entries.end(), FD) != Found.Entries.end();
       G.IsEntry = IsEntry;
-      G.OtherCoreCode = std::any_of(File.PP.ConfigGroups.begin(), File.PP.ConfigGroups.end(),
-                                    [](const PreprocessorRecord::ConfigGroup &C) { return !C.Taken; });
+      G.OtherCoreCode = OtherCoreCode;
       if (G.Core.EntriesOnly && !IsEntry)
         G.CoreSections = coreSections(File.PP, G.Core);
       R.Profile["event graphs"] += secondsSince(T0);
