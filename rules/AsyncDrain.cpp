@@ -26,7 +26,7 @@ std::string AsyncDrain::message(const Event &O, int Phase, const Event &At) cons
   std::string Where = At.Kind == EventKind::Exit ? "the function returns"
                       : At.Kind == EventKind::Notify ? "TNOTIFY runs"
                                                      : signalName(At) + " runs";
-  if (Phase == AsyncObligations::WaitedWrongSession)
+  if (Phase & AsyncObligations::WaitedWrongSession)
     return Where + " while the " + What + " event '" + O.AsyncVar +
            "' was waited only with another session than '" + O.Session + "' that issued it";
   return Where + " while the " + What + " event '" + O.AsyncVar +

@@ -22,6 +22,9 @@ const RuleInfo &BarrierReuse::info() const {
 }
 
 void BarrierReuse::check(RuleContext &Ctx) const {
+  // Under a declared fresh window no call finds a cell an earlier call left satisfied.
+  if (Ctx.analyses().assumptions().FreshWindow)
+    return;
   auto Left = Ctx.analyses().get<CellsLeftSatisfied>();
   if (!Left)
     return Ctx.budgetExceeded(Left.takeError());
@@ -32,7 +35,8 @@ void BarrierReuse::check(RuleContext &Ctx) const {
         W.Loc, "cell waited with the fixed threshold " + threshold(W) +
                    " is left satisfied at return: nothing resets it after the wait, so the next "
                    "call on the same signal buffer passes its wait at once; take the credits back "
-                   "(TNOTIFY(own, -n, NotifyOp::AtomicAdd)) after the wait");
+                   "(TNOTIFY(own, -n, NotifyOp::AtomicAdd)) after the wait" +
+                   freshWindowAdvice());
     F.Witness.push_back(Ctx.step(W, "the cell is waited " + threshold(W) + " here"));
     F.Witness.push_back(Ctx.step(X, "the function returns with no reset of the cell on this path"));
     F.Witness.push_back(Ctx.step(Next, "the next call's first wait on the cell (" + threshold(Next) +

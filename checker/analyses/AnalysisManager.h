@@ -10,6 +10,7 @@
 #include "analyses/BudgetExceeded.h"
 #include "analyses/DataflowSolver.h"
 #include "base/AnalysisLimits.h"
+#include "base/Assumptions.h"
 #include "events/EventGraph.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
@@ -26,8 +27,9 @@ class IntrinsicCatalogue;
 class AnalysisManager {
 public:
   AnalysisManager(const EventGraph &G, const clang::SourceManager &SM, const AnalysisLimits &Limits,
-                  clang::ASTContext *AST = nullptr, const IntrinsicCatalogue *Catalogue = nullptr)
-      : G(G), SM(SM), Limits(Limits), AST(AST), Catalogue(Catalogue) {}
+                  clang::ASTContext *AST = nullptr, const IntrinsicCatalogue *Catalogue = nullptr,
+                  Assumptions Assume = {})
+      : G(G), SM(SM), Limits(Limits), AST(AST), Catalogue(Catalogue), Assume(Assume) {}
 
   const EventGraph &graph() const { return G; }
   const clang::SourceManager &sourceManager() const { return SM; }
@@ -37,6 +39,8 @@ public:
   clang::ASTContext *ast() const { return AST; }
   /// The intrinsic catalogue, for analyses that run the function (null in unit tests).
   const IntrinsicCatalogue *catalogue() const { return Catalogue; }
+  /// What the user declared about how the kernel is launched.
+  const Assumptions &assumptions() const { return Assume; }
   /// A fresh budget for one solve: the step limit and a deadline FunctionSeconds from now.
   SolveBudget budget() const {
     SolveBudget B;
@@ -73,6 +77,7 @@ private:
   AnalysisLimits Limits;
   clang::ASTContext *AST;
   const IntrinsicCatalogue *Catalogue;
+  Assumptions Assume;
   llvm::DenseMap<const void *, std::shared_ptr<const void>> Memo;
 };
 

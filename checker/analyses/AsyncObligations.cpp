@@ -6,7 +6,7 @@ namespace commcheck {
 char AsyncObligations::ID = 0;
 
 llvm::Expected<ObligationStates> AsyncObligations::compute(AnalysisManager &AM) {
-  return ObligationStates::solve(AM, std::make_shared<AsyncObligations>());
+  return ObligationStates::solve(AM, std::make_shared<AsyncObligations>(AsyncSessions(AM.graph(), LaterBits)));
 }
 
 std::optional<int> AsyncObligations::gen(const Event &E) const {
@@ -16,12 +16,14 @@ std::optional<int> AsyncObligations::gen(const Event &E) const {
 }
 
 std::optional<int> AsyncObligations::step(const Event &O, int Phase, const Event &E) const {
-  if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar) {
-    if (E.Session == O.Session || E.NotIssued)
-      return std::nullopt;
-    return WaitedWrongSession;
-  }
-  return Phase;
+  bool Own = E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar;
+  if (Own && E.NotIssued)
+    return std::nullopt; // tested invalid: nothing was issued
+  unsigned Later = static_cast<unsigned>(Phase) >> LaterShift;
+  if (Sessions.completes(O, Later, E))
+    return std::nullopt;
+  int Wrong = (Phase & WaitedWrongSession) | (Own ? WaitedWrongSession : 0);
+  return Wrong | static_cast<int>(Sessions.later(O, Later, E) << LaterShift);
 }
 
 } // namespace commcheck

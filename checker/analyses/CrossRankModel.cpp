@@ -61,12 +61,14 @@ void freshUnloweredCells(SpmdRun &Run) {
 }
 
 /// A run of every rank for rank count P, or why it cannot be had.
+/// Calls: 2 for a re-entrant kernel (the next call's ops follow the first's), 1 under a declared
+/// fresh window (each call starts from zeroed cells and buffers no earlier call used).
 std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::FunctionDecl *K, int P,
-                                         unsigned long &Spent) {
+                                         int Calls, unsigned long &Spent) {
   SpmdRun Run;
   Run.P = P;
   for (int R = 0; R < P; ++R) {
-    auto T = I.run(K, R, P, 2);
+    auto T = I.run(K, R, P, Calls);
     if (auto *U = std::get_if<Unmodelled>(&T))
       return *U;
     Run.Ranks.push_back(std::move(std::get<RankTrace>(T)));
@@ -88,7 +90,8 @@ CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
   F.Message = "wait that no schedule of the " + std::to_string(Run.P) + " ranks lets pass" +
               callText(W) + ": it waits for cell " + cellText(W.Mem) + " " + cmpText(W.Cmp) +
               " " + std::to_string(W.Value) + ", which holds " + std::to_string(Held) +
-              " when every rank is blocked or done (P = " + std::to_string(Run.P) + ")";
+              " when every rank is blocked or done (P = " + std::to_string(Run.P) + ")" +
+              (W.Call ? freshWindowAdvice() : "");
   // The notifies that reached the cell, then each blocked wait.
   std::vector<OpRef> Arrived;
   for (OpRef X : S.Order) {
@@ -163,7 +166,8 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
   F.Message = "cross-rank race: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) + " " +
               Verb(B) + " " + rangeText(B.Mem) + callText(B) + ", which " + A.What + " on rank " +
               std::to_string(Rc.First.Rank) + " " + Verb(A) + callText(A) +
-              ", and no notify -> wait chain orders the two (P = " + std::to_string(Run.P) + ")";
+              ", and no notify -> wait chain orders the two (P = " + std::to_string(Run.P) + ")" +
+              (A.Call || B.Call ? freshWindowAdvice() : "");
   F.Steps.push_back({A.Loc, A.What + " " + Verb(A) + " " + rangeText(A.Mem) + callText(A),
                      Rc.First.Rank, -1, true});
   // The last wait of the second rank before its access, and what lets it pass.
@@ -277,7 +281,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       R.Why.Why = "the runs up to " + std::to_string(Covered) + " ranks took the step budget";
       break;
     }
-    auto Run = runAll(I, G.Decl, P, Spent);
+    auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
     if (auto *U = std::get_if<Unmodelled>(&Run)) {
       AllRun = false;
       R.Why = *U;

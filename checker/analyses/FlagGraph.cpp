@@ -291,7 +291,8 @@ llvm::Expected<FlagGraph::Result> FlagGraph::compute(AnalysisManager &AM) {
       Pipes.insert(E.FlagPipes);
     }
   R.UnresolvedPipes.assign(Pipes.begin(), Pipes.end());
-  R.Manager = std::make_unique<AnalysisManager>(G, AM.sourceManager(), AM.limits(), AM.ast());
+  R.Manager = std::make_unique<AnalysisManager>(G, AM.sourceManager(), AM.limits(), AM.ast(),
+                                                /*Catalogue=*/nullptr, AM.assumptions());
   return R;
 }
 

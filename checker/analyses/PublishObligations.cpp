@@ -6,7 +6,14 @@ namespace commcheck {
 char PublishObligations::ID = 0;
 
 llvm::Expected<ObligationStates> PublishObligations::compute(AnalysisManager &AM) {
-  return ObligationStates::solveOnDrains<PublishObligations>(AM);
+  auto Drains = AM.get<PipeDrains>();
+  if (!Drains)
+    return Drains.takeError();
+  auto Chains = AM.get<FlagChains>();
+  if (!Chains)
+    return Chains.takeError();
+  return ObligationStates::solve(
+      AM, std::make_shared<PublishObligations>(*Drains, *Chains, AsyncSessions(AM.graph(), LaterBits)));
 }
 
 PipeSet PublishObligations::requiredDrain(const Event &Origin) {
@@ -57,11 +64,18 @@ std::optional<int> PublishObligations::step(const Event &O, int Phase, const Eve
     FirstStep = E.Kind == EventKind::DcciWhole ||
                 (E.Kind == EventKind::DcciLine && O.Kind == EventKind::ScalarStore && lineCovers(E, O));
     break;
-  case NeedAsyncWait:
+  case NeedAsyncWait: {
     if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar && E.NotIssued)
       return std::nullopt; // nothing was written
-    FirstStep = E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar && E.Session == O.Session;
-    break;
+    // The engine's writes are complete when the Wait returns; a dsb on this core neither fences
+    // nor needs to fence another engine's writes (CONTRACT §1): released.
+    unsigned Later = static_cast<unsigned>(Phase) >> ChainShift;
+    if (Sessions.completes(O, Later, E))
+      return std::nullopt;
+    Later = Sessions.later(O, Later, E);
+    int Low = (Phase & ((1 << ChainShift) - 1)) | (E.Kind == EventKind::Dsb ? EarlyDsb : 0);
+    return Low | static_cast<int>(Later << ChainShift);
+  }
   }
   if (FirstStep)
     return NeedDsb | Early; // the chain state is no longer needed
@@ -113,7 +127,7 @@ std::string PublishObligations::missing(const Event &O, int Phase) {
     break;
   case NeedAsyncWait:
     Need = "missing Wait(" + (O.Session.empty() ? std::string("session") : O.Session) + ") on '" +
-           O.AsyncVar + "', then dsb";
+           O.AsyncVar + "' (or on an event of the session issued after it)";
     break;
   }
   return Need;

@@ -4,6 +4,7 @@
 // A TSTORE is drained by a barrier of its pipe or by a flag chain that orders the scalar pipe
 // after it (FlagChains); TPUT/TGET only by PIPE_ALL (hardware showed an MTE3 drain too little).
 #pragma once
+#include "analyses/AsyncSessions.h"
 #include "analyses/Obligations.h"
 #include "analyses/FlagChains.h"
 #include "analyses/PipeDrains.h"
@@ -16,9 +17,13 @@ class AnalysisManager;
 class PublishObligations : public ObligationSpec {
 public:
   /// A phase is one of these steps, with EarlyDsb set once a dsb came before the first step
-  /// (which does not count: the order is drain, invalidate or wait first, then dsb), and, in
-  /// NeedDrain, the flag chain state from ChainShift up.
-  enum Phase { NeedDrain, NeedDsb, NeedDcci, NeedAsyncWait, StepMask = 7, EarlyDsb = 8, ChainShift = 4 };
+  /// (which does not count: the order is drain, invalidate or wait first, then dsb), and, from
+  /// ChainShift up, in NeedDrain the flag chain state, in NeedAsyncWait the variables holding later
+  /// events of the session, any of which completes the write when waited (AsyncSessions).
+  enum Phase {
+    NeedDrain, NeedDsb, NeedDcci, NeedAsyncWait, StepMask = 7, EarlyDsb = 8, ChainShift = 4,
+    LaterBits = 27 ///< the later events' variables a NeedAsyncWait phase tracks (AsyncSessions)
+  };
   static int step(int Phase) { return Phase & StepMask; }
   /// The first step (the drain) is what is still missing.
   static bool needsDrain(int Phase) { return step(Phase) == NeedDrain; }
@@ -28,8 +33,9 @@ public:
   static char ID;
   using Result = ObligationStates;
   static llvm::Expected<Result> compute(AnalysisManager &AM);
-  PublishObligations(const PipeDrains::Result &Drains, const FlagChains::Result &Chains)
-      : Drains(Drains), Chains(Chains) {}
+  PublishObligations(const PipeDrains::Result &Drains, const FlagChains::Result &Chains,
+                     AsyncSessions Sessions)
+      : Drains(Drains), Chains(Chains), Sessions(std::move(Sessions)) {}
 
   std::optional<int> gen(const Event &E) const override;
   std::optional<int> step(const Event &Origin, int Phase, const Event &E) const override;
@@ -45,6 +51,7 @@ public:
 private:
   const PipeDrains::Result &Drains;
   const FlagChains::Result &Chains;
+  AsyncSessions Sessions;
   /// NeedDrain of a TSTORE: the next phase through E's flag effects; nullopt once drained.
   std::optional<int> chainStep(const Event &Origin, int Phase, const Event &E) const;
 };

@@ -73,7 +73,7 @@ bool Checker::enabled(const Rule &R) const { return R.info().AlwaysOn || Options
 
 void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
                             std::vector<Finding> &Raw) const {
-  AnalysisManager AM(G, Ctx.getSourceManager(), Options.Limits, &Ctx, &Catalogue);
+  AnalysisManager AM(G, Ctx.getSourceManager(), Options.Limits, &Ctx, &Catalogue, Options.Assume);
   for (const auto &Rule : RuleRegistry::instance().rules()) {
     // A truncated graph (event budget exceeded) proves nothing: only its always-on rule reports.
     if (!enabled(*Rule) || (G.OverBudget && !Rule->info().AlwaysOn))

@@ -1,6 +1,7 @@
 // Checks one parsed file: finds the kernel functions, builds their event graphs, runs the enabled
 // rules, and returns the findings and the verdict.
 #pragma once
+#include "base/Assumptions.h"
 #include "base/AnalysisLimits.h"
 #include "report/FileResult.h"
 #include "rules/RuleOptionValues.h"
@@ -25,6 +26,7 @@ struct CheckOptions {
   RuleOptionValues Options;
   BuildOptions Build;
   AnalysisLimits Limits;
+  Assumptions Assume; ///< the declared launch convention
 };
 
 class Checker {

@@ -18,7 +18,7 @@ namespace {
 const char *const KnownKeys[] = {"Checks",         "WarningsAsErrors", "FailOn",
                                  "CheckOptions",   "ExtraArgs",        "ReadOnlyParams",
                                  "Intrinsics",     "InheritParentConfig", "Waivers",
-                                 "MayAlias"};
+                                 "MayAlias",       "AssumeFreshWindow"};
 
 llvm::Error fail(const std::string &Path, const std::string &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", Path.c_str(),
@@ -147,6 +147,10 @@ llvm::Expected<ConfigFile> ConfigFile::parse(const std::string &Text, const std:
         return L.takeError();
       (Key == "ExtraArgs" ? C.ExtraArgs : Key == "MayAlias" ? C.MayAlias : C.ReadOnlyParams) =
           std::move(*L);
+    } else if (Key == "AssumeFreshWindow") {
+      if (!V.is_boolean())
+        return fail(Path, "'AssumeFreshWindow' must be true or false");
+      C.AssumeFreshWindow = V.get<bool>();
     } else if (Key == "InheritParentConfig") {
       if (!V.is_boolean())
         return fail(Path, "'InheritParentConfig' must be true or false");
@@ -224,6 +228,16 @@ std::vector<std::string> ConfigFile::checksSources() const {
   return Out;
 }
 
+std::string ConfigFile::freshWindowSource() const {
+  if (Layers.empty())
+    return AssumeFreshWindow ? Source : "defaults";
+  std::string Out = "defaults";
+  for (const auto &L : Layers)
+    if (L->AssumeFreshWindow)
+      Out = L->Source;
+  return Out;
+}
+
 std::vector<std::string> ConfigFile::sources() const {
   if (Layers.empty())
     return {Source};
@@ -248,6 +262,8 @@ ConfigFile ConfigFile::inherit(const ConfigFile &Parent) const {
   R.ExtraArgs.insert(R.ExtraArgs.end(), ExtraArgs.begin(), ExtraArgs.end());
   appendUnique(R.ReadOnlyParams, ReadOnlyParams);
   appendUnique(R.MayAlias, MayAlias); // a child may only add aliasing
+  if (AssumeFreshWindow)
+    R.AssumeFreshWindow = AssumeFreshWindow;
   R.InheritParentConfig = InheritParentConfig;
   R.Source = Source;
   R.UnknownKeys.clear(); // reported per layer by verify
@@ -283,6 +299,7 @@ ConfigFile ConfigFile::merge(const ConfigOverrides &O) const {
     Cmd.ReadOnlyParams = *O.ReadOnlyParams;
   if (O.MayAlias)
     Cmd.MayAlias = *O.MayAlias;
+  Cmd.AssumeFreshWindow = O.AssumeFreshWindow;
   return Cmd.inherit(*this);
 }
 
@@ -312,6 +329,7 @@ std::string ConfigFile::dump(const std::vector<const Rule *> &Rules) const {
   J["ReadOnlyParams"] = ReadOnlyParams;
   if (!MayAlias.empty())
     J["MayAlias"] = MayAlias;
+  J["AssumeFreshWindow"] = AssumeFreshWindow.value_or(false);
   if (Intrinsics)
     J["Intrinsics"] = *Intrinsics;
   // Paths and arguments from the command line need not be UTF-8: replace what is not (U+FFFD).

@@ -11,6 +11,7 @@
 //     "ExtraArgs": ["-DUSE_PTO"],
 //     "ReadOnlyParams": ["weights"],
 //     "MayAlias": ["signal,counts"],                  // launch arguments that may share memory
+//     "AssumeFreshWindow": true,                      // every call gets a freshly zeroed window
 //     "Intrinsics": "tools/intrinsics.json",          // relative to this file
 //     "Waivers": {"comm-pre-notify-barrier": "why"},   // reasons for what the gate must not hide
 //     "InheritParentConfig": true                     // also read the parent folders' config
@@ -34,6 +35,7 @@ struct ConfigOverrides {
   std::optional<std::map<std::string, std::string>> CheckOptions; ///< per key
   std::optional<std::map<std::string, std::string>> Waivers;      ///< per key
   std::optional<std::vector<std::string>> ExtraArgs, ReadOnlyParams, MayAlias;
+  std::optional<bool> AssumeFreshWindow;
 };
 
 class ConfigFile {
@@ -53,6 +55,9 @@ public:
   /// Groups of launch arguments that may share memory ("a,b", "args[2],args[4]", "*"): their
   /// signal cells are not assumed distinct (AliasAssumption).
   std::vector<std::string> MayAlias;
+  /// The launch convention (CONTRACT §6): every call runs on a window zeroed since any earlier
+  /// call of the kernel used it. Unset: the sound default, re-entrant kernels.
+  std::optional<bool> AssumeFreshWindow;
   bool InheritParentConfig = false;
   std::string Source;                          ///< the file path, "defaults" or "command line"
   std::vector<std::string> UnknownKeys;        ///< keys parse did not know (verify reports them)
@@ -88,6 +93,8 @@ public:
   std::vector<std::string> sources() const;
   /// The layers that set Checks, outermost first.
   std::vector<std::string> checksSources() const;
+  /// The layer whose AssumeFreshWindow is in force ("defaults" when none sets it).
+  std::string freshWindowSource() const;
 
 private:
   void verifyLayer(const std::vector<const Rule *> &Rules, std::vector<std::string> &Out) const;

@@ -129,6 +129,7 @@ llvm::Error Driver::writeFixes(const std::string &Path, const std::string &Read,
 /// Suppressions (in gate mode only with a reason), fixes, then severity promotion.
 void Driver::finish(Outcome &O, FileResult R, const Environment &Env, ParsedFile *Parsed) {
   R.Waivers = Env.Waivers;
+  R.Assumptions = Env.Assumptions;
   R.NotVerifiable = Env.NotVerifiable;
   if (Options.Gate)
     for (const FileResult::Waiver &W : R.Waivers)
@@ -497,6 +498,15 @@ void Driver::printSummary(const Tally &T, llvm::raw_ostream &Err) const {
   for (const FileResult &R : Results)
     Err << R.Path << ": " << (R.verified() ? "verified" : "NOT verified: " + R.verdictReason())
         << "\n";
+  // The assumptions in force, once per distinct set (files under other configurations may differ).
+  std::set<std::string> Stated;
+  for (const FileResult &R : Results) {
+    std::string Lines;
+    for (const FileResult::Assumption &A : R.Assumptions)
+      Lines += "assumption " + A.Id + " (" + A.Source + "): " + A.Statement + "\n";
+    if (Stated.insert(Lines).second)
+      Err << Lines;
+  }
   Err << T.Errors << " error" << (T.Errors == 1 ? "" : "s") << ", " << T.Warnings << " warning"
       << (T.Warnings == 1 ? "" : "s") << " in " << Results.size() << " file"
       << (Results.size() == 1 ? "" : "s") << "\n";

@@ -1,4 +1,5 @@
 #include "driver/Environment.h"
+#include "driver/AssumptionList.h"
 #include "driver/Driver.h"
 #include "frontend/BundledData.h"
 #include "rules/RuleRegistry.h"
@@ -113,6 +114,8 @@ llvm::Expected<std::unique_ptr<Environment>> Environment::create(const ConfigFil
     return Alias.takeError();
   CO.Build.MayAlias = std::move(*Alias);
   CO.Limits = Options.Limits;
+  CO.Assume.FreshWindow = Config.AssumeFreshWindow.value_or(false);
+  Env->Assumptions = assumptionsOf(Config);
   Env->C = std::make_unique<Checker>(Env->Catalogue, CO);
   return std::move(Env);
 }

@@ -24,6 +24,8 @@ public:
   std::string FailOn = "error";
   /// The rules this configuration disables and the intrinsics it describes itself.
   std::vector<FileResult::Waiver> Waivers;
+  /// The assumptions in force under this configuration, stated in every report.
+  std::vector<FileResult::Assumption> Assumptions;
   /// Why no file can be verified under this configuration ("" when files can be).
   std::string NotVerifiable;
 

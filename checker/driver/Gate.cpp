@@ -3,6 +3,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <map>
+#include <nlohmann/json.hpp>
 
 namespace commcheck {
 
@@ -13,6 +14,26 @@ std::string absolute(const std::string &Path) {
   llvm::sys::path::remove_dots(P, true);
   return std::string(P);
 }
+/// The record of what a copied kernel's verdict assumed (out-dir/.commcheck/<name>.json): the device build that
+/// takes the kernel can see (and a reviewer can check) the launch convention it was verified under.
+std::string record(const FileResult &R) {
+  nlohmann::ordered_json J;
+  J["kernel"] = R.Path;
+  J["verdict"] = "verified";
+  J["configurations"] = R.Configurations;
+  J["assumptions"] = nlohmann::ordered_json::array();
+  for (const FileResult::Assumption &A : R.Assumptions)
+    J["assumptions"].push_back({{"id", A.Id}, {"statement", A.Statement}, {"source", A.Source}});
+  return J.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+/// Records live in a hidden folder of the out-dir, so that a build globbing the kernels sees none.
+std::string recordPath(const std::string &OutDir, llvm::StringRef Kernel) {
+  llvm::SmallString<256> P(OutDir);
+  llvm::sys::path::append(P, ".commcheck", llvm::sys::path::filename(Kernel) + ".json");
+  return std::string(P);
+}
+
 } // namespace
 
 llvm::Error Gate::checkNames(const std::vector<std::string> &Files) {
@@ -53,11 +74,26 @@ bool Gate::run(const std::vector<GateInput> &Inputs, llvm::raw_ostream &Err, boo
           AllPassed = false;
           continue;
         }
+      std::string Record = recordPath(OutDir, In.Path);
+      llvm::Error E = llvm::errorCodeToError(
+          llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Record)));
+      if (!E)
+        E = writeFileAtomically(Record, record(*In.Result), Links::Replace);
+      if (E) {
+        Err << "commcheck: error: cannot write the gate record of '" << In.Path
+            << "': " << llvm::toString(std::move(E)) << "\n";
+        if (!Same)
+          llvm::sys::fs::remove(Dst); // a copy without its record is not passed on
+        WriteFailed = true;
+        AllPassed = false;
+        continue;
+      }
       Err << "gate: passed " << In.Path << "\n";
       continue;
     }
     if (!Same)
       llvm::sys::fs::remove(Dst); // a stale copy from an earlier run must not stay behind
+    llvm::sys::fs::remove(recordPath(OutDir, In.Path));
     Err << "gate: rejected " << In.Path << ": "
         << (In.Result ? In.Result->verdictReason() : std::string("could not be checked")) << "\n";
     AllPassed = false;

@@ -37,6 +37,14 @@ struct FileResult {
     std::string Reason; ///< "" when none was given
   };
   std::vector<Waiver> Waivers;
+  /// What the verdict assumes beyond the code (the launch convention, the launch arguments, the
+  /// toolchain's guarantees), each stated in every report and recorded by the gate.
+  struct Assumption {
+    std::string Id;        ///< "launch", "launch-arguments", "read-only", "toolchain:..."
+    std::string Statement; ///< what is assumed, in a sentence
+    std::string Source;    ///< the configuration file, "command line", "defaults" or "built in"
+  };
+  std::vector<Assumption> Assumptions;
   /// Why the file cannot be verified whatever the findings say ("" when it can).
   std::string NotVerifiable;
   /// Verified: parsed, fully analysed, no error finding that is not suppressed.

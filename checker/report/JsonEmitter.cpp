@@ -76,6 +76,9 @@ nlohmann::ordered_json jsonReport(const std::vector<FileResult> &Results,
         F["waivers"].push_back(
             {{"kind", W.Kind}, {"id", W.Id}, {"source", W.Source}, {"reason", W.Reason}});
     }
+    F["assumptions"] = Json::array();
+    for (const FileResult::Assumption &A : R.Assumptions)
+      F["assumptions"].push_back({{"id", A.Id}, {"statement", A.Statement}, {"source", A.Source}});
     F["findings"] = Json::array();
     for (const Finding &Fi : R.Findings) {
       F["findings"].push_back(finding(Fi, R.Path));

@@ -4,6 +4,8 @@
 #include "report/SequenceDiagram.h"
 #include "report/WitnessLanes.h"
 
+#include <set>
+
 namespace commcheck {
 
 namespace {
@@ -71,7 +73,17 @@ std::string markdownReport(const std::vector<FileResult> &Results, const std::st
                     std::to_string(Results.size()) + (Results.size() == 1 ? " file" : " files") +
                     " verified";
   Out += WithFindings ? ".\n\n" : "; no findings.\n";
-  return Out + Sections;
+  Out += Sections;
+  // The assumptions the verdicts rest on, once per distinct statement, after the findings.
+  std::set<std::string> Stated;
+  std::string Assumed;
+  for (const FileResult &R : Results)
+    for (const FileResult::Assumption &A : R.Assumptions)
+      if (Stated.insert(A.Id + "\n" + A.Statement + "\n" + A.Source).second)
+        Assumed += "- `" + A.Id + "` (" + markdownCell(A.Source) + "): " + markdownCell(A.Statement) + "\n";
+  if (!Assumed.empty())
+    Out += std::string(WithFindings ? "" : "\n") + "## Assumptions in force\n\n" + Assumed + "\n";
+  return Out;
 }
 
 } // namespace commcheck

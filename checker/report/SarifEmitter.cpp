@@ -413,6 +413,21 @@ nlohmann::ordered_json sarifLog(const std::vector<FileResult> &Results,
   Run["originalUriBaseIds"] = {{"%SRCROOT%", {{"uri", BaseUri}}}};
   Run["results"] = std::move(Out);
   Run["columnKind"] = "utf16CodeUnits";
+  // The assumptions the verdicts rest on (run properties: SARIF has no place of its own for them);
+  // one entry per distinct assumption, with the files it holds for.
+  Json Assumed = Json::array();
+  std::map<std::string, size_t> AssumedAt;
+  for (const FileResult &R : Results)
+    for (const FileResult::Assumption &A : R.Assumptions) {
+      auto [It, New] = AssumedAt.try_emplace(A.Id + "\n" + A.Statement + "\n" + A.Source,
+                                             Assumed.size());
+      if (New)
+        Assumed.push_back({{"id", A.Id}, {"statement", A.Statement}, {"source", A.Source},
+                           {"files", Json::array()}});
+      Assumed[It->second]["files"].push_back(R.Path);
+    }
+  if (!Assumed.empty())
+    Run["properties"] = {{"assumptions", std::move(Assumed)}};
 
   Json Log;
   Log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";

@@ -55,6 +55,12 @@ static cl::list<std::string> MayAlias("may-alias",
                                                "are not assumed distinct), '*' any two "
                                                "(repeatable)"),
                                       cl::cat(Category));
+static cl::opt<bool> AssumeFreshWindow("assume-fresh-window",
+                                       cl::desc("The runtime gives every call of a kernel a "
+                                                "freshly zeroed window (signal cells and "
+                                                "buffers): no next-call races or barrier reuse "
+                                                "(default: kernels must be re-entrant)"),
+                                       cl::cat(Category));
 static cl::opt<std::string> Format("format", cl::desc("Report format: text|json|sarif|github|md"),
                                    cl::init("text"), cl::cat(Category));
 static cl::opt<std::string> Output("output", cl::desc("Write the machine-format report here"),
@@ -212,6 +218,8 @@ static Expected<DriverOptions> driverOptions(const std::vector<std::string> &Com
     O.Overrides.ReadOnlyParams = std::vector<std::string>(ReadOnly.begin(), ReadOnly.end());
   if (!MayAlias.empty())
     O.Overrides.MayAlias = std::vector<std::string>(MayAlias.begin(), MayAlias.end());
+  if (AssumeFreshWindow.getNumOccurrences())
+    O.Overrides.AssumeFreshWindow = bool(AssumeFreshWindow);
   if (!CheckOption.empty()) {
     auto Opts = keyValues(CheckOption, "--check-option", "rule.option=value", true);
     if (!Opts)

@@ -76,7 +76,12 @@ template <class Spec> bool pendingAtNotify(const Built &B) {
   EXPECT_TRUE(static_cast<bool>(Tokens));
   FlagChains::Result Chains = FlagChains::find(B.G, *Tokens);
   PipeDrains::Result Drains = PipeDrains::find(B.G);
-  auto S = DataflowSolver::solve(B.G, ObligationAnalysis{&B.G, std::make_shared<Spec>(Drains, Chains)},
+  std::shared_ptr<Spec> Made;
+  if constexpr (std::is_same_v<Spec, PublishObligations>)
+    Made = std::make_shared<Spec>(Drains, Chains, AsyncSessions(B.G, PublishObligations::LaterBits));
+  else
+    Made = std::make_shared<Spec>(Drains, Chains);
+  auto S = DataflowSolver::solve(B.G, ObligationAnalysis{&B.G, Made},
                                  Direction::Forward, SolveBudget{});
   EXPECT_TRUE(static_cast<bool>(S));
   auto Before = S->before(B.Notify);

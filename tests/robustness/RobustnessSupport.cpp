@@ -78,7 +78,9 @@ std::vector<std::string> TempDir::files(const std::string &Rel) const {
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(*this / Rel, EC), End; It != End && !EC;
        It.increment(EC))
-    Out.push_back(std::string(llvm::sys::path::filename(It->path())));
+    // Hidden entries are the tool's own (the gate's .commcheck records), not kernels.
+    if (llvm::sys::path::filename(It->path()).front() != '.')
+      Out.push_back(std::string(llvm::sys::path::filename(It->path())));
   std::sort(Out.begin(), Out.end());
   return Out;
 }

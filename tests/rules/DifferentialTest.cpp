@@ -1445,6 +1445,11 @@ private:
   }
   void hit(const char *Rule, unsigned Id) { V[Rule].insert(at(A.Line[Id])); }
 
+  struct AsyncIssue {
+    size_t Pos;
+    std::string Var, Session;
+  };
+
   // comm-publish-before-notify, from the release table of docs/rules/comm-publish-before-notify.md.
   void publish(const Path &P) {
     enum Need { Drain, Dsb, Dcci, AsyncWait };
@@ -1454,6 +1459,7 @@ private:
       size_t Pos = 0; ///< where on the path the write is (a loop repeats its id)
     };
     std::vector<Pending> Ps;
+    std::map<std::string, AsyncIssue> LastAsync; // per async variable: the event it holds
     std::map<size_t, std::vector<bool>> Chains; // per tile store position
     for (size_t J = 0; J < P.size(); ++J) {
       unsigned Id = P[J];
@@ -1486,9 +1492,10 @@ private:
             X.N = Dsb;
           break;
         case AsyncWait:
-          if (E.Kind == EventKind::AsyncWait && E.AsyncVar == O.AsyncVar &&
-              E.Session == O.Session)
-            X.N = Dsb;
+          // The engine's writes are complete when the Wait returns: no dsb (CONTRACT §1).
+          if (E.Kind == EventKind::AsyncWait &&
+              completes(AsyncIssue{X.Pos, O.AsyncVar, O.Session}, E, LastAsync))
+            continue;
           break;
         }
         Next.push_back(X);
@@ -1508,7 +1515,8 @@ private:
         break;
       case EventKind::PutAsync:
       case EventKind::GetAsync:
-        Next.push_back({Id, AsyncWait});
+        Next.push_back({Id, AsyncWait, J});
+        LastAsync[E.AsyncVar] = {J, E.AsyncVar, E.Session};
         break;
       case EventKind::UncachedStore: // bypasses the cache: only the fence is needed
         Next.push_back({Id, Dsb});
@@ -1563,16 +1571,32 @@ private:
 
   // comm-async-drain: issued async events not yet waited with their session.
   void async(const Path &P) {
-    std::multiset<std::pair<std::string, std::string>> Pending;
-    for (unsigned Id : P) {
-      const Event &E = ev(Id);
+    using Issue = AsyncIssue;
+    std::vector<Issue> Pending;
+    std::map<std::string, Issue> Last; // per variable: the event it holds
+    for (size_t J = 0; J < P.size(); ++J) {
+      const Event &E = ev(P[J]);
       if ((E.Kind == EventKind::Notify || E.Kind == EventKind::Exit) && !Pending.empty())
-        hit("comm-async-drain", Id);
+        hit("comm-async-drain", P[J]);
       if (E.Kind == EventKind::AsyncWait)
-        Pending.erase({E.AsyncVar, E.Session});
-      if (E.Kind == EventKind::PutAsync || E.Kind == EventKind::GetAsync)
-        Pending.insert({E.AsyncVar, E.Session});
+        llvm::erase_if(Pending, [&](const Issue &O) { return completes(O, E, Last); });
+      if (E.Kind == EventKind::PutAsync || E.Kind == EventKind::GetAsync) {
+        Pending.push_back({J, E.AsyncVar, E.Session});
+        Last[E.AsyncVar] = Pending.back();
+      }
     }
+  }
+
+  /// A Wait completes an event of its session: its own variable's, or any issued before the event
+  /// the waited variable holds (a session completes its events in order).
+  template <class Issue>
+  static bool completes(const Issue &O, const Event &W, const std::map<std::string, Issue> &Last) {
+    if (W.Session != O.Session)
+      return false;
+    if (W.AsyncVar == O.Var)
+      return true;
+    auto It = Last.find(W.AsyncVar);
+    return It != Last.end() && It->second.Session == O.Session && It->second.Pos > O.Pos;
   }
 
   // comm-flag-balance: exact token counts; a hung wait consumes nothing.
@@ -1840,7 +1864,8 @@ std::string report(const Node &Root, const std::string &Signature, int K) {
     llvm::consumeError(Tokens.takeError());
   if (Rule == "comm-publish-before-notify") {
     R = std::make_unique<PublishBeforeNotify>();
-    Spec = std::make_unique<PublishObligations>(Drains, Chains);
+    Spec = std::make_unique<PublishObligations>(Drains, Chains,
+                                                AsyncSessions(A->G, PublishObligations::LaterBits));
   } else if (Rule == "comm-read-complete-drain") {
     R = std::make_unique<ReadCompleteDrain>();
     Spec = std::make_unique<ReadObligations>(Drains, Chains);
@@ -1849,7 +1874,7 @@ std::string report(const Node &Root, const std::string &Signature, int K) {
     Spec = std::make_unique<ConsumeObligations>();
   } else if (Rule == "comm-async-drain") {
     R = std::make_unique<AsyncDrain>();
-    Spec = std::make_unique<AsyncObligations>();
+    Spec = std::make_unique<AsyncObligations>(AsyncSessions(A->G, AsyncObligations::LaterBits));
   }
   if (R)
     OS << "  the analysis' gen/step and the rule's violates replayed on the same paths: "

@@ -60,18 +60,21 @@ std::vector<std::string> tagWords(const std::string &Source, const std::string &
 
 /// The harness a fixture asks for: `// commcheck-read-only-param: a b` names the parameters the
 /// user declares read-only (--read-only-param), `// commcheck-may-alias: a,b c,d` the groups of
-/// launch arguments that may share memory (--may-alias); otherwise the shared default one.
+/// launch arguments that may share memory (--may-alias), `// commcheck-assume-fresh-window` the
+/// declared launch convention (--assume-fresh-window); otherwise the shared default one.
 CheckHarness &harnessFor(const std::string &Source) {
-  static std::map<std::pair<std::vector<std::string>, std::vector<std::string>>,
+  static std::map<std::tuple<std::vector<std::string>, std::vector<std::string>, bool>,
                   std::unique_ptr<CheckHarness>>
       Made;
   std::vector<std::string> Names = tagWords(Source, "// commcheck-read-only-param:");
   std::vector<std::string> Groups = tagWords(Source, "// commcheck-may-alias:");
-  if (Names.empty() && Groups.empty())
+  bool Fresh = Source.find("// commcheck-assume-fresh-window\n") != std::string::npos;
+  if (Names.empty() && Groups.empty() && !Fresh)
     return CheckHarness::instance();
-  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups}];
+  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups, Fresh}];
   if (!H) {
     CheckOptions O;
+    O.Assume.FreshWindow = Fresh;
     O.Build.ReadOnlyParams = Names;
     auto Alias = AliasAssumption::parse(Groups);
     EXPECT_TRUE(static_cast<bool>(Alias)) << (Alias ? "" : llvm::toString(Alias.takeError()));

@@ -1,0 +1,39 @@
+#include "driver/AssumptionList.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace commcheck {
+
+std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
+  std::vector<FileResult::Assumption> Out;
+  std::string LaunchSource = Config.freshWindowSource();
+  if (Config.AssumeFreshWindow.value_or(false))
+    Out.push_back({"launch", "fresh window: each call of a kernel runs on signal cells and buffers "
+                             "no earlier call of it used since they were zeroed",
+                   LaunchSource});
+  else
+    Out.push_back({"launch", "re-entrant: a kernel may be called again on the same window, the "
+                             "ranks unsynchronised between calls (declare a fresh window with "
+                             "--assume-fresh-window if the runtime guarantees one)",
+                   LaunchSource});
+  Out.push_back({"launch-arguments",
+                 Config.MayAlias.empty()
+                     ? std::string("distinct launch arguments are distinct buffers")
+                     : "distinct launch arguments are distinct buffers, except that these may "
+                       "share memory: " + llvm::join(Config.MayAlias, "; "),
+                 Config.MayAlias.empty() ? "defaults" : "configuration"});
+  if (!Config.ReadOnlyParams.empty())
+    Out.push_back({"read-only", "no peer writes the memory of: " + llvm::join(Config.ReadOnlyParams, ", "),
+                   "configuration"});
+  // What the rules take from the toolchain's documentation (CONTRACT §1).
+  Out.push_back({"toolchain:async-wait",
+                 "an async event's Wait() returning means the engine's writes are complete, and "
+                 "completing a later event of a session implies the earlier ones completed",
+                 "built in"});
+  Out.push_back({"toolchain:scalar-dcci",
+                 "the rules count the dcci the source writes; the device compiler's own scalar "
+                 "dcci (-cce-aicore-dcci-insert-for-scalar) are not relied on",
+                 "built in"});
+  return Out;
+}
+
+} // namespace commcheck

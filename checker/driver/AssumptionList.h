@@ -1,0 +1,12 @@
+// The assumptions a configuration puts in force, as the reports state them: the declared launch
+// convention and launch arguments, and the toolchain guarantees the rules rest on.
+#pragma once
+#include "driver/ConfigFile.h"
+#include "report/FileResult.h"
+#include <vector>
+
+namespace commcheck {
+
+std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config);
+
+} // namespace commcheck
