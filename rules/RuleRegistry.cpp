@@ -3,6 +3,7 @@
 #include "rules/BarrierReuse.h"
 #include "rules/ConsumeInvalidate.h"
 #include "rules/CounterBalance.h"
+#include "rules/CrossCorePublish.h"
 #include "rules/CrossRankRace.h"
 #include "rules/CoreLacksPipe.h"
 #include "rules/FlagBalance.h"
@@ -25,6 +26,7 @@ namespace commcheck {
 RuleRegistry::RuleRegistry() {
   Rules.push_back(std::make_unique<PublishBeforeNotify>());
   Rules.push_back(std::make_unique<PublishFence>());
+  Rules.push_back(std::make_unique<CrossCorePublish>());
   Rules.push_back(std::make_unique<ReadCompleteDrain>());
   Rules.push_back(std::make_unique<ConsumeInvalidate>());
   Rules.push_back(std::make_unique<SpinWaitInvalidate>());

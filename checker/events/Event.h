@@ -41,6 +41,7 @@ enum class EventKind {
   Return,       ///< a return statement (witness only)
   Entry,        ///< function start (the origin of obligations that hold from the start)
   Exit,         ///< function end
+  CoreBarrier,  ///< SYNCALL: orders the cores of one rank; makes no cached write visible
   Unanalysable, ///< a construct the checker cannot model
 };
 

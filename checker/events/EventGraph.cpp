@@ -34,6 +34,7 @@ const char *eventKindName(EventKind K) {
   case EventKind::Entry: return "entry";
   case EventKind::Exit: return "exit";
   case EventKind::Unanalysable: return "unanalysable";
+  case EventKind::CoreBarrier: return "core-barrier";
   }
   return "?";
 }

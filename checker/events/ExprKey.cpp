@@ -418,14 +418,18 @@ ExprKeyer::AddressParts ExprKeyer::pointerParts(const Expr *Ptr, int Depth) cons
         A.Offsets.push_back(keyImpl(BO->getRHS(), Address, 0));
         return A;
       }
-    // &p[k] is p + k.
+    // &p[k] is p + k; &*p is p.
     if (const auto *UO = dyn_cast<UnaryOperator>(S))
-      if (UO->getOpcode() == UO_AddrOf)
-        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
+      if (UO->getOpcode() == UO_AddrOf) {
+        const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
           AddressParts A = pointerParts(AS->getBase(), Depth + 1);
           A.Offsets.push_back(keyImpl(AS->getIdx(), Address, 0));
           return A;
         }
+        if (const auto *D = dyn_cast<UnaryOperator>(Sub); D && D->getOpcode() == UO_Deref)
+          return pointerParts(D->getSubExpr(), Depth + 1);
+      }
     // A local pointer defined as p + k: follow it so that dcci(q), q[0] and p[k] agree.
     if (const Expr *Init = followLocal(S))
       if (Init->getType()->isPointerType())

@@ -26,7 +26,7 @@ constexpr KindName Kinds[] = {
     {IntrinsicKind::Compute, "compute"},      {IntrinsicKind::View, "view"},
     {IntrinsicKind::None, "none"},            {IntrinsicKind::UncachedStore, "uncached-store"},
     {IntrinsicKind::UncachedLoad, "uncached-load"}, {IntrinsicKind::Session, "session"},
-    {IntrinsicKind::Opaque, "opaque"}};
+    {IntrinsicKind::Opaque, "opaque"},        {IntrinsicKind::CoreBarrier, "core-barrier"}};
 
 llvm::Error fail(const std::string &Source, const std::string &Entry, const std::string &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),

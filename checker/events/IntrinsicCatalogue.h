@@ -14,7 +14,7 @@ namespace commcheck {
 enum class IntrinsicKind {
   Notify, Wait, Test, TileStore, TileLoad, Put, Get, PutAsync, GetAsync, AsyncWait, AsyncTest,
   Barrier, SetFlag, WaitFlag, SetWaitFlag, Dcci, DcciLine, Dsb, Drain, Compute, View, None, UncachedStore,
-  UncachedLoad, Session, Opaque
+  UncachedLoad, Session, Opaque, CoreBarrier
 };
 
 std::optional<IntrinsicKind> parseIntrinsicKind(const std::string &Name);

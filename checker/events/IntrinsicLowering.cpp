@@ -221,6 +221,11 @@ void lowerDsb(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E)
   }
   lowerAs(S, EventKind::Dsb, E);
 }
+/// A barrier across the cores of one rank (SYNCALL): after it another core may read what this one
+/// wrote, so a cached write must be written back before it (CONTRACT §1, cross-core publication).
+void lowerCoreBarrier(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) {
+  lowerAs(S, EventKind::CoreBarrier, E);
+}
 void lowerUncachedStore(LoweringSite &S, const Intrinsic &, const CallExpr *, Event &E) {
   lowerAs(S, EventKind::UncachedStore, E);
 }
@@ -252,6 +257,7 @@ LowerFn lowering(IntrinsicKind K) {
   case IntrinsicKind::Compute: return lowerCompute;
   case IntrinsicKind::UncachedStore: return lowerUncachedStore;
   case IntrinsicKind::Opaque: return lowerOpaque;
+  case IntrinsicKind::CoreBarrier: return lowerCoreBarrier;
   case IntrinsicKind::AsyncTest:
   case IntrinsicKind::View:
   case IntrinsicKind::None:
