@@ -1,4 +1,6 @@
 #include "analyses/PathLiterals.h"
+#include <optional>
+#include <set>
 #include <algorithm>
 #include <map>
 
@@ -122,7 +124,63 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
   return true;
 }
 
+/// Another variable equal to Var by a literal `Var - Y == 0` of their common type (and live, when
+/// Live is given): what is known of Var is known of Y once Var is gone (`pending = cur;` then cur
+/// changes or is never read again: what the path knew of cur it knows of pending).
+static std::optional<unsigned> equalVariable(const std::vector<PathLiterals::Literal> &Lits,
+                                             unsigned Var, const std::vector<PathVar> &Vars,
+                                             const llvm::BitVector *Live) {
+  for (const PathLiterals::Literal &L : Lits) {
+    const Comparison &C = L.C;
+    if (L.DefVar >= 0 || C.Op != CmpOp::EQ || C.L.Const || !C.R.Terms.empty() || C.R.Const ||
+        C.L.Terms.size() != 2)
+      continue;
+    auto [A, KA] = C.L.Terms[0];
+    auto [B, KB] = C.L.Terms[1];
+    if (KA != -KB || (KA != 1 && KA != -1) || (A != Var && B != Var))
+      continue;
+    unsigned Y = A == Var ? B : A;
+    if (Vars[Y].Type == Vars[Var].Type && C.Type == Vars[Var].Type && Vars[Y].Root == Y &&
+        Vars[Var].Root == Var && !Vars[Var].IsRecord && !Vars[Y].IsRecord &&
+        (!Live || Live->test(Y)))
+      return Y;
+  }
+  return std::nullopt;
+}
+
+/// F with Var replaced by Y (equal values of one type).
+static LinearForm renamed(const LinearForm &F, unsigned Var, unsigned Y, IntType T) {
+  int64_t K = F.coefficient(Var);
+  if (!K)
+    return F;
+  LinearForm Out = F;
+  LinearForm Swap = LinearForm::variable(Y);
+  Swap.add(LinearForm::variable(Var), -1, T); // Y - Var
+  Out.add(Swap, K, T);                        // F + K (Y - Var)
+  return Out;
+}
+
+std::vector<PathLiterals::Literal> PathLiterals::throughEqual(unsigned Var,
+                                                              const std::vector<PathVar> &Vars,
+                                                              const llvm::BitVector *Live) const {
+  std::vector<Literal> Kept;
+  auto Y = equalVariable(Lits, Var, Vars, Live);
+  if (!Y)
+    return Kept;
+  for (const Literal &L : Lits)
+    if (L.DefVar < 0 && mentionsAny(L.C, Var, Vars) && L.C.Type == Vars[Var].Type) {
+      Literal R = L;
+      R.C.L = renamed(L.C.L, Var, *Y, L.C.Type);
+      R.C.R = renamed(L.C.R, Var, *Y, L.C.Type);
+      R.C.normalise();
+      if (!mentionsAny(R.C, Var, Vars) && (!R.C.L.isConstant() || !R.C.R.isConstant()))
+        Kept.push_back(std::move(R));
+    }
+  return Kept;
+}
+
 void PathLiterals::forget(unsigned Var, const std::vector<PathVar> &Vars) {
+  std::vector<Literal> Kept = throughEqual(Var, Vars, nullptr);
   Lits.erase(std::remove_if(Lits.begin(), Lits.end(),
                             [&](const Literal &L) {
                               return (L.DefVar >= 0 && (unsigned(L.DefVar) == Var ||
@@ -130,6 +188,8 @@ void PathLiterals::forget(unsigned Var, const std::vector<PathVar> &Vars) {
                                      mentionsAny(L.C, Var, Vars);
                             }),
              Lits.end());
+  for (Literal &L : Kept)
+    insert(std::move(L));
 }
 
 void PathLiterals::shift(unsigned Var, int64_t Delta, const std::vector<PathVar> &Vars) {
@@ -218,7 +278,16 @@ void PathLiterals::join(const PathLiterals &O, const std::vector<PathVar> &Vars)
   Lits = std::move(Out);
 }
 
-void PathLiterals::retain(const llvm::BitVector &Live) {
+void PathLiterals::retain(const llvm::BitVector &Live, const std::vector<PathVar> &Vars) {
+  // What is known of a variable nothing reads again, through one still live that equals it.
+  std::vector<Literal> Kept;
+  std::set<unsigned> Gone;
+  for (const Literal &L : Lits)
+    for (const LinearForm *F : {&L.C.L, &L.C.R})
+      for (const auto &[V, K] : F->Terms)
+        if (!Live.test(V) && Gone.insert(V).second)
+          for (Literal &R : throughEqual(V, Vars, &Live))
+            Kept.push_back(std::move(R));
   auto Dead = [&](const Literal &L) {
     if (L.DefVar >= 0 && !Live.test(L.DefVar))
       return true;
@@ -229,6 +298,9 @@ void PathLiterals::retain(const llvm::BitVector &Live) {
     return false;
   };
   Lits.erase(std::remove_if(Lits.begin(), Lits.end(), Dead), Lits.end());
+  for (Literal &L : Kept)
+    if (!Dead(L))
+      insert(std::move(L));
 }
 
 void PathLiterals::intersect(const PathLiterals &O) {

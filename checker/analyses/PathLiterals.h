@@ -29,8 +29,9 @@ public:
   /// Keeps what both know, also where one states it in other words: `loop < n` on the paths
   /// round a loop and `loop == 0, n != 0` on the way in both know `loop < n` (unsigned).
   void join(const PathLiterals &O, const std::vector<PathVar> &Vars);
-  /// Forgets the literals over a variable Live does not hold (nothing reads it again).
-  void retain(const llvm::BitVector &Live);
+  /// Forgets the literals over a variable Live does not hold (nothing reads it again), keeping
+  /// what they say of a live variable that equals it.
+  void retain(const llvm::BitVector &Live, const std::vector<PathVar> &Vars);
   /// Whether the literals state L, directly or once their known values are put in.
   bool entails(const Literal &L, const std::vector<PathVar> &Vars) const;
 
@@ -54,7 +55,11 @@ private:
   Comparison substituted(const Comparison &C, const std::vector<PathVar> &Vars) const;
   /// The variables whose value the equalities fix.
   std::map<unsigned, int64_t> knownValues(const std::vector<PathVar> &Vars) const;
-  /// Drops what is known of Var (of every member path, for an object's root).
+  /// The literals over Var restated over a variable equal to it (live in Live, when given).
+  std::vector<Literal> throughEqual(unsigned Var, const std::vector<PathVar> &Vars,
+                                    const llvm::BitVector *Live) const;
+  /// Drops what is known of Var (of every member path, for an object's root), keeping what it
+  /// says of a variable equal to it.
   void forget(unsigned Var, const std::vector<PathVar> &Vars);
   /// Var := Var + Delta: rewrites the literals in terms of the new value where that is exact.
   void shift(unsigned Var, int64_t Delta, const std::vector<PathVar> &Vars);

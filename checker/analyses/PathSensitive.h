@@ -69,7 +69,7 @@ private:
 /// Applies block B's path facts to Lits; false when the path cannot enter B.
 inline bool enterBlock(const EventGraph &G, unsigned B, PathLiterals &Lits) {
   if (B < G.PathLive.size())
-    Lits.retain(G.PathLive[B]);
+    Lits.retain(G.PathLive[B], G.PathVars);
   for (unsigned F : G.Blocks[B].Facts)
     if (!Lits.apply(G.PathFacts[F], G.PathVars))
       return false;

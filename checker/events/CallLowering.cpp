@@ -159,6 +159,27 @@ void FunctionLowering::branchOver(const CallExpr *CE, const std::vector<const Fu
     Cur = Join;
 }
 
+void FunctionLowering::branchOn(const Expr *Cond, const std::function<void(bool)> &Arm) {
+  std::optional<Comparison> C = Paths.condition(Cond);
+  unsigned From = Cur, Join = G.addBlock(), Site = C ? Paths.newSite() : 0;
+  // The CFG block's own branch now leaves from the join; this one from where the call is.
+  G.Blocks[Join].BranchLoc = G.Blocks[From].BranchLoc;
+  G.Blocks[From].BranchLoc = loc(Cond);
+  for (bool Holds : {true, false}) {
+    Cur = G.addBlock();
+    G.addEdge(From, Cur, Holds ? "true" : "false");
+    if (C) {
+      PathFact F;
+      F.Site = Site;
+      F.Cond = Holds ? *C : C->negated();
+      G.addFact(Cur, std::move(F));
+    }
+    Arm(Holds);
+    G.addEdge(Cur, Join);
+  }
+  Cur = Join;
+}
+
 /// A call in a template pattern that has no callee yet: any candidate its name found may run
 /// (a branch to each); with none, what runs is unknown. Operators keep their builtin meaning:
 /// a dependent `a + b` or `p[i]` is arithmetic or an access, lowered where it is used.

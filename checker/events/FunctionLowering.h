@@ -110,6 +110,8 @@ private:
 
   void scalarAccess(EventKind K, const clang::Expr *LValue, const clang::Stmt *S);
 
+  void branchOn(const clang::Expr *Cond, const std::function<void(bool)> &Arm) override;
+
   bool isExemptPointer(const clang::Expr *Ptr) const override { return Keys.pointsIntoReadOnly(Ptr); }
 
 

@@ -7,6 +7,10 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "events/VarUses.h"
+#include <functional>
 #include <algorithm>
 
 using namespace clang;
@@ -171,10 +175,113 @@ void lowerDrain(LoweringSite &S, const Intrinsic &I, const CallExpr *, Event &E)
   S.add(std::move(E));
 }
 
+/// An event id chosen between two constants by a condition (`pp ? EVENT_ID1 : EVENT_ID0`, also
+/// through a local initialised so and never changed): the condition and each arm's id.
+struct ChosenId {
+  const Expr *Cond;
+  std::string Ids[2]; ///< where it holds, where it does not
+};
+/// The variables Cond reads keep, wherever Local (initialised from Cond) is in scope, the values
+/// they had at its initialisation: nothing in that scope after the declaration writes them, and
+/// nothing else may (an escape, an out-argument). Null Local: Cond is evaluated at the call.
+bool condStable(const ExprKeyer &Keys, const Expr *Cond, const VarDecl *Local) {
+  if (!Local)
+    return true;
+  ASTContext &Ctx = Keys.context();
+  const Stmt *Scope = nullptr;
+  for (DynTypedNodeList Ps = Ctx.getParents(*Local); !Ps.empty();) {
+    if (const auto *CS = Ps[0].get<CompoundStmt>()) {
+      Scope = CS;
+      break;
+    }
+    const Stmt *S = Ps[0].get<Stmt>();
+    if (!S)
+      return false;
+    Ps = Ctx.getParents(*S);
+  }
+  if (!Scope || !Keys.uses())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange After(Local->getEndLoc(), Scope->getEndLoc());
+  std::vector<const VarDecl *> Vars;
+  std::function<bool(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V)
+        return isa<EnumConstantDecl>(DRE->getDecl());
+      Vars.push_back(V);
+    }
+    for (const Stmt *C : S->children())
+      if (C && !Collect(C))
+        return false;
+    return true;
+  };
+  if (!Collect(Cond))
+    return false;
+  for (const VarDecl *V : Vars) {
+    if (!V->hasLocalStorage() || V->getType()->isReferenceType())
+      return false;
+    for (const VarUse &U : Keys.uses()->of(V)) {
+      if (U.K != VarUse::Write || !U.Value || U.Deref)
+        return false;
+      SourceLocation W = SM.getExpansionLoc(U.Value->getBeginLoc());
+      if (!SM.isBeforeInTranslationUnit(W, SM.getExpansionLoc(After.getBegin())) &&
+          SM.isBeforeInTranslationUnit(W, SM.getExpansionLoc(After.getEnd())))
+        return false;
+    }
+  }
+  return true;
+}
+
+std::optional<ChosenId> chosenId(const ExprKeyer &Keys, const Expr *Id) {
+  const Expr *E = Id;
+  const VarDecl *Local = nullptr; ///< the local the id was read from, if any
+  for (int Depth = 0; E && Depth < 4; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      if (!condStable(Keys, CO->getCond(), Local))
+        return std::nullopt;
+      ChosenId C{CO->getCond(), {}};
+      const Expr *Arms[2] = {CO->getTrueExpr(), CO->getFalseExpr()};
+      for (int A = 0; A < 2; ++A) {
+        if (auto N = Keys.enumName(Arms[A]))
+          C.Ids[A] = *N;
+        else if (auto V = Keys.intValue(Arms[A]))
+          C.Ids[A] = "EVENT_ID" + std::to_string(*V);
+        else
+          return std::nullopt;
+      }
+      return C;
+    }
+    if (const auto *CE = dyn_cast<CStyleCastExpr>(E))
+      E = CE->getSubExpr();
+    else if (const auto *SC = dyn_cast<CXXStaticCastExpr>(E))
+      E = SC->getSubExpr();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && !Local) {
+      Local = dyn_cast<VarDecl>(DRE->getDecl());
+      E = Keys.followLocal(E);
+    } else
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 void addFlag(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event E, EventKind K,
              const char *IdRole) {
   E.Kind = K;
   flagIdentity(S, CE, I, IdRole, E);
+  // An id of two constant cases is a branch to each, so that every case's set/wait balance is
+  // checked (the path facts tell which one runs where the condition is stated again).
+  if (E.FlagId)
+    if (auto C = chosenId(S.keys(), E.FlagId)) {
+      S.branchOn(C->Cond, [&](bool Holds) {
+        Event Case = E;
+        Case.FlagId = nullptr;
+        Case.FlagKey = Case.FlagPipes + "#" + C->Ids[Holds ? 0 : 1];
+        S.add(std::move(Case));
+      });
+      return;
+    }
   S.add(std::move(E)); // which pipes a flag pair drains is the PipeDrains analysis' conclusion
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 #include "events/Event.h"
 #include "events/ExprKey.h"
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,9 @@ public:
   /// Code the checker cannot see runs at Site; GivenAddress: it is given something that may
   /// address GM (and so a signal).
   virtual void unseen(const clang::Stmt *Site, const std::string &What, bool GivenAddress) = 0;
+  /// A two-way branch on Cond where the call is: Arm(true) adds what runs where Cond holds,
+  /// Arm(false) what runs where it does not; the paths know which (path facts), then join.
+  virtual void branchOn(const clang::Expr *Cond, const std::function<void(bool)> &Arm) = 0;
   /// The statement the next events belong to (for their loops).
   virtual void at(const clang::Stmt *S) = 0;
   /// Whether a declaration lies in the shim or the toolchain (not the user's code).

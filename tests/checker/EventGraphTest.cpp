@@ -66,27 +66,36 @@ TEST(EventGraph, FlagsWithVariableEventIdsAndDrainPairs) {
   set_flag(PIPE_MTE2, PIPE_V, curEv);
   wait_flag(PIPE_MTE2, PIPE_V, curEv);
   set_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
-  wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);)"));
+  wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
+  event_t other = (event_t)n;
+  set_flag(PIPE_MTE2, PIPE_V, other);
+  wait_flag(PIPE_MTE2, PIPE_V, other);)"));
   const EventGraph &G = only(B);
   auto S = ofKind(G, EventKind::SetFlag);
-  ASSERT_EQ(S.size(), 2u);
-  EXPECT_EQ(S[0]->FlagKey, "MTE2->V#curEv");
-  EXPECT_EQ(S[1]->FlagKey, "MTE3->S#EVENT_ID0");
+  // An id of two constant cases is a branch to each case (where use_ping holds: EVENT_ID0); an
+  // id of no known cases stays a variable id.
+  ASSERT_EQ(S.size(), 4u);
+  EXPECT_EQ(S[0]->FlagKey, "MTE2->V#EVENT_ID0");
+  EXPECT_EQ(S[1]->FlagKey, "MTE2->V#EVENT_ID1");
+  EXPECT_EQ(S[2]->FlagKey, "MTE3->S#EVENT_ID0");
+  EXPECT_EQ(S[3]->FlagKey, "MTE2->V#other");
+  EXPECT_TRUE(S[3]->FlagId);
+  EXPECT_FALSE(S[0]->FlagId);
   // Flag pairs stay flag events and drain nothing by themselves: what they order is FlagChains'.
   EXPECT_TRUE(ofKind(G, EventKind::Drain).empty());
   auto W = ofKind(G, EventKind::WaitFlag);
-  ASSERT_EQ(W.size(), 2u);
-  EXPECT_EQ(W[1]->FlagSrc, pipe::MTE3);
-  EXPECT_EQ(W[1]->FlagDst, pipe::S);
+  ASSERT_EQ(W.size(), 4u);
+  EXPECT_EQ(W[2]->FlagSrc, pipe::MTE3);
+  EXPECT_EQ(W[2]->FlagDst, pipe::S);
   PipeDrains::Result Drains = PipeDrains::find(G);
-  EXPECT_EQ(Drains.of(*W[1]), 0);
+  EXPECT_EQ(Drains.of(*W[2]), 0);
   auto Tokens = FlagTokens::solve(G);
   ASSERT_TRUE(static_cast<bool>(Tokens));
   auto Chains = FlagChains::find(G, *Tokens);
   // The MTE3->S pair completes a chain from an MTE3 operation; the MTE2->V pair with a variable
   // id is untracked (its token is not known).
-  EXPECT_FALSE(Chains.step(pipe::MTE3, Chains.step(pipe::MTE3, 0, *S[1]).value(), *W[1]));
-  EXPECT_EQ(Chains.KeyOf[W[0]->Id], -1);
+  EXPECT_FALSE(Chains.step(pipe::MTE3, Chains.step(pipe::MTE3, 0, *S[2]).value(), *W[2]));
+  EXPECT_EQ(Chains.KeyOf[W[3]->Id], -1);
 }
 
 TEST(EventGraph, CacheOperationsInEverySpelling) {
