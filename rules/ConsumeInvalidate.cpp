@@ -21,8 +21,10 @@ void ConsumeInvalidate::check(RuleContext &Ctx) const {
 bool ConsumeInvalidate::violates(const Event &, int Phase, const Event &E) const {
   if (E.Kind == EventKind::Opaque)
     return E.TouchesGm;
-  if (E.Kind != EventKind::ScalarLoad || E.Exempt || E.SpinRead)
-    return false; // a poll's reads are comm-spin-wait-invalidate's
+  // A poll's reads are comm-spin-wait-invalidate's; a load no peer can have written reads no
+  // data the wait published (PeerWrites).
+  if (E.Kind != EventKind::ScalarLoad || E.Exempt || E.SpinRead || E.NoPeerWrites)
+    return false;
   return !ConsumeObligations::covers(Phase, E);
 }
 

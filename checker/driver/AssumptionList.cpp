@@ -21,6 +21,16 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
                      : "distinct launch arguments are distinct buffers, except that these may "
                        "share memory: " + llvm::join(Config.MayAlias, "; "),
                  Config.MayAlias.empty() ? "defaults" : "configuration"});
+  if (Config.AssumeLocalArguments.value_or(false))
+    Out.push_back({"local-arguments",
+                   "every pointer argument addresses the rank's own memory; another rank's is "
+                   "reached only through addresses the kernel computes from its windows",
+                   Config.localArgumentsSource()});
+  else
+    Out.push_back({"local-arguments",
+                   "any pointer argument may address another rank's memory (declare "
+                   "--assume-local-arguments if the runtime passes only local buffers)",
+                   Config.localArgumentsSource()});
   if (!Config.ReadOnlyParams.empty())
     Out.push_back({"read-only", "no peer writes the memory of: " + llvm::join(Config.ReadOnlyParams, ", "),
                    "configuration"});

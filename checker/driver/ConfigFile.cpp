@@ -18,7 +18,8 @@ namespace {
 const char *const KnownKeys[] = {"Checks",         "WarningsAsErrors", "FailOn",
                                  "CheckOptions",   "ExtraArgs",        "ReadOnlyParams",
                                  "Intrinsics",     "InheritParentConfig", "Waivers",
-                                 "MayAlias",       "AssumeFreshWindow"};
+                                 "MayAlias",       "AssumeFreshWindow",
+                                 "AssumeLocalArguments"};
 
 llvm::Error fail(const std::string &Path, const std::string &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", Path.c_str(),
@@ -147,10 +148,10 @@ llvm::Expected<ConfigFile> ConfigFile::parse(const std::string &Text, const std:
         return L.takeError();
       (Key == "ExtraArgs" ? C.ExtraArgs : Key == "MayAlias" ? C.MayAlias : C.ReadOnlyParams) =
           std::move(*L);
-    } else if (Key == "AssumeFreshWindow") {
+    } else if (Key == "AssumeFreshWindow" || Key == "AssumeLocalArguments") {
       if (!V.is_boolean())
-        return fail(Path, "'AssumeFreshWindow' must be true or false");
-      C.AssumeFreshWindow = V.get<bool>();
+        return fail(Path, "'" + Key + "' must be true or false");
+      (Key == "AssumeFreshWindow" ? C.AssumeFreshWindow : C.AssumeLocalArguments) = V.get<bool>();
     } else if (Key == "InheritParentConfig") {
       if (!V.is_boolean())
         return fail(Path, "'InheritParentConfig' must be true or false");
@@ -228,14 +229,28 @@ std::vector<std::string> ConfigFile::checksSources() const {
   return Out;
 }
 
-std::string ConfigFile::freshWindowSource() const {
+namespace {
+/// The layer whose value of Field is in force ("defaults" when none sets it).
+template <class F>
+std::string sourceOf(const ConfigFile &C, const std::vector<std::shared_ptr<const ConfigFile>> &Layers,
+                     F Field) {
   if (Layers.empty())
-    return AssumeFreshWindow ? Source : "defaults";
+    return Field(C) ? C.Source : "defaults";
   std::string Out = "defaults";
   for (const auto &L : Layers)
-    if (L->AssumeFreshWindow)
+    if (Field(*L))
       Out = L->Source;
   return Out;
+}
+} // namespace
+
+std::string ConfigFile::freshWindowSource() const {
+  return sourceOf(*this, Layers, [](const ConfigFile &C) { return C.AssumeFreshWindow.has_value(); });
+}
+
+std::string ConfigFile::localArgumentsSource() const {
+  return sourceOf(*this, Layers,
+                  [](const ConfigFile &C) { return C.AssumeLocalArguments.has_value(); });
 }
 
 std::vector<std::string> ConfigFile::sources() const {
@@ -264,6 +279,8 @@ ConfigFile ConfigFile::inherit(const ConfigFile &Parent) const {
   appendUnique(R.MayAlias, MayAlias); // a child may only add aliasing
   if (AssumeFreshWindow)
     R.AssumeFreshWindow = AssumeFreshWindow;
+  if (AssumeLocalArguments)
+    R.AssumeLocalArguments = AssumeLocalArguments;
   R.InheritParentConfig = InheritParentConfig;
   R.Source = Source;
   R.UnknownKeys.clear(); // reported per layer by verify
@@ -300,6 +317,7 @@ ConfigFile ConfigFile::merge(const ConfigOverrides &O) const {
   if (O.MayAlias)
     Cmd.MayAlias = *O.MayAlias;
   Cmd.AssumeFreshWindow = O.AssumeFreshWindow;
+  Cmd.AssumeLocalArguments = O.AssumeLocalArguments;
   return Cmd.inherit(*this);
 }
 
@@ -330,6 +348,7 @@ std::string ConfigFile::dump(const std::vector<const Rule *> &Rules) const {
   if (!MayAlias.empty())
     J["MayAlias"] = MayAlias;
   J["AssumeFreshWindow"] = AssumeFreshWindow.value_or(false);
+  J["AssumeLocalArguments"] = AssumeLocalArguments.value_or(false);
   if (Intrinsics)
     J["Intrinsics"] = *Intrinsics;
   // Paths and arguments from the command line need not be UTF-8: replace what is not (U+FFFD).

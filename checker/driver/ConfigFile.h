@@ -12,6 +12,7 @@
 //     "ReadOnlyParams": ["weights"],
 //     "MayAlias": ["signal,counts"],                  // launch arguments that may share memory
 //     "AssumeFreshWindow": true,                      // every call gets a freshly zeroed window
+//     "AssumeLocalArguments": true,                   // pointer arguments address own memory
 //     "Intrinsics": "tools/intrinsics.json",          // relative to this file
 //     "Waivers": {"comm-pre-notify-barrier": "why"},   // reasons for what the gate must not hide
 //     "InheritParentConfig": true                     // also read the parent folders' config
@@ -35,7 +36,7 @@ struct ConfigOverrides {
   std::optional<std::map<std::string, std::string>> CheckOptions; ///< per key
   std::optional<std::map<std::string, std::string>> Waivers;      ///< per key
   std::optional<std::vector<std::string>> ExtraArgs, ReadOnlyParams, MayAlias;
-  std::optional<bool> AssumeFreshWindow;
+  std::optional<bool> AssumeFreshWindow, AssumeLocalArguments;
 };
 
 class ConfigFile {
@@ -58,6 +59,9 @@ public:
   /// The launch convention (CONTRACT §6): every call runs on a window zeroed since any earlier
   /// call of the kernel used it. Unset: the sound default, re-entrant kernels.
   std::optional<bool> AssumeFreshWindow;
+  /// Every pointer argument addresses the rank's own memory: another rank's is reached only
+  /// through addresses the kernel computes (windows). Unset: the sound default, any argument may.
+  std::optional<bool> AssumeLocalArguments;
   bool InheritParentConfig = false;
   std::string Source;                          ///< the file path, "defaults" or "command line"
   std::vector<std::string> UnknownKeys;        ///< keys parse did not know (verify reports them)
@@ -93,8 +97,10 @@ public:
   std::vector<std::string> sources() const;
   /// The layers that set Checks, outermost first.
   std::vector<std::string> checksSources() const;
-  /// The layer whose AssumeFreshWindow is in force ("defaults" when none sets it).
+  /// The layer whose AssumeFreshWindow (AssumeLocalArguments) is in force ("defaults" when none
+  /// sets it).
   std::string freshWindowSource() const;
+  std::string localArgumentsSource() const;
 
 private:
   void verifyLayer(const std::vector<const Rule *> &Rules, std::vector<std::string> &Out) const;

@@ -77,6 +77,10 @@ struct Event {
   /// data, so it creates no read-complete obligation.
   bool Exempt = false;
   bool SpinRead = false; ///< a GM load deciding the exit of a spin-wait loop (SpinWaits)
+  /// ScalarLoad: the launch argument its address lies in (CellRoots; "" when not known), and
+  /// whether no peer can write there (PeerWrites): no peer data a wait could make stale.
+  std::string Root;
+  bool NoPeerWrites = false;
 
   std::string Signal;               ///< Notify/Wait: canonical signal-cell key (the cell's family)
   /// Notify/Wait: the cell's own address key (integer variables by name): two events of one family

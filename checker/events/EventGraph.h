@@ -6,6 +6,7 @@
 #include "llvm/ADT/BitVector.h"
 #include <optional>
 #include <string>
+#include <set>
 #include <vector>
 
 namespace clang {
@@ -70,6 +71,11 @@ public:
   bool OtherCoreCode = false;
   /// The user says some of its launch arguments may share memory (--may-alias, MayAlias).
   bool ArgumentsMayAlias = false;
+  /// The launch arguments the kernel computes another rank's address of (an address of theirs
+  /// turned into an integer: CommRemotePtr, a window delta), and whether it makes an address it
+  /// cannot attribute to one (PeerWrites).
+  std::set<std::string> PeerAddressed;
+  bool UnattributedAddress = false;
   /// Code of the function this configuration does not compile (a slice of another's parse).
   std::vector<Span> Removed;
   /// When set, Core holds only inside these file ranges (the function is no kernel entry, and

@@ -5,6 +5,7 @@
 #include "events/LaunchStructs.h"
 #include "events/PathFactBuilder.h"
 #include "events/PathFactPruning.h"
+#include "events/PeerWrites.h"
 #include "events/SpinWaits.h"
 #include "events/VarUses.h"
 #include "frontend/DeclName.h"
@@ -83,6 +84,8 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
   finishPathFacts(G);
   markSpinWaits(G);
   resolveCellAliasing(G, FD, Options.MayAlias);
+  if (Options.LocalArguments)
+    markNoPeerWrites(G);
   G.markBackEdges();
   G.numberAddresses();
   G.indexPositions();

@@ -29,6 +29,9 @@ class VarUses;
 struct BuildOptions {
   std::vector<std::string> ReadOnlyParams; ///< user-declared read-only parameter names
   AliasAssumption MayAlias;                ///< launch arguments the user says may share memory
+  /// Every pointer argument addresses the rank's own memory (--assume-local-arguments): loads of
+  /// an argument no peer address is made of read no peer data (PeerWrites).
+  bool LocalArguments = false;
   AnalysisLimits Limits;                   ///< MaxEvents and MaxInlineDepth bound a graph
   TrustedHeaders Trusted;                  ///< code that is not inlined (shim, toolchain)
   /// Code the configuration being checked does not compile (a slice of another configuration's

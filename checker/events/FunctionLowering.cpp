@@ -11,6 +11,8 @@
 #include "events/GmType.h"
 #include "events/IntrinsicLowering.h"
 #include "events/ObjectLowering.h"
+#include "events/CellRoots.h"
+#include "events/PeerWrites.h"
 #include "events/UnseenCalls.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
@@ -85,6 +87,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
     return {Blk, Blk};
   }
   collectLoops();
+  notePeerAddresses();
 
   std::vector<unsigned> Head(C->getNumBlockIDs()), Tail(C->getNumBlockIDs());
   std::vector<std::pair<const CallExpr *, bool>> TermTest(C->getNumBlockIDs(), {nullptr, false});
@@ -271,6 +274,29 @@ void FunctionLowering::unanalysable(unsigned Blk, const Stmt *S, std::string Why
   Cur = Saved;
 }
 
+/// The casts between addresses and integers in the body (the CFG does not list explicit casts as
+/// elements): what they say of peer addresses, with this instance's bindings (PeerWrites).
+void FunctionLowering::notePeerAddresses() {
+  std::vector<const Stmt *> Work = {FD->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (!Removed.empty() && Removed.where(S) == ConfigurationSlice::Removed)
+      continue; // not compiled in this configuration
+    if (const auto *C = dyn_cast<CastExpr>(S); C && C->getCastKind() == CK_IntegralToPointer)
+      notePeerAddress(C, Keys, G);
+    // An address made only to invalidate a line writes nothing (a dcci walk over a range).
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const Intrinsic *I = intrinsicFor(CE);
+          I && (I->Kind == IntrinsicKind::Dcci || I->Kind == IntrinsicKind::DcciLine))
+        continue;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+}
+
 void FunctionLowering::visitElement(const CFGElement &El) {
   if (auto C = El.getAs<CFGConstructor>())
     return visit(C->getStmt(), C->getConstructionContext());
@@ -395,8 +421,11 @@ void FunctionLowering::scalarAccess(EventKind K, const Expr *LValue, const Stmt 
   Event E{K};
   E.S = S;
   E.Loc = loc(LValue);
-  if (K == EventKind::ScalarLoad)
+  if (K == EventKind::ScalarLoad) {
     E.Exempt = Ptr && isExemptPointer(Ptr);
+    if (Ptr)
+      E.Root = CellRoots(Keys).pointer(Ptr);
+  }
   // Exempt loads never meet an invalidate: their address is not needed.
   if (!E.Exempt) {
     E.Addr = Keys.lvalueAddress(LValue);

@@ -84,6 +84,7 @@ public:
 private:
   /// The function's loops become graph loops (inside the call site's loops, when inlined).
   void collectLoops();
+  void notePeerAddresses();
 
   /// The graph loops an element sits in, innermost first, with the outer call sites'.
   std::vector<int> loopsOf(const clang::Stmt *S, std::vector<int> &ControlOf) const;

@@ -61,6 +61,12 @@ static cl::opt<bool> AssumeFreshWindow("assume-fresh-window",
                                                 "buffers): no next-call races or barrier reuse "
                                                 "(default: kernels must be re-entrant)"),
                                        cl::cat(Category));
+static cl::opt<bool> AssumeLocalArguments(
+    "assume-local-arguments",
+    cl::desc("Every pointer argument of a kernel addresses its rank's own memory; another rank's "
+             "is reached only through addresses the kernel computes (windows): an argument no "
+             "such address is made of is written by no peer (default: any argument may be)"),
+    cl::cat(Category));
 static cl::opt<std::string> Format("format", cl::desc("Report format: text|json|sarif|github|md"),
                                    cl::init("text"), cl::cat(Category));
 static cl::opt<std::string> Output("output", cl::desc("Write the machine-format report here"),
@@ -220,6 +226,8 @@ static Expected<DriverOptions> driverOptions(const std::vector<std::string> &Com
     O.Overrides.MayAlias = std::vector<std::string>(MayAlias.begin(), MayAlias.end());
   if (AssumeFreshWindow.getNumOccurrences())
     O.Overrides.AssumeFreshWindow = bool(AssumeFreshWindow);
+  if (AssumeLocalArguments.getNumOccurrences())
+    O.Overrides.AssumeLocalArguments = bool(AssumeLocalArguments);
   if (!CheckOption.empty()) {
     auto Opts = keyValues(CheckOption, "--check-option", "rule.option=value", true);
     if (!Opts)

@@ -61,20 +61,23 @@ std::vector<std::string> tagWords(const std::string &Source, const std::string &
 /// The harness a fixture asks for: `// commcheck-read-only-param: a b` names the parameters the
 /// user declares read-only (--read-only-param), `// commcheck-may-alias: a,b c,d` the groups of
 /// launch arguments that may share memory (--may-alias), `// commcheck-assume-fresh-window` the
-/// declared launch convention (--assume-fresh-window); otherwise the shared default one.
+/// declared launch convention (--assume-fresh-window), `// commcheck-assume-local-arguments` the
+/// declared arguments (--assume-local-arguments); otherwise the shared default one.
 CheckHarness &harnessFor(const std::string &Source) {
-  static std::map<std::tuple<std::vector<std::string>, std::vector<std::string>, bool>,
+  static std::map<std::tuple<std::vector<std::string>, std::vector<std::string>, bool, bool>,
                   std::unique_ptr<CheckHarness>>
       Made;
   std::vector<std::string> Names = tagWords(Source, "// commcheck-read-only-param:");
   std::vector<std::string> Groups = tagWords(Source, "// commcheck-may-alias:");
   bool Fresh = Source.find("// commcheck-assume-fresh-window\n") != std::string::npos;
-  if (Names.empty() && Groups.empty() && !Fresh)
+  bool Local = Source.find("// commcheck-assume-local-arguments\n") != std::string::npos;
+  if (Names.empty() && Groups.empty() && !Fresh && !Local)
     return CheckHarness::instance();
-  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups, Fresh}];
+  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups, Fresh, Local}];
   if (!H) {
     CheckOptions O;
     O.Assume.FreshWindow = Fresh;
+    O.Build.LocalArguments = Local;
     O.Build.ReadOnlyParams = Names;
     auto Alias = AliasAssumption::parse(Groups);
     EXPECT_TRUE(static_cast<bool>(Alias)) << (Alias ? "" : llvm::toString(Alias.takeError()));

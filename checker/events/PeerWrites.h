@@ -1,0 +1,30 @@
+// Which launch arguments no peer can write (CONTRACT §2, "one the checker can show no peer
+// writes"; §6, "Launch"). Every rank runs the same kernel, so a peer writes this rank's memory only
+// at an address it computed for another rank: a local address turned into an integer and moved by
+// a window delta (CommRemotePtr, PTOAS's `ctx[4 + peer] + (ptr - ctx[4 + me])`). So every address
+// the kernel makes from an integer (other than a descriptor's buffer, and other than one made only
+// to invalidate a line) is attributed to the arguments whose addresses enter its sum. An argument
+// no such address is attributed to is written by no peer, provided every such address could be
+// attributed (none from a changed variable, a window base plus a constant, or code the checker
+// cannot see given an address) and distinct arguments are distinct buffers (the declared
+// launch-arguments assumption; --may-alias takes it back). A scalar load from such an argument
+// reads no peer data, so a wait makes nothing in its line stale.
+#pragma once
+
+namespace clang {
+class Expr;
+} // namespace clang
+
+namespace commcheck {
+
+class EventGraph;
+class ExprKeyer;
+
+/// Notes what a cast in the code being lowered tells of peer addresses (EventGraph::PeerAddressed,
+/// UnattributedAddress).
+void notePeerAddress(const clang::Expr *Cast, const ExprKeyer &Keys, EventGraph &G);
+
+/// Marks the scalar loads of a finished graph whose argument no peer writes (Event::NoPeerWrites).
+void markNoPeerWrites(EventGraph &G);
+
+} // namespace commcheck
