@@ -23,7 +23,7 @@ bool ConsumeInvalidate::violates(const Event &, int Phase, const Event &E) const
     return E.TouchesGm;
   // A poll's reads are comm-spin-wait-invalidate's; a load no peer can have written reads no
   // data the wait published (PeerWrites).
-  if (E.Kind != EventKind::ScalarLoad || E.Exempt || E.SpinRead || E.NoPeerWrites)
+  if (E.Kind != EventKind::ScalarLoad || E.Exempt || E.SpinRead || E.LocalOnly)
     return false;
   return !ConsumeObligations::covers(Phase, E);
 }

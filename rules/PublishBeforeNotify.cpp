@@ -17,9 +17,10 @@ void PublishBeforeNotify::check(RuleContext &Ctx) const {
   checkObligations<PublishObligations>(Ctx, *this);
 }
 
-bool PublishBeforeNotify::violates(const Event &, int Phase, const Event &E) const {
-  // Drained but not fenced is comm-publish-fence's (the contested requirement).
-  return releasesPeers(E) && !PublishObligations::onlyFenceMissing(Phase);
+bool PublishBeforeNotify::violates(const Event &O, int Phase, const Event &E) const {
+  // Drained but not fenced is comm-publish-fence's (the contested requirement). A write into an
+  // argument no peer reaches publishes nothing (PeerWrites).
+  return releasesPeers(E) && !O.LocalOnly && !PublishObligations::onlyFenceMissing(Phase);
 }
 
 

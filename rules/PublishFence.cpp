@@ -22,8 +22,8 @@ void PublishFence::check(RuleContext &Ctx) const {
   checkObligations<PublishObligations>(Ctx, *this);
 }
 
-bool PublishFence::violates(const Event &, int Phase, const Event &E) const {
-  return releasesPeers(E) && PublishObligations::onlyFenceMissing(Phase);
+bool PublishFence::violates(const Event &O, int Phase, const Event &E) const {
+  return releasesPeers(E) && !O.LocalOnly && PublishObligations::onlyFenceMissing(Phase);
 }
 
 std::string PublishFence::message(const Event &O, int Phase, const Event &At) const {

@@ -10,7 +10,8 @@ llvm::Expected<ObligationStates> ReadObligations::compute(AnalysisManager &AM) {
 }
 
 std::optional<int> ReadObligations::gen(const Event &E) const {
-  if (E.Kind == EventKind::TileLoad && !E.Exempt)
+  // A load of an argument no peer reaches: no peer overwrites it after "done reading".
+  if (E.Kind == EventKind::TileLoad && !E.Exempt && !E.LocalOnly)
     return 0;
   return std::nullopt;
 }

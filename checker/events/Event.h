@@ -77,10 +77,11 @@ struct Event {
   /// data, so it creates no read-complete obligation.
   bool Exempt = false;
   bool SpinRead = false; ///< a GM load deciding the exit of a spin-wait loop (SpinWaits)
-  /// ScalarLoad: the launch argument its address lies in (CellRoots; "" when not known), and
-  /// whether no peer can write there (PeerWrites): no peer data a wait could make stale.
+  /// Scalar and tile loads and stores: the launch argument their GM address lies in (CellRoots;
+  /// "" when not known), and whether no peer reaches that argument (PeerWrites, under the declared
+  /// local-arguments convention): a load reads no peer data, a store publishes nothing to a peer.
   std::string Root;
-  bool NoPeerWrites = false;
+  bool LocalOnly = false;
 
   std::string Signal;               ///< Notify/Wait: canonical signal-cell key (the cell's family)
   /// Notify/Wait: the cell's own address key (integer variables by name): two events of one family

@@ -421,11 +421,10 @@ void FunctionLowering::scalarAccess(EventKind K, const Expr *LValue, const Stmt 
   Event E{K};
   E.S = S;
   E.Loc = loc(LValue);
-  if (K == EventKind::ScalarLoad) {
+  if (K == EventKind::ScalarLoad)
     E.Exempt = Ptr && isExemptPointer(Ptr);
-    if (Ptr)
-      E.Root = CellRoots(Keys).pointer(Ptr);
-  }
+  if (Ptr)
+    E.Root = CellRoots(Keys).pointer(Ptr);
   // Exempt loads never meet an invalidate: their address is not needed.
   if (!E.Exempt) {
     E.Addr = Keys.lvalueAddress(LValue);

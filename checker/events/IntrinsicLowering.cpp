@@ -108,14 +108,18 @@ void lowerTileStore(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Eve
   const Expr *Tile = intrinsicArg(CE, I, "tile");
   bool Accumulator = Tile && I.AccPipe && isTileAccumulator(Tile->getType());
   E.Pipe = Accumulator ? I.AccPipe : (I.Pipe ? I.Pipe : pipe::MTE3);
+  if (const Expr *Dst = intrinsicArg(CE, I, "dst"))
+    E.Root = CellRoots(S.keys()).pointer(Dst);
   S.add(std::move(E));
 }
 
 void lowerTileLoad(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Event &E) {
   E.Kind = EventKind::TileLoad;
   E.Pipe = I.Pipe ? I.Pipe : pipe::MTE2;
-  if (const Expr *Src = intrinsicArg(CE, I, "src"))
+  if (const Expr *Src = intrinsicArg(CE, I, "src")) {
     E.Exempt = S.isExemptPointer(Src);
+    E.Root = CellRoots(S.keys()).pointer(Src);
+  }
   S.add(std::move(E));
 }
 

@@ -83,8 +83,10 @@ void markNoPeerWrites(EventGraph &G) {
     if (E.Kind == EventKind::Opaque && E.TouchesGm)
       return; // unseen code given an address may compute a peer's from it
   for (Event &E : G.Events)
-    if (E.Kind == EventKind::ScalarLoad && !E.Root.empty() && !G.PeerAddressed.count(E.Root))
-      E.NoPeerWrites = true;
+    if ((E.Kind == EventKind::ScalarLoad || E.Kind == EventKind::ScalarStore ||
+         E.Kind == EventKind::TileLoad || E.Kind == EventKind::TileStore) &&
+        !E.Root.empty() && !G.PeerAddressed.count(E.Root))
+      E.LocalOnly = true;
 }
 
 } // namespace commcheck

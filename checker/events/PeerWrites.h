@@ -8,7 +8,8 @@
 // attributed (none from a changed variable, a window base plus a constant, or code the checker
 // cannot see given an address) and distinct arguments are distinct buffers (the declared
 // launch-arguments assumption; --may-alias takes it back). A scalar load from such an argument
-// reads no peer data, so a wait makes nothing in its line stale.
+// reads no peer data, so a wait makes nothing in its line stale; a store into it publishes
+// nothing to a peer (an output only the host reads after the launch).
 #pragma once
 
 namespace clang {
@@ -24,7 +25,8 @@ class ExprKeyer;
 /// UnattributedAddress).
 void notePeerAddress(const clang::Expr *Cast, const ExprKeyer &Keys, EventGraph &G);
 
-/// Marks the scalar loads of a finished graph whose argument no peer writes (Event::NoPeerWrites).
+/// Marks the loads and stores of a finished graph whose argument no peer reaches (Event::LocalOnly):
+/// no peer writes what they read, nor reads what they write.
 void markNoPeerWrites(EventGraph &G);
 
 } // namespace commcheck
