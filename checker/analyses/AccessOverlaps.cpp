@@ -65,6 +65,10 @@ void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
   for (const RankTrace &T : Run.Ranks)
     for (unsigned I = 0; I < T.Ops.size(); ++I) {
       const RankOp &O = T.Ops[I];
+      // The host's write before a launch comes before every access of the call: it needs no
+      // release of anything the kernel writes or reads (its races are the model's own findings).
+      if (O.Launch)
+        continue;
       Group &G = Groups[{O.Mem.Root, O.Mem.Owner}];
       G.Ops.push_back({{T.Rank, I}, &O});
       G.All[writes(O)].add(O.Mem);

@@ -61,6 +61,41 @@ void freshUnloweredCells(SpmdRun &Run) {
 }
 
 /// A run of every rank for rank count P, or why it cannot be had.
+/// CONTRACT §6, "Launch": ranks start unsynchronised and a rank's inputs are written by its own
+/// host before its own launch. Every buffer of rank q that another rank reads gets, at the start
+/// of q's trace, the host's write of it: a read of it that no notify -> wait chain from q (after
+/// its start) orders after that write is a race, in a kernel with no signal at all too.
+void addLaunchWrites(SpmdRun &Run, clang::SourceLocation Kernel) {
+  // A wait on a cell no rank of the kernel notifies is passed by something outside it (the host,
+  // another kernel), which may order everything after every launch: reads after one are left out.
+  std::set<std::tuple<std::string, int, int64_t>> Notified;
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops)
+      if (O.Kind == RankOpKind::Notify)
+        Notified.insert({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
+  std::set<std::pair<std::string, int>> Read;
+  for (const RankTrace &T : Run.Ranks) {
+    bool Outside = false;
+    for (const RankOp &O : T.Ops) {
+      Outside |= O.Kind == RankOpKind::Wait && !Notified.count({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
+      if (!Outside && O.Kind == RankOpKind::Read && O.Call == 0 && O.Mem.Owner != T.Rank &&
+          O.Mem.Owner >= 0 && O.Mem.Owner < Run.P)
+        Read.insert({O.Mem.Root, O.Mem.Owner});
+    }
+  }
+  for (const auto &[Root, Owner] : Read) {
+    RankOp W;
+    W.Kind = RankOpKind::Write;
+    W.Mem.Root = Root;
+    W.Mem.Owner = Owner;
+    W.Loc = Kernel;
+    W.What = "the host's write before rank " + std::to_string(Owner) + "'s launch";
+    W.Launch = true;
+    std::vector<RankOp> &Ops = Run.Ranks[Owner].Ops;
+    Ops.insert(Ops.begin(), std::move(W));
+  }
+}
+
 /// Calls: 2 for a re-entrant kernel (the next call's ops follow the first's), 1 under a declared
 /// fresh window (each call starts from zeroed cells and buffers no earlier call used).
 std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::FunctionDecl *K, int P,
@@ -79,6 +114,7 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
                         K->getLocation()};
   }
   freshUnloweredCells(Run);
+  addLaunchWrites(Run, K->getLocation());
   return Run;
 }
 
@@ -158,7 +194,10 @@ std::vector<CrossRankFinding> imbalances(const SpmdRun &Run) {
 }
 
 CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
-                             const CrossRankOrder::Race &Rc) {
+                             CrossRankOrder::Race Rc) {
+  // A race with a host's write before a launch is reported at the kernel's access.
+  if (Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index].Launch)
+    std::swap(Rc.First, Rc.Second);
   const RankOp &A = Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index];
   const RankOp &B = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
   CrossRankFinding F{CrossRankFinding::Race, B.Loc, "", Run.P, {}};
@@ -241,11 +280,16 @@ void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, un
 llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
   Result R;
   const EventGraph &G = AM.graph();
-  bool Signals = false;
-  for (const Event &E : G.Events)
+  // Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
+  // signal at all races with that peer's launch (CONTRACT §6).
+  bool Signals = false, Reads = false;
+  for (const Event &E : G.Events) {
     Signals |= E.Kind == EventKind::Notify || E.Kind == EventKind::Wait;
-  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || !Signals) {
-    R.Why.Why = "not a kernel entry that signals";
+    Reads |= E.Kind == EventKind::TileLoad || E.Kind == EventKind::ScalarLoad ||
+             E.Kind == EventKind::Put || E.Kind == EventKind::Get;
+  }
+  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || (!Signals && !Reads)) {
+    R.Why.Why = "not a kernel entry that signals or reads memory";
     return R;
   }
   if (G.ArgumentsMayAlias) {

@@ -201,7 +201,8 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
         if (Y.Mem.Lo >= X.Mem.Hi)
           break;
         if (A[I].Rank == A[J].Rank || !X.Mem.overlaps(Y.Mem) ||
-            (X.Kind != RankOpKind::Write && Y.Kind != RankOpKind::Write))
+            (X.Kind != RankOpKind::Write && Y.Kind != RankOpKind::Write) ||
+            (X.Launch && Y.Kind == RankOpKind::Write) || (Y.Launch && X.Kind == RankOpKind::Write))
           continue;
         if (before(A[I], A[J]) || before(A[J], A[I]))
           continue;
