@@ -99,8 +99,8 @@ const FileBuild &Frontend::build(const std::string &AbsPath) {
     std::vector<std::string> Includes = Opts.ExtraArgs;
     for (const Configuration &C : B->Configurations)
       Includes.insert(Includes.end(), C.Command.begin(), C.Command.end());
-    for (std::string &N : Shadow.notes(Includes))
-      B->Notes.push_back(std::move(N));
+    B->Shim = Shadow.choose(Includes);
+    B->Notes.insert(B->Notes.end(), B->Shim.Notes.begin(), B->Shim.Notes.end());
   }
   return *B;
 }
@@ -176,6 +176,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
   KO.Trusted = P.Trusted.get();
   KO.Record = &P.PP;
   KO.Probes = &P.Probes;
+  KO.Hidden.insert(Build.Shim.Hidden.begin(), Build.Shim.Hidden.end());
   ErrorCollector Errors(P.Path);
   Watchdog Deadline(Opts.ParseSeconds,
                     "commcheck: error: " + P.Path + ": parsing did not finish within " +
@@ -197,6 +198,8 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
     });
   });
   P.Errors = std::move(Errors.Errors);
+  // What the shim's choice read: a build header that appears or changes may change it.
+  P.Probes.insert(P.Probes.end(), Build.Shim.Probes.begin(), Build.Shim.Probes.end());
   if (Crashed) {
     Finding F;
     F.Rule = ruleid::ClangError;

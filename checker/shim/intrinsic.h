@@ -1,6 +1,8 @@
 // intrinsic.h -- commcheck shim of the simpler/pypto kernel intrinsics (simpler
 // src/<arch>/runtime/<runtime>/common/intrinsic.h): logical SPMD identity and the deferred-completion
 // context. Declarations only.
+// A build's own header of this name is read instead unless it is the real one (frontend/ShimStandIn.h):
+// stands-in-for: runtime/*/common/intrinsic.h; declares: SPMD_LOCAL_CONTEXT_INDEX
 #pragma once
 
 #include <cstddef>

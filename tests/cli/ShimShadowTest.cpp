@@ -1,0 +1,130 @@
+// The shim gives way to a project's own header with a generic name: a build whose include folder
+// holds its own tensor.h (its own tensor type) parses with it, while the runtime's tensor.h
+// (recognised by where it lives or by what it declares) is still replaced by the shim's. -v says
+// which was read.
+#include "CliSupport.h"
+#include <gtest/gtest.h>
+
+using namespace commcheck::clitest;
+
+namespace {
+
+/// A project's own tensor.h: its own tensor type, nothing of the runtime's.
+const char *OwnTensorHeader = R"(#pragma once
+#include <cstdint>
+struct Tensor {
+  __gm__ float *data;
+  uint32_t rows, cols;
+};
+inline AICORE __gm__ float *first(const Tensor &t) { return t.data; }
+)";
+
+/// Uses the project's Tensor: does not compile against the shim's tensor.h (no type Tensor there).
+const char *KernelOnOwnTensor = R"(#include <pto/pto-inst.hpp>
+#include "tensor.h"
+__global__ AICORE void k(Tensor t, __gm__ int32_t *sig) {
+  __gm__ float *out = first(t);
+  out[0] = 1.0f;
+  dcci((__gm__ void*)out, cache_line_t::SINGLE_CACHE_LINE);
+  dsb(DSB_DDR);
+  pto::comm::Signal s(sig);
+  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+}
+)";
+
+/// Uses the runtime's ChipTensor, which the shim's tensor.h declares.
+const char *KernelOnChipTensor = R"(#include <pto/pto-inst.hpp>
+#include "tensor.h"
+__global__ AICORE void k(__gm__ int64_t *args, __gm__ int32_t *sig) {
+  __gm__ ChipTensor *t = reinterpret_cast<__gm__ ChipTensor *>(args[0]);
+  __gm__ float *out = reinterpret_cast<__gm__ float *>(t->buffer.addr);
+  out[0] = 1.0f;
+  dcci((__gm__ void*)out, cache_line_t::SINGLE_CACHE_LINE);
+  dsb(DSB_DDR);
+  pto::comm::Signal s(sig);
+  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+}
+)";
+
+/// The runtime's tensor.h as a device build reaches it: syntax only the device compiler takes.
+const char *DeviceTensorHeader = "#pragma once\n[aicore] struct ChipTensor;\n";
+
+TEST(ShimShadow, AProjectsOwnTensorHeaderInAnIncludeFolderIsRead) {
+  TempDir D;
+  D.write("project/include/tensor.h", OwnTensorHeader);
+  std::string K = D.write("project/src/k.cpp", KernelOnOwnTensor);
+  Proc P = runCommcheck({"-v", K, "--", "-I" + (D / "project/include")});
+  EXPECT_EQ(P.Exit, 0) << P.all();
+  EXPECT_EQ(P.Out.find("clang-diagnostic-error"), std::string::npos) << P.all();
+  EXPECT_EQ(count(P.Err, D / "project/include/tensor.h is the build's own tensor.h"), 1u)
+      << P.all();
+}
+
+TEST(ShimShadow, WithoutTheFolderTheKernelDoesNotParse) {
+  // The test above is not vacuous: the kernel needs the project's header.
+  TempDir D;
+  D.write("project/include/tensor.h", OwnTensorHeader);
+  std::string K = D.write("project/src/k.cpp", KernelOnOwnTensor);
+  Proc P = runCommcheck({K});
+  EXPECT_EQ(P.Exit, 2) << P.all();
+  EXPECT_NE(P.Out.find("clang-diagnostic-error"), std::string::npos) << P.all();
+}
+
+TEST(ShimShadow, TheRuntimesTensorHeaderIsStillReplacedWhereItLives) {
+  TempDir D;
+  D.write("simpler/src/common/task_interface/tensor.h", DeviceTensorHeader);
+  std::string K = D.write("k.cpp", KernelOnChipTensor);
+  Proc P = runCommcheck({"-v", K, "--", "-I" + (D / "simpler/src/common/task_interface")});
+  EXPECT_EQ(P.Exit, 0) << P.all();
+  EXPECT_EQ(count(P.Err, "the shim's tensor.h"), 1u) << P.all();
+  EXPECT_NE(P.Err.find("it is at */task_interface/tensor.h"), std::string::npos) << P.all();
+}
+
+TEST(ShimShadow, AHeaderDeclaringTheRuntimesTypesIsReplacedWhereverItLives) {
+  TempDir D;
+  D.write("vendored/tensor.h", DeviceTensorHeader);
+  std::string K = D.write("k.cpp", KernelOnChipTensor);
+  Proc P = runCommcheck({"-v", K, "--", "-I" + (D / "vendored")});
+  EXPECT_EQ(P.Exit, 0) << P.all();
+  EXPECT_NE(P.Err.find("it declares ChipTensor"), std::string::npos) << P.all();
+}
+
+TEST(ShimShadow, TheFirstFolderOfTheSearchDecides) {
+  TempDir D;
+  D.write("own/tensor.h", OwnTensorHeader);
+  D.write("simpler/src/common/task_interface/tensor.h", DeviceTensorHeader);
+  std::string Own = D.write("own.cpp", KernelOnOwnTensor);
+  std::string Chip = D.write("chip.cpp", KernelOnChipTensor);
+  std::string OwnDir = "-I" + (D / "own"), RuntimeDir = "-I" + (D / "simpler/src/common/task_interface");
+  Proc OwnFirst = runCommcheck({Own, "--", OwnDir, RuntimeDir});
+  EXPECT_EQ(OwnFirst.Exit, 0) << OwnFirst.all();
+  Proc RuntimeFirst = runCommcheck({Chip, "--", RuntimeDir, OwnDir});
+  EXPECT_EQ(RuntimeFirst.Exit, 0) << RuntimeFirst.all();
+  // -isystem comes after -I whatever the order on the command line.
+  Proc Ordered = runCommcheck({Own, "--", "-isystem" + (D / "simpler/src/common/task_interface"),
+                               OwnDir});
+  EXPECT_EQ(Ordered.Exit, 0) << Ordered.all();
+}
+
+TEST(ShimShadow, ACompileDatabasesFolderDecidesAndTheCacheNoticesANewHeader) {
+  TempDir D;
+  std::string K = D.write("src/k.cpp", KernelOnChipTensor);
+  D.write("build/compile_commands.json",
+          nlohmann::json::array({{{"directory", D / "build"},
+                                  {"file", K},
+                                  {"command", "ccec -xcce --cce-aicore-arch=dav-c220-vec "
+                                              "-I../include -c " + K + " -o k.o"}}})
+              .dump());
+  std::string Cache = "--cache-dir=" + (D / "cache");
+  // No tensor.h in the build's folder: the shim's is read, and the kernel verifies (cached).
+  Proc Before = runCommcheck({Cache, "-p", D / "build", K});
+  EXPECT_EQ(Before.Exit, 0) << Before.all();
+  // The project adds a tensor.h of its own, without ChipTensor: it is read now, so the cached
+  // verdict must not be reused (clang never looked at that folder for tensor.h before).
+  D.write("include/tensor.h", OwnTensorHeader);
+  Proc After = runCommcheck({Cache, "-p", D / "build", K});
+  EXPECT_EQ(After.Exit, 2) << After.all();
+  EXPECT_NE(After.Out.find("ChipTensor"), std::string::npos) << After.all();
+}
+
+} // namespace
