@@ -99,14 +99,15 @@ const FileBuild &Frontend::build(const std::string &AbsPath) {
     std::vector<std::string> Includes = Opts.ExtraArgs;
     for (const Configuration &C : B->Configurations)
       Includes.insert(Includes.end(), C.Command.begin(), C.Command.end());
-    B->Shim = Shadow.choose(Includes);
+    B->Shim = Shadow.choose(Includes, AbsPath);
     B->Notes.insert(B->Notes.end(), B->Shim.Notes.begin(), B->Shim.Notes.end());
   }
   return *B;
 }
 
 std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsigned Config) {
-  const std::vector<Configuration> &Cs = configurationsFor(AbsPath);
+  const FileBuild &B = build(AbsPath);
+  const std::vector<Configuration> &Cs = B.Configurations;
   const Configuration &C = Cs[std::min<size_t>(Config, Cs.size() - 1)];
   // Defaults first, so that the compile command and the user's extra arguments override them.
   std::vector<std::string> Args = flags::language();
@@ -121,6 +122,7 @@ std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsi
   }
   Args.insert(Args.end(), C.Command.begin(), C.Command.end());
   Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  Args.insert(Args.end(), B.Shim.IncludeArgs.begin(), B.Shim.IncludeArgs.end());
   if (!Opts.ShimDir.empty()) {
     Args.push_back("-include");
     Args.push_back(Opts.ShimDir + "/" + flags::predefsHeader());

@@ -92,10 +92,7 @@ void ShimShadow::chooseStandIn(const ShimStandIn &S, const std::vector<std::stri
       Out.Notes.push_back("the shim's " + S.name() + " (" + ShimDir + ") is read instead of " +
                           Path + ", the header it stands in for (" + Why + ")");
     } else {
-      llvm::SmallString<256> Shim(ShimDir);
-      llvm::sys::path::append(Shim, S.name());
-      llvm::sys::path::remove_dots(Shim, /*remove_dot_dot=*/true);
-      Out.Hidden.push_back(std::string(Shim));
+      Out.Hidden.push_back(shimPath(S.name()));
       Out.Notes.push_back(Path + " is the build's own " + S.name() + " (the shim stands in for " +
                           "the one " + S.describe() + "): it is read, not the shim's");
     }
@@ -103,7 +100,47 @@ void ShimShadow::chooseStandIn(const ShimStandIn &S, const std::vector<std::stri
   }
 }
 
-ShadowChoice ShimShadow::choose(const std::vector<std::string> &Args) const {
+std::string ShimShadow::shimPath(const std::string &Name) const {
+  llvm::SmallString<256> P(ShimDir);
+  llvm::sys::path::append(P, Name);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+std::vector<std::string> ShimShadow::giveWayToNeighbours(const std::string &MainFile,
+                                                         ShadowChoice &Out) const {
+  std::string Name = llvm::sys::path::filename(MainFile).str();
+  auto Self = std::find_if(StandIns.begin(), StandIns.end(),
+                           [&](const ShimStandIn &S) { return S.name() == Name; });
+  if (Self == StandIns.end())
+    return {};
+  std::string Why = Self->recognise(realPath(MainFile), readText(MainFile));
+  if (Why.empty())
+    return {};
+  std::string Folder = llvm::sys::path::parent_path(MainFile).str();
+  std::vector<std::string> Given;
+  for (const ShimStandIn &S : StandIns) {
+    std::string Path = Folder + "/" + S.name();
+    bool Here = llvm::sys::fs::is_regular_file(Path);
+    Out.Probes.push_back({Path, RecordingFileSystem::currentHash(Path, Here)});
+    if (!Here)
+      continue;
+    Given.push_back(S.name());
+    Out.Hidden.push_back(shimPath(S.name()));
+    if (S.name() != Name)
+      Out.Notes.push_back(MainFile + " is itself the header the shim's " + Name +
+                          " stands in for (" + Why + "): the shim's " + S.name() +
+                          " gives way to " + Path + " next to it");
+  }
+  // The shim's own headers include them too (intrinsic.h the completion entries): from the
+  // checked header's folder, searched last.
+  if (Given.size() > 1)
+    Out.IncludeArgs = {"-idirafter", Folder};
+  return Given;
+}
+
+ShadowChoice ShimShadow::choose(const std::vector<std::string> &Args,
+                                const std::string &MainFile) const {
   ShadowChoice Out;
   if (ShimDir.empty())
     return Out;
@@ -123,8 +160,10 @@ ShadowChoice ShimShadow::choose(const std::vector<std::string> &Args) const {
                         "these headers, the API commcheck models (--no-shim parses with the " +
                         "build's headers only)");
   }
+  std::vector<std::string> Given = giveWayToNeighbours(MainFile, Out);
   for (const ShimStandIn &S : StandIns)
-    chooseStandIn(S, Folders, Out);
+    if (std::find(Given.begin(), Given.end(), S.name()) == Given.end())
+      chooseStandIn(S, Folders, Out);
   return Out;
 }
 

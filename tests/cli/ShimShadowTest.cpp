@@ -127,4 +127,85 @@ TEST(ShimShadow, ACompileDatabasesFolderDecidesAndTheCacheNoticesANewHeader) {
   EXPECT_NE(After.Out.find("ChipTensor"), std::string::npos) << After.all();
 }
 
+/// A runtime in simpler's layout (src/<arch>/runtime/<runtime>/{common,runtime}/): the kernel API
+/// header next to the header that defines the completion entries it writes, and the intrinsics
+/// header (device syntax) that the shim replaces.
+struct RuntimeTree {
+  TempDir D;
+  std::string Root = D / "rt/src/a2a3/runtime/demo_rt";
+  std::string Api;
+  RuntimeTree() {
+    D.write("rt/src/a2a3/runtime/demo_rt/common/intrinsic.h",
+            "#pragma once\n#include \"aicore_completion_mailbox_types.h\"\n"
+            "[aicore] int device_only_intrinsics;\n");
+    D.write("rt/src/a2a3/runtime/demo_rt/runtime/aicore_completion_mailbox_types.h",
+            "#ifndef DEMO_RT_MAILBOX_TYPES_H\n#define DEMO_RT_MAILBOX_TYPES_H\n"
+            "#include <stdint.h>\n"
+            "inline constexpr uint32_t DEMO_SLOTS = 16;\n"
+            "struct DeferredCompletionEntry {\n"
+            "  uint64_t addr;\n  uint64_t backend_cookie;\n  uint32_t expected_value;\n"
+            "  uint32_t engine;\n  int32_t completion_type;\n  uint32_t _pad;\n};\n"
+            "#endif\n");
+    Api = D.write("rt/src/a2a3/runtime/demo_rt/runtime/pto_async_kernel_api.h", R"(#pragma once
+#include <stdint.h>
+#include <pto/comm/comm_types.hpp>
+#include "intrinsic.h"
+#include "aicore_completion_mailbox_types.h"
+
+// Registers "the counter reaches expected" as one more completion of this task.
+inline __aicore__ void demo_expect_counter(AsyncCtx &ctx, volatile __gm__ void *counter,
+                                           uint32_t expected) {
+  uint32_t n = *ctx.completion_count;
+  if (n >= DEMO_SLOTS) {
+    return;
+  }
+  volatile __gm__ DeferredCompletionEntry *e = &ctx.completion_entries[n];
+  e->addr = reinterpret_cast<uint64_t>(counter);
+  e->expected_value = expected;
+  *ctx.completion_count = n + 1;
+}
+
+// This dispatch's async context, out of the argument table; deferred when it has a task.
+inline __aicore__ AsyncCtx demo_async_ctx(__gm__ int64_t *args) {
+  __gm__ LocalContext *local = reinterpret_cast<__gm__ LocalContext *>(args[SPMD_LOCAL_CONTEXT_INDEX]);
+  AsyncCtx ctx = local->async_ctx;
+  if (ctx.task_token.is_invalid()) {
+    ctx.completion_capacity = 0;
+  }
+  return ctx;
+}
+inline __aicore__ bool demo_is_deferred(const AsyncCtx &ctx) { return ctx.task_token.is_valid(); }
+)");
+  }
+};
+
+TEST(ShimShadow, ACheckedRuntimeHeaderIsReadWithItsOwnNeighbours) {
+  // The file checked is itself the header the shim's pto_async_kernel_api.h stands in for: the
+  // definitions it takes from the header next to it are read from there, not from the shim too
+  // (no redefinition), while its intrinsics still come from the shim.
+  RuntimeTree T;
+  Proc P = runCommcheck({"-v", T.Api, "--", "-I" + T.Root + "/common"});
+  EXPECT_NE(P.Exit, 2) << P.all();
+  EXPECT_EQ(P.Out.find("clang-diagnostic-error"), std::string::npos) << P.all();
+  EXPECT_NE(P.Err.find("the shim's aicore_completion_mailbox_types.h gives way"), std::string::npos)
+      << P.all();
+  EXPECT_NE(P.Err.find("the shim's intrinsic.h (" ), std::string::npos) << P.all();
+}
+
+TEST(ShimShadow, AKernelOfTheRuntimeStillReadsTheShimsApi) {
+  // A kernel (not a runtime header) of the same build: the shim's API, not the runtime's
+  // headers, whatever folders the build gives.
+  RuntimeTree T;
+  std::string K = T.D.write("kernels/k.cpp", R"(#include <pto/pto-inst.hpp>
+#include "pto_async_kernel_api.h"
+__global__ AICORE void k(__gm__ int64_t *args, __gm__ int32_t *sig) {
+  AsyncCtx ctx = get_async_ctx(args);
+  save_expected_notification_counter(ctx, sig, 1);
+}
+)");
+  Proc P = runCommcheck({K, "--", "-I" + T.Root + "/common", "-I" + T.Root + "/runtime"});
+  EXPECT_NE(P.Exit, 2) << P.all();
+  EXPECT_EQ(P.Out.find("clang-diagnostic-error"), std::string::npos) << P.all();
+}
+
 } // namespace
