@@ -13,15 +13,13 @@
 # Man pages from the programs' own --help (cmake/ManPage.cmake).
 set(COMMCHECK_MAN_DIR ${PROJECT_BINARY_DIR}/man)
 set(COMMCHECK_MAN_PAGES)
+set(commcheck_summary "verify the synchronisation of Ascend NPU communication kernels")
+set(commgen_summary "generate reference communication kernels and their mutants")
 foreach(program commcheck commgen)
   if(NOT TARGET ${program})
     continue()
   endif()
-  if(program STREQUAL "commcheck")
-    set(summary "verify the synchronisation of Ascend NPU communication kernels")
-  else()
-    set(summary "generate reference communication kernels and their mutants")
-  endif()
+  set(summary "${${program}_summary}")
   add_custom_command(OUTPUT ${COMMCHECK_MAN_DIR}/${program}.1
     COMMAND ${CMAKE_COMMAND} -E make_directory ${COMMCHECK_MAN_DIR}
     COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${program}> -DNAME=${program}

@@ -19,32 +19,24 @@ struct Tensor {
 inline AICORE __gm__ float *first(const Tensor &t) { return t.data; }
 )";
 
-/// Uses the project's Tensor: does not compile against the shim's tensor.h (no type Tensor there).
-const char *KernelOnOwnTensor = R"(#include <pto/pto-inst.hpp>
-#include "tensor.h"
-__global__ AICORE void k(Tensor t, __gm__ int32_t *sig) {
-  __gm__ float *out = first(t);
-  out[0] = 1.0f;
-  dcci((__gm__ void*)out, cache_line_t::SINGLE_CACHE_LINE);
-  dsb(DSB_DDR);
-  pto::comm::Signal s(sig);
-  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
+/// kernels::Clean with tensor.h included and its output taken from Param: Out declares `out`.
+std::string cleanKernelOn(const std::string &Param, const std::string &Out) {
+  std::string K = kernels::Clean;
+  const std::string Was = "__gm__ float *out";
+  K.replace(K.find(Was), Was.size(), Param);
+  K.insert(K.find("{\n") + 2, "  " + Out + "\n");
+  K.insert(K.find('\n') + 1, "#include \"tensor.h\"\n");
+  return K;
 }
-)";
+
+/// Uses the project's Tensor: does not compile against the shim's tensor.h (no type Tensor there).
+const std::string KernelOnOwnTensor = cleanKernelOn("Tensor t", "__gm__ float *out = first(t);");
 
 /// Uses the runtime's ChipTensor, which the shim's tensor.h declares.
-const char *KernelOnChipTensor = R"(#include <pto/pto-inst.hpp>
-#include "tensor.h"
-__global__ AICORE void k(__gm__ int64_t *args, __gm__ int32_t *sig) {
-  __gm__ ChipTensor *t = reinterpret_cast<__gm__ ChipTensor *>(args[0]);
-  __gm__ float *out = reinterpret_cast<__gm__ float *>(t->buffer.addr);
-  out[0] = 1.0f;
-  dcci((__gm__ void*)out, cache_line_t::SINGLE_CACHE_LINE);
-  dsb(DSB_DDR);
-  pto::comm::Signal s(sig);
-  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);
-}
-)";
+const std::string KernelOnChipTensor = cleanKernelOn(
+    "__gm__ int64_t *args",
+    "__gm__ float *out = reinterpret_cast<__gm__ float *>("
+    "reinterpret_cast<__gm__ ChipTensor *>(args[0])->buffer.addr);");
 
 /// The runtime's tensor.h as a device build reaches it: syntax only the device compiler takes.
 const char *DeviceTensorHeader = "#pragma once\n[aicore] struct ChipTensor;\n";
@@ -70,21 +62,23 @@ TEST(ShimShadow, WithoutTheFolderTheKernelDoesNotParse) {
   EXPECT_NE(P.Out.find("clang-diagnostic-error"), std::string::npos) << P.all();
 }
 
-TEST(ShimShadow, TheRuntimesTensorHeaderIsStillReplacedWhereItLives) {
+/// The ChipTensor kernel checked with -v, the runtime's tensor.h (device syntax) at Rel.
+Proc checkAgainstRuntimeHeaderAt(const std::string &Rel) {
   TempDir D;
-  D.write("simpler/src/common/task_interface/tensor.h", DeviceTensorHeader);
+  std::string Header = D.write(Rel, DeviceTensorHeader);
   std::string K = D.write("k.cpp", KernelOnChipTensor);
-  Proc P = runCommcheck({"-v", K, "--", "-I" + (D / "simpler/src/common/task_interface")});
+  return runCommcheck({"-v", K, "--", "-I" + Header.substr(0, Header.rfind('/'))});
+}
+
+TEST(ShimShadow, TheRuntimesTensorHeaderIsStillReplacedWhereItLives) {
+  Proc P = checkAgainstRuntimeHeaderAt("simpler/src/common/task_interface/tensor.h");
   EXPECT_EQ(P.Exit, 0) << P.all();
   EXPECT_EQ(count(P.Err, "the shim's tensor.h"), 1u) << P.all();
   EXPECT_NE(P.Err.find("it is at */task_interface/tensor.h"), std::string::npos) << P.all();
 }
 
 TEST(ShimShadow, AHeaderDeclaringTheRuntimesTypesIsReplacedWhereverItLives) {
-  TempDir D;
-  D.write("vendored/tensor.h", DeviceTensorHeader);
-  std::string K = D.write("k.cpp", KernelOnChipTensor);
-  Proc P = runCommcheck({"-v", K, "--", "-I" + (D / "vendored")});
+  Proc P = checkAgainstRuntimeHeaderAt("vendored/tensor.h");
   EXPECT_EQ(P.Exit, 0) << P.all();
   EXPECT_NE(P.Err.find("it declares ChipTensor"), std::string::npos) << P.all();
 }
