@@ -109,6 +109,8 @@ TEST(ShimShadow, ACompileDatabasesFolderDecidesAndTheCacheNoticesANewHeader) {
                                   {"command", "ccec -xcce --cce-aicore-arch=dav-c220-vec "
                                               "-I../include -c " + K + " -o k.o"}}})
               .dump());
+  // The folder is there from the start: its appearance alone would invalidate the cache.
+  D.write("include/other.h", "#pragma once\n");
   std::string Cache = "--cache-dir=" + (D / "cache");
   // No tensor.h in the build's folder: the shim's is read, and the kernel verifies (cached).
   Proc Before = runCommcheck({Cache, "-p", D / "build", K});
