@@ -1,21 +1,38 @@
 #!/usr/bin/env bash
 # Shared by scripts/run and scripts/test: install what is missing, then configure and build.
 # Idempotent: installed packages are not reinstalled, a current build is not rebuilt.
+#
+# COMMCHECK_SETUP_FOR says what for: "run" (scripts/run) installs and builds only what commcheck
+# and commgen need; "test" (scripts/test, the default) also the test suite's tools and targets.
+# COMMCHECK_NINJA_TARGETS overrides the targets built.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${COMMCHECK_BUILD_DIR:-$ROOT/build}"
 BUILD_TYPE="${COMMCHECK_BUILD_TYPE:-Release}"
+SETUP_FOR="${COMMCHECK_SETUP_FOR:-test}"
+case "$SETUP_FOR" in
+  run|test) ;;
+  *) echo "setup: COMMCHECK_SETUP_FOR must be run or test, not '$SETUP_FOR'" >&2; exit 2 ;;
+esac
 
-APT_PACKAGES=(cmake ninja-build g++ git libclang-19-dev llvm-19-dev libclang-cpp19-dev clang-19
-              clang-tools-19 clang-tidy-19 libclang-rt-19-dev libzstd-dev zlib1g-dev nlohmann-json3-dev libgtest-dev googletest libbenchmark-dev
-              pre-commit)
+# To build commcheck (against clang's static archives) and commgen.
+APT_PACKAGES=(cmake ninja-build g++ libclang-19-dev llvm-19-dev libclang-cpp19-dev clang-19
+              libzstd-dev zlib1g-dev nlohmann-json3-dev)
+if [ "$SETUP_FOR" = test ]; then
+  # The test suite: its libraries, the tools it runs the product against, and the Debian package
+  # test's tools (dpkg-shlibdeps, file).
+  APT_PACKAGES+=(clang-tools-19 clang-tidy-19 libclang-rt-19-dev libgtest-dev googletest
+                 libbenchmark-dev pre-commit dpkg-dev file)
+fi
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # npm may come with a Node.js that is not Debian's (it conflicts with Debian's npm package).
-command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
+if [ "$SETUP_FOR" = test ] && ! command -v npm >/dev/null 2>&1; then
+  missing+=(nodejs npm)
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -23,17 +40,23 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# The official SARIF validator, from npm, into a folder of the checkout (not committed).
+# The official SARIF validator (tests only), from npm, into a folder of the checkout (not committed).
 TOOLS="$ROOT/.tools"
-if [ ! -x "$TOOLS/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool" ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ]; then
+if [ "$SETUP_FOR" = test ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ] &&
+   [ ! -x "$TOOLS/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool" ]; then
   echo "setup: installing @microsoft/sarif-multitool-linux" >&2
   mkdir -p "$TOOLS"
   (cd "$TOOLS" && npm install --silent --no-audit --no-fund --prefix "$TOOLS" \
       @microsoft/sarif-multitool-linux >/dev/null 2>&1) || echo "setup: sarif validator not installed" >&2
 fi
 
+# A fresh build folder set up to run is configured without the tests (their packages may be
+# missing); setting up to test turns them on in a folder that has them off.
 if [ ! -f "$BUILD/build.ninja" ]; then
-  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" >/dev/null
+  TESTING=ON; [ "$SETUP_FOR" = run ] && TESTING=OFF
+  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" -DBUILD_TESTING="$TESTING" >/dev/null
+elif [ "$SETUP_FOR" = test ] && grep -q '^BUILD_TESTING:BOOL=OFF' "$BUILD/CMakeCache.txt"; then
+  cmake -S "$ROOT" -B "$BUILD" -DBUILD_TESTING=ON >/dev/null
 fi
 if ! ninja -C "$BUILD" ${COMMCHECK_NINJA_TARGETS:-} > "$BUILD/ninja.log" 2>&1; then
   cat "$BUILD/ninja.log" >&2

@@ -5,6 +5,7 @@
 // fallback: the driver warns, or rejects the file under --gate).
 #pragma once
 #include "frontend/Configuration.h"
+#include "frontend/ShimShadow.h"
 #include <memory>
 #include <set>
 #include <string>
@@ -24,6 +25,7 @@ struct FileBuild {
   std::set<std::string> ConfigMacros;
   std::vector<std::string> Notes; ///< what the translation did, for -v (one sentence each)
   std::string NotInDatabase;      ///< why the given database has no command for the file ("" when it has)
+  ShadowChoice Shim;              ///< which shim headers it reads (set by the frontend)
 
   /// The build of the file at AbsPath. Db is the database given with -p (null: none), found in
   /// DbPath; AutoDetect looks for one in the file's parent folders when none is given. Defaults

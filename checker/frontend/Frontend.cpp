@@ -99,14 +99,15 @@ const FileBuild &Frontend::build(const std::string &AbsPath) {
     std::vector<std::string> Includes = Opts.ExtraArgs;
     for (const Configuration &C : B->Configurations)
       Includes.insert(Includes.end(), C.Command.begin(), C.Command.end());
-    for (std::string &N : Shadow.notes(Includes))
-      B->Notes.push_back(std::move(N));
+    B->Shim = Shadow.choose(Includes, AbsPath);
+    B->Notes.insert(B->Notes.end(), B->Shim.Notes.begin(), B->Shim.Notes.end());
   }
   return *B;
 }
 
 std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsigned Config) {
-  const std::vector<Configuration> &Cs = configurationsFor(AbsPath);
+  const FileBuild &B = build(AbsPath);
+  const std::vector<Configuration> &Cs = B.Configurations;
   const Configuration &C = Cs[std::min<size_t>(Config, Cs.size() - 1)];
   // Defaults first, so that the compile command and the user's extra arguments override them.
   std::vector<std::string> Args = flags::language();
@@ -121,6 +122,7 @@ std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsi
   }
   Args.insert(Args.end(), C.Command.begin(), C.Command.end());
   Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  Args.insert(Args.end(), B.Shim.IncludeArgs.begin(), B.Shim.IncludeArgs.end());
   if (!Opts.ShimDir.empty()) {
     Args.push_back("-include");
     Args.push_back(Opts.ShimDir + "/" + flags::predefsHeader());
@@ -176,6 +178,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
   KO.Trusted = P.Trusted.get();
   KO.Record = &P.PP;
   KO.Probes = &P.Probes;
+  KO.Hidden.insert(Build.Shim.Hidden.begin(), Build.Shim.Hidden.end());
   ErrorCollector Errors(P.Path);
   Watchdog Deadline(Opts.ParseSeconds,
                     "commcheck: error: " + P.Path + ": parsing did not finish within " +
@@ -197,6 +200,8 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
     });
   });
   P.Errors = std::move(Errors.Errors);
+  // What the shim's choice read: a build header that appears or changes may change it.
+  P.Probes.insert(P.Probes.end(), Build.Shim.Probes.begin(), Build.Shim.Probes.end());
   if (Crashed) {
     Finding F;
     F.Rule = ruleid::ClangError;

@@ -1,4 +1,5 @@
 #include "frontend/KernelAst.h"
+#include "frontend/HidingFileSystem.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/FileManager.h"
@@ -49,7 +50,7 @@ private:
 class UnitBuilder : public clang::tooling::ToolAction {
 public:
   UnitBuilder(const std::string &Code, const std::string &FileName, const KernelAstOptions &O,
-              llvm::IntrusiveRefCntPtr<RecordingFileSystem> Disk)
+              llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Disk)
       : Code(Code), FileName(FileName), O(O), Disk(std::move(Disk)) {}
   std::unique_ptr<clang::ASTUnit> AST;
 
@@ -87,7 +88,7 @@ private:
   const std::string &Code;
   const std::string &FileName;
   const KernelAstOptions &O;
-  llvm::IntrusiveRefCntPtr<RecordingFileSystem> Disk;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Disk;
 };
 
 } // namespace
@@ -107,12 +108,14 @@ std::unique_ptr<clang::ASTUnit> buildKernelAst(const std::string &Code,
   Text->addFile(FileName, 0, llvm::MemoryBuffer::getMemBuffer(Code, FileName));
   llvm::IntrusiveRefCntPtr<RecordingFileSystem> Disk(
       new RecordingFileSystem(llvm::vfs::getRealFileSystem()));
+  // What is hidden is never looked at: neither recorded nor read.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Seen(new HidingFileSystem(Disk, Options.Hidden));
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay(
-      new llvm::vfs::OverlayFileSystem(Disk));
+      new llvm::vfs::OverlayFileSystem(Seen));
   Overlay->pushOverlay(Text);
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
       new clang::FileManager(clang::FileSystemOptions(), Overlay));
-  UnitBuilder Builder(Code, FileName, Options, Disk);
+  UnitBuilder Builder(Code, FileName, Options, Seen);
   clang::tooling::ToolInvocation Invocation(std::move(CommandLine), &Builder, Files.get(),
                                             std::make_shared<clang::PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(Diags);

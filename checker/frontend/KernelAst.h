@@ -4,6 +4,7 @@
 #include "frontend/TrustedHeaders.h"
 #include "clang/Frontend/ASTUnit.h"
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,8 @@ struct KernelAstOptions {
   const TrustedHeaders *Trusted = nullptr;  ///< whose bodies are skipped (none when null)
   PreprocessorRecord *Record = nullptr;     ///< filled while parsing, when given
   std::vector<FileProbe> *Probes = nullptr; ///< every file the parse looked at, when given
+  /// Files the parse does not see (shim headers that give way to the build's own, ShimShadow.h).
+  std::set<std::string> Hidden;
 };
 std::unique_ptr<clang::ASTUnit> buildKernelAst(const std::string &Code,
                                                const std::vector<std::string> &Args,

@@ -2,10 +2,44 @@
 #include "base/CompilerFlags.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 
 namespace commcheck {
+
+namespace {
+std::string readText(const std::string &Path) {
+  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  return B ? (*B)->getBuffer().str() : "";
+}
+
+std::string realPath(const std::string &P) {
+  llvm::SmallString<256> Out;
+  return llvm::sys::fs::real_path(P, Out) ? P : std::string(Out);
+}
+
+/// The include folders of Args in the order clang searches them for a quoted include: -iquote,
+/// -I, -isystem, -idirafter, each in command-line order; repeats dropped.
+std::vector<std::string> includeFolders(const std::vector<std::string> &Args) {
+  static const char *const Options[] = {"-iquote", "-I", "-isystem", "-idirafter"};
+  std::vector<std::string> Out;
+  for (const char *O : Options)
+    for (size_t I = 0; I < Args.size(); ++I) {
+      llvm::StringRef A(Args[I]);
+      std::string Folder;
+      if (A == O && I + 1 < Args.size())
+        Folder = Args[++I];
+      else if (A.starts_with(O) && A.size() > llvm::StringRef(O).size() && !A.starts_with("-include"))
+        Folder = A.substr(llvm::StringRef(O).size()).str();
+      else if (A == "-iquote" || A == "-I" || A == "-isystem" || A == "-idirafter")
+        ++I; // another option's value
+      if (!Folder.empty() && std::find(Out.begin(), Out.end(), Folder) == Out.end())
+        Out.push_back(Folder);
+    }
+  return Out;
+}
+} // namespace
 
 ShimShadow::ShimShadow(std::string Dir) : ShimDir(std::move(Dir)) {
   if (ShimDir.empty())
@@ -18,10 +52,16 @@ ShimShadow::ShimShadow(std::string Dir) : ShimDir(std::move(Dir)) {
     llvm::StringRef Rel(It->path());
     Rel.consume_front(ShimDir);
     Rel.consume_front("/");
-    if (Rel != flags::predefsHeader())
+    if (Rel == flags::predefsHeader())
+      continue;
+    if (auto S = ShimStandIn::parse(Rel.str(), readText(It->path())))
+      StandIns.push_back(std::move(*S));
+    else
       Headers.push_back(Rel.str());
   }
   std::sort(Headers.begin(), Headers.end());
+  std::sort(StandIns.begin(), StandIns.end(),
+            [](const ShimStandIn &A, const ShimStandIn &B) { return A.name() < B.name(); });
 }
 
 std::vector<std::string> ShimShadow::shadowedIn(const std::string &Folder) const {
@@ -35,20 +75,78 @@ std::vector<std::string> ShimShadow::shadowedIn(const std::string &Folder) const
   return Out;
 }
 
-std::vector<std::string> ShimShadow::notes(const std::vector<std::string> &Args) const {
-  std::vector<std::string> Out;
+void ShimShadow::chooseStandIn(const ShimStandIn &S, const std::vector<std::string> &Folders,
+                               ShadowChoice &Out) const {
+  for (const std::string &Folder : Folders) {
+    llvm::SmallString<256> P(Folder);
+    llvm::sys::path::append(P, S.name());
+    std::string Path(P);
+    if (!llvm::sys::fs::is_regular_file(Path)) {
+      Out.Probes.push_back({Path, RecordingFileSystem::currentHash(Path, false)});
+      continue;
+    }
+    std::string Text = readText(Path);
+    Out.Probes.push_back({Path, RecordingFileSystem::hashOf(Text)});
+    std::string Why = S.recognise(realPath(Path), Text);
+    if (!Why.empty()) {
+      Out.Notes.push_back("the shim's " + S.name() + " (" + ShimDir + ") is read instead of " +
+                          Path + ", the header it stands in for (" + Why + ")");
+    } else {
+      Out.Hidden.push_back(shimPath(S.name()));
+      Out.Notes.push_back(Path + " is the build's own " + S.name() + " (the shim stands in for " +
+                          "the one " + S.describe() + "): it is read, not the shim's");
+    }
+    return;
+  }
+}
+
+std::string ShimShadow::shimPath(const std::string &Name) const {
+  llvm::SmallString<256> P(ShimDir);
+  llvm::sys::path::append(P, Name);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+std::vector<std::string> ShimShadow::giveWayToNeighbours(const std::string &MainFile,
+                                                         ShadowChoice &Out) const {
+  std::string Name = llvm::sys::path::filename(MainFile).str();
+  auto Self = std::find_if(StandIns.begin(), StandIns.end(),
+                           [&](const ShimStandIn &S) { return S.name() == Name; });
+  if (Self == StandIns.end())
+    return {};
+  std::string Why = Self->recognise(realPath(MainFile), readText(MainFile));
+  if (Why.empty())
+    return {};
+  std::string Folder = llvm::sys::path::parent_path(MainFile).str();
+  std::vector<std::string> Given;
+  for (const ShimStandIn &S : StandIns) {
+    std::string Path = Folder + "/" + S.name();
+    bool Here = llvm::sys::fs::is_regular_file(Path);
+    Out.Probes.push_back({Path, RecordingFileSystem::currentHash(Path, Here)});
+    if (!Here)
+      continue;
+    Given.push_back(S.name());
+    Out.Hidden.push_back(shimPath(S.name()));
+    if (S.name() != Name)
+      Out.Notes.push_back(MainFile + " is itself the header the shim's " + Name +
+                          " stands in for (" + Why + "): the shim's " + S.name() +
+                          " gives way to " + Path + " next to it");
+  }
+  // The shim's own headers include them too (intrinsic.h the completion entries): from the
+  // checked header's folder, searched last.
+  if (Given.size() > 1)
+    Out.IncludeArgs = {"-idirafter", Folder};
+  return Given;
+}
+
+ShadowChoice ShimShadow::choose(const std::vector<std::string> &Args,
+                                const std::string &MainFile) const {
+  ShadowChoice Out;
   if (ShimDir.empty())
     return Out;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A(Args[I]);
-    std::string Folder;
-    for (llvm::StringRef O : {"-I", "-isystem", "-idirafter"})
-      if (A == O && I + 1 < Args.size())
-        Folder = Args[++I];
-      else if (A.starts_with(O) && A.size() > O.size() && Folder.empty() && !A.starts_with("-include"))
-        Folder = A.substr(O.size()).str();
-    if (Folder.empty() || Folder == ShimDir)
-      continue;
+  std::vector<std::string> Folders = includeFolders(Args);
+  Folders.erase(std::remove(Folders.begin(), Folders.end(), ShimDir), Folders.end());
+  for (const std::string &Folder : Folders) {
     std::vector<std::string> Shadowed = shadowedIn(Folder);
     if (Shadowed.empty())
       continue;
@@ -57,10 +155,15 @@ std::vector<std::string> ShimShadow::notes(const std::vector<std::string> &Args)
       Names += (K ? ", " : "") + Shadowed[K];
     if (Shadowed.size() > 3)
       Names += " and " + std::to_string(Shadowed.size() - 3) + " more";
-    Out.push_back("the shim (" + ShimDir + ") is searched ahead of " + Folder + ", which holds " +
-                  Names + ": the parse reads the shim's version of these headers, the API "
-                  "commcheck models (--no-shim parses with the build's headers only)");
+    Out.Notes.push_back("the shim (" + ShimDir + ") is searched ahead of " + Folder +
+                        ", which holds " + Names + ": the parse reads the shim's version of " +
+                        "these headers, the API commcheck models (--no-shim parses with the " +
+                        "build's headers only)");
   }
+  std::vector<std::string> Given = giveWayToNeighbours(MainFile, Out);
+  for (const ShimStandIn &S : StandIns)
+    if (std::find(Given.begin(), Given.end(), S.name()) == Given.end())
+      chooseStandIn(S, Folders, Out);
   return Out;
 }
 

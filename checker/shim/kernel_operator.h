@@ -6,6 +6,8 @@
 // The sync calls take their pipe or event as a template argument (PipeBarrier<PIPE_V>(),
 // SetFlag<HardEvent::MTE2_V>(id), CrossCoreSetFlag<mode, PIPE_MTE3>(id), DataCacheCleanAndInvalid<T,
 // CacheLine::..., DcciDst::...>(gt)); rules/intrinsics.json describes them with "template:N" roles.
+// A build's own header of this name is read instead unless it is the real one (frontend/ShimStandIn.h):
+// stands-in-for: tikcfw/kernel_operator.h ascendc/*/kernel_operator.h asc/*/kernel_operator.h; declares: AscendC
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,8 @@
 // pto_async_kernel_api.h -- commcheck shim of the simpler/pypto kernel-side async API (simpler
 // src/<arch>/runtime/<runtime>/runtime/pto_async_kernel_api.h). Declarations only; their behaviour is
 // described in rules/intrinsics.json.
+// A build's own header of this name is read instead unless it is the real one (frontend/ShimStandIn.h):
+// stands-in-for: runtime/*/runtime/pto_async_kernel_api.h; declares: get_async_ctx
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,8 @@
 // src/common/task_interface/tensor.h and data_type.h): the ChipTensor descriptors a kernel entry receives
 // through its `args` table. Data only; the field layout is the runtime's (128 bytes, start_offset at 24,
 // ndims at 36, shapes at 44, strides at 72).
+// A build's own header of this name is read instead unless it is the real one (frontend/ShimStandIn.h):
+// stands-in-for: task_interface/tensor.h; declares: ChipTensor
 #pragma once
 
 #include <cstddef>

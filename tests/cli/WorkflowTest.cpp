@@ -132,11 +132,21 @@ TEST(Workflow, Structure) {
   EXPECT_EQ((*Checkout)["uses"].get<std::string>().rfind("actions/checkout@", 0), 0u);
   EXPECT_EQ((*Checkout)["with"]["fetch-depth"], 0); // the base branch is needed for the diff
 
-  const Json *Build = stepNamed(Steps, "Build and install");
-  ASSERT_TRUE(Build);
-  std::string BuildRun = (*Build)["run"];
-  EXPECT_NE(BuildRun.find("cmake --install"), std::string::npos);
-  EXPECT_NE(BuildRun.find("GITHUB_PATH"), std::string::npos);
+  // The tool is installed from its Debian package; only commcheck's own repository (no
+  // COMMCHECK_DEB) builds that package first.
+  const Json *Package = stepNamed(Steps, "Build the commcheck package");
+  ASSERT_TRUE(Package);
+  EXPECT_EQ((*Package)["if"], "env.COMMCHECK_DEB == ''");
+  std::string PackageRun = (*Package)["run"];
+  EXPECT_NE(PackageRun.find("cpack -G DEB"), std::string::npos);
+  EXPECT_NE(PackageRun.find("GITHUB_ENV"), std::string::npos);
+  const Json *Install = stepNamed(Steps, "Install commcheck");
+  ASSERT_TRUE(Install);
+  EXPECT_FALSE(Install->contains("if")) << "every run installs the package";
+  std::string InstallRun = (*Install)["run"];
+  EXPECT_NE(InstallRun.find("apt-get install"), std::string::npos);
+  EXPECT_EQ(InstallRun.find("cmake"), std::string::npos) << "installed, not built";
+  EXPECT_TRUE(W["env"].contains("COMMCHECK_DEB"));
 
   const Json *Verify = stepNamed(Steps, "Verify");
   ASSERT_TRUE(Verify);
@@ -159,7 +169,10 @@ TEST(Workflow, Structure) {
 
   const Json *Fail = stepNamed(Steps, "Fail on errors");
   ASSERT_TRUE(Fail);
-  // Steps run in order: upload before failing the job.
+  // Steps run in order: the package before its install, the install before the verification,
+  // upload before failing the job.
+  EXPECT_LT(Package - &Steps[0], Install - &Steps[0]);
+  EXPECT_LT(Install - &Steps[0], Verify - &Steps[0]);
   EXPECT_LT(Upload - &Steps[0], Fail - &Steps[0]);
   EXPECT_LT(Verify - &Steps[0], Upload - &Steps[0]);
 }
@@ -229,4 +242,31 @@ TEST(Workflow, StepsFailADeletedReleaseThatNoChangedLineShows) {
   EXPECT_EQ(Annotate.Out, "") << Annotate.all();
   Proc Fail = PR.run(*stepNamed(Steps, "Fail on errors"));
   EXPECT_EQ(Fail.Exit, 1) << Fail.all();
+}
+
+TEST(Workflow, InstallStepInstallsTheNamedPackageWithApt) {
+  // Run for real with a sudo that records what it was asked (no system is changed): a package
+  // path relative to the workspace reaches apt-get as an absolute path (apt takes a name
+  // otherwise), and no package named is an error.
+  LOAD_WORKFLOW(W);
+  const Json &Steps = W["jobs"].begin().value()["steps"];
+  PullRequest PR(kernels::Clean, W["env"]["KERNELS"]);
+  PR.Runner.write("bin/sudo", "#!/bin/sh\necho \"$*\" >> \"$RUNNER_TEMP/sudo.log\"\n");
+  ASSERT_EQ(runProgram("chmod", {"+x", PR.Runner / "bin/sudo"}).Exit, 0);
+  for (std::string &E : PR.Env)
+    if (E.rfind("PATH=", 0) == 0)
+      E = "PATH=" + (PR.Runner / "bin") + ":" + E.substr(5);
+  std::string Deb = PR.Work.write("tools/commcheck_0.1.0_amd64.deb", "not really a package\n");
+  PR.Env.push_back("COMMCHECK_DEB=tools/commcheck_0.1.0_amd64.deb");
+  Proc Install = PR.run(*stepNamed(Steps, "Install commcheck"));
+  ASSERT_EQ(Install.Exit, 0) << Install.all();
+  EXPECT_NE(readFile(PR.Runner / "sudo.log")
+                .find("apt-get install -y -qq --no-install-recommends " + Deb + "\n"),
+            std::string::npos)
+      << readFile(PR.Runner / "sudo.log");
+  PR.Env.back() = "COMMCHECK_DEB=";
+  Proc None = PR.run(*stepNamed(Steps, "Install commcheck"));
+  EXPECT_EQ(None.Exit, 1) << None.all();
+  EXPECT_NE(None.Out.find("::error::COMMCHECK_DEB names no package"), std::string::npos)
+      << None.all();
 }
