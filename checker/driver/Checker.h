@@ -25,6 +25,9 @@ struct CheckOptions {
   RuleOptionValues Options;
   BuildOptions Build;
   AnalysisLimits Limits;
+  /// A macro the code tests that no configuration pins, whose defined outcome cannot be checked
+  /// as a slice, is a comm-unanalysable finding (--gate) rather than a note.
+  bool FailClosedOnFreeMacros = false;
 };
 
 class Checker {
@@ -41,6 +44,7 @@ public:
   std::string dumpEvents(ParsedFile &File) const;
   /// Executions of each synchronisation primitive per call, per kernel (commcheck --cost).
   std::string cost(ParsedFile &File) const;
+  bool failClosedOnFreeMacros() const { return Options.FailClosedOnFreeMacros; }
 
 private:
   bool enabled(const Rule &R) const;

@@ -15,6 +15,7 @@ struct ConfiguredResult {
   FileResult Result;
   std::vector<ParsedFile> Parses; ///< one per configuration checked, in order
   std::vector<FileProbe> Probes;  ///< every file the parses looked at
+  std::vector<std::string> Notes; ///< which configurations were checked and why, for -v
 };
 
 /// Parses and checks Text (the content of the file at AbsPath). With VerifyFixes, fix-its are

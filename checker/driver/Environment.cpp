@@ -113,6 +113,7 @@ llvm::Expected<std::unique_ptr<Environment>> Environment::create(const ConfigFil
     return Alias.takeError();
   CO.Build.MayAlias = std::move(*Alias);
   CO.Limits = Options.Limits;
+  CO.FailClosedOnFreeMacros = Options.Gate;
   Env->C = std::make_unique<Checker>(Env->Catalogue, CO);
   return std::move(Env);
 }

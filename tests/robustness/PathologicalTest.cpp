@@ -182,6 +182,23 @@ TEST(Pathological, LongExpressionsAndLines) {
   }
 }
 
+TEST(Pathological, AChainOfTwoHundredThousandTermsInOneCoresSection) {
+  // One statement `int zz = 0+0+...+0` of 200 000 terms in a section only the vector core
+  // compiles: the cube core is checked as a slice of the same parse, which asks where each of the
+  // chain's 200 000 sub-expressions (each a CFG element) lies. Asked of clang, every answer
+  // descended the chain to its first term: 10 s at 40 000 terms, six times that per doubling,
+  // far past the hang guard here. Remembered on the way down (StmtExtents), it is linear. What
+  // it costs against -fsyntax-only is measured in bench/ (bench/README.md), never asserted here.
+  std::string Chain = "int zz = 0";
+  for (int I = 1; I < 200000; ++I)
+    Chain += "+0";
+  std::string Body = "#if defined(__DAV_VEC__)\n" + Chain + ";\nout[0] = zz;\n#endif\n";
+  TempDir D;
+  Invocation R = gate("chain.cpp", kernelAround(Body), D);
+  EXPECT_EQ(R.Exit, 0) << R.all();
+  EXPECT_EQ(D.files("out"), std::vector<std::string>{"chain.cpp"});
+}
+
 TEST(Pathological, ExponentialMacroExpansionEndsAtTheParseDeadline) {
   // `A39` expands to 2^39 tokens: clang's preprocessor cannot be interrupted, so the parse
   // watchdog (checker/Watchdog.h, FrontendOptions::ParseSeconds) ends the run with exit code 2
