@@ -1,6 +1,7 @@
 #include "frontend/Configuration.h"
 #include "base/CompilerFlags.h"
 #include "frontend/DeviceArch.h"
+#include "llvm/ADT/StringRef.h"
 #include <algorithm>
 #include <map>
 
@@ -69,7 +70,9 @@ bool Configuration::pinsArch(const std::vector<std::string> &Args) {
     std::string A = Args[I];
     if ((A == "-D" || A == "-U") && I + 1 < Args.size())
       A += Args[++I];
-    if (isMacroArg(A) && (macroOf(A) == "__CCE_AICORE__" || macroOf(A) == "__NPU_ARCH__"))
+    // The family pto-isa's builds pass themselves (-DPTO_NPU_ARCH_A2A3) pins it as well.
+    if (isMacroArg(A) && (macroOf(A) == "__CCE_AICORE__" || macroOf(A) == "__NPU_ARCH__" ||
+                          llvm::StringRef(macroOf(A)).starts_with("PTO_NPU_ARCH_")))
       return true;
   }
   return false;

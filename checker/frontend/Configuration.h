@@ -28,8 +28,8 @@ struct Configuration {
   std::set<std::string> defined() const;
   /// The value Args leave Macro with: nullopt undefined, "" defined without a value ("1").
   std::optional<std::string> valueOf(const std::string &Macro) const;
-  /// Whether Args set one of the architecture macros (`__CCE_AICORE__`, `__NPU_ARCH__`): the
-  /// build pins the architecture.
+  /// Whether Args set one of the architecture macros (`__CCE_AICORE__`, `__NPU_ARCH__`, a
+  /// pto-isa family `PTO_NPU_ARCH_*`): the build pins the architecture.
   static bool pinsArch(const std::vector<std::string> &Args);
   /// The architecture-neutral defaults (vector, cube core) followed by the variants of every
   /// supported architecture (DeviceArch::supported()).
