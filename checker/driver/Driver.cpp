@@ -247,6 +247,9 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     // One line per configuration: what the parse passes to clang (the file name last).
     std::string Abs = absolute(Path);
     const std::vector<Configuration> &Cs = Env->FE->configurationsFor(Abs);
+    O.Text += "## in every configuration, the host target's predefined macros (__x86_64__, "
+              "__linux__, ...) are undefined in the kernel's own files and defined only in the "
+              "toolchain's headers\n";
     for (unsigned I = 0; I < Cs.size(); ++I) {
       if (!Cs[I].Why.empty())
         O.Text += "## " + Cs[I].Why + "\n";

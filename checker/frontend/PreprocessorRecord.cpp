@@ -256,7 +256,7 @@ public:
     if (G.Free) {
       // `#ifndef G / #define G ... #endif` closing its file: an include guard, not a choice. A
       // group that only gives the macro a default value: the build may give it another value,
-      // which no slice enumerates (a limit, in docs/configurations.md).
+      // which no slice enumerates (a limit the README states).
       if (!G.Polarity && G.DefinesOwn && G.Simple &&
           (restIsBlank(SM, Loc) || onlyDefines(SM, G.If, SM.getExpansionLoc(Loc), G.Macro)))
         return;

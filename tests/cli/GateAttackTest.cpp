@@ -155,6 +155,13 @@ TEST(GateAttack, TheDeviceArchitectureIsNotAValueTheCheckerMadeUp) {
   EXPECT_PASSED(gate(D, D.write("both.cpp", drainUnder("if __CCE_AICORE__ == 220", Drain))));
   // A build that pins the architecture is checked as given (a5: the drain is compiled).
   EXPECT_PASSED(gate(D, D / "k.cpp", {"--extra-arg=-D__CCE_AICORE__=310"}));
+  // What was checked, and why, is said.
+  Proc V = runCommcheck({"-v", D / "k.cpp"}, D.path());
+  EXPECT_NE(V.Err.find("tests __CCE_AICORE__"), std::string::npos) << V.all();
+  EXPECT_NE(V.Err.find("configuration vector core (dav-c310): parsed and checked"), std::string::npos) << V.all();
+  Proc P = runCommcheck({"--print-compile-command", D / "k.cpp"}, D.path());
+  EXPECT_NE(P.Out.find("# cube core (dav-c220)\n"), std::string::npos) << P.all();
+  EXPECT_NE(P.Out.find("## no compile command pins the architecture"), std::string::npos) << P.all();
 }
 
 TEST(GateAttack, TheHostsPredefinedMacrosAreNotTheDevices) {
