@@ -8,33 +8,20 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-/// The operand whose begin is S's begin, as clang computes it (null: S's begin is its own).
-const Stmt *leftmost(const Stmt *S) {
+/// The operand whose begin (Left) or end is S's, as clang computes them (null: S's own).
+const Stmt *edgeOperand(const Stmt *S, bool Left) {
   if (const auto *B = dyn_cast<BinaryOperator>(S))
-    return B->getLHS();
+    return Left ? B->getLHS() : B->getRHS();
   if (const auto *C = dyn_cast<ConditionalOperator>(S))
-    return C->getCond();
+    return Left ? C->getCond() : C->getRHS();
   if (const auto *I = dyn_cast<ImplicitCastExpr>(S))
     return I->getSubExpr();
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    return U->isPostfix() == Left ? U->getSubExpr() : nullptr;
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(S))
-    return A->getLHS();
-  if (const auto *U = dyn_cast<UnaryOperator>(S))
-    return U->isPostfix() ? U->getSubExpr() : nullptr;
-  return nullptr;
-}
-
-/// The operand whose end is S's end (null: its own).
-const Stmt *rightmost(const Stmt *S) {
-  if (const auto *B = dyn_cast<BinaryOperator>(S))
-    return B->getRHS();
-  if (const auto *C = dyn_cast<ConditionalOperator>(S))
-    return C->getRHS();
-  if (const auto *I = dyn_cast<ImplicitCastExpr>(S))
-    return I->getSubExpr();
-  if (const auto *U = dyn_cast<UnaryOperator>(S))
-    return U->isPostfix() ? nullptr : U->getSubExpr();
+    return Left ? A->getLHS() : nullptr;
   if (const auto *C = dyn_cast<CStyleCastExpr>(S))
-    return C->getSubExpr();
+    return Left ? nullptr : C->getSubExpr();
   return nullptr;
 }
 
@@ -65,11 +52,13 @@ SourceLocation follow(const Stmt *S, llvm::DenseMap<const Stmt *, SourceLocation
 } // namespace
 
 SourceLocation StmtExtents::begin(const Stmt *S) {
-  return follow(S, Begins, leftmost, [](const Stmt *X) { return X->getBeginLoc(); });
+  return follow(S, Begins, [](const Stmt *X) { return edgeOperand(X, true); },
+                [](const Stmt *X) { return X->getBeginLoc(); });
 }
 
 SourceLocation StmtExtents::end(const Stmt *S) {
-  return follow(S, Ends, rightmost, [](const Stmt *X) { return X->getEndLoc(); });
+  return follow(S, Ends, [](const Stmt *X) { return edgeOperand(X, false); },
+                [](const Stmt *X) { return X->getEndLoc(); });
 }
 
 Span StmtExtents::of(const Stmt *S) {
