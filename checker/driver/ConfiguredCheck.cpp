@@ -212,7 +212,7 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
     if (Variants && !R.Parsed) {
       Out.Notes.push_back("configuration " + Cfg.Name + ": does not compile (" +
                           (P.Errors.empty() ? std::string("no AST") : P.Errors.front().Message) +
-                          "): the device build cannot compile the kernel there either");
+                          ")");
       Failed.push_back(std::move(R));
       continue;
     }
@@ -223,9 +223,30 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
     if (!Rs.back().Parsed)
       break;
   }
-  if (Variants && Checked.empty()) // no architecture compiles it: its errors are the verdict
+  if (Variants && Checked.empty()) { // no architecture compiles it: its errors are the verdict
     for (FileResult &R : Failed)
       Rs.push_back(std::move(R));
+    return;
+  }
+  // Whether the device compiler fails there too, or only commcheck's shim does, is not known:
+  // what that architecture compiles was not seen (fail closed; the build can pin the one it
+  // targets).
+  for (FileResult &R : Failed) {
+    Finding F;
+    F.Rule = ruleid::Unanalysable;
+    F.Level = Severity::Error;
+    F.At = R.Findings.empty() ? SourcePoint{} : R.Findings.front().At;
+    if (F.At.File.empty())
+      F.At.File = AbsPath;
+    F.Message = "the kernel does not compile for " + R.Configurations.front() + " (" +
+                (R.Findings.empty() ? std::string("no AST") : R.Findings.front().Message) +
+                "), and its code tests the architecture: what that architecture compiles was not "
+                "checked; if the device build does not target it, pin the one it does (a compile "
+                "command, or -D__NPU_ARCH__ / -DPTO_NPU_ARCH_*)";
+    R.Findings = {F};
+    R.Parsed = true;
+    Rs.push_back(std::move(R));
+  }
 }
 
 /// The defined outcome of each free macro (a macro the code tests that no configuration pins)

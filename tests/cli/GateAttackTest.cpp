@@ -155,6 +155,13 @@ TEST(GateAttack, TheDeviceArchitectureIsNotAValueTheCheckerMadeUp) {
   EXPECT_PASSED(gate(D, D.write("both.cpp", drainUnder("if __CCE_AICORE__ == 220", Drain))));
   // A build that pins the architecture is checked as given (a5: the drain is compiled).
   EXPECT_PASSED(gate(D, D / "k.cpp", {"--extra-arg=-D__CCE_AICORE__=310"}));
+  // An architecture whose code does not compile (here: an API only one of them would declare) is
+  // one whose code was not seen: whether the device compiler fails there too is not known.
+  Gate U = gate(D, D.write("api.cpp", drainUnder("if __CCE_AICORE__ == 220", std::string(Drain) +
+                                                 "        undeclared_on_other_arches();\n")));
+  EXPECT_REJECTED(U);
+  EXPECT_NE(U.Run.Out.find("does not compile for vector core (dav-c310)"), std::string::npos) << U.Run.all();
+  EXPECT_PASSED(gate(D, D / "api.cpp", {"--extra-arg=-DPTO_NPU_ARCH_A2A3", "--extra-arg=-D__CCE_AICORE__=220"}));
   // What was checked, and why, is said.
   Proc V = runCommcheck({"-v", D / "k.cpp"}, D.path());
   EXPECT_NE(V.Err.find("tests __CCE_AICORE__"), std::string::npos) << V.all();
