@@ -172,8 +172,8 @@ bool sameAs(const Configuration &J, const Configuration &K, const ParsedFile &P)
 /// Checks the configurations Indices of the file: the first parsed, the others as slices of its
 /// parse where that is exact, parsed themselves otherwise, and left out when they compile the
 /// file as one checked already. With Variants (the architectures of a file that tests them), a
-/// configuration that does not parse is one the device build does not compile for (the device
-/// compiler fails there too): left out, with a note, while another one parses.
+/// configuration that does not parse while another one does is a comm-unanalysable finding that
+/// names it (the device compiler may or may not fail there too).
 void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const std::string &Text,
               bool VerifyFixes, const std::vector<unsigned> &Indices, bool Variants,
               ConfiguredResult &Out, std::vector<FileResult> &Rs) {
