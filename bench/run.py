@@ -39,6 +39,7 @@ import os
 import platform
 import random
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -753,6 +754,100 @@ def fmt_ms(s):
     return "%8.1f" % (s * 1000)
 
 
+def real_inputs(args):
+    """The public comm kernels (fixtures/corpus/public_kernels.txt) with the -I/-D of their own
+    builds (fixtures/corpus/measure_real.py); for each, commcheck's command and clang++
+    -fsyntax-only with exactly the arguments commcheck's first configuration parses with (from
+    --print-compile-command), run in the file's folder."""
+    corpus_dir = os.path.join(ROOT, "fixtures", "corpus")
+    sys.path.insert(0, corpus_dir)
+    from measure_real import real_flags
+    inputs = []
+    for line in open(os.path.join(corpus_dir, "public_kernels.txt")):
+        rel = line.strip()
+        if not rel or rel.endswith(".cpp.in"):
+            continue
+        path = os.path.join(args.corpus, rel)
+        if not os.path.exists(path):
+            continue
+        flags = real_flags(path, args.corpus)
+        cwd = os.path.dirname(path)
+        shown = subprocess.run([args.commcheck, "--print-compile-command", path, "--"] + flags,
+                               capture_output=True, text=True, cwd=cwd).stdout.splitlines()
+        heads = [i for i, l in enumerate(shown) if l.startswith("# ")]
+        if not heads or heads[0] + 1 >= len(shown):
+            continue
+        words = shlex.split(shown[heads[0] + 1])[:-1]  # the file name last
+        inputs.append({"name": rel, "path": path, "cwd": cwd,
+                       "commcheck": [args.commcheck, "--quiet", path, "--"] + flags,
+                       "syntax": [args.clang, "-fsyntax-only"] + words + [path]})
+    return inputs
+
+
+def section_real(args, rng):
+    """Each public kernel against -fsyntax-only with the same arguments, interleaved (the order of
+    the two shuffled per round, round 0 a discarded warm-up): per-file ratio, the worst, the ratio
+    of sums."""
+    if not os.path.isdir(args.corpus):
+        log("  real: no corpus at %s; skipped" % args.corpus)
+        return None
+    inputs = real_inputs(args)
+    samples = {(i["name"], t): [] for i in inputs for t in ("commcheck", "syntax")}
+    failures, syntax_errors = [], set()
+    for r in range(args.real_runs + 1):
+        t0 = time.perf_counter()
+        for inp in inputs:
+            order = ["commcheck", "syntax"]
+            rng.shuffle(order)
+            for t in order:
+                m = run_measured(inp[t], cwd=inp["cwd"])
+                if t == "commcheck" and m["rc"] not in (0, 1):
+                    failures.append("commcheck on %s: %s" % (inp["name"], rc_text(m["rc"])))
+                if t == "syntax" and m["rc"] != 0:
+                    syntax_errors.add(inp["name"])
+                if r > 0:
+                    samples[(inp["name"], t)].append(m)
+        log("  real: round %d/%d (%s) %.1f s" % (r, args.real_runs,
+                                                 "warm-up" if r == 0 else "measured",
+                                                 time.perf_counter() - t0))
+    summ = summarise(samples)
+    rows = []
+    for inp in inputs:
+        c, s_ = summ[(inp["name"], "commcheck")], summ[(inp["name"], "syntax")]
+        rows.append({"name": inp["name"], "commcheck_wall": c["wall_median"],
+                     "syntax_wall": s_["wall_median"], "commcheck_cpu": c["cpu_median"],
+                     "syntax_cpu": s_["cpu_median"],
+                     "ratio_wall": c["wall_median"] / s_["wall_median"],
+                     "ratio_cpu": c["cpu_median"] / max(s_["cpu_median"], 1e-6),
+                     "syntax_ok": inp["name"] not in syntax_errors})
+    rows.sort(key=lambda r: -r["ratio_wall"])
+    out = {"rows": rows, "files": len(rows), "runs": args.real_runs,
+           "failures": sorted(set(failures))}
+    if rows:
+        out["worst"] = {"name": rows[0]["name"], "ratio_wall": rows[0]["ratio_wall"]}
+        out["ratio_wall_of_sums"] = (sum(r["commcheck_wall"] for r in rows) /
+                                     sum(r["syntax_wall"] for r in rows))
+        out["ratio_cpu_of_sums"] = (sum(r["commcheck_cpu"] for r in rows) /
+                                    sum(r["syntax_cpu"] for r in rows))
+        out["ratio_wall_median"] = median([r["ratio_wall"] for r in rows])
+    return out
+
+
+def print_real(p, real):
+    p("\n== public comm kernels, each against clang++ -fsyntax-only with the same arguments "
+      "(medians of %d runs, wall ms) ==" % real["runs"])
+    p("%-90s %9s %9s %7s %7s" % ("file", "commcheck", "syntax", "ratio", "cpu"))
+    for r in real["rows"]:
+        p("%-90s %9s %9s %7.2f %7.2f%s" % (r["name"][-90:], fmt_ms(r["commcheck_wall"]),
+                                          fmt_ms(r["syntax_wall"]), r["ratio_wall"],
+                                          r["ratio_cpu"], "" if r["syntax_ok"] else
+                                          "  (clang reports errors)"))
+    if real["rows"]:
+        p("  %d files; worst %.2fx (%s); ratio of sums %.2fx wall, %.2fx CPU; median %.2fx" % (
+            real["files"], real["worst"]["ratio_wall"], real["worst"]["name"],
+            real["ratio_wall_of_sums"], real["ratio_cpu_of_sums"], real["ratio_wall_median"]))
+
+
 def print_report(res):
     p = print
     m = res["machine"]
@@ -763,6 +858,8 @@ def print_report(res):
     if m.get("busy_warning"):
         p("WARNING: the machine was busy (load average above nproc/2): wall times are inflated and "
           "noisy; trust the CPU columns and the paired ratios more")
+    if res.get("real"):
+        print_real(p, res["real"])
     lad = res.get("ladder")
     if lad:
         tools = lad["tools"]
@@ -923,13 +1020,18 @@ def main():
     ap.add_argument("--mixed-runs", type=int, help="rounds for the mixed set (default 3 quick, 5 full)")
     ap.add_argument("--sizes", help="comma-separated ladder sizes in lines (0 = one kernel)")
     ap.add_argument("--sections", default=None,
-                    help="comma-separated subset of ladder,mixed,jobs,cache,profile,pch,fixits,"
-                         "instructions (default: all; quick: all but pch, fixits and "
+                    help="comma-separated subset of ladder,mixed,jobs,cache,profile,real,pch,"
+                         "fixits,instructions (default: all; quick: all but real, pch, fixits and "
                          "instructions; pch: clang++ -fsyntax-only with a precompiled preamble; "
                          "instructions: callgrind instruction counts, needs valgrind; "
                          "(fixits: --format=json, which verifies every fix-it; full mode only "
                          "unless --fixit-sizes is given)")
     ap.add_argument("--fixit-sizes", help="ladder sizes for the fixits section")
+    ap.add_argument("--corpus", default="/work/corpus",
+                    help="the public kernels' snapshots (fixtures/corpus/check_real.py) for the "
+                         "real section")
+    ap.add_argument("--real-runs", type=int, help="measured rounds of the real section "
+                                                  "(default 1 quick, 5 full)")
     ap.add_argument("--phases", action="store_true", default=None,
                     help="also run the phase tools (--checks=-*, --dump-events) on the ladder "
                          "(default in full mode)")
@@ -966,9 +1068,10 @@ def main():
     if args.phases is None:
         args.phases = cfg["phases"]
     args.mixed_runs = args.mixed_runs or (3 if args.quick else 5)
+    args.real_runs = args.real_runs or (1 if args.quick else 5)
     if args.sections is None:
         args.sections = "ladder,mixed,jobs,cache,profile" + (
-            "" if args.quick else ",pch,fixits,instructions")
+            "" if args.quick else ",real,pch,fixits,instructions")
     sections = set(s.strip() for s in args.sections.split(",") if s.strip())
 
     for b in (args.commcheck, args.commgen):
@@ -1064,6 +1167,10 @@ def main():
             res["failures"] += res["profile"]["failures"]
         else:
             log("  profile: commcheck has no --enable-check-profile; skipped")
+    if "real" in sections:
+        res["real"] = section_real(args, rng)
+        if res["real"]:
+            res["failures"] += res["real"]["failures"]
     if "pch" in sections:
         res["pch"] = section_pch(ladder, pool, tools, args, rng, args.workdir)
         res["failures"] += res["pch"]["failures"]

@@ -27,6 +27,9 @@ struct CheckOptions {
   BuildOptions Build;
   AnalysisLimits Limits;
   Assumptions Assume; ///< the declared launch convention
+  /// A macro the code tests that no configuration pins, whose defined outcome cannot be checked
+  /// as a slice, is a comm-unanalysable finding (--gate) rather than a note.
+  bool FailClosedOnFreeMacros = false;
 };
 
 class Checker {
@@ -43,6 +46,7 @@ public:
   std::string dumpEvents(ParsedFile &File) const;
   /// Executions of each synchronisation primitive per call, per kernel (commcheck --cost).
   std::string cost(ParsedFile &File) const;
+  bool failClosedOnFreeMacros() const { return Options.FailClosedOnFreeMacros; }
 
 private:
   bool enabled(const Rule &R) const;

@@ -1,5 +1,6 @@
 #include "driver/ConfiguredCheck.h"
 #include "base/RuleIds.h"
+#include "events/SourcePoints.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
@@ -146,19 +147,58 @@ std::optional<FileResult> sliced(const Checker &C, Frontend &FE, ParsedFile &Fir
     return std::nullopt;
   return R;
 }
-} // namespace
 
-ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::string &AbsPath,
-                                     const std::string &Text, bool VerifyFixes) {
-  ConfiguredResult Out;
-  std::vector<FileResult> Rs;
+/// The macros a parse's preprocessing depended on: the configuration macros it tested or
+/// expanded, the architecture macros the kernel's code did (a pto-isa family macro stands for
+/// __NPU_ARCH__, which the shim derives it from).
+std::set<std::string> usedMacros(const ParsedFile &P) {
+  std::set<std::string> Used = P.PP.ConfigMacrosUsed;
+  for (const std::string &M : P.PP.ArchMacrosUsed)
+    Used.insert(P.PP.ArchMacros.count(M) ? M : "__NPU_ARCH__");
+  return Used;
+}
+
+/// Whether configuration J compiles the file as configuration K did in parse P: they agree on
+/// every macro P's preprocessing depended on, and have the same command.
+bool sameAs(const Configuration &J, const Configuration &K, const ParsedFile &P) {
+  if (J.Command != K.Command)
+    return false;
+  for (const std::string &M : usedMacros(P))
+    if (J.valueOf(M) != K.valueOf(M))
+      return false;
+  return true;
+}
+
+/// Checks the configurations Indices of the file: the first parsed, the others as slices of its
+/// parse where that is exact, parsed themselves otherwise, and left out when they compile the
+/// file as one checked already. With Variants (the architectures of a file that tests them), a
+/// configuration that does not parse while another one does is a comm-unanalysable finding that
+/// names it (the device compiler may or may not fail there too).
+void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const std::string &Text,
+              bool VerifyFixes, const std::vector<unsigned> &Indices, bool Variants,
+              ConfiguredResult &Out, std::vector<FileResult> &Rs) {
   const FileBuild &Build = FE.build(AbsPath);
-  size_t N = Build.Configurations.size();
-  for (unsigned I = 0; I < N; ++I) {
-    if (I > 0 && Out.Parses.front().AST)
-      if (std::optional<FileResult> S = sliced(C, FE, Out.Parses.front(), I)) {
+  std::vector<std::pair<unsigned, size_t>> Checked; // configuration, its parse in Out.Parses
+  std::vector<FileResult> Failed;
+  size_t FirstParse = Out.Parses.size();
+  for (unsigned I : Indices) {
+    const Configuration &Cfg = Build.Configurations[I];
+    auto Same = std::find_if(Checked.begin(), Checked.end(), [&](const auto &K) {
+      return sameAs(Cfg, Build.Configurations[K.first], Out.Parses[K.second]);
+    });
+    if (Same != Checked.end()) {
+      Out.Notes.push_back("configuration " + Cfg.Name + ": compiles the file as " +
+                          Build.Configurations[Same->first].Name + " does: not checked again");
+      continue;
+    }
+    if (!Variants && I != Indices.front() && Out.Parses.size() > FirstParse &&
+        Out.Parses[FirstParse].AST)
+      if (std::optional<FileResult> S = sliced(C, FE, Out.Parses[FirstParse], I)) {
         Rs.push_back(std::move(*S));
-        Rs.back().Configurations = {Build.Configurations[I].Name};
+        Rs.back().Configurations = {Cfg.Name};
+        Out.Notes.push_back("configuration " + Cfg.Name + ": checked as a slice of the " +
+                            Build.Configurations[Indices.front()].Name +
+                            "'s parse (it only removes code)");
         continue;
       }
     auto Start = std::chrono::steady_clock::now();
@@ -166,14 +206,122 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
     double Parse = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     ParsedFile &P = Out.Parses.back();
     Out.Probes.insert(Out.Probes.end(), P.Probes.begin(), P.Probes.end());
-    Rs.push_back(C.check(P, VerifyFixes ? &FE : nullptr, nullptr,
-                         corePipes(Build.Configurations[P.ConfigIndex], P)));
-    Rs.back().Profile["parse (clang)"] += Parse;
-    Rs.back().Configurations = {P.Configuration};
-    // The same tokens in every configuration give the same result: one check is enough.
-    if (!Rs.back().Parsed || (!P.dependsOnConfiguration() && Build.SameCommand))
+    FileResult R = C.check(P, VerifyFixes ? &FE : nullptr, nullptr, corePipes(Cfg, P));
+    R.Profile["parse (clang)"] += Parse;
+    R.Configurations = {P.Configuration};
+    if (Variants && !R.Parsed) {
+      Out.Notes.push_back("configuration " + Cfg.Name + ": does not compile (" +
+                          (P.Errors.empty() ? std::string("no AST") : P.Errors.front().Message) +
+                          ")");
+      Failed.push_back(std::move(R));
+      continue;
+    }
+    Out.Notes.push_back("configuration " + Cfg.Name + ": parsed and checked" +
+                        (Cfg.Why.empty() ? "" : " (" + Cfg.Why + ")"));
+    Checked.push_back({I, Out.Parses.size() - 1});
+    Rs.push_back(std::move(R));
+    if (!Rs.back().Parsed)
       break;
   }
+  if (Variants && Checked.empty()) { // no architecture compiles it: its errors are the verdict
+    for (FileResult &R : Failed)
+      Rs.push_back(std::move(R));
+    return;
+  }
+  // Whether the device compiler fails there too, or only commcheck's shim does, is not known:
+  // what that architecture compiles was not seen (fail closed; the build can pin the one it
+  // targets).
+  for (FileResult &R : Failed) {
+    Finding F;
+    F.Rule = ruleid::Unanalysable;
+    F.Level = Severity::Error;
+    F.At = R.Findings.empty() ? SourcePoint{} : R.Findings.front().At;
+    if (F.At.File.empty())
+      F.At.File = AbsPath;
+    F.Message = "the kernel does not compile for " + R.Configurations.front() + " (" +
+                (R.Findings.empty() ? std::string("no AST") : R.Findings.front().Message) +
+                "), and its code tests the architecture: what that architecture compiles was not "
+                "checked; if the device build does not target it, pin the one it does (a compile "
+                "command, or -D__NPU_ARCH__ / -DPTO_NPU_ARCH_*)";
+    R.Findings = {F};
+    R.Parsed = true;
+    Rs.push_back(std::move(R));
+  }
+}
+
+/// The defined outcome of each free macro (a macro the code tests that no configuration pins)
+/// the parses saw: checked as a slice of the parse where it only removes code; otherwise under
+/// --gate a finding that names the macro to pin, and a note.
+void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
+                     std::vector<FileResult> &Rs) {
+  std::set<std::string> Reported;
+  for (ParsedFile &P : Out.Parses) {
+    if (!P.AST || !P.Errors.empty())
+      continue;
+    const clang::SourceManager &SM = P.AST->getSourceManager();
+    const Configuration &Cfg = FE.build(P.Path).Configurations[P.ConfigIndex];
+    for (const auto &[M, Free] : P.PP.FreeMacros) {
+      if (auto Removed = P.PP.removedWithDefined(M, SM)) {
+        std::vector<Span> Spans;
+        for (const clang::SourceRange &R : *Removed)
+          Spans.push_back(spanOf(SM, R));
+        FileResult R = C.check(P, nullptr, &Spans, corePipes(Cfg, P));
+        if (!R.SliceInvalid) {
+          R.Configurations = {P.Configuration + " with " + M + " defined"};
+          Out.Notes.push_back("the code tests '" + M + "', which no configuration pins: checked " +
+                              "undefined and, as a slice of the " + P.Configuration +
+                              "'s parse, defined");
+          Rs.push_back(std::move(R));
+          continue;
+        }
+      }
+      if (!Reported.insert(M).second)
+        continue;
+      Out.Notes.push_back("the code tests '" + M + "', which no configuration pins, and defining "
+                          "it compiles code this check did not see: only its undefined outcome "
+                          "was checked (pin it with -D" + M + " or -U" + M + ")");
+      if (!C.failClosedOnFreeMacros())
+        continue;
+      Finding F;
+      F.Rule = ruleid::Unanalysable;
+      F.Level = Severity::Error;
+      F.At = pointIn(EventGraph(), SM, Free.At);
+      if (F.At.File.empty())
+        F.At.File = P.Path;
+      F.Message = "the code tests '" + M + "', which no configuration defines or undefines: a build "
+                  "that passes -D" + M + " compiles code commcheck did not check; pin it (-D" + M +
+                  " or -U" + M + " in the compile command, --extra-arg or ExtraArgs)";
+      Rs.front().Findings.push_back(std::move(F));
+    }
+  }
+}
+} // namespace
+
+ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::string &AbsPath,
+                                     const std::string &Text, bool VerifyFixes) {
+  ConfiguredResult Out;
+  std::vector<FileResult> Rs;
+  const FileBuild &Build = FE.build(AbsPath);
+  std::vector<unsigned> Neutral, Variants;
+  for (unsigned I = 0; I < Build.Configurations.size(); ++I)
+    (Build.Configurations[I].ArchVariant ? Variants : Neutral).push_back(I);
+  checkSet(C, FE, AbsPath, Text, VerifyFixes, Neutral, /*Variants=*/false, Out, Rs);
+  bool TestsArch = std::any_of(Out.Parses.begin(), Out.Parses.end(),
+                               [](const ParsedFile &P) { return !P.PP.ArchMacrosUsed.empty(); });
+  if (TestsArch && !Variants.empty()) {
+    // The neutral configurations are no architecture's: the variants replace them.
+    std::set<std::string> Tested;
+    for (const ParsedFile &P : Out.Parses)
+      Tested.insert(P.PP.ArchMacrosUsed.begin(), P.PP.ArchMacrosUsed.end());
+    Out.Notes.push_back("the kernel's own code tests " + llvm::join(Tested, ", ") +
+                        ": checked for every supported architecture instead of the "
+                        "architecture-neutral configurations");
+    Rs.clear();
+    Out.Parses.clear();
+    checkSet(C, FE, AbsPath, Text, VerifyFixes, Variants, /*Variants=*/true, Out, Rs);
+  }
+  if (!Rs.empty() && Rs.front().Parsed)
+    checkFreeMacros(C, FE, Out, Rs);
   if (Rs.size() == 1) {
     Out.Result = std::move(Rs.front());
     reportEmptyEntries(Out.Result);

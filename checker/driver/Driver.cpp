@@ -180,6 +180,8 @@ void Driver::dumpGraphs(Outcome &O, Environment &Env, const std::string &Abs) {
   const FileBuild &Build = Env.FE->build(Abs);
   size_t N = Build.Configurations.size();
   for (unsigned I = 0; I < N; ++I) {
+    if (Build.Configurations[I].ArchVariant) // the architecture-neutral configurations only
+      break;
     ParsedFile Parsed = Env.FE->parseText(Abs, O.Checked, I);
     if (I > 0 || ((Parsed.dependsOnConfiguration() || !Build.SameCommand) && N > 1))
       O.Text += "configuration " + Parsed.Configuration + "\n";
@@ -246,7 +248,12 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     // One line per configuration: what the parse passes to clang (the file name last).
     std::string Abs = absolute(Path);
     const std::vector<Configuration> &Cs = Env->FE->configurationsFor(Abs);
+    O.Text += "## in every configuration, the host target's predefined macros (__x86_64__, "
+              "__linux__, ...) are undefined in the kernel's own files and defined only in the "
+              "toolchain's headers\n";
     for (unsigned I = 0; I < Cs.size(); ++I) {
+      if (!Cs[I].Why.empty())
+        O.Text += "## " + Cs[I].Why + "\n";
       O.Text += "# " + Cs[I].Name + "\n";
       for (const std::string &A : Env->FE->argumentsFor(Abs, I))
         O.Text += shellQuote(A) + " ";
@@ -280,6 +287,8 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   }
   ConfiguredResult Checked = checkConfigurations(*Env->C, *Env->FE, Abs, O.Checked, NeedFixes);
   FileResult R = std::move(Checked.Result);
+  for (std::string &N : Checked.Notes)
+    O.Notes.push_back(Abs + ": " + N);
   if (Cache && !Options.Fix && R.Parsed)
     Cache->store(Abs, O.Checked, Context, R, Checked.Probes);
   finish(O, std::move(R), *Env, &Checked.Parses.front());

@@ -9,7 +9,9 @@ using namespace clang;
 namespace commcheck {
 
 ConfigurationSlice::Place ConfigurationSlice::where(const Stmt *S) const {
-  Span At = spanOf(SM, S);
+  if (Ranges.empty())
+    return Kept;
+  Span At = Extents.of(S);
   for (const Span &R : Ranges) {
     if (R.contains(At))
       return Removed;

@@ -5,6 +5,7 @@
 // no path's end (a return, a jump out, a call that does not return, a loop that never ends).
 #pragma once
 #include "events/LoopMembership.h"
+#include "events/StmtExtents.h"
 #include <vector>
 
 namespace clang {
@@ -21,7 +22,7 @@ class ConfigurationSlice {
 public:
   ConfigurationSlice(const std::vector<Span> &Removed, const clang::SourceManager &SM,
                      clang::ASTContext &Ctx)
-      : Ranges(Removed), SM(SM), Ctx(Ctx) {}
+      : Ranges(Removed), SM(SM), Ctx(Ctx), Extents(SM) {}
   bool empty() const { return Ranges.empty(); }
 
   enum Place { Kept, Removed, Straddles };
@@ -37,6 +38,7 @@ private:
   const std::vector<Span> &Ranges;
   const clang::SourceManager &SM;
   clang::ASTContext &Ctx;
+  mutable StmtExtents Extents; ///< where() is asked for every CFG element
 };
 
 } // namespace commcheck

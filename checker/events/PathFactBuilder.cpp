@@ -191,7 +191,7 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus)
       return std::nullopt;
-    auto F = form(U->getSubExpr(), *T);
+    auto F = form(U->getSubExpr(), *T, Depth + 1);
     if (F && U->getOpcode() == UO_Minus)
       F->scale(-1, *T);
     return F ? std::optional(std::make_pair(*F, *T)) : std::nullopt;
@@ -199,7 +199,7 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (!B || B->isAssignmentOp())
     return std::nullopt;
-  auto L = form(B->getLHS(), *T), Rt = form(B->getRHS(), *T);
+  auto L = form(B->getLHS(), *T, Depth + 1), Rt = form(B->getRHS(), *T, Depth + 1);
   if (!L || !Rt)
     return std::nullopt;
   switch (B->getOpcode()) {
@@ -224,8 +224,8 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   return std::make_pair(*L, *T);
 }
 
-std::optional<LinearForm> PathFactBuilder::form(const Expr *E, IntType T) const {
-  auto V = value(E, 0);
+std::optional<LinearForm> PathFactBuilder::form(const Expr *E, IntType T, int Depth) const {
+  auto V = value(E, Depth);
   return V ? convert(V->first, V->second, T, G.PathVars) : std::nullopt;
 }
 

@@ -97,7 +97,9 @@ private:
   std::optional<IntType> intType(clang::QualType T) const;
   std::optional<unsigned> declared(const clang::ValueDecl *D) const;
   /// The value of E converted to T, as a linear form.
-  std::optional<LinearForm> form(const clang::Expr *E, IntType T) const;
+  /// Depth: how deep in an expression E lies (past 32 levels its value is not followed: each
+  /// level asks clang to evaluate the whole operand, and a chain n levels deep would cost n^2).
+  std::optional<LinearForm> form(const clang::Expr *E, IntType T, int Depth = 0) const;
   /// The value of E in its own type.
   std::optional<std::pair<LinearForm, IntType>> value(const clang::Expr *E, int Depth) const;
   void assign(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);

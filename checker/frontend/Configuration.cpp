@@ -1,4 +1,7 @@
 #include "frontend/Configuration.h"
+#include "base/CompilerFlags.h"
+#include "frontend/DeviceArch.h"
+#include "llvm/ADT/StringRef.h"
 #include <algorithm>
 #include <map>
 
@@ -46,6 +49,49 @@ std::set<std::string> Configuration::defined() const {
     else
       Out.erase(macroOf(A));
   }
+  return Out;
+}
+
+std::optional<std::string> Configuration::valueOf(const std::string &Macro) const {
+  std::optional<std::string> V;
+  for (const std::string &A : Args) {
+    if (!isMacroArg(A) || macroOf(A) != Macro)
+      continue;
+    if (A[1] == 'U')
+      V.reset();
+    else
+      V = A.find('=') == std::string::npos ? std::string() : A.substr(A.find('=') + 1);
+  }
+  return V;
+}
+
+bool Configuration::pinsArch(const std::vector<std::string> &Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    std::string A = Args[I];
+    if ((A == "-D" || A == "-U") && I + 1 < Args.size())
+      A += Args[++I];
+    // The family pto-isa's builds pass themselves (-DPTO_NPU_ARCH_A2A3) pins it as well.
+    if (isMacroArg(A) && (macroOf(A) == "__CCE_AICORE__" || macroOf(A) == "__NPU_ARCH__" ||
+                          llvm::StringRef(macroOf(A)).starts_with("PTO_NPU_ARCH_")))
+      return true;
+  }
+  return false;
+}
+
+std::vector<Configuration> Configuration::defaults(bool WithArchVariants) {
+  std::vector<Configuration> Out = {{"vector core", flags::defaultDevice(), {}, false},
+                                    {"cube core", flags::cubeDevice(), {}, true}};
+  if (!WithArchVariants)
+    return Out;
+  for (const DeviceArch &A : DeviceArch::supported())
+    for (bool Cube : {false, true}) {
+      Configuration C{std::string(Cube ? "cube core" : "vector core") + " (" + A.Name + ")",
+                      A.predefines(Cube), {}, Cube};
+      C.ArchVariant = true;
+      C.Why = "no compile command pins the architecture and the kernel's own code tests it: "
+              "checked for every supported one";
+      Out.push_back(std::move(C));
+    }
   return Out;
 }
 

@@ -70,6 +70,13 @@ DeviceArch DeviceArch::fromNpuArch(const std::string &Name) {
   return A;
 }
 
+std::vector<DeviceArch> DeviceArch::supported() {
+  std::vector<DeviceArch> Out;
+  for (const Family &F : Families)
+    Out.push_back(fromAicoreArch(F.Prefix));
+  return Out;
+}
+
 DeviceArch DeviceArch::unspecified() {
   DeviceArch A;
   A.Vector = A.Cube = true;

@@ -26,6 +26,8 @@ struct DeviceArch {
   static DeviceArch fromAicoreArch(const std::string &Name);
   /// The target of `--npu-arch=dav-NNNN` (the number is __NPU_ARCH__; no core kind: both).
   static DeviceArch fromNpuArch(const std::string &Name);
+  /// Every architecture commcheck knows (its mix target: both cores).
+  static std::vector<DeviceArch> supported();
   /// A device compile that names no target: both cores, nothing else known.
   static DeviceArch unspecified();
 

@@ -52,7 +52,7 @@ FileBuild FileBuild::of(const std::string &AbsPath, clang::tooling::CompilationD
     }
   if (Commands.empty()) {
     B.Configurations = Defaults;
-    B.ConfigMacros = Configuration::differingMacros(Defaults);
+    B.macros();
     std::string Why = Guessed.empty() ? "" : " (clang would guess its command: " + Guessed + ")";
     if (Db && !DbPath.empty())
       B.NotInDatabase = AbsPath + " is not in the compilation database in " + DbPath + Why;
@@ -70,7 +70,12 @@ FileBuild FileBuild::of(const std::string &AbsPath, clang::tooling::CompilationD
       continue;
     if (!T.Device)
       for (const Configuration &D : Defaults)
-        B.Configurations.push_back({D.Name, concat(D.Args, T.Macros), T.Kept, D.Cube});
+        if (!D.ArchVariant || !Configuration::pinsArch(T.Macros)) {
+          Configuration C = D;
+          C.Args = concat(D.Args, T.Macros);
+          C.Command = T.Kept;
+          B.Configurations.push_back(std::move(C));
+        }
     for (bool Cube : {false, true})
       if (T.Device && (Cube ? T.Arch.Cube : T.Arch.Vector))
         B.Configurations.push_back({std::string(Cube ? "cube core" : "vector core") + " (" +
@@ -100,8 +105,20 @@ FileBuild FileBuild::of(const std::string &AbsPath, clang::tooling::CompilationD
   B.Configurations = std::move(Unique);
   for (const Configuration &C : B.Configurations)
     B.SameCommand = B.SameCommand && C.Command == B.Configurations.front().Command;
-  B.ConfigMacros = Configuration::differingMacros(B.Configurations);
+  B.macros();
   return B;
+}
+
+void FileBuild::macros() {
+  std::vector<Configuration> Neutral;
+  for (const Configuration &C : Configurations)
+    if (!C.ArchVariant)
+      Neutral.push_back(C);
+  ConfigMacros = Configuration::differingMacros(Neutral);
+  ArchMacros.clear();
+  for (const std::string &M : Configuration::differingMacros(Configurations))
+    if (!ConfigMacros.count(M))
+      ArchMacros.insert(M);
 }
 
 } // namespace commcheck

@@ -23,6 +23,8 @@ struct FileBuild {
   bool SameCommand = true;
   /// The macros whose definition differs between the configurations.
   std::set<std::string> ConfigMacros;
+  /// The macros whose definition differs between the architecture variants only (ArchVariant).
+  std::set<std::string> ArchMacros;
   std::vector<std::string> Notes; ///< what the translation did, for -v (one sentence each)
   std::string NotInDatabase;      ///< why the given database has no command for the file ("" when it has)
   ShadowChoice Shim;              ///< which shim headers it reads (set by the frontend)
@@ -30,6 +32,9 @@ struct FileBuild {
   /// The build of the file at AbsPath. Db is the database given with -p (null: none), found in
   /// DbPath; AutoDetect looks for one in the file's parent folders when none is given. Defaults
   /// are the configurations of a file no database compiles.
+  /// ConfigMacros and ArchMacros, from Configurations.
+  void macros();
+
   static FileBuild of(const std::string &AbsPath, clang::tooling::CompilationDatabase *Db,
                       const std::string &DbPath, bool AutoDetect,
                       const std::vector<Configuration> &Defaults);

@@ -80,8 +80,7 @@ private:
 
 Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)), Shadow(Opts.ShimDir) {
   if (Opts.Configurations.empty())
-    Opts.Configurations = {{"vector core", flags::defaultDevice(), {}, false},
-                           {"cube core", flags::cubeDevice(), {}, true}};
+    Opts.Configurations = Configuration::defaults(!Configuration::pinsArch(Opts.ExtraArgs));
   Trusted = TrustedHeaders::forToolchain(Opts.ShimDir, Opts.ResourceDir);
   if (!Opts.BuildPath.empty())
     ExplicitDb = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath,
@@ -173,6 +172,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
   P.Configuration = Build.Configurations[P.ConfigIndex].Name;
   P.Args = argumentsFor(P.Path, P.ConfigIndex);
   P.PP.ConfigMacros = Build.ConfigMacros;
+  P.PP.ArchMacros = Build.ArchMacros;
   P.Trusted = std::make_shared<const TrustedHeaders>(Trusted);
   KernelAstOptions KO;
   KO.Trusted = P.Trusted.get();

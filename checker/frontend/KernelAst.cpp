@@ -1,5 +1,6 @@
 #include "frontend/KernelAst.h"
 #include "frontend/HidingFileSystem.h"
+#include "frontend/HostMacroScope.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/FileManager.h"
@@ -36,6 +37,9 @@ public:
   explicit SkipTrustedBodiesAction(const KernelAstOptions &O) : O(O) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef) override {
+    // Parsed for the device: the host's predefined macros only in the toolchain's headers.
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<HostMacroScope>(CI.getPreprocessor(), O.Trusted));
     if (O.Record)
       CI.getPreprocessor().addPPCallbacks(
           O.Record->callbacks(CI.getSourceManager(), CI.getPreprocessor(), O.Trusted));

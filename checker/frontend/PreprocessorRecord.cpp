@@ -1,5 +1,6 @@
 #include "frontend/PreprocessorRecord.h"
 #include "base/CompilerFlags.h"
+#include "frontend/HostMacroScope.h"
 #include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
@@ -7,6 +8,7 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/STLExtras.h"
 #include "clang/Lex/Token.h"
 
@@ -37,6 +39,92 @@ bool mentions(StringRef Text, StringRef Word) {
   return false;
 }
 
+/// The pto-isa family macros the shim derives from __NPU_ARCH__ (pto/common/arch_macro.hpp).
+bool derivedFromArch(StringRef N) {
+  return N.starts_with("PTO_NPU_ARCH_") || N == "PTO_URMA_SUPPORTED" || N == "PTO_COMM_NOT_SUPPORTED";
+}
+
+/// The identifiers of a condition's text, in order.
+std::vector<StringRef> identifiers(StringRef Text) {
+  std::vector<StringRef> Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (!isIdentChar(Text[I])) {
+      ++I;
+      continue;
+    }
+    size_t J = I;
+    while (J < Text.size() && isIdentChar(Text[J]))
+      ++J;
+    if (!isdigit(static_cast<unsigned char>(Text[I])))
+      Out.push_back(Text.slice(I, J));
+    I = J;
+  }
+  return Out;
+}
+
+/// Whether only blanks and comments follow the line of Loc in its file (an include guard's
+/// #endif).
+bool restIsBlank(const SourceManager &SM, SourceLocation Loc) {
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  if (Invalid)
+    return false;
+  size_t I = Buf.find('\n', SM.getFileOffset(Loc));
+  while (I != StringRef::npos && I < Buf.size()) {
+    if (isspace(static_cast<unsigned char>(Buf[I]))) {
+      ++I;
+    } else if (Buf.substr(I).starts_with("//")) {
+      I = Buf.find('\n', I);
+    } else if (Buf.substr(I).starts_with("/*")) {
+      size_t E = Buf.find("*/", I + 2);
+      I = E == StringRef::npos ? StringRef::npos : E + 2;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Whether the text between a group's opening line (at If) and its #endif (at Endif) is nothing
+/// but the definition of Macro: `#ifndef X / #define X value / #endif`, a default the build may
+/// override with its own value.
+bool onlyDefines(const SourceManager &SM, SourceLocation If, SourceLocation Endif, StringRef Macro) {
+  if (SM.getFileID(If) != SM.getFileID(Endif))
+    return false;
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(If), &Invalid);
+  if (Invalid)
+    return false;
+  size_t From = Buf.find('\n', SM.getFileOffset(If));
+  size_t To = Buf.rfind('\n', SM.getFileOffset(Endif));
+  if (From == StringRef::npos || To == StringRef::npos || To < From)
+    return false;
+  SmallVector<StringRef, 8> Lines;
+  Buf.slice(From + 1, To).split(Lines, '\n');
+  bool Seen = false, Continued = false;
+  for (StringRef L : Lines) {
+    StringRef T = L.trim();
+    if (Continued) {
+      Continued = T.ends_with("\\");
+      continue;
+    }
+    if (T.empty() || T.starts_with("//"))
+      continue;
+    StringRef D = T;
+    if (Seen || !D.consume_front("#"))
+      return false;
+    D = D.ltrim();
+    if (!D.consume_front("define") || D.empty() || !isspace(static_cast<unsigned char>(D[0])))
+      return false;
+    D = D.ltrim();
+    if (!D.consume_front(Macro) || (!D.empty() && isIdentChar(D[0])))
+      return false;
+    Seen = true;
+    Continued = T.ends_with("\\");
+  }
+  return Seen;
+}
+
 /// `defined(M)`, `defined M`, `M`, each maybe negated by `!`: the macro and the polarity.
 std::optional<std::pair<std::string, bool>> simpleTest(StringRef Cond) {
   std::string T;
@@ -59,9 +147,12 @@ std::optional<std::pair<std::string, bool>> simpleTest(StringRef Cond) {
 
 class Recorder : public PPCallbacks {
 public:
-  Recorder(PreprocessorRecord &R, const SourceManager &SM, const Preprocessor &PP,
+  Recorder(PreprocessorRecord &R, const SourceManager &SM, Preprocessor &PP,
            const TrustedHeaders *Trusted)
-      : R(R), SM(SM), PP(PP), Trusted(Trusted) {}
+      : R(R), SM(SM), PP(PP), Trusted(Trusted) {
+    for (std::string &M : HostMacroScope::hostMacros(PP))
+      Host.insert(std::move(M));
+  }
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     R.Skipped.push_back(SourceRange(SM.getExpansionLoc(Range.getBegin()),
@@ -84,6 +175,7 @@ public:
     if (R.ConfigMacros.count(N.str()) && !PP.isParsingIfOrElifDirective())
       R.ConfigMacroInCode = true;
     config(N, Name.getLocation());
+    arch(N, Name.getLocation());
     if (userCode(Name.getLocation()) && keysOnCore(PP.getMacroInfo(II)))
       R.CoreTestedByUserCode = true;
   }
@@ -92,6 +184,9 @@ public:
       return;
     directive(MD->getLocation());
     const IdentifierInfo *II = Name.getIdentifierInfo();
+    for (Group &G : Open)
+      if (G.Free && II && G.Macro == II->getName())
+        G.DefinesOwn = true;
     if (II && II->getName() == flags::gmMacro() && MD->getMacroInfo()) {
       std::string Body;
       for (const Token &T : MD->getMacroInfo()->tokens())
@@ -137,11 +232,20 @@ public:
       G.Simple = true;
       G.Macro = T->first;
       G.Polarity = T->second;
+    } else if (T && !Config && freeAt(T->first, Loc)) {
+      G.Free = G.Simple = true;
+      G.Macro = T->first;
+      G.Polarity = T->second;
+    } else if (!Config) {
+      freeIn(Cond, Loc);
     }
     Open.push_back(G);
   }
-  void Elif(SourceLocation, SourceRange Cond, ConditionValueKind, SourceLocation) override {
-    branch(condition(Cond));
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind, SourceLocation) override {
+    bool Config = condition(Cond);
+    branch(Config);
+    if (!Config)
+      freeIn(Cond, Loc);
   }
   void Else(SourceLocation, SourceLocation) override { branch(false); }
   void Endif(SourceLocation Loc, SourceLocation) override {
@@ -149,6 +253,19 @@ public:
       return;
     Group G = Open.back();
     Open.pop_back();
+    if (G.Free) {
+      // `#ifndef G / #define G ... #endif` closing its file: an include guard, not a choice. A
+      // group that only gives the macro a default value: the build may give it another value,
+      // which no slice enumerates (a limit the README states).
+      if (!G.Polarity && G.DefinesOwn && G.Simple &&
+          (restIsBlank(SM, Loc) || onlyDefines(SM, G.If, SM.getExpansionLoc(Loc), G.Macro)))
+        return;
+      PreprocessorRecord::FreeMacro &F = R.FreeMacros.emplace(G.Macro, PreprocessorRecord::FreeMacro{G.If}).first->second;
+      F.Simple = F.Simple && G.Simple;
+      if (G.Simple)
+        R.FreeGroups.push_back({G.If, SM.getExpansionLoc(Loc), true, G.Macro, G.Polarity, G.Taken});
+      return;
+    }
     if (!G.Config)
       return;
     PreprocessorRecord::ConfigGroup C;
@@ -165,6 +282,7 @@ private:
   void config(const Token &Name) {
     if (const IdentifierInfo *II = Name.getIdentifierInfo()) {
       config(II->getName(), Name.getLocation());
+      arch(II->getName(), Name.getLocation());
       for (const char *M : CompilerMacros)
         if (II->getName() == M)
           R.CompilerTests.push_back({SM.getExpansionLoc(Name.getLocation()), M});
@@ -176,6 +294,37 @@ private:
     R.ConfigMacrosUsed.insert(Name.str());
     if (userCode(At))
       R.CoreTestedByUserCode = true;
+  }
+  /// A test of an architecture macro (or a family macro derived from one) in the kernel's code.
+  void arch(StringRef Name, SourceLocation At) {
+    if ((R.ArchMacros.count(Name.str()) || derivedFromArch(Name)) && own(At))
+      R.ArchMacrosUsed.insert(Name.str());
+  }
+  /// Written in the kernel's own files: neither the shim nor the toolchain's headers.
+  bool own(SourceLocation At) const { return !Trusted || !Trusted->trusted(SM, At); }
+  /// Whether a test of Name at At is one of a free macro: the kernel's own code, no configuration
+  /// or architecture macro, not the host's (the device never defines those), undefined here and
+  /// not undefined by the command line.
+  bool freeAt(StringRef Name, SourceLocation At) {
+    if (!own(At) || R.ConfigMacros.count(Name.str()) || R.ArchMacros.count(Name.str()) ||
+        derivedFromArch(Name) || Host.count(Name.str()) || Name == "defined" ||
+        Name.starts_with("__has_") || Name == "__is_identifier" || Name == "true" ||
+        Name == "false")
+      return false;
+    if (PP.getMacroInfo(PP.getIdentifierInfo(Name)))
+      return false;
+    // -U of a macro never defined leaves no directive behind: read the command line itself.
+    for (const auto &[Macro, Undef] : PP.getPreprocessorOpts().Macros)
+      if (StringRef(Macro).take_until([](char C) { return C == '='; }) == Name)
+        return false;
+    return true;
+  }
+  /// The free macros of a condition that is not a single test: each needs a parse of its own.
+  void freeIn(SourceRange Cond, SourceLocation Loc) {
+    for (StringRef Name : identifiers(text(Cond)))
+      if (freeAt(Name, Loc))
+        R.FreeMacros.emplace(Name.str(), PreprocessorRecord::FreeMacro{SM.getExpansionLoc(Loc)})
+            .first->second.Simple = false;
   }
   /// Written in the kernel's own files, not in the bundled shim.
   bool userCode(SourceLocation At) const { return !Trusted || !Trusted->inShim(SM, At); }
@@ -193,6 +342,8 @@ private:
   struct Group {
     SourceLocation If;
     bool Config = false, Simple = false, Polarity = true, Taken = false;
+    bool Free = false;       ///< it tests a free macro (FreeMacros)
+    bool DefinesOwn = false; ///< it defines the macro it tests (an include guard's shape)
     std::string Macro;
   };
   void open(SourceLocation Loc, const Token &Name, bool Polarity, bool Taken) {
@@ -200,7 +351,8 @@ private:
     G.If = SM.getExpansionLoc(Loc);
     const IdentifierInfo *II = Name.getIdentifierInfo();
     G.Config = II && R.ConfigMacros.count(II->getName().str());
-    G.Simple = G.Config;
+    G.Free = II && !G.Config && freeAt(II->getName(), Loc);
+    G.Simple = G.Config || G.Free;
     G.Macro = II ? II->getName().str() : "";
     G.Polarity = Polarity;
     G.Taken = Taken;
@@ -231,6 +383,8 @@ private:
         config(M, Cond.getBegin());
         Config = true;
       }
+    for (StringRef Name : identifiers(Text))
+      arch(Name, Cond.getBegin());
     for (const char *B : CompilerBuiltins)
       if (mentions(Text, B))
         R.CompilerTests.push_back({SM.getExpansionLoc(Cond.getBegin()), B});
@@ -239,8 +393,9 @@ private:
 
   PreprocessorRecord &R;
   const SourceManager &SM;
-  const Preprocessor &PP;
+  Preprocessor &PP;
   const TrustedHeaders *Trusted; ///< this parse's (ParsedFile::Trusted)
+  std::set<std::string> Host;    ///< the host target's predefined macros (HostMacroScope)
   std::vector<Group> Open;
 };
 
@@ -271,18 +426,43 @@ PreprocessorRecord::removedIn(const std::set<std::string> &Defined, const Source
       return std::nullopt; // the other configuration compiles code this parse skipped
     Out.push_back(SourceRange(G.If, G.Endif));
   }
+  if (cutsDirective(Out, SM))
+    return std::nullopt;
+  return Out;
+}
+
+bool PreprocessorRecord::cutsDirective(const std::vector<SourceRange> &Out,
+                                       const SourceManager &SM) const {
   // A directive inside a removed group would change what follows it.
   for (SourceLocation D : Directives)
     for (const SourceRange &R : Out)
       if (SM.getFileID(D) == SM.getFileID(R.getBegin()) &&
           SM.getFileOffset(D) > SM.getFileOffset(R.getBegin()) &&
           SM.getFileOffset(D) < SM.getFileOffset(R.getEnd()))
-        return std::nullopt;
+        return true;
+  return false;
+}
+
+std::optional<std::vector<SourceRange>>
+PreprocessorRecord::removedWithDefined(const std::string &M, const SourceManager &SM) const {
+  auto It = FreeMacros.find(M);
+  if (It == FreeMacros.end() || !It->second.Simple)
+    return std::nullopt;
+  std::vector<SourceRange> Out;
+  for (const ConfigGroup &G : FreeGroups) {
+    if (G.Macro != M || G.Polarity == G.Taken)
+      continue;
+    if (!G.Taken)
+      return std::nullopt; // defined, M compiles code this parse skipped
+    Out.push_back(SourceRange(G.If, G.Endif));
+  }
+  if (cutsDirective(Out, SM))
+    return std::nullopt;
   return Out;
 }
 
 std::unique_ptr<PPCallbacks> PreprocessorRecord::callbacks(const SourceManager &SM,
-                                                           const Preprocessor &PP,
+                                                           Preprocessor &PP,
                                                            const TrustedHeaders *Trusted) {
   return std::make_unique<Recorder>(*this, SM, PP, Trusted);
 }

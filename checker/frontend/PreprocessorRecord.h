@@ -5,6 +5,7 @@
 // differently for each core, and each must be checked).
 #pragma once
 #include "clang/Basic/SourceLocation.h"
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -32,6 +33,13 @@ struct PreprocessorRecord {
   std::set<std::string> ConfigMacrosUsed;
   /// The macros whose definition differs between the core configurations.
   std::set<std::string> ConfigMacros;
+  /// The macros that tell the device architectures apart (`__CCE_AICORE__`, `__NPU_ARCH__`, the
+  /// per-arch core macros): set before the parse.
+  std::set<std::string> ArchMacros;
+  /// The architecture macros (and the pto-isa family macros the shim derives from them,
+  /// PTO_NPU_ARCH_*, PTO_URMA_SUPPORTED) the kernel's own code tested or expanded: then it compiles
+  /// differently for each architecture.
+  std::set<std::string> ArchMacrosUsed;
   /// Where the code asks which compiler compiles it (a version macro, __has_builtin, ...): the
   /// device compiler answers differently from the clang commcheck parses with.
   std::vector<std::pair<clang::SourceLocation, std::string>> CompilerTests;
@@ -51,6 +59,17 @@ struct PreprocessorRecord {
     bool Taken = false; ///< in this parse
   };
   std::vector<ConfigGroup> ConfigGroups;
+  /// A macro the kernel's own code tests while no configuration defines it (`#ifndef FAST_PATH`)
+  /// and the command line does not pin it (-U): a build may define it (include guards are not).
+  struct FreeMacro {
+    clang::SourceLocation At; ///< its first test
+    /// Every test is a single-branch group (FreeGroups): its defined outcome is this parse with
+    /// code removed, or adds code (then it needs a parse of its own).
+    bool Simple = true;
+  };
+  std::map<std::string, FreeMacro> FreeMacros;
+  /// The single-branch groups that test a free macro.
+  std::vector<ConfigGroup> FreeGroups;
   /// Where #define, #undef, #include and #pragma directives were (they may change what follows).
   std::vector<clang::SourceLocation> Directives;
   /// A configuration macro was used outside a conditional's condition (in code, a macro body).
@@ -66,10 +85,17 @@ struct PreprocessorRecord {
   /// did not see (it must then be parsed itself).
   std::optional<std::vector<clang::SourceRange>>
   removedIn(const std::set<std::string> &Defined, const clang::SourceManager &SM) const;
+  /// The ranges this parse would lose if the free macro M were defined, when that is all that
+  /// changes; nullopt when defining it would compile something this parse did not see.
+  std::optional<std::vector<clang::SourceRange>> removedWithDefined(const std::string &M,
+                                                                     const clang::SourceManager &SM) const;
+  /// Whether a directive lies inside one of the ranges (removing it would change what follows).
+  bool cutsDirective(const std::vector<clang::SourceRange> &Ranges,
+                     const clang::SourceManager &SM) const;
   /// Callbacks that fill this record (owned by the preprocessor once added).
   /// Locations in Trusted's shim are not the kernel's own code.
   std::unique_ptr<clang::PPCallbacks> callbacks(const clang::SourceManager &SM,
-                                                const clang::Preprocessor &PP,
+                                                clang::Preprocessor &PP,
                                                 const TrustedHeaders *Trusted);
 };
 

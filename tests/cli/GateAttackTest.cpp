@@ -135,6 +135,107 @@ TEST(GateAttack, ACompilerVersionTestIsNotAnAnswerTheDeviceCompilerGives) {
   EXPECT_REJECTED(gate(D, G));
 }
 
+// Route 3, continued: the drain under a condition the device build may answer otherwise. What a
+// verdict means is "for the configurations checked": without a compile command those are every
+// architecture the device compiler targets, both cores, and both outcomes of a macro the build
+// may pass; never the host's own macros.
+std::string drainUnder(const std::string &Condition, const std::string &Else = "") {
+  return replaceOnce(optimised(), Drain,
+                     "#" + Condition + "\n" + Drain + (Else.empty() ? "" : "#else\n" + Else) + "#endif\n");
+}
+
+TEST(GateAttack, TheDeviceArchitectureIsNotAValueTheCheckerMadeUp) {
+  // ccec for a2a3 defines __CCE_AICORE__=220: the drain is not there.
+  TempDir D;
+  Gate G = gate(D, D.write("k.cpp", drainUnder("if __CCE_AICORE__ != 220")));
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("[comm-read-complete-drain]"), std::string::npos) << G.Run.all();
+  EXPECT_NE(G.Run.Out.find("dav-c220"), std::string::npos) << G.Run.all();
+  // The drain in every architecture's branch: verified.
+  EXPECT_PASSED(gate(D, D.write("both.cpp", drainUnder("if __CCE_AICORE__ == 220", Drain))));
+  // A build that pins the architecture is checked as given (a5: the drain is compiled).
+  EXPECT_PASSED(gate(D, D / "k.cpp", {"--extra-arg=-D__CCE_AICORE__=310"}));
+  // An architecture whose code does not compile (here: an API only one of them would declare) is
+  // one whose code was not seen: whether the device compiler fails there too is not known.
+  Gate U = gate(D, D.write("api.cpp", drainUnder("if __CCE_AICORE__ == 220", std::string(Drain) +
+                                                 "        undeclared_on_other_arches();\n")));
+  EXPECT_REJECTED(U);
+  EXPECT_NE(U.Run.Out.find("does not compile for vector core (dav-c310)"), std::string::npos) << U.Run.all();
+  EXPECT_PASSED(gate(D, D / "api.cpp", {"--extra-arg=-DPTO_NPU_ARCH_A2A3", "--extra-arg=-D__CCE_AICORE__=220"}));
+  // What was checked, and why, is said.
+  Proc V = runCommcheck({"-v", D / "k.cpp"}, D.path());
+  EXPECT_NE(V.Err.find("tests __CCE_AICORE__"), std::string::npos) << V.all();
+  EXPECT_NE(V.Err.find("configuration vector core (dav-c310): parsed and checked"), std::string::npos) << V.all();
+  Proc P = runCommcheck({"--print-compile-command", D / "k.cpp"}, D.path());
+  EXPECT_NE(P.Out.find("# cube core (dav-c220)\n"), std::string::npos) << P.all();
+  EXPECT_NE(P.Out.find("## no compile command pins the architecture"), std::string::npos) << P.all();
+}
+
+TEST(GateAttack, TheHostsPredefinedMacrosAreNotTheDevices) {
+  TempDir D;
+  for (const char *Host : {"if defined(__x86_64__)", "ifdef __linux__", "if __SSE2__"}) {
+    SCOPED_TRACE(Host);
+    EXPECT_REJECTED(gate(D, D.write("k.cpp", drainUnder(Host))));
+  }
+  // The device compiler defines none of them: the drain below is compiled.
+  EXPECT_PASSED(gate(D, D.write("not.cpp", drainUnder("if !defined(__x86_64__) && !defined(__linux__)"))));
+  // The C++ library still sees them (glibc chooses its word size by __x86_64__).
+  std::string Lib = beforeKernel(optimised(), "#include <cstdint>\n#include <cstring>\n#include <type_traits>\n"
+                                              "static_assert(sizeof(size_t) == 8 && __cplusplus >= 201703L, \"\");\n");
+  EXPECT_PASSED(gate(D, D.write("lib.cpp", Lib)));
+}
+
+TEST(GateAttack, ACoreTestInAKernelBothCoresCompile) {
+  // No `#if defined(__DAV_VEC__)` around the body: the cube build compiles it too. Its flags are
+  // on pipes both cores have (and the MTE2 -> V chain became MTE2 -> MTE3, which does not put the
+  // scalar pipe after the load), so that the drain is all that differs between the cores.
+  TempDir D;
+  auto BothCores = [](std::string K) {
+    K = replaceOnce(K, "#if defined(__DAV_VEC__)", "#if 1");
+    for (auto [From, To] : {std::pair<std::string, std::string>{"PIPE_V, PIPE_MTE2, EVENT_ID0", "PIPE_S, PIPE_MTE2, EVENT_ID2"},
+                            {"PIPE_MTE2, PIPE_V,", "PIPE_MTE2, PIPE_MTE3,"},
+                            {"PIPE_V, PIPE_MTE3,", "PIPE_S, PIPE_MTE3,"}})
+      for (size_t At = K.find(From); At != std::string::npos; At = K.find(From, At))
+        K.replace(At, From.size(), To);
+    EXPECT_EQ(K.find("PIPE_V"), std::string::npos);
+    return K;
+  };
+  EXPECT_PASSED(gate(D, D.write("clean.cpp", BothCores(optimised()))));
+  // The cube core's macro, and the one ccec predefines for the a2a3 cube core.
+  for (const char *Core : {"if !defined(__DAV_CUBE__)", "if !defined(__DAV_C220_CUBE__)"}) {
+    SCOPED_TRACE(Core);
+    Gate G = gate(D, D.write("k.cpp", BothCores(drainUnder(Core))));
+    EXPECT_REJECTED(G);
+    EXPECT_NE(G.Run.Out.find("cube core"), std::string::npos) << G.Run.all();
+    EXPECT_NE(G.Run.Out.find("[comm-read-complete-drain]"), std::string::npos) << G.Run.all();
+  }
+}
+
+TEST(GateAttack, AMacroTheBuildMayPassIsCheckedBothWays) {
+  TempDir D;
+  // Defined, FAST_PATH removes the drain: that outcome is checked too (a slice of the parse).
+  std::string F = D.write("k.cpp", drainUnder("ifndef FAST_PATH"));
+  Gate G = gate(D, F);
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("[comm-read-complete-drain]"), std::string::npos) << G.Run.all();
+  // Pinned, it is checked as given.
+  EXPECT_PASSED(gate(D, F, {"--extra-arg=-UFAST_PATH"}));
+  EXPECT_REJECTED(gate(D, F, {"--extra-arg=-DFAST_PATH"}));
+  // Code only the defined outcome compiles is not seen: the gate says which macro to pin; a check
+  // that copies nothing only says so with -v.
+  std::string Adds = D.write("adds.cpp", replaceOnce(optimised(), Drain, std::string("#ifdef FAST_PATH\n#else\n") + Drain + "#endif\n"));
+  Gate A = gate(D, Adds);
+  EXPECT_REJECTED(A);
+  EXPECT_NE(A.Run.Out.find("'FAST_PATH'"), std::string::npos) << A.Run.all();
+  EXPECT_NE(A.Run.Out.find("[comm-unanalysable]"), std::string::npos) << A.Run.all();
+  Proc V = runCommcheck({"-v", Adds}, D.path());
+  EXPECT_EQ(V.Exit, 0) << V.all();
+  EXPECT_NE(V.Err.find("'FAST_PATH'"), std::string::npos) << V.all();
+  // An include guard is not a choice of the build, nor is a macro the file defines itself.
+  D.write("guarded.h", "#ifndef GUARDED_H\n#define GUARDED_H\nconstexpr int kGuarded = 1;\n#endif  // GUARDED_H\n");
+  EXPECT_PASSED(gate(D, D.write("guard.cpp", beforeKernel(optimised(), "#include \"guarded.h\"\n#define MINE 1\n#ifdef MINE\n#endif\n"))));
+}
+
 // Route 4: the racy notify moved where the checker cannot see it.
 TEST(GateAttack, ANotifyInAnExternFunctionGivenTheView) {
   TempDir D;
@@ -340,9 +441,12 @@ TEST(GateAttack, CacheAHeaderThatAppearsLaterThroughHasInclude) {
   std::string K = replaceOnce(optimised(), Drain, std::string("#ifndef SKIP_DRAIN\n") + Drain + "#endif\n");
   K = beforeKernel(K, "#if __has_include(\"tuning.h\")\n#include \"tuning.h\"\n#endif\n");
   std::string F = D.write("k.cpp", K);
-  EXPECT_PASSED(gate(D, F, {"--cache-dir=" + (D / "cache")}));
+  // The build pins SKIP_DRAIN (undefined); unpinned, its defined outcome is checked too and the
+  // kernel is rejected from the start (AMacroTheBuildMayPassIsCheckedBothWays).
+  std::vector<std::string> Args = {"--cache-dir=" + (D / "cache"), "--extra-arg=-USKIP_DRAIN"};
+  EXPECT_PASSED(gate(D, F, Args));
   D.write("tuning.h", "#define SKIP_DRAIN 1\n");
-  EXPECT_REJECTED(gate(D, F, {"--cache-dir=" + (D / "cache")}));
+  EXPECT_REJECTED(gate(D, F, Args));
 }
 
 TEST(GateAttack, CacheAHeaderThatShadowsAnotherOnTheIncludePath) {

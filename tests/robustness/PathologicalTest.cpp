@@ -182,6 +182,24 @@ TEST(Pathological, LongExpressionsAndLines) {
   }
 }
 
+TEST(Pathological, AChainOfFourHundredThousandTermsNextToACoreSection) {
+  // One statement `int zz = 0+0+...+0` of 400 000 terms after a section only the vector core
+  // compiles: the cube core is checked as a slice of the same parse, which asks for each of the
+  // chain's sub-expressions (each a CFG element) whether it lies in the removed code. Asked of
+  // clang, every answer descended the chain to its first term: n^2, 1.1 s at 20 000 terms and
+  // 4.4 s at 40 000, so minutes here, past the hang guard. Remembered on the way down
+  // (StmtExtents), it is linear: about a second. What it costs against -fsyntax-only is measured
+  // in bench/ (bench/README.md), never asserted here.
+  std::string Chain = "int zz = 0";
+  for (int I = 1; I < 400000; ++I)
+    Chain += "+0";
+  std::string Body = "#if defined(__DAV_VEC__)\nout[0] = 1.0f;\n#endif\n" + Chain + ";\nout[1] = zz;\n";
+  TempDir D;
+  Invocation R = gate("chain.cpp", kernelAround(Body), D);
+  EXPECT_EQ(R.Exit, 0) << R.all();
+  EXPECT_EQ(D.files("out"), std::vector<std::string>{"chain.cpp"});
+}
+
 TEST(Pathological, ExponentialMacroExpansionEndsAtTheParseDeadline) {
   // `A39` expands to 2^39 tokens: clang's preprocessor cannot be interrupted, so the parse
   // watchdog (checker/Watchdog.h, FrontendOptions::ParseSeconds) ends the run with exit code 2
