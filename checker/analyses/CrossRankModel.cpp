@@ -23,10 +23,18 @@ std::string cellText(const MemRange &M) {
   return "'" + Root + "'+" + std::to_string(M.Lo) + " of rank " + std::to_string(M.Owner);
 }
 
-std::string rangeText(const MemRange &M) {
-  std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
+/// The bytes an access touches, named as the kernel names them where it can (`PeerPtr(ctx, slot,
+/// r)`), with the buffer when it is a parameter's name, else the model's own name of the buffer.
+std::string rangeText(const MemRange &M, const std::string &Spelling = "") {
   std::string Hi = M.Hi == std::numeric_limits<int64_t>::max() ? "end" : std::to_string(M.Hi);
-  return "bytes [" + std::to_string(M.Lo) + ", " + Hi + ") of '" + Root + "' on rank " +
+  bool Named = !M.Root.empty() && M.Root.find_first_not_of(
+                   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string::npos;
+  std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
+  std::string Buffer = Spelling.empty() ? "'" + Root + "'"
+                       : "'" + Spelling + "'" + (Named && Spelling.find(M.Root) == std::string::npos
+                                                     ? " (buffer '" + M.Root + "')"
+                                                     : "");
+  return "bytes [" + std::to_string(M.Lo) + ", " + Hi + ") of " + Buffer + " on rank " +
          std::to_string(M.Owner);
 }
 
@@ -203,11 +211,11 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
   CrossRankFinding F{CrossRankFinding::Race, B.Loc, "", Run.P, {}};
   auto Verb = [](const RankOp &O) { return O.Kind == RankOpKind::Write ? "writes" : "reads"; };
   F.Message = "cross-rank race: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) + " " +
-              Verb(B) + " " + rangeText(B.Mem) + callText(B) + ", which " + A.What + " on rank " +
+              Verb(B) + " " + rangeText(B.Mem, B.Spelling) + callText(B) + ", which " + A.What + " on rank " +
               std::to_string(Rc.First.Rank) + " " + Verb(A) + callText(A) +
               ", and no notify -> wait chain orders the two (P = " + std::to_string(Run.P) + ")" +
               (A.Call || B.Call ? freshWindowAdvice() : "");
-  F.Steps.push_back({A.Loc, A.What + " " + Verb(A) + " " + rangeText(A.Mem) + callText(A),
+  F.Steps.push_back({A.Loc, A.What + " " + Verb(A) + " " + rangeText(A.Mem, A.Spelling) + callText(A),
                      Rc.First.Rank, -1, true});
   // The last wait of the second rank before its access, and what lets it pass.
   for (unsigned I = Rc.Second.Index; I-- > 0;) {

@@ -272,10 +272,10 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     return RankValue::object();
   }
   case IntrinsicKind::TileLoad:
-    record(RankOpKind::Read, boundByTile(eval(Arg("src")), Arg("tile")), E, "TLOAD");
+    record(RankOpKind::Read, boundByTile(eval(Arg("src")), Arg("tile")), E, "TLOAD", Arg("src"));
     return RankValue::object();
   case IntrinsicKind::TileStore:
-    record(RankOpKind::Write, boundByTile(eval(Arg("dst")), Arg("tile")), E, "TSTORE");
+    record(RankOpKind::Write, boundByTile(eval(Arg("dst")), Arg("tile")), E, "TSTORE", Arg("dst"));
     return RankValue::object();
   case IntrinsicKind::Put:
   case IntrinsicKind::PutAsync:
@@ -285,8 +285,10 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
       fail("a collective ('" + I.Name + "')", E);
     bool IsPut = I.Kind == IntrinsicKind::Put || I.Kind == IntrinsicKind::PutAsync;
     std::string What = I.Name.substr(I.Name.rfind(':') + 1);
-    record(RankOpKind::Read, eval(Arg("src")), E, What + (IsPut ? " (source)" : " (remote source)"));
-    record(RankOpKind::Write, eval(Arg("dst")), E, What + (IsPut ? " (remote destination)" : " (destination)"));
+    record(RankOpKind::Read, eval(Arg("src")), E, What + (IsPut ? " (source)" : " (remote source)"),
+           Arg("src"));
+    record(RankOpKind::Write, eval(Arg("dst")), E,
+           What + (IsPut ? " (remote destination)" : " (destination)"), Arg("dst"));
     return RankValue::object();
   }
   case IntrinsicKind::View:

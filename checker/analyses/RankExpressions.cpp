@@ -144,7 +144,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
         V.K = RankValue::View;
         V.L = *A;
         V.Bytes = typeBytes(L->getType());
-        record(RankOpKind::Write, V, BO, "scalar store");
+        record(RankOpKind::Write, V, BO, "scalar store", L);
       }
       return R;
     }

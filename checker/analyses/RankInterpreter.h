@@ -111,7 +111,9 @@ private:
   /// The address a GM lvalue (`*p`, `p[i]`, `p->f`, `x.f` of such) names, when it is one.
   std::optional<Linear> gmAddress(const clang::Expr *E);
   RankValue load(const Linear &Addr, clang::QualType T, const clang::Expr *At);
-  void record(RankOpKind K, const RankValue &View, const clang::Expr *At, const std::string &What);
+  /// Named: the expression the kernel names the memory with (a view, a pointer, an lvalue).
+  void record(RankOpKind K, const RankValue &View, const clang::Expr *At, const std::string &What,
+              const clang::Expr *Named = nullptr);
   MemRange range(const Linear &Addr, std::optional<int64_t> Bytes, const clang::Expr *At);
   /// L with the launch integers taken as P replaced; a comparison may take one (bind).
   Linear resolve(const Linear &L, bool Bind);

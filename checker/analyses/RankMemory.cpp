@@ -4,8 +4,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 namespace commcheck {
 
@@ -174,7 +176,7 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
   V.Bytes = typeBytes(T);
   if (!T->isPointerType() && !T->isIntegerType())
     return RankValue::unknown("a load of a non-integer value");
-  record(RankOpKind::Read, V, At, "scalar load");
+  record(RankOpKind::Read, V, At, "scalar load", At);
   Linear Sym = Linear::symbol(intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")"));
   if (T->isPointerType())
     Sym = Sym.plus(Linear::home(Rank));
@@ -239,8 +241,36 @@ MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes
   return M;
 }
 
+namespace {
+/// The source text the kernel names memory with: a view's pointer (`G v(ptr, ...)`: `ptr`), a
+/// local pointer's initialiser, or the expression itself; "" in a macro or when too long.
+std::string spelling(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "";
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->hasLocalStorage() && V->getInit()) {
+      const Expr *Init = V->getInit()->IgnoreParenImpCasts();
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(Init); CE && CE->getNumArgs() > 0)
+        Init = CE->getArg(0)->IgnoreParenImpCasts();
+      if (!isa<CXXConstructExpr>(Init))
+        E = Init;
+    }
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+    return "";
+  std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  std::string Flat;
+  for (char C : Text)
+    if (C != '\n' && C != '\r' && !(C == ' ' && !Flat.empty() && Flat.back() == ' '))
+      Flat += C;
+  return Flat.size() > 60 ? "" : Flat;
+}
+} // namespace
+
 void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At,
-                             const std::string &What) {
+                             const std::string &What, const Expr *Named) {
   if (View.K != RankValue::View && View.K != RankValue::Number)
     fail("an access through a view the model cannot compute (" + View.Why + ")", At);
   RankOp O;
@@ -253,6 +283,7 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   O.Call = Call;
   O.Loc = Ctx.getSourceManager().getExpansionLoc(At->getBeginLoc());
   O.What = What;
+  O.Spelling = spelling(Named, Ctx);
   Trace.Ops.push_back(std::move(O));
 }
 

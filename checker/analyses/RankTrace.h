@@ -44,6 +44,9 @@ struct RankOp {
   unsigned Call = 0;                 ///< 0: the first call, 1: the next one
   clang::SourceLocation Loc;         ///< where in the kernel (expansion location)
   std::string What;                  ///< "TNOTIFY", "TLOAD", "scalar store", ... for messages
+  /// How the kernel spells the accessed memory at the access (`PeerPtr(ctx, slot, r)`,
+  /// `out[r]`): what a finding names instead of the model's linear form ("" when not known).
+  std::string Spelling;
   /// A Write the rank's host made before its launch (CONTRACT §6, "Launch"): it conflicts with
   /// another rank's reads, not with writes the kernels make.
   bool Launch = false;

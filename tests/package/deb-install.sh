@@ -40,7 +40,7 @@ owner() {
 }
 # Whether Depends has the clause $1 (alternatives "a | b" as written, versions left out).
 has_dep() {
-  tr ',' '\n' <<<"$DEPENDS" | sed -e 's/ *([^)]*)//g' -e 's/^ *//' -e 's/ *$//' | grep -qxF -- "$1"
+  tr ',' '\n' <<<"$DEPENDS" | sed -e 's/ *([^)]*)//g' -e 's/^ *//' -e 's/ *$//' | grep -xF -- "$1" >/dev/null
 }
 for need in libclang-common-19-dev "g++ | libstdc++-dev" libc6 libstdc++6 libgcc-s1; do
   has_dep "$need" || fail "Depends lacks $need"
@@ -49,10 +49,10 @@ dpkg-deb -x "$DEB" "$SCRATCH/root"
 ROOT="$SCRATCH/root"
 for exe in "$ROOT/usr/bin/commcheck" "$ROOT/usr/bin/commgen"; do
   [ -x "$exe" ] || fail "the package has no ${exe#"$ROOT"}"
-  file "$exe" | grep -q "not stripped" && fail "${exe#"$ROOT"} is not stripped"
+  file "$exe" | grep "not stripped" >/dev/null && fail "${exe#"$ROOT"} is not stripped"
   # Each shared library it needs comes from an installed package the control data depends on.
   for lib in $(objdump -p "$exe" | awk '/NEEDED/ {print $2}'); do
-    path="$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')"
+    path="$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !found {print $NF; found = 1}')"
     [ -n "$path" ] || fail "${exe#"$ROOT"} needs $lib, which is not installed here"
     pkg="$(owner "$path")" || fail "no installed package owns $path (${exe#"$ROOT"} needs it)"
     has_dep "$pkg" || fail "${exe#"$ROOT"} needs $lib ($pkg), which Depends does not name"
@@ -63,14 +63,14 @@ for f in usr/share/commcheck/intrinsics.json usr/share/commcheck/shim/commcheck_
          usr/share/man/man1/commcheck.1 usr/share/man/man1/commgen.1 usr/share/doc/commcheck/README.md; do
   [ -f "$ROOT/$f" ] || fail "the package has no /$f"
 done
-head -1 "$ROOT/usr/share/man/man1/commcheck.1" | grep -q '^\.TH COMMCHECK 1' || fail "commcheck.1 is not a man page"
+head -1 "$ROOT/usr/share/man/man1/commcheck.1" | grep '^\.TH COMMCHECK 1' >/dev/null || fail "commcheck.1 is not a man page"
 grep -q -- '--checks=' "$ROOT/usr/share/man/man1/commcheck.1" || fail "commcheck.1 lacks the options"
 
 # 3. The installed tools, with nothing of the build tree on PATH.
 export PATH="$ROOT/usr/bin:/usr/bin:/bin"
 cd "$SCRATCH"
 [ "$(command -v commcheck)" = "$ROOT/usr/bin/commcheck" ] || fail "commcheck on PATH is not the installed one"
-commcheck --version | grep -q "$VERSION" || fail "commcheck --version does not say $VERSION"
+commcheck --version | grep "$VERSION" >/dev/null || fail "commcheck --version does not say $VERSION"
 commgen allreduce-mesh --ranks 4 --variant optimised -o optimised.cpp
 commgen allreduce-mesh --ranks 4 --variant seed -o seed.cpp
 # The shim the installed commcheck uses is the installed one.
