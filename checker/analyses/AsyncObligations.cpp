@@ -6,7 +6,8 @@ namespace commcheck {
 char AsyncObligations::ID = 0;
 
 llvm::Expected<ObligationStates> AsyncObligations::compute(AnalysisManager &AM) {
-  return ObligationStates::solve(AM, std::make_shared<AsyncObligations>(AsyncSessions(AM.graph(), LaterBits)));
+  return ObligationStates::solve(AM,
+                                 std::make_shared<AsyncObligations>(AsyncSessions(AM.graph(), LaterBits)));
 }
 
 std::optional<int> AsyncObligations::gen(const Event &E) const {

@@ -8,6 +8,7 @@
 #include "analyses/FlagChains.h"
 #include "analyses/PipeDrains.h"
 #include "llvm/ADT/SmallVector.h"
+#include <utility>
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -96,14 +97,16 @@ public:
                                                 std::shared_ptr<const ObligationSpec> Spec);
   /// Solves a Spec that is built on the function's PipeDrains and FlagChains (what discharges
   /// a drain: a barrier, or a flag chain that orders the scalar pipe after the origin).
-  template <class Spec, class AM> static llvm::Expected<ObligationStates> solveOnDrains(AM &M) {
+  /// Extra: further arguments of Spec's constructor, after the drains and the chains.
+  template <class Spec, class AM, class... Extra>
+  static llvm::Expected<ObligationStates> solveOnDrains(AM &M, Extra &&...More) {
     auto Drains = M.template get<PipeDrains>();
     if (!Drains)
       return Drains.takeError();
     auto Chains = M.template get<FlagChains>();
     if (!Chains)
       return Chains.takeError();
-    return solve(M, std::make_shared<Spec>(*Drains, *Chains));
+    return solve(M, std::make_shared<Spec>(*Drains, *Chains, std::forward<Extra>(More)...));
   }
 
 private:

@@ -6,14 +6,7 @@ namespace commcheck {
 char PublishObligations::ID = 0;
 
 llvm::Expected<ObligationStates> PublishObligations::compute(AnalysisManager &AM) {
-  auto Drains = AM.get<PipeDrains>();
-  if (!Drains)
-    return Drains.takeError();
-  auto Chains = AM.get<FlagChains>();
-  if (!Chains)
-    return Chains.takeError();
-  return ObligationStates::solve(
-      AM, std::make_shared<PublishObligations>(*Drains, *Chains, AsyncSessions(AM.graph(), LaterBits)));
+  return ObligationStates::solveOnDrains<PublishObligations>(AM, AsyncSessions(AM.graph(), LaterBits));
 }
 
 PipeSet PublishObligations::requiredDrain(const Event &Origin) {

@@ -285,8 +285,8 @@ void FunctionLowering::notePeerAddresses() {
       continue;
     if (!Removed.empty() && Removed.where(S) == ConfigurationSlice::Removed)
       continue; // not compiled in this configuration
-    if (const auto *C = dyn_cast<CastExpr>(S); C && C->getCastKind() == CK_IntegralToPointer)
-      notePeerAddress(C, Keys, G);
+    if (isa<CastExpr>(S) || isa<BinaryOperator>(S))
+      notePeerAddress(cast<Expr>(S), Keys, G);
     // An address made only to invalidate a line writes nothing (a dcci walk over a range).
     if (const auto *CE = dyn_cast<CallExpr>(S))
       if (const Intrinsic *I = intrinsicFor(CE);

@@ -18,10 +18,12 @@ bool wide(QualType T, const ExprKeyer &Keys) {
 }
 
 /// The pointers an integer expression turns into an integer (through sums, differences, casts and
-/// unchanged locals); false when it reads a wide integer that may hold an address from elsewhere
-/// (a variable that changes, a parameter). A wide load of launch data (the window table) is a
-/// window base: an address of a peer's window, moved by the delta the pointer terms give.
-bool addressTerms(const Expr *E, const ExprKeyer &Keys, std::vector<const Expr *> &Ptrs, int Depth) {
+/// unchanged locals), and how many wide loads it adds (Loads: a window base or a descriptor's
+/// address, the only wide integers read from memory a peer address can be built on); false when it
+/// reads a wide integer that may hold an address from elsewhere (a variable that changes, a
+/// parameter).
+bool addressTerms(const Expr *E, const ExprKeyer &Keys, std::vector<const Expr *> &Ptrs,
+                  unsigned &Loads, int Depth) {
   if (!E || Depth > MaxDepth)
     return false;
   E = E->IgnoreParens();
@@ -35,45 +37,70 @@ bool addressTerms(const Expr *E, const ExprKeyer &Keys, std::vector<const Expr *
     if (C->getCastKind() == CK_LValueToRValue || C->getCastKind() == CK_IntegralCast ||
         C->getCastKind() == CK_NoOp)
       return !wide(C->getSubExpr()->getType(), Keys) ||
-             addressTerms(C->getSubExpr(), Keys, Ptrs, Depth + 1);
+             addressTerms(C->getSubExpr(), Keys, Ptrs, Loads, Depth + 1);
     return false;
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isAdditiveOp())
-      return addressTerms(B->getLHS(), Keys, Ptrs, Depth + 1) &&
-             addressTerms(B->getRHS(), Keys, Ptrs, Depth + 1);
+      return addressTerms(B->getLHS(), Keys, Ptrs, Loads, Depth + 1) &&
+             addressTerms(B->getRHS(), Keys, Ptrs, Loads, Depth + 1);
     return B->isMultiplicativeOp(); // a scaled index moves no address
   }
   if (isa<IntegerLiteral>(E) || isa<UnaryExprOrTypeTraitExpr>(E))
     return true;
   if (const Expr *Init = Keys.followLocal(E))
-    return addressTerms(Init, Keys, Ptrs, Depth + 1);
-  return isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E); // a window base
+    return addressTerms(Init, Keys, Ptrs, Loads, Depth + 1);
+  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
+    ++Loads;
+    return true;
+  }
+  return false;
+}
+
+/// Root, or every address of any argument when it is not known, may be another rank's.
+void peerAddressed(const std::string &Root, EventGraph &G) {
+  if (Root.empty())
+    G.UnattributedAddress = true;
+  else
+    G.PeerAddressed.insert(Root);
 }
 } // namespace
 
-void notePeerAddress(const Expr *Cast, const ExprKeyer &Keys, EventGraph &G) {
-  const auto *C = dyn_cast<CastExpr>(Cast);
+void notePeerAddress(const Expr *E, const ExprKeyer &Keys, EventGraph &G) {
+  CellRoots Roots(Keys);
+  std::vector<const Expr *> Ptrs;
+  unsigned Loads = 0;
+  // A pointer moved by a wide integer that holds a window base (`(uint8_t *)p + (W[peer] -
+  // W[me])`), or by one the checker cannot follow, may be another rank's copy of p.
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp() && E->getType()->isPointerType()) {
+    bool LeftPtr = B->getLHS()->getType()->isPointerType();
+    const Expr *Offset = LeftPtr ? B->getRHS() : B->getLHS();
+    if (!wide(Offset->getType(), Keys))
+      return;
+    bool Known = addressTerms(Offset, Keys, Ptrs, Loads, 0);
+    if (!Known || Loads || !Ptrs.empty())
+      peerAddressed(Roots.pointer(LeftPtr ? B->getLHS() : B->getRHS()), G);
+    for (const Expr *P : Ptrs)
+      peerAddressed(Roots.pointer(P), G);
+    return;
+  }
+  const auto *C = dyn_cast<CastExpr>(E);
   if (!C || C->getCastKind() != CK_IntegralToPointer)
     return;
-  // An integer made an address: a descriptor's buffer (CellRoots knows its argument), or a window
-  // delta applied to addresses the kernel turned into integers, whose arguments another rank's
-  // copy of this code then writes. Anything else may address any argument.
-  CellRoots Roots(Keys);
-  if (!Roots.pointer(Cast).empty())
-    return;
-  std::vector<const Expr *> Ptrs;
-  if (!addressTerms(C->getSubExpr(), Keys, Ptrs, 0) || Ptrs.empty()) {
+  // An integer made an address: a descriptor's buffer (CellRoots knows its argument; moved by
+  // nothing but narrow offsets), or a window delta applied to addresses the kernel turned into
+  // integers, whose arguments another rank's copy of this code then writes. Anything else may
+  // address any argument.
+  bool Known = addressTerms(C->getSubExpr(), Keys, Ptrs, Loads, 0);
+  std::string Root = Roots.pointer(E);
+  if (!Root.empty()) {
+    if (!Known || Loads > 1 || !Ptrs.empty())
+      peerAddressed(Root, G);
+  } else if (!Known || Ptrs.empty()) {
     G.UnattributedAddress = true;
-    return;
   }
-  for (const Expr *P : Ptrs) {
-    std::string R = Roots.pointer(P);
-    if (R.empty())
-      G.UnattributedAddress = true;
-    else
-      G.PeerAddressed.insert(R);
-  }
+  for (const Expr *P : Ptrs)
+    peerAddressed(Roots.pointer(P), G);
 }
 
 void markNoPeerWrites(EventGraph &G) {

@@ -1,15 +1,17 @@
 // Which launch arguments no peer can write (CONTRACT §2, "one the checker can show no peer
 // writes"; §6, "Launch"). Every rank runs the same kernel, so a peer writes this rank's memory only
 // at an address it computed for another rank: a local address turned into an integer and moved by
-// a window delta (CommRemotePtr, PTOAS's `ctx[4 + peer] + (ptr - ctx[4 + me])`). So every address
-// the kernel makes from an integer (other than a descriptor's buffer, and other than one made only
-// to invalidate a line) is attributed to the arguments whose addresses enter its sum. An argument
-// no such address is attributed to is written by no peer, provided every such address could be
-// attributed (none from a changed variable, a window base plus a constant, or code the checker
-// cannot see given an address) and distinct arguments are distinct buffers (the declared
-// launch-arguments assumption; --may-alias takes it back). A scalar load from such an argument
-// reads no peer data, so a wait makes nothing in its line stale; a store into it publishes
-// nothing to a peer (an output only the host reads after the launch).
+// a window delta (CommRemotePtr, PTOAS's `ctx[4 + peer] + (ptr - ctx[4 + me])`), or a pointer
+// moved by a delta of window bases. So every address the kernel makes from an integer (other than
+// a descriptor's buffer moved by narrow offsets, and other than one made only to invalidate a
+// line), and every pointer moved by a wide integer that holds a window base or that the checker
+// cannot follow, is attributed to the arguments whose addresses enter it. An argument no such
+// address is attributed to is written by no peer, provided every such address could be attributed
+// (none from a changed variable, a window base plus a constant, or code the checker cannot see
+// given an address) and distinct arguments are distinct buffers (the declared launch-arguments
+// assumption; --may-alias takes it back). A scalar load from such an argument reads no peer data,
+// so a wait makes nothing in its line stale; a store into it publishes nothing to a peer (an
+// output only the host reads after the launch).
 #pragma once
 
 namespace clang {
@@ -21,9 +23,9 @@ namespace commcheck {
 class EventGraph;
 class ExprKeyer;
 
-/// Notes what a cast in the code being lowered tells of peer addresses (EventGraph::PeerAddressed,
-/// UnattributedAddress).
-void notePeerAddress(const clang::Expr *Cast, const ExprKeyer &Keys, EventGraph &G);
+/// Notes what an integer made an address, or a pointer moved by a wide integer, in the code being
+/// lowered tells of peer addresses (EventGraph::PeerAddressed, UnattributedAddress).
+void notePeerAddress(const clang::Expr *E, const ExprKeyer &Keys, EventGraph &G);
 
 /// Marks the loads and stores of a finished graph whose argument no peer reaches (Event::LocalOnly):
 /// no peer writes what they read, nor reads what they write.
