@@ -1,7 +1,7 @@
 // How the cross-rank rules diagnose the cross-rank model: one finding per model finding of their
 // kind, its witness in the ranks' lanes.
 #pragma once
-#include "analyses/CrossRankModel.h"
+#include "crossrank/CrossRankModel.h"
 #include "rules/RuleContext.h"
 
 namespace commcheck {

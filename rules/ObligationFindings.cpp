@@ -1,5 +1,5 @@
 #include "rules/ObligationFindings.h"
-#include "analyses/CrossRankModel.h"
+#include "crossrank/CrossRankModel.h"
 #include "analyses/WitnessSearch.h"
 #include <algorithm>
 #include <map>

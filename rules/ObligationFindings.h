@@ -3,7 +3,7 @@
 // that reaches it, with a witness path from the obligation's origin.
 #pragma once
 #include "analyses/Obligations.h"
-#include "analyses/PeerNeeds.h"
+#include "crossrank/PeerNeeds.h"
 #include "rules/RuleContext.h"
 
 namespace commcheck {

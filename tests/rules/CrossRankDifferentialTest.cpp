@@ -30,8 +30,8 @@
 // at most as many).
 #include "SpmdExplorer.h"
 #include "SpmdPrograms.h"
-#include "analyses/CrossRankOrder.h"
-#include "analyses/SignalSchedule.h"
+#include "crossrank/CrossRankOrder.h"
+#include "crossrank/SignalSchedule.h"
 #include <gtest/gtest.h>
 #include <chrono>
 #include <cstdlib>

@@ -5,8 +5,8 @@
 // and the bounds a decrement or a Set must not lower. The random differential test is
 // CrossRankDifferentialTest.cpp.
 #include "SpmdExplorer.h"
-#include "analyses/CrossRankOrder.h"
-#include "analyses/SignalSchedule.h"
+#include "crossrank/CrossRankOrder.h"
+#include "crossrank/SignalSchedule.h"
 #include <gtest/gtest.h>
 #include <limits>
 #include <map>

@@ -18,7 +18,7 @@
 // cells, the same visible ops done and the same next visible ops. Hangs, races and the order of
 // visible ops are exactly those of the full interleaving.
 #pragma once
-#include "analyses/RankTrace.h"
+#include "crossrank/RankTrace.h"
 #include <map>
 #include <set>
 #include <string>

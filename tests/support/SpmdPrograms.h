@@ -6,7 +6,7 @@
 // address (cellLo). Data lives in the buffer "buf" of each rank, in 64-byte slots (one per rank,
 // BySender) or at 32-byte granularity (Fixed: two slots wide, so neighbours overlap) or whole.
 #pragma once
-#include "analyses/RankTrace.h"
+#include "crossrank/RankTrace.h"
 #include <cstdint>
 #include <random>
 #include <string>

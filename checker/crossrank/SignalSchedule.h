@@ -10,7 +10,7 @@
 // EQ/LE/... waits, a reset another rank waits on) every reachable state is visited, up to a state
 // budget.
 #pragma once
-#include "analyses/RankTrace.h"
+#include "crossrank/RankTrace.h"
 #include <cstdint>
 #include <map>
 #include <vector>

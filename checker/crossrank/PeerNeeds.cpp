@@ -1,4 +1,4 @@
-#include "analyses/PeerNeeds.h"
+#include "crossrank/PeerNeeds.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 

@@ -1,4 +1,4 @@
-#include "analyses/AccessOverlaps.h"
+#include "crossrank/AccessOverlaps.h"
 #include <algorithm>
 #include <map>
 

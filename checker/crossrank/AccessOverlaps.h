@@ -4,7 +4,7 @@
 // A one-rank obligation (release a write before its notify, drain a read before "done reading")
 // matters to peers only where such an access exists.
 #pragma once
-#include "analyses/RankTrace.h"
+#include "crossrank/RankTrace.h"
 #include <array>
 #include <map>
 #include <optional>

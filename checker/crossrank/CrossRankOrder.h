@@ -9,8 +9,8 @@
 // schedule, the earliest wait that passed without an edge's notify would need a notify that the
 // justified order puts after it, i.e. an earlier violated edge (docs/cross-rank.md).
 #pragma once
-#include "analyses/RankTrace.h"
-#include "analyses/SignalSchedule.h"
+#include "crossrank/RankTrace.h"
+#include "crossrank/SignalSchedule.h"
 #include <vector>
 
 namespace commcheck {

@@ -1,4 +1,4 @@
-#include "analyses/SignalSchedule.h"
+#include "crossrank/SignalSchedule.h"
 #include "llvm/ADT/Hashing.h"
 #include <set>
 #include <unordered_map>

@@ -6,7 +6,7 @@
 // checked here, and later kernels ordered by their own signals). Anything the model cannot
 // resolve keeps the finding, marked as not confirmed across ranks.
 #pragma once
-#include "analyses/CrossRankModel.h"
+#include "crossrank/CrossRankModel.h"
 #include "analyses/Obligations.h"
 #include <optional>
 #include <set>

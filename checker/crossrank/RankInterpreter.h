@@ -12,8 +12,8 @@
 // same on every rank (a symmetric allocation), so `windowsIn[q] + (p - windowsIn[r])` is p's
 // buffer on rank q; pointers with different launch symbols are different buffers.
 #pragma once
-#include "analyses/RankTrace.h"
-#include "analyses/RankValue.h"
+#include "crossrank/RankTrace.h"
+#include "crossrank/RankValue.h"
 #include "events/LoopMembership.h"
 #include "clang/AST/OperationKinds.h"
 #include "clang/AST/Type.h"

@@ -1,6 +1,6 @@
 // Calls of the rank interpreter: intrinsics (from the catalogue), helpers with bodies (entered),
 // views (GlobalTensor, Signal, Shape, Stride).
-#include "analyses/RankInterpreter.h"
+#include "crossrank/RankInterpreter.h"
 #include "events/IntrinsicCatalogue.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,4 +1,4 @@
-#include "analyses/CrossRankOrder.h"
+#include "crossrank/CrossRankOrder.h"
 #include <algorithm>
 #include <map>
 #include <set>

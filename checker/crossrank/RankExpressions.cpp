@@ -1,5 +1,5 @@
 // Expressions of the rank interpreter: literals, variables, arithmetic, casts.
-#include "analyses/RankInterpreter.h"
+#include "crossrank/RankInterpreter.h"
 #include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

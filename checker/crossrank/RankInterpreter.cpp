@@ -1,4 +1,4 @@
-#include "analyses/RankInterpreter.h"
+#include "crossrank/RankInterpreter.h"
 #include "events/ConfigurationSlice.h"
 #include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"

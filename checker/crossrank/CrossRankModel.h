@@ -3,9 +3,9 @@
 // (hangs), its counters balanced per call, and its accesses to memory other ranks reach ordered
 // by happens-before (races). What it finds, with two-lane witnesses, for the cross-rank rules.
 #pragma once
-#include "analyses/AccessOverlaps.h"
+#include "crossrank/AccessOverlaps.h"
 #include "analyses/AnalysisManager.h"
-#include "analyses/RankInterpreter.h"
+#include "crossrank/RankInterpreter.h"
 #include "clang/Basic/SourceLocation.h"
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "analyses/CrossRankModel.h"
-#include "analyses/CrossRankOrder.h"
-#include "analyses/SignalSchedule.h"
+#include "crossrank/CrossRankModel.h"
+#include "crossrank/CrossRankOrder.h"
+#include "crossrank/SignalSchedule.h"
 #include "clang/AST/Decl.h"
 #include <cstdio>
 #include <cstdlib>

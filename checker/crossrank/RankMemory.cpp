@@ -1,6 +1,6 @@
 // Memory of the rank interpreter: GM addresses, loads (launch data, the communication context),
 // the byte ranges accesses are recorded with.
-#include "analyses/RankInterpreter.h"
+#include "crossrank/RankInterpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
