@@ -17,6 +17,25 @@ constexpr int MaxRanks = 16;          ///< the rank counts enumerated: 2..MaxRan
 constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
+constexpr unsigned MaxScenarios = 32;        ///< launch-value scenarios per rank count
+
+/// The scenarios that differ from Path's in one choice it made and was not given.
+void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Scenarios) {
+  for (size_t C = Path.given(); C < Path.choices().size(); ++C)
+    if (Path.flippable(C)) {
+      std::vector<bool> Alt(Path.choices().begin(), Path.choices().begin() + C);
+      Alt.push_back(!Path.choices()[C]);
+      Scenarios.push_back(std::move(Alt));
+    }
+}
+
+/// The launch values of the scenario a finding was seen in, for its message.
+std::string launchText(const LaunchPath &Path) {
+  std::string T;
+  for (const std::string &C : Path.conditions())
+    T += (T.empty() ? "" : ", ") + C;
+  return " (launch values: " + T + ")";
+}
 
 std::string cellText(const MemRange &M) {
   std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
@@ -310,19 +329,39 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   }
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
-  auto Probe = I.run(G.Decl, 0, MaxRanks, 1);
-  if (auto *U = std::get_if<Unmodelled>(&Probe)) {
-    R.Why = *U;
-    trace(AM, R, 0, I.steps());
-    return R;
+  // The probe: every launch-value scenario at the largest rank count, one call, to learn where P
+  // comes from. A launch value first taken for the rank count that bounds no loop over the peers
+  // is then a launch value like any other: the probe runs again, branching on it.
+  bool ReadsP = false;
+  int Highest = -1;
+  std::vector<std::vector<bool>> Probes{{}};
+  for (unsigned N = 0; !Probes.empty() && N < MaxScenarios; ++N) {
+    LaunchPath Path(Probes.back());
+    I.follow(&Path);
+    auto Probe = I.run(G.Decl, 0, MaxRanks, 1);
+    I.follow(nullptr);
+    if (auto *U = std::get_if<Unmodelled>(&Probe)) {
+      if (I.unbindUnconfirmed()) {
+        Probes = {{}};
+        ReadsP = false, Highest = -1, N = 0;
+        continue;
+      }
+      R.Why = *U;
+      trace(AM, R, 0, I.steps());
+      return R;
+    }
+    Probes.pop_back();
+    pushAlternatives(Path, Probes);
+    ReadsP |= I.readsRankCount() || I.bindsRankCount();
+    Highest = std::max(Highest, I.highestWindow());
   }
   // The rank count: read from the launch (enumerated), or fixed by the windows the code addresses.
   std::vector<int> Counts;
-  if (I.readsRankCount() || I.bindsRankCount())
+  if (ReadsP)
     for (int P = 2; P <= MaxRanks; ++P)
       Counts.push_back(P);
   else
-    Counts.push_back(std::max(2, I.highestWindow() + 1));
+    Counts.push_back(std::max(2, Highest + 1));
   unsigned long Spent = 0;
   std::set<std::pair<int, unsigned>> Seen; // (kind, location) of the findings kept
   int Covered = 0;
@@ -333,26 +372,53 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       R.Why.Why = "the runs up to " + std::to_string(Covered) + " ranks took the step budget";
       break;
     }
-    auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
-    if (auto *U = std::get_if<Unmodelled>(&Run)) {
-      AllRun = false;
-      R.Why = *U;
-      break;
+    // Every scenario of the launch values (LaunchPath), depth first: each choice a run made and
+    // was not given is run the other way too.
+    std::vector<std::vector<bool>> Scenarios{{}};
+    unsigned Ran = 0;
+    bool Stop = false;
+    while (!Scenarios.empty() && !Stop) {
+      if (++Ran > MaxScenarios) {
+        AllRun = false, Stop = true;
+        R.Why.Why = "the launch values branch into more than " + std::to_string(MaxScenarios) +
+                    " scenarios at " + std::to_string(P) + " ranks";
+        break;
+      }
+      LaunchPath Path(std::move(Scenarios.back()));
+      Scenarios.pop_back();
+      I.follow(&Path);
+      auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
+      I.follow(nullptr);
+      if (auto *U = std::get_if<Unmodelled>(&Run)) {
+        AllRun = false, Stop = true;
+        R.Why = *U;
+        break;
+      }
+      pushAlternatives(Path, Scenarios);
+      if (Path.cut() && AllRun) {
+        AllRun = false;
+        R.Why.Why = "a loop over a launch value is run at most " +
+                    std::to_string(LaunchPath::MaxUnroll) + " times";
+      }
+      const SpmdRun &SR = std::get<SpmdRun>(Run);
+      std::vector<CrossRankFinding> Found;
+      bool Exhaustive = analyse(SR, Found);
+      Covered = P;
+      for (CrossRankFinding &F : Found)
+        if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second) {
+          if (!Path.conditions().empty())
+            F.Message += launchText(Path);
+          R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
+        }
+      addOverlaps(SR, R.Uses);
+      noteConsumed(SR, R.Consumed);
+      if (!Exhaustive) {
+        AllRun = false, Stop = true;
+        R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
+      }
     }
-    Covered = P;
-    const SpmdRun &SR = std::get<SpmdRun>(Run);
-    std::vector<CrossRankFinding> Found;
-    bool Exhaustive = analyse(SR, Found);
-    for (CrossRankFinding &F : Found)
-      if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second)
-        R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
-    addOverlaps(SR, R.Uses);
-    noteConsumed(SR, R.Consumed);
-    if (!Exhaustive) {
-      AllRun = false;
-      R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
-      break; // a larger rank count has more states still
-    }
+    if (Stop)
+      break; // a larger rank count has more states and scenarios still
   }
   R.Modelled = Covered > 0;
   R.Complete = R.Modelled && AllRun;

@@ -214,7 +214,7 @@ RankValue RankInterpreter::callUser(const FunctionDecl *FD, const CallExpr *E) {
     const ParmVarDecl *Prm = Def->getParamDecl(K);
     const Expr *A = E->getArg(K);
     Slot S = Prm->getType()->isReferenceType() ? lvalue(A) : nullptr;
-    F.Vars[Prm] = S ? S : std::make_shared<RankValue>(eval(A));
+    F.Vars[Prm] = S ? S : std::make_shared<RankValue>(eval(A).detached());
   }
   Frames.push_back(std::move(F));
   exec(Def->getBody());

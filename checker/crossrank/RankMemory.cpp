@@ -107,7 +107,8 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
     }
     R = R.plus(T.scaled(K, L.Den));
   }
-  if (!Bind || R.Terms.size() != 1 || Linear::isPlace(R.Terms.begin()->first))
+  if (!Bind || R.Terms.size() != 1 || Linear::isPlace(R.Terms.begin()->first) ||
+      NotRankCount.count(R.Terms.begin()->first))
     return R;
   // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
   BoundCounts.try_emplace(R.Terms.begin()->first, 0);
@@ -197,8 +198,20 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
   if (!isa<FieldDecl>(ME->getMemberDecl()))
     return RankValue::object(); // a method named for a call
   std::optional<Linear> A = gmAddress(ME);
-  if (!A)
+  if (!A) {
+    // A field of a local struct: what the kernel initialised or assigned it.
+    if (!ME->isArrow()) {
+      RankValue Base = eval(ME->getBase());
+      const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
+      if (Base.K == RankValue::Object) {
+        if (Slot F = Base.field(FD))
+          return *F;
+        if (!Base.Launch.empty())
+          return launchValue(Base.Launch + "." + FD->getName().str(), FD->getType());
+      }
+    }
     return RankValue::unknown("a field of a local object");
+  }
   if (ME->getType()->isArrayType() || ME->getType()->isRecordType())
     return RankValue::number(*A); // decays to its address / read field by field
   return load(*A, ME->getType(), ME);
