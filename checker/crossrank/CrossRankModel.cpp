@@ -105,21 +105,29 @@ void addLaunchWrites(SpmdRun &Run, clang::SourceLocation Kernel) {
     bool Outside = false;
     for (const RankOp &O : T.Ops) {
       Outside |= O.Kind == RankOpKind::Wait && !Notified.count({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
-      if (!Outside && O.Kind == RankOpKind::Read && O.Call == 0 && O.Mem.Owner != T.Rank &&
+      if (!Outside && O.Kind == RankOpKind::Read && O.Mem.Owner != T.Rank &&
           O.Mem.Owner >= 0 && O.Mem.Owner < Run.P)
         Read.insert({O.Mem.Root, O.Mem.Owner});
     }
   }
+  // Before each call of rank q: its host writes the inputs of that call, after q's previous call
+  // returned (a peer still reading q's input of the previous call races with it).
   for (const auto &[Root, Owner] : Read) {
-    RankOp W;
-    W.Kind = RankOpKind::Write;
-    W.Mem.Root = Root;
-    W.Mem.Owner = Owner;
-    W.Loc = Kernel;
-    W.What = "the host's write before rank " + std::to_string(Owner) + "'s launch";
-    W.Launch = true;
     std::vector<RankOp> &Ops = Run.Ranks[Owner].Ops;
-    Ops.insert(Ops.begin(), std::move(W));
+    for (size_t I = 0; I < Ops.size(); ++I) {
+      if (I > 0 && Ops[I].Call == Ops[I - 1].Call)
+        continue;
+      RankOp W;
+      W.Kind = RankOpKind::Write;
+      W.Mem.Root = Root;
+      W.Mem.Owner = Owner;
+      W.Loc = Kernel;
+      W.Call = Ops[I].Call;
+      W.What = "the host's write before rank " + std::to_string(Owner) + "'s launch";
+      W.Launch = true;
+      Ops.insert(Ops.begin() + I, std::move(W));
+      ++I;
+    }
   }
 }
 
@@ -395,6 +403,13 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         break;
       }
       pushAlternatives(Path, Scenarios);
+      // A scenario takes each launch value to be the same on every rank (a size, a mode); one
+      // that is not (a rank the host passes as a scalar) is not run: what the model saw is then
+      // not everything the kernel does, so the precision step does not rely on it.
+      if (!Path.choices().empty() && AllRun) {
+        AllRun = false;
+        R.Why.Why = "launch values were branched on as the same on every rank";
+      }
       if (Path.cut() && AllRun) {
         AllRun = false;
         R.Why.Why = "a loop over a launch value is run at most " +

@@ -158,6 +158,7 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
     if (Args.empty() || Args[0].K != RankValue::Number)
       return RankValue::unknown("a view of an unknown address: " + (Args.empty() ? std::string("no argument") : Args[0].Why));
     V.L = Args[0].L;
+    V.FromTable = Args[0].FromTable;
     V.Bytes = viewBytes(E->getType(), Args, V);
     return V;
   }

@@ -203,6 +203,10 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       default: break;
       }
     }
+    if (D.isSymbolic() && (peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS())))
+      fail("a launch value compared with the variable of a loop over the peers: it may be the "
+           "rank id, which differs between ranks",
+           BO);
     if (std::optional<bool> B = launchDecides(D, Op))
       return num(*B);
     return RankValue::unknown("a comparison of values the model cannot compute");
@@ -212,6 +216,14 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
 
 RankValue RankInterpreter::arith(BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
                                  QualType LT, QualType RT) {
+  RankValue V = arithValue(Op, L, R, LT, RT);
+  if (V.K == RankValue::Number)
+    V.FromTable = L.FromTable || R.FromTable;
+  return V;
+}
+
+RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
+                                      QualType LT, QualType RT) {
   if (L.K != RankValue::Number || R.K != RankValue::Number)
     return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
   if ((Op == BO_Add || Op == BO_Sub) && LT->isPointerType() && !RT->isPointerType())
@@ -300,6 +312,14 @@ RankValue RankInterpreter::evalUnary(const Expr *E) {
 
 RankValue RankInterpreter::evalCast(const Expr *E) {
   const auto *CE = cast<CastExpr>(E);
+  // What a value was computed from survives its conversions.
+  bool FromTable = false;
+  RankValue V = castValue(CE, FromTable);
+  V.FromTable |= FromTable && V.K == RankValue::Number;
+  return V;
+}
+
+RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
   const Expr *Sub = CE->getSubExpr();
   QualType To = CE->getType();
   switch (CE->getCastKind()) {
@@ -307,6 +327,7 @@ RankValue RankInterpreter::evalCast(const Expr *E) {
   case CK_IntegralToBoolean:
   case CK_PointerToBoolean: {
     RankValue V = eval(Sub);
+    FromTable = V.FromTable;
     if (V.K != RankValue::Number)
       return V;
     if (CE->getCastKind() != CK_IntegralCast)
@@ -324,6 +345,7 @@ RankValue RankInterpreter::evalCast(const Expr *E) {
   }
   case CK_IntegralToPointer: {
     RankValue V = eval(Sub);
+    FromTable = V.FromTable;
     // A launch integer that becomes a pointer points into the rank's own window.
     if (V.K == RankValue::Number && V.L.isSymbolic() && !hasWindow(V.L))
       V.L = V.L.plus(Linear::home(Rank));

@@ -72,6 +72,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   LoopCondSymbols.clear();
   InLoopCond = false;
   PeerUses = 0;
+  PeerLoopVars.clear();
   ReadsRankCount = false;
   ContextTables.clear();
   const clang::FunctionDecl *Def = nullptr;
@@ -357,6 +358,12 @@ bool windowIndexedBy(const clang::Stmt *S, const clang::VarDecl *V,
 }
 } // namespace
 
+bool RankInterpreter::peerLoopVariable(const clang::Expr *E) const {
+  if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return std::find(PeerLoopVars.begin(), PeerLoopVars.end(), D->getDecl()) != PeerLoopVars.end();
+  return false;
+}
+
 bool RankInterpreter::isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Cond) {
   auto [It, New] = PeerLoops.try_emplace(Loop, false);
   if (New) {
@@ -374,6 +381,9 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   unsigned Before = PeerUses;
   if (Launch)
     Launch->enterLoop();
+  const clang::VarDecl *PeerVar = isPeerLoop(Loop, Cond) ? condVar(Cond) : nullptr;
+  if (PeerVar)
+    PeerLoopVars.push_back(PeerVar);
   std::set<Symbol> OuterCond;
   std::swap(OuterCond, LoopCondSymbols);
   bool First = true;
@@ -391,6 +401,8 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
     if (F == Flow::Return) {
       if (Launch)
         Launch->leaveLoop();
+      if (PeerVar)
+        PeerLoopVars.pop_back();
       return F;
     }
     if (F == Flow::Break)
@@ -400,6 +412,8 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   }
   if (Launch)
     Launch->leaveLoop();
+  if (PeerVar)
+    PeerLoopVars.pop_back();
   if (PeerUses != Before && isPeerLoop(Loop, Cond))
     for (Symbol Sym : LoopCondSymbols)
       ++BoundCounts[Sym]; // a peer loop is bounded by it: it is the rank count

@@ -30,6 +30,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class CastExpr;
 class CXXConstructExpr;
 class InitListExpr;
 class Expr;
@@ -112,7 +113,10 @@ private:
   /// L op R for an arithmetic operator (not a comparison), with the operands' types.
   RankValue arith(clang::BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
                   clang::QualType LT, clang::QualType RT);
+  RankValue arithValue(clang::BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
+                       clang::QualType LT, clang::QualType RT);
   RankValue evalCast(const clang::Expr *E);
+  RankValue castValue(const clang::CastExpr *CE, bool &FromTable);
   RankValue evalMember(const clang::Expr *E);
   RankValue evalSubscript(const clang::Expr *E);
   RankValue evalDeclRef(const clang::Expr *E);
@@ -172,6 +176,12 @@ private:
   std::set<Symbol> LaunchSymbols;    ///< values the launch passes (parameters, their fields)
   std::set<Symbol> NotRankCount;     ///< launch values a run showed are not the rank count
   LaunchPath *Launch = nullptr;
+  /// The variables of the loops over the peers being run: a launch value compared with one may
+  /// be the rank id, which differs between ranks (a launch value is branched on as the same on
+  /// every rank).
+  std::vector<const clang::VarDecl *> PeerLoopVars;
+  /// Whether E names the variable of a loop over the peers being run.
+  bool peerLoopVariable(const clang::Expr *E) const;
   bool ReadsRankCount = false;
   bool ReadsBlock = false;
   int HighestWindow = -1;

@@ -81,7 +81,9 @@ RankValue RankInterpreter::windowOf(int Q) {
   if (Q != Rank)
     ++PeerUses;
   HighestWindow = std::max(HighestWindow, Q);
-  return RankValue::number(Linear::window(Q));
+  RankValue V = RankValue::number(Linear::window(Q));
+  V.FromTable = true;
+  return V;
 }
 
 RankValue RankInterpreter::pointerArith(const RankValue &Ptr, const RankValue &N, QualType PtrT,
@@ -89,7 +91,9 @@ RankValue RankInterpreter::pointerArith(const RankValue &Ptr, const RankValue &N
   if (Ptr.K != RankValue::Number || N.K != RankValue::Number)
     return RankValue::unknown("pointer arithmetic on unknown values");
   int64_t Size = typeBytes(PtrT->getPointeeType());
-  return RankValue::number(Ptr.L.plus(N.L.scaled(Size * Sign)));
+  RankValue R = RankValue::number(Ptr.L.plus(N.L.scaled(Size * Sign)));
+  R.FromTable = Ptr.FromTable || N.FromTable;
+  return R;
 }
 
 Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
@@ -289,7 +293,7 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   RankOp O;
   O.Kind = K;
   O.Mem = range(View.L, View.K == RankValue::View ? View.Bytes : std::nullopt, At);
-  if (fromWindow(View.L))
+  if (fromWindow(View.L) || View.FromTable)
     WindowRoots.insert(O.Mem.Root);
   else if (K == RankOpKind::Notify)
     HomeNotifies.push_back({O.Mem.Root, At});

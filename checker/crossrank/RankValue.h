@@ -127,6 +127,9 @@ struct RankValue {
   llvm::SmallVector<int64_t, 5> Strides;           ///< View: its strides, when all known
   int64_t Elem = 0;                       ///< View: element size
   std::string Why;           ///< Unknown: what it came from (for messages)
+  /// Number, View: computed from the window table, also where the window bases cancel (rank r's
+  /// own window reached as `W[peer] - W[r]` with peer == r): memory the kernel places itself.
+  bool FromTable = false;
   /// Object: the fields of a local struct the kernel initialised or assigned, each in a slot of
   /// its own so that `s.f = v` assigns in place. A copy of the object copies the slots (detach).
   std::vector<std::pair<const clang::FieldDecl *, std::shared_ptr<RankValue>>> Fields;
