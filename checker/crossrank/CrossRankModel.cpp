@@ -233,15 +233,31 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
   // A race with a host's write before a launch is reported at the kernel's access.
   if (Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index].Launch)
     std::swap(Rc.First, Rc.Second);
+  // A lost wake-up is reported at the plain store.
+  if (Rc.LostWakeup && Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index].Kind == RankOpKind::Write)
+    std::swap(Rc.First, Rc.Second);
   const RankOp &A = Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index];
   const RankOp &B = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
   CrossRankFinding F{CrossRankFinding::Race, B.Loc, "", Run.P, {}};
-  auto Verb = [](const RankOp &O) { return O.Kind == RankOpKind::Write ? "writes" : "reads"; };
-  F.Message = "cross-rank race: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) + " " +
+  auto Verb = [](const RankOp &O) {
+    return O.Kind == RankOpKind::Write ? "writes" : O.Kind == RankOpKind::Notify ? "signals" : "reads";
+  };
+  if (Rc.LostWakeup) {
+    F.Message = "lost wake-up: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) +
+                " writes signal cell " + rangeText(B.Mem, B.Spelling) + callText(B) +
+                " with a plain store, which TNOTIFY on rank " + std::to_string(Rc.First.Rank) +
+                " adds to" + callText(A) + ", and no notify -> wait chain orders the two: the "
+                "store may land after the add and erase it, and the wait counting on it hangs "
+                "(P = " + std::to_string(Run.P) + "); lower a cell with a signal (a reset), or "
+                "order the store before every peer's notify" +
+                (A.Call || B.Call ? freshWindowAdvice() : "");
+  } else {
+    F.Message = "cross-rank race: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) + " " +
               Verb(B) + " " + rangeText(B.Mem, B.Spelling) + callText(B) + ", which " + A.What + " on rank " +
               std::to_string(Rc.First.Rank) + " " + Verb(A) + callText(A) +
               ", and no notify -> wait chain orders the two (P = " + std::to_string(Run.P) + ")" +
               (A.Call || B.Call ? freshWindowAdvice() : "");
+  }
   F.Steps.push_back({A.Loc, A.What + " " + Verb(A) + " " + rangeText(A.Mem, A.Spelling) + callText(A),
                      Rc.First.Rank, -1, true});
   // The last wait of the second rank before its access, and what lets it pass.
