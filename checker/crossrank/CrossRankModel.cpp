@@ -317,6 +317,41 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
   return S.Exhaustive;
 }
 
+/// The probe: every launch-value scenario at the largest rank count, one call, to learn where P
+/// comes from (Counts: the rank counts to run). A launch value first taken for the rank count that
+/// bounds no loop over the peers is then a launch value like any other: the probe runs again,
+/// branching on it.
+std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::FunctionDecl *K,
+                                          std::vector<int> &Counts) {
+  bool ReadsP = false;
+  int Highest = -1;
+  std::vector<std::vector<bool>> Probes{{}};
+  for (unsigned N = 0; !Probes.empty() && N < MaxScenarios; ++N) {
+    LaunchPath Path(Probes.back());
+    I.follow(&Path);
+    auto Probe = I.run(K, 0, MaxRanks, 1);
+    I.follow(nullptr);
+    if (auto *U = std::get_if<Unmodelled>(&Probe)) {
+      if (!I.unbindUnconfirmed())
+        return *U;
+      Probes = {{}};
+      ReadsP = false, Highest = -1, N = 0;
+      continue;
+    }
+    Probes.pop_back();
+    pushAlternatives(Path, Probes);
+    ReadsP |= I.readsRankCount() || I.bindsRankCount();
+    Highest = std::max(Highest, I.highestWindow());
+  }
+  // Read from the launch (enumerated), or fixed by the windows the code addresses.
+  if (ReadsP)
+    for (int P = 2; P <= MaxRanks; ++P)
+      Counts.push_back(P);
+  else
+    Counts.push_back(std::max(2, Highest + 1));
+  return std::nullopt;
+}
+
 /// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
 void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
   if (!getenv("COMMCHECK_TRACE_RANKS"))
@@ -353,39 +388,12 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   }
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
-  // The probe: every launch-value scenario at the largest rank count, one call, to learn where P
-  // comes from. A launch value first taken for the rank count that bounds no loop over the peers
-  // is then a launch value like any other: the probe runs again, branching on it.
-  bool ReadsP = false;
-  int Highest = -1;
-  std::vector<std::vector<bool>> Probes{{}};
-  for (unsigned N = 0; !Probes.empty() && N < MaxScenarios; ++N) {
-    LaunchPath Path(Probes.back());
-    I.follow(&Path);
-    auto Probe = I.run(G.Decl, 0, MaxRanks, 1);
-    I.follow(nullptr);
-    if (auto *U = std::get_if<Unmodelled>(&Probe)) {
-      if (I.unbindUnconfirmed()) {
-        Probes = {{}};
-        ReadsP = false, Highest = -1, N = 0;
-        continue;
-      }
-      R.Why = *U;
-      trace(AM, R, 0, I.steps());
-      return R;
-    }
-    Probes.pop_back();
-    pushAlternatives(Path, Probes);
-    ReadsP |= I.readsRankCount() || I.bindsRankCount();
-    Highest = std::max(Highest, I.highestWindow());
-  }
-  // The rank count: read from the launch (enumerated), or fixed by the windows the code addresses.
   std::vector<int> Counts;
-  if (ReadsP)
-    for (int P = 2; P <= MaxRanks; ++P)
-      Counts.push_back(P);
-  else
-    Counts.push_back(std::max(2, Highest + 1));
+  if (std::optional<Unmodelled> U = probeRankCounts(I, G.Decl, Counts)) {
+    R.Why = *U;
+    trace(AM, R, 0, I.steps());
+    return R;
+  }
   unsigned long Spent = 0;
   std::set<std::pair<int, unsigned>> Seen; // (kind, location) of the findings kept
   int Covered = 0;
@@ -452,6 +460,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       break; // a larger rank count has more states and scenarios still
   }
   R.Modelled = Covered > 0;
+  R.FromP = Covered > 0 ? Counts.front() : 0;
+  R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
   if (I.readsBlock())
     R.Unseen = "the kernel splits its work by block index and the model runs one block: another "
