@@ -14,7 +14,6 @@ namespace commcheck {
 using namespace clang;
 
 namespace {
-RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
 
 /// The rank whose memory an address is in, when it is exactly one rank's: its places (window
 /// bases and homes) add up to one of rank q's and none of any other's.
@@ -193,10 +192,10 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
   if (const FieldDecl *FD = fieldOf(ME); FD && ME->isArrow()) {
     StringRef Name = FD->getName();
     if (Name == "rankId")
-      return num(Rank);
+      return RankValue::integer(Rank);
     if (Name == "rankNum") {
       ReadsRankCount = true;
-      return num(P);
+      return RankValue::integer(P);
     }
   }
   if (!isa<FieldDecl>(ME->getMemberDecl()))
