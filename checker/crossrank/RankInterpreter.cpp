@@ -141,12 +141,18 @@ bool RankInterpreter::unbindUnconfirmed() {
   return Any;
 }
 
-std::optional<bool> RankInterpreter::launchDecides(const Linear &D, clang::BinaryOperatorKind Op) {
+bool RankInterpreter::launchOnly(const Linear &D) const {
   if (!Launch || D.Terms.empty())
-    return std::nullopt;
+    return false;
   for (const auto &[Sym, K] : D.Terms)
     if (Linear::isPlace(Sym) || !LaunchSymbols.count(Sym) || BoundCounts.count(Sym))
-      return std::nullopt;
+      return false;
+  return true;
+}
+
+std::optional<bool> RankInterpreter::launchDecides(const Linear &D, clang::BinaryOperatorKind Op) {
+  if (!launchOnly(D))
+    return std::nullopt;
   return Launch->decide(D, Op, InLoopCond, Names);
 }
 
@@ -257,41 +263,8 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
       Frames.back().Returned = eval(RS->getRetValue());
     return Flow::Return;
   }
-  if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
-    int64_t V = concrete(SS->getCond(), "the switch value");
-    const Stmt *Target = nullptr;
-    for (const SwitchCase *C = SS->getSwitchCaseList(); C; C = C->getNextSwitchCase()) {
-      if (const auto *CaseS = dyn_cast<CaseStmt>(C)) {
-        if (CaseS->getRHS())
-          fail("a case range", C);
-        if (concrete(CaseS->getLHS(), "a case label") == V)
-          Target = C;
-      } else if (!Target) {
-        Target = C; // default, unless a case matches
-      }
-    }
-    if (!Target)
-      return Flow::Next;
-    // Runs from the label on (falling through), until a break.
-    const auto *Body = dyn_cast<CompoundStmt>(SS->getBody());
-    if (!Body)
-      fail("a switch whose body is not a block", S);
-    bool On = false;
-    for (const Stmt *C : Body->body()) {
-      On |= C == Target;
-      if (!On)
-        continue;
-      const Stmt *Run = C;
-      while (const auto *SC = dyn_cast<SwitchCase>(Run))
-        Run = SC->getSubStmt();
-      Flow F = exec(Run);
-      if (F == Flow::Break)
-        return Flow::Next;
-      if (F != Flow::Next)
-        return F;
-    }
-    return Flow::Next;
-  }
+  if (const auto *SS = dyn_cast<SwitchStmt>(S))
+    return execSwitch(SS);
   if (const auto *AS = dyn_cast<AttributedStmt>(S))
     return exec(AS->getSubStmt());
   if (const auto *LS = dyn_cast<LabelStmt>(S))
@@ -305,6 +278,54 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
     return Flow::Next;
   }
   fail(std::string("a '") + stmtClassName(S) + "' statement", S);
+}
+
+RankInterpreter::Flow RankInterpreter::execSwitch(const clang::SwitchStmt *SS) {
+  using namespace clang;
+  const Stmt *S = SS;
+  // A switch on a launch value: each case label a branch of the scenario (LaunchPath).
+  RankValue SV = eval(SS->getCond());
+  std::optional<int64_t> V;
+  if (SV.K == RankValue::Number)
+    V = resolve(SV.L, false).value();
+  if (!V && !(SV.K == RankValue::Number && launchOnly(resolve(SV.L, false))))
+    V = concrete(SS->getCond(), "the switch value");
+  const Stmt *Target = nullptr;
+  for (const SwitchCase *C = SS->getSwitchCaseList(); C; C = C->getNextSwitchCase()) {
+    if (const auto *CaseS = dyn_cast<CaseStmt>(C)) {
+      if (CaseS->getRHS())
+        fail("a case range", C);
+      int64_t Label = concrete(CaseS->getLHS(), "a case label");
+      if (V ? *V == Label
+            : *launchDecides(resolve(SV.L, false).plus(Linear::constant(Label), -1), BO_EQ))
+        Target = C;
+    } else if (!Target) {
+      Target = C; // default, unless a case matches
+    }
+  }
+  if (!Target)
+    return Flow::Next;
+  // Runs from the label on (falling through), until a break.
+  const auto *Body = dyn_cast<CompoundStmt>(SS->getBody());
+  if (!Body)
+    fail("a switch whose body is not a block", S);
+  bool On = false;
+  for (const Stmt *C : Body->body()) {
+    // `case 0: case 2: {...}`: the labels are nested, each the next one's statement.
+    for (const Stmt *L = C; !On && L; L = isa<SwitchCase>(L) ? cast<SwitchCase>(L)->getSubStmt() : nullptr)
+      On |= L == Target;
+    if (!On)
+      continue;
+    const Stmt *Run = C;
+    while (const auto *SC = dyn_cast<SwitchCase>(Run))
+      Run = SC->getSubStmt();
+    Flow F = exec(Run);
+    if (F == Flow::Break)
+      return Flow::Next;
+    if (F != Flow::Next)
+      return F;
+  }
+  return Flow::Next;
 }
 
 namespace {

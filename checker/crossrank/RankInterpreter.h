@@ -37,6 +37,7 @@ class Expr;
 class FunctionDecl;
 class QualType;
 class Stmt;
+class SwitchStmt;
 class VarDecl;
 } // namespace clang
 
@@ -99,6 +100,7 @@ public:
   bool truth(const clang::Expr *E);
 
 private:
+  Flow execSwitch(const clang::SwitchStmt *SS);
   Flow execLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, bool CondFirst, const clang::Stmt *Loop);
   void declare(const clang::VarDecl *VD);
@@ -138,6 +140,8 @@ private:
   /// Whether `D Op 0` on launch values: decided by the scenario (Launch), when D is made of launch
   /// values only; nullopt otherwise.
   std::optional<bool> launchDecides(const Linear &D, clang::BinaryOperatorKind Op);
+  /// Whether D is made of launch values only (a scenario may branch on it).
+  bool launchOnly(const Linear &D) const;
   /// Rank Q's window base, as the context gives it (counting the peers addressed).
   RankValue windowOf(int Q);
   RankValue pointerArith(const RankValue &Ptr, const RankValue &N, clang::QualType PtrT, int Sign);
