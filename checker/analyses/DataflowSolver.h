@@ -14,6 +14,7 @@
 #include "llvm/Support/Error.h"
 #include <chrono>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -21,10 +22,12 @@ namespace commcheck {
 
 enum class Direction { Forward, Backward };
 
-/// What one solve may spend: block visits and a wall-clock deadline.
+/// What one solve may spend: block visits and a wall-clock deadline; and, shared by the solves
+/// of one function, the literal sets their path-sensitive mode met (none: a solve keeps its own).
 struct SolveBudget {
   unsigned long Steps = AnalysisLimits().Steps;
   std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max();
+  std::shared_ptr<PathLiteralTable> Paths;
 };
 
 /// Analysis concept:
@@ -148,9 +151,12 @@ private:
                                                                const SolveBudget &Budget) {
     using Lattice = typename Analysis::Lattice;
     using States = PathStates<Lattice>;
+    std::shared_ptr<PathLiteralTable> Table = Budget.Paths;
+    if (!Table || &Table->graph() != &G)
+      Table = std::make_shared<PathLiteralTable>(G);
     unsigned N = G.Blocks.size();
     std::vector<std::optional<States>> In(N);
-    In[G.Entry] = States{&G.PathVars, {{PathLiterals(), A.initial()}}};
+    In[G.Entry] = States{Table.get(), {{Table->intern(PathLiterals()), A.initial()}}};
     std::deque<unsigned> Work{G.Entry};
     std::vector<bool> Queued(N, false);
     Queued[G.Entry] = true;
@@ -161,9 +167,10 @@ private:
       unsigned B = Work.front();
       Work.pop_front();
       Queued[B] = false;
-      States Out{&G.PathVars, {}};
+      States Out{Table.get(), {}};
       for (auto X : In[B]->D) {
-        if (!enterBlock(G, B, X.Lits))
+        X.Lits = Table->enter(B, X.Lits);
+        if (X.Lits == PathLiteralTable::Dead)
           continue;
         for (unsigned E : G.Blocks[B].Events)
           A.transfer(G.Events[E], X.Inner);
@@ -178,7 +185,7 @@ private:
     for (unsigned B = 0; B < N; ++B)
       if (In[B])
         for (auto X : In[B]->D) {
-          if (!enterBlock(G, B, X.Lits))
+          if (Table->enter(B, X.Lits) == PathLiteralTable::Dead)
             continue;
           if (Entry[B])
             Entry[B]->join(X.Inner);
