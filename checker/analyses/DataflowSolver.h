@@ -16,6 +16,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace commcheck {
@@ -119,19 +120,26 @@ struct DataflowSolver {
   }
 
 private:
-  /// Joins S into a block's entry state; a block whose state grew is queued again.
-  template <class State>
-  static void propagate(std::optional<State> &Into, const State &S, unsigned Next,
-                        std::vector<bool> &Queued, std::deque<unsigned> &Work) {
+  /// Joins S into a block's entry state; whether it grew.
+  template <class State> static bool joinInto(std::optional<State> &Into, const State &S) {
     if (Into) {
       State Joined = *Into;
       Joined.join(S);
       if (Joined == *Into)
-        return;
+        return false;
       *Into = std::move(Joined);
     } else {
       Into = S;
     }
+    return true;
+  }
+
+  /// Joins S into a block's entry state; a block whose state grew is queued again.
+  template <class State>
+  static void propagate(std::optional<State> &Into, const State &S, unsigned Next,
+                        std::vector<bool> &Queued, std::deque<unsigned> &Work) {
+    if (!joinInto(Into, S))
+      return;
     if (!Queued[Next]) {
       Queued[Next] = true;
       Work.push_back(Next);
@@ -157,16 +165,16 @@ private:
     unsigned N = G.Blocks.size();
     std::vector<std::optional<States>> In(N);
     In[G.Entry] = States{Table.get(), {{Table->intern(PathLiterals()), A.initial()}}};
-    std::deque<unsigned> Work{G.Entry};
-    std::vector<bool> Queued(N, false);
-    Queued[G.Entry] = true;
+    // Blocks in reverse post-order: a loop's body settles before what follows it is visited,
+    // instead of every round of the loop being carried past its exit again.
+    const std::vector<unsigned> &Rank = Table->reversePostOrder();
+    std::set<std::pair<unsigned, unsigned>> Work{{Rank[G.Entry], G.Entry}};
     unsigned long Steps = 0;
     while (!Work.empty()) {
       if (outOfBudget(++Steps, Budget))
         return llvm::make_error<BudgetExceeded>();
-      unsigned B = Work.front();
-      Work.pop_front();
-      Queued[B] = false;
+      unsigned B = Work.begin()->second;
+      Work.erase(Work.begin());
       States Out{Table.get(), {}};
       for (auto X : In[B]->D) {
         X.Lits = Table->enter(B, X.Lits);
@@ -179,7 +187,8 @@ private:
       if (Out.D.empty())
         continue;
       for (unsigned Next : G.Blocks[B].Succs)
-        propagate(In[Next], Out, Next, Queued, Work);
+        if (joinInto(In[Next], Out))
+          Work.insert({Rank[Next], Next});
     }
     std::vector<std::optional<Lattice>> Entry(N);
     for (unsigned B = 0; B < N; ++B)

@@ -41,6 +41,33 @@ unsigned PathLiteralTable::enter(unsigned B, unsigned Id) {
   return Out;
 }
 
+const std::vector<unsigned> &PathLiteralTable::reversePostOrder() {
+  if (!Rpo.empty() || G.Blocks.empty())
+    return Rpo;
+  unsigned N = G.Blocks.size();
+  std::vector<unsigned> Post;
+  std::vector<bool> Seen(N, false);
+  std::vector<std::pair<unsigned, size_t>> Stack{{G.Entry, 0}}; // block, next successor
+  Seen[G.Entry] = true;
+  while (!Stack.empty()) {
+    auto &[B, I] = Stack.back();
+    if (I < G.Blocks[B].Succs.size()) {
+      unsigned S = G.Blocks[B].Succs[I++];
+      if (!Seen[S]) {
+        Seen[S] = true;
+        Stack.push_back({S, 0});
+      }
+      continue;
+    }
+    Post.push_back(B);
+    Stack.pop_back();
+  }
+  Rpo.assign(N, N);
+  for (size_t I = 0; I < Post.size(); ++I)
+    Rpo[Post[Post.size() - 1 - I]] = I;
+  return Rpo;
+}
+
 bool PathLiteralTable::less(unsigned A, unsigned B) {
   if (A == B)
     return false;

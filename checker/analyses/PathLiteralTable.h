@@ -28,12 +28,16 @@ public:
   /// The order of the sets themselves (not of their numbers): results do not depend on which
   /// set was met first.
   bool less(unsigned A, unsigned B);
+  /// Each block's position in a reverse post-order of the graph from its entry (blocks not
+  /// reached from it last).
+  const std::vector<unsigned> &reversePostOrder();
 
 private:
   struct Hash {
     size_t operator()(const PathLiterals &L) const;
   };
   const EventGraph &G;
+  std::vector<unsigned> Rpo;
   std::deque<PathLiterals> Sets; ///< a deque: references stay valid while it grows
   std::unordered_map<PathLiterals, unsigned, Hash> Ids;
   llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> Entered, Joined;
