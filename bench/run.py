@@ -49,6 +49,7 @@ import threading
 import time
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, BENCH_DIR)  # shapes.py
 ROOT = os.path.dirname(BENCH_DIR)
 SHIM = os.path.join(ROOT, "checker", "shim")
 
@@ -860,6 +861,9 @@ def print_report(res):
           "noisy; trust the CPU columns and the paired ratios more")
     if res.get("real"):
         print_real(p, res["real"])
+    if res.get("shapes"):
+        from shapes import print_shapes
+        print_shapes(p, res["shapes"])
     lad = res.get("ladder")
     if lad:
         tools = lad["tools"]
@@ -1020,9 +1024,11 @@ def main():
     ap.add_argument("--mixed-runs", type=int, help="rounds for the mixed set (default 3 quick, 5 full)")
     ap.add_argument("--sizes", help="comma-separated ladder sizes in lines (0 = one kernel)")
     ap.add_argument("--sections", default=None,
-                    help="comma-separated subset of ladder,mixed,jobs,cache,profile,real,pch,"
-                         "fixits,instructions (default: all; quick: all but real, pch, fixits and "
-                         "instructions; pch: clang++ -fsyntax-only with a precompiled preamble; "
+                    help="comma-separated subset of ladder,mixed,jobs,cache,profile,real,shapes,"
+                         "pch,fixits,instructions (default: all; quick: all but real, shapes, pch, "
+                         "fixits and instructions; shapes: pathological constructs at several "
+                         "sizes, bench/shapes.py; pch: clang++ -fsyntax-only with a precompiled "
+                         "preamble; "
                          "instructions: callgrind instruction counts, needs valgrind; "
                          "(fixits: --format=json, which verifies every fix-it; full mode only "
                          "unless --fixit-sizes is given)")
@@ -1071,7 +1077,7 @@ def main():
     args.real_runs = args.real_runs or (1 if args.quick else 5)
     if args.sections is None:
         args.sections = "ladder,mixed,jobs,cache,profile" + (
-            "" if args.quick else ",real,pch,fixits,instructions")
+            "" if args.quick else ",real,shapes,pch,fixits,instructions")
     sections = set(s.strip() for s in args.sections.split(",") if s.strip())
 
     for b in (args.commcheck, args.commgen):
@@ -1171,6 +1177,11 @@ def main():
         res["real"] = section_real(args, rng)
         if res["real"]:
             res["failures"] += res["real"]["failures"]
+    if "shapes" in sections:
+        from shapes import section_shapes
+        res["shapes"] = section_shapes(run_measured, args.commcheck, args.clang, args.workdir, rng,
+                                       runs=args.real_runs, log=log)
+        res["failures"] += res["shapes"]["failures"]
     if "pch" in sections:
         res["pch"] = section_pch(ladder, pool, tools, args, rng, args.workdir)
         res["failures"] += res["pch"]["failures"]

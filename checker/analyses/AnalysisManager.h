@@ -44,6 +44,9 @@ public:
   /// A fresh budget for one solve: the step limit and a deadline FunctionSeconds from now.
   SolveBudget budget() const {
     SolveBudget B;
+    if (!Paths)
+      Paths = std::make_shared<PathLiteralTable>(G);
+    B.Paths = Paths;
     B.Steps = Limits.Steps;
     B.Deadline = std::chrono::steady_clock::now() +
                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -87,6 +90,8 @@ private:
   const IntrinsicCatalogue *Catalogue;
   Assumptions Assume;
   llvm::DenseMap<const void *, std::shared_ptr<const void>> Memo;
+  /// The literal sets of this function's path-sensitive solves, shared by all of them.
+  mutable std::shared_ptr<PathLiteralTable> Paths;
 };
 
 } // namespace commcheck

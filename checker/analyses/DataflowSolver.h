@@ -14,17 +14,21 @@
 #include "llvm/Support/Error.h"
 #include <chrono>
 #include <deque>
+#include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace commcheck {
 
 enum class Direction { Forward, Backward };
 
-/// What one solve may spend: block visits and a wall-clock deadline.
+/// What one solve may spend: block visits and a wall-clock deadline; and, shared by the solves
+/// of one function, the literal sets their path-sensitive mode met (none: a solve keeps its own).
 struct SolveBudget {
   unsigned long Steps = AnalysisLimits().Steps;
   std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max();
+  std::shared_ptr<PathLiteralTable> Paths;
 };
 
 /// Analysis concept:
@@ -116,19 +120,26 @@ struct DataflowSolver {
   }
 
 private:
-  /// Joins S into a block's entry state; a block whose state grew is queued again.
-  template <class State>
-  static void propagate(std::optional<State> &Into, const State &S, unsigned Next,
-                        std::vector<bool> &Queued, std::deque<unsigned> &Work) {
+  /// Joins S into a block's entry state; whether it grew.
+  template <class State> static bool joinInto(std::optional<State> &Into, const State &S) {
     if (Into) {
       State Joined = *Into;
       Joined.join(S);
       if (Joined == *Into)
-        return;
+        return false;
       *Into = std::move(Joined);
     } else {
       Into = S;
     }
+    return true;
+  }
+
+  /// Joins S into a block's entry state; a block whose state grew is queued again.
+  template <class State>
+  static void propagate(std::optional<State> &Into, const State &S, unsigned Next,
+                        std::vector<bool> &Queued, std::deque<unsigned> &Work) {
+    if (!joinInto(Into, S))
+      return;
     if (!Queued[Next]) {
       Queued[Next] = true;
       Work.push_back(Next);
@@ -148,22 +159,26 @@ private:
                                                                const SolveBudget &Budget) {
     using Lattice = typename Analysis::Lattice;
     using States = PathStates<Lattice>;
+    std::shared_ptr<PathLiteralTable> Table = Budget.Paths;
+    if (!Table || &Table->graph() != &G)
+      Table = std::make_shared<PathLiteralTable>(G);
     unsigned N = G.Blocks.size();
     std::vector<std::optional<States>> In(N);
-    In[G.Entry] = States{&G.PathVars, {{PathLiterals(), A.initial()}}};
-    std::deque<unsigned> Work{G.Entry};
-    std::vector<bool> Queued(N, false);
-    Queued[G.Entry] = true;
+    In[G.Entry] = States{Table.get(), {{Table->intern(PathLiterals()), A.initial()}}};
+    // Blocks in reverse post-order: a loop's body settles before what follows it is visited,
+    // instead of every round of the loop being carried past its exit again.
+    const std::vector<unsigned> &Rank = Table->reversePostOrder();
+    std::set<std::pair<unsigned, unsigned>> Work{{Rank[G.Entry], G.Entry}};
     unsigned long Steps = 0;
     while (!Work.empty()) {
       if (outOfBudget(++Steps, Budget))
         return llvm::make_error<BudgetExceeded>();
-      unsigned B = Work.front();
-      Work.pop_front();
-      Queued[B] = false;
-      States Out{&G.PathVars, {}};
+      unsigned B = Work.begin()->second;
+      Work.erase(Work.begin());
+      States Out{Table.get(), {}};
       for (auto X : In[B]->D) {
-        if (!enterBlock(G, B, X.Lits))
+        X.Lits = Table->enter(B, X.Lits);
+        if (X.Lits == PathLiteralTable::Dead)
           continue;
         for (unsigned E : G.Blocks[B].Events)
           A.transfer(G.Events[E], X.Inner);
@@ -172,13 +187,14 @@ private:
       if (Out.D.empty())
         continue;
       for (unsigned Next : G.Blocks[B].Succs)
-        propagate(In[Next], Out, Next, Queued, Work);
+        if (joinInto(In[Next], Out))
+          Work.insert({Rank[Next], Next});
     }
     std::vector<std::optional<Lattice>> Entry(N);
     for (unsigned B = 0; B < N; ++B)
       if (In[B])
         for (auto X : In[B]->D) {
-          if (!enterBlock(G, B, X.Lits))
+          if (Table->enter(B, X.Lits) == PathLiteralTable::Dead)
             continue;
           if (Entry[B])
             Entry[B]->join(X.Inner);

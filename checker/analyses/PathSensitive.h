@@ -6,6 +6,7 @@
 // them apart are given up. Past Cap disjuncts a block keeps one.
 #pragma once
 #include "analyses/PathLiterals.h"
+#include "analyses/PathLiteralTable.h"
 #include "events/EventGraph.h"
 #include <algorithm>
 #include <optional>
@@ -14,9 +15,9 @@
 namespace commcheck {
 
 template <class L> struct PathStates {
-  const std::vector<PathVar> *Vars = nullptr; ///< the graph's, for joining literal sets
+  PathLiteralTable *Table = nullptr; ///< the solve's: the literal sets the disjuncts name
   struct Disjunct {
-    PathLiterals Lits;
+    unsigned Lits; ///< an interned PathLiterals (Table)
     L Inner;
     bool operator==(const Disjunct &O) const { return Lits == O.Lits && Inner == O.Inner; }
   };
@@ -36,34 +37,11 @@ template <class L> struct PathStates {
     for (const Disjunct &X : O.D)
       add(X);
   }
-  /// Equal disjuncts; the variable table is the graph's for both.
+  /// Equal disjuncts; the table is the solve's for both.
   bool operator==(const PathStates &O) const { return D == O.D; }
 
 private:
-  void normalise() {
-    for (bool Changed = true; Changed;) {
-      Changed = false;
-      for (size_t I = 0; I < D.size() && !Changed; ++I)
-        for (size_t J = I + 1; J < D.size() && !Changed; ++J) {
-          if (D[I].Inner == D[J].Inner)
-            D[I].Lits.join(D[J].Lits, *Vars);
-          else if (D[I].Lits == D[J].Lits)
-            D[I].Inner.join(D[J].Inner);
-          else
-            continue;
-          D.erase(D.begin() + J);
-          Changed = true;
-        }
-    }
-    if (D.size() > Cap) {
-      for (size_t J = 1; J < D.size(); ++J) {
-        D[0].Lits.join(D[J].Lits, *Vars);
-        D[0].Inner.join(D[J].Inner);
-      }
-      D.resize(1);
-    }
-    std::sort(D.begin(), D.end(), [](const Disjunct &A, const Disjunct &B) { return A.Lits < B.Lits; });
-  }
+  void normalise();
 };
 
 /// Applies block B's path facts to Lits; false when the path cannot enter B.
@@ -74,6 +52,32 @@ inline bool enterBlock(const EventGraph &G, unsigned B, PathLiterals &Lits) {
     if (!Lits.apply(G.PathFacts[F], G.PathVars))
       return false;
   return true;
+}
+
+template <class L> void PathStates<L>::normalise() {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < D.size() && !Changed; ++I)
+      for (size_t J = I + 1; J < D.size() && !Changed; ++J) {
+        if (D[I].Inner == D[J].Inner)
+          D[I].Lits = Table->join(D[I].Lits, D[J].Lits);
+        else if (D[I].Lits == D[J].Lits)
+          D[I].Inner.join(D[J].Inner);
+        else
+          continue;
+        D.erase(D.begin() + J);
+        Changed = true;
+      }
+  }
+  if (D.size() > Cap) {
+    for (size_t J = 1; J < D.size(); ++J) {
+      D[0].Lits = Table->join(D[0].Lits, D[J].Lits);
+      D[0].Inner.join(D[J].Inner);
+    }
+    D.resize(1);
+  }
+  std::sort(D.begin(), D.end(),
+            [&](const Disjunct &A, const Disjunct &B) { return Table->less(A.Lits, B.Lits); });
 }
 
 } // namespace commcheck

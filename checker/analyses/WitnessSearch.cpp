@@ -1,6 +1,6 @@
 #include "analyses/WitnessSearch.h"
 #include "analyses/AnalysisManager.h"
-#include "analyses/PathLiterals.h"
+#include "analyses/PathLiteralTable.h"
 #include "analyses/PathSensitive.h"
 #include "events/SourcePoints.h"
 #include <limits>
@@ -30,32 +30,19 @@ constexpr size_t MaxSetsPerPoint = 8;
 /// States a path-sensitive search may visit before it gives way to a path-insensitive one.
 constexpr size_t MaxPathStates = 200000;
 
-/// Literal sets interned, so that a search node stays small and comparable.
-class PathSets {
-public:
-  PathSets() { Sets.emplace_back(); }
-  unsigned intern(PathLiterals L) {
-    auto [It, New] = Ids.try_emplace(L, Sets.size());
-    if (New)
-      Sets.push_back(std::move(L));
-    return It->second;
-  }
-  const PathLiterals &operator[](unsigned I) const { return Sets[I]; }
-
-private:
-  std::vector<PathLiterals> Sets;
-  std::map<PathLiterals, unsigned> Ids;
-};
-
 /// One breadth-first search over (position, phase[, what the path knows]): shortest first.
 class Search {
 public:
-  Search(const EventGraph &G, bool OnPaths, size_t Limit) : G(G), OnPaths(OnPaths), Limit(Limit) {}
+  /// Paths: the function's interned literal sets (shared with its solves and other searches).
+  Search(PathLiteralTable &Paths, bool OnPaths, size_t Limit)
+      : G(Paths.graph()), OnPaths(OnPaths), Limit(Limit), Paths(Paths),
+        Nothing(Paths.intern(PathLiterals())) {}
 
   /// Searches from Start for Target in a phase AtTarget accepts; Origin switches BeforeOrigin
   /// to Phase.
   std::optional<Node> run(Node Start, unsigned Origin, int Phase, const PhaseStep &Step,
                           unsigned Target, const std::function<bool(int)> &AtTarget) {
+    Start.Path = Nothing; // a path knows nothing at its start
     auto S = enter(Start);
     if (!S)
       return std::nullopt;
@@ -136,7 +123,8 @@ private:
   bool OnPaths;
   size_t Limit;
   Node Start{0, 0, 0};
-  PathSets Paths;
+  PathLiteralTable &Paths;
+  unsigned Nothing; ///< the empty literal set
   std::map<Node, Node> Parent;
   std::queue<Node> Q;
   std::map<std::pair<unsigned, int>, std::vector<unsigned>> Seen;
@@ -153,21 +141,21 @@ private:
   std::optional<Node> enter(Node M) {
     if (!OnPaths || M.Index != 0)
       return M;
-    PathLiterals L = Paths[M.Path];
-    if (!enterBlock(G, M.Block, L))
+    unsigned L = Paths.enter(M.Block, M.Path);
+    if (L == PathLiteralTable::Dead)
       return std::nullopt;
     std::vector<unsigned> &Before = Seen[{M.Block, M.Phase}];
     for (unsigned S : Before)
-      if (Paths[S].subsetOf(L))
+      if (Paths[S].subsetOf(Paths[L]))
         return std::nullopt;
     if (Before.size() >= MaxSetsPerPoint) {
       for (unsigned S : Before)
-        L.join(Paths[S], G.PathVars);
+        L = Paths.join(L, S);
       for (unsigned S : Before)
-        if (Paths[S].subsetOf(L))
+        if (Paths[S].subsetOf(Paths[L]))
           return std::nullopt;
     }
-    M.Path = Paths.intern(std::move(L));
+    M.Path = L;
     Before.push_back(M.Path);
     return M;
   }
@@ -178,7 +166,7 @@ std::optional<std::vector<bool>> blocksOnPaths(const AnalysisManager &AM) {
   const EventGraph &G = AM.graph();
   if (G.PathFacts.empty() || G.Blocks.empty())
     return std::nullopt;
-  Search S(G, true, std::min(AM.limits().WitnessStates, MaxPathStates));
+  Search S(*AM.budget().Paths, true, std::min(AM.limits().WitnessStates, MaxPathStates));
   // No target: the search walks every path it can and then tells what it entered.
   S.run(Node{G.Entry, 0, 0}, std::numeric_limits<unsigned>::max(), 0,
         [](int P, const Event &) { return std::optional<int>(P); }, std::numeric_limits<unsigned>::max(),
@@ -199,7 +187,7 @@ findWitness(const AnalysisManager &AM, unsigned Origin, bool FromEntry, int Phas
   std::optional<std::vector<WitnessStep>> Out;
   // On paths the program can take: from the entry, through the origin.
   if (!G.PathFacts.empty()) {
-    Search S(G, true, std::min(Limit, MaxPathStates));
+    Search S(*AM.budget().Paths, true, std::min(Limit, MaxPathStates));
     Node Start{G.Entry, 0, FromEntry ? Phase : BeforeOrigin};
     if (auto Found = S.run(Start, Origin, Phase, Step, Target, AtTarget))
       Out = S.notes(*Found, AM.sourceManager());
@@ -211,7 +199,7 @@ findWitness(const AnalysisManager &AM, unsigned Origin, bool FromEntry, int Phas
   }
   // Otherwise (too many paths to tell, or no path facts): any path of the graph.
   if (!Out) {
-    Search S(G, false, Limit);
+    Search S(*AM.budget().Paths, false, Limit);
     Node Start{G.Entry, 0, Phase};
     if (!FromEntry) {
       auto [B, I] = G.position(Origin);
