@@ -69,6 +69,11 @@ public:
   // Optimised only: the PIPE_MTE2 drain that makes a "done reading" notify true.
   void readCompleteDrain();
 
+  // Load chunk Index of the own Window into Acc and add every peer's chunk Index to it (the V -> MTE2
+  // flag 0 primed: the peer tile is free once the previous TADD has read it); returns the own view.
+  std::string pullAndReduce(const std::string &Window, const std::string &Index, const std::string &Acc,
+                            const std::string &PeerTile);
+
   // ---- tiles and releases --------------------------------------------------------------------
   // The tiles alternate between loads (MTE2) and stores (MTE3) on event 0 of MTE3 -> MTE2.
   void loadTile(const std::string &Tile, const std::string &View);  // wait_flag + TLOAD
