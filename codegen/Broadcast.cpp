@@ -47,8 +47,8 @@ void rootSide(CollectiveBuilder &B, const Bcast &S) {
   B.copyTile(S.Tile, chunkView(B, S.In, Off, "%input_pview"), Slot, {role::PairSet});
   B.releaseTStore(Slot, "%bcast_slot_pview");
   std::string J = B.beginPeerLoop({"%credit_loop"});
-  B.notifyPeer(S.Ready, J, S.Root, B.one32(), role::ReadyNotify);
-  B.last().Roles.push_back(role::RootCredit);
+  // The notify itself carries the role (last() would be its notify group).
+  B.byId(B.notifyPeer(S.Ready, J, S.Root, B.one32(), role::ReadyNotify))->Roles.push_back(role::RootCredit);
   B.endPeerLoop();
   B.endFor();
   B.waitFlag(Pipe::MTE3, Pipe::MTE2, 0, {role::TailWait});
@@ -89,7 +89,8 @@ void Broadcast::emit(CollectiveBuilder &B) const {
   Bcast S = prologue(B);
   B.beginIf(B.rank64() + " == " + S.Root, std::nullopt, {"%is_root"});
   rootSide(B, S);
-  B.beginElse();
+  // The reference trace is a peer's, as P - 1 of the P ranks are: the side that reads.
+  B.beginElse(/*TraceFollowsElse=*/true);
   peerSide(B, S);
   B.endIf();
 }

@@ -118,7 +118,7 @@ struct Stmt {
   Poly Trip;
   // If: how many iterations of the innermost enclosing loop take the then-branch (nullopt: always).
   std::optional<Poly> TakenPerLoop;
-  bool TraceTakesElse = false; // the reference trace follows the else branch (mutants)
+  bool TraceTakesElse = false; // the reference trace follows the else branch (mutants, a broadcast peer)
 
   // Group.
   std::string Generation; // non-empty: a barrier generation of this kind, for the cost model
