@@ -91,11 +91,7 @@ void AllToAll::emit(CollectiveBuilder &B) const {
   B.waitFlag(Pipe::MTE3, Pipe::MTE2, 0, {role::TailWait});
 
   // Tell every sender its slots here may be refilled.
-  B.peerBarrier("done barrier", X.DoneCells, B.one32(), role::RcNotify);
-  std::string K = B.beginPeerLoop({"%reset_loop"});
-  B.resetCell(X.DataCells, K, X.ResetData);
-  B.resetCell(X.DoneCells, K, X.ResetDone);
-  B.endPeerLoop();
+  B.doneBarrierThenReset(X.DoneCells, {{&X.DataCells, X.ResetData}, {&X.DoneCells, X.ResetDone}});
 }
 
 } // namespace commgen

@@ -97,11 +97,7 @@ void AllToAllV::emit(CollectiveBuilder &B) const {
   // The output is not a window, but nothing here can prove it: release the stores.
   B.release(Pipe::MTE3, {role::ReleaseDrain});
   // Every sender may reuse its input once every rank has pulled from it.
-  B.peerBarrier("done barrier", X.DoneCells, B.one32(), role::RcNotify);
-  std::string K = B.beginPeerLoop({"%reset_loop"});
-  B.resetCell(X.CountCells, K, X.Reset);
-  B.resetCell(X.DoneCells, K, X.Reset);
-  B.endPeerLoop();
+  B.doneBarrierThenReset(X.DoneCells, {{&X.CountCells, X.Reset}, {&X.DoneCells, X.Reset}});
 }
 
 } // namespace commgen

@@ -113,6 +113,15 @@ void CollectiveBuilder::readCompleteDrain() {
     barrier(Pipe::MTE2, {role::RcDrain});
 }
 
+void CollectiveBuilder::doneBarrierThenReset(const SignalCells &Done,
+                                              const std::vector<std::pair<const SignalCells *, std::string>> &Resets) {
+  peerBarrier("done barrier", Done, one32(), role::RcNotify);
+  std::string K = beginPeerLoop({"%reset_loop"});
+  for (const auto &[Row, Value] : Resets)
+    resetCell(*Row, K, Value);
+  endPeerLoop();
+}
+
 std::string CollectiveBuilder::pullAndReduce(const std::string &Window, const std::string &Index,
                                              const std::string &Acc, const std::string &PeerTile) {
   const std::string T = elemType();
