@@ -17,7 +17,7 @@ esac
 
 # To build commcheck (against clang's static archives) and commgen.
 APT_PACKAGES=(cmake ninja-build g++ libclang-19-dev llvm-19-dev libclang-cpp19-dev clang-19
-              libzstd-dev zlib1g-dev nlohmann-json3-dev)
+              libzstd-dev zlib1g-dev nlohmann-json3-dev libz3-dev)
 if [ "$SETUP_FOR" = test ]; then
   # The test suite: its libraries, the tools it runs the product against, and the Debian package
   # test's tools (dpkg-shlibdeps, file).

@@ -51,6 +51,14 @@ public:
     return B;
   }
 
+  /// The result of analysis A if something asked for it and it was had; null otherwise.
+  template <class A> const typename A::Result *computed() const {
+    auto It = Memo.find(&A::ID);
+    return It == Memo.end() || !It->second
+               ? nullptr
+               : static_cast<const typename A::Result *>(It->second.get());
+  }
+
   /// The result of analysis A for this function; BudgetExceeded when it (or what it builds on)
   /// ran out of budget, now or at an earlier ask.
   template <class A> llvm::Expected<const typename A::Result &> get() {

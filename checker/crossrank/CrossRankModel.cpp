@@ -17,6 +17,25 @@ constexpr int MaxRanks = 16;          ///< the rank counts enumerated: 2..MaxRan
 constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
+constexpr unsigned MaxScenarios = 32;        ///< launch-value scenarios per rank count
+
+/// The scenarios that differ from Path's in one choice it made and was not given.
+void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Scenarios) {
+  for (size_t C = Path.given(); C < Path.choices().size(); ++C)
+    if (Path.flippable(C)) {
+      std::vector<bool> Alt(Path.choices().begin(), Path.choices().begin() + C);
+      Alt.push_back(!Path.choices()[C]);
+      Scenarios.push_back(std::move(Alt));
+    }
+}
+
+/// The launch values of the scenario a finding was seen in, for its message.
+std::string launchText(const LaunchPath &Path) {
+  std::string T;
+  for (const std::string &C : Path.conditions())
+    T += (T.empty() ? "" : ", ") + C;
+  return " (launch values: " + T + ")";
+}
 
 std::string cellText(const MemRange &M) {
   std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
@@ -86,21 +105,29 @@ void addLaunchWrites(SpmdRun &Run, clang::SourceLocation Kernel) {
     bool Outside = false;
     for (const RankOp &O : T.Ops) {
       Outside |= O.Kind == RankOpKind::Wait && !Notified.count({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
-      if (!Outside && O.Kind == RankOpKind::Read && O.Call == 0 && O.Mem.Owner != T.Rank &&
+      if (!Outside && O.Kind == RankOpKind::Read && O.Mem.Owner != T.Rank &&
           O.Mem.Owner >= 0 && O.Mem.Owner < Run.P)
         Read.insert({O.Mem.Root, O.Mem.Owner});
     }
   }
+  // Before each call of rank q: its host writes the inputs of that call, after q's previous call
+  // returned (a peer still reading q's input of the previous call races with it).
   for (const auto &[Root, Owner] : Read) {
-    RankOp W;
-    W.Kind = RankOpKind::Write;
-    W.Mem.Root = Root;
-    W.Mem.Owner = Owner;
-    W.Loc = Kernel;
-    W.What = "the host's write before rank " + std::to_string(Owner) + "'s launch";
-    W.Launch = true;
     std::vector<RankOp> &Ops = Run.Ranks[Owner].Ops;
-    Ops.insert(Ops.begin(), std::move(W));
+    for (size_t I = 0; I < Ops.size(); ++I) {
+      if (I > 0 && Ops[I].Call == Ops[I - 1].Call)
+        continue;
+      RankOp W;
+      W.Kind = RankOpKind::Write;
+      W.Mem.Root = Root;
+      W.Mem.Owner = Owner;
+      W.Loc = Kernel;
+      W.Call = Ops[I].Call;
+      W.What = "the host's write before rank " + std::to_string(Owner) + "'s launch";
+      W.Launch = true;
+      Ops.insert(Ops.begin() + I, std::move(W));
+      ++I;
+    }
   }
 }
 
@@ -206,15 +233,31 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
   // A race with a host's write before a launch is reported at the kernel's access.
   if (Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index].Launch)
     std::swap(Rc.First, Rc.Second);
+  // A lost wake-up is reported at the plain store.
+  if (Rc.LostWakeup && Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index].Kind == RankOpKind::Write)
+    std::swap(Rc.First, Rc.Second);
   const RankOp &A = Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index];
   const RankOp &B = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
   CrossRankFinding F{CrossRankFinding::Race, B.Loc, "", Run.P, {}};
-  auto Verb = [](const RankOp &O) { return O.Kind == RankOpKind::Write ? "writes" : "reads"; };
-  F.Message = "cross-rank race: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) + " " +
+  auto Verb = [](const RankOp &O) {
+    return O.Kind == RankOpKind::Write ? "writes" : O.Kind == RankOpKind::Notify ? "signals" : "reads";
+  };
+  if (Rc.LostWakeup) {
+    F.Message = "lost wake-up: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) +
+                " writes signal cell " + rangeText(B.Mem, B.Spelling) + callText(B) +
+                " with a plain store, which TNOTIFY on rank " + std::to_string(Rc.First.Rank) +
+                " adds to" + callText(A) + ", and no notify -> wait chain orders the two: the "
+                "store may land after the add and erase it, and the wait counting on it hangs "
+                "(P = " + std::to_string(Run.P) + "); lower a cell with a signal (a reset), or "
+                "order the store before every peer's notify" +
+                (A.Call || B.Call ? freshWindowAdvice() : "");
+  } else {
+    F.Message = "cross-rank race: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) + " " +
               Verb(B) + " " + rangeText(B.Mem, B.Spelling) + callText(B) + ", which " + A.What + " on rank " +
               std::to_string(Rc.First.Rank) + " " + Verb(A) + callText(A) +
               ", and no notify -> wait chain orders the two (P = " + std::to_string(Run.P) + ")" +
               (A.Call || B.Call ? freshWindowAdvice() : "");
+  }
   F.Steps.push_back({A.Loc, A.What + " " + Verb(A) + " " + rangeText(A.Mem, A.Spelling) + callText(A),
                      Rc.First.Rank, -1, true});
   // The last wait of the second rank before its access, and what lets it pass.
@@ -274,6 +317,41 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
   return S.Exhaustive;
 }
 
+/// The probe: every launch-value scenario at the largest rank count, one call, to learn where P
+/// comes from (Counts: the rank counts to run). A launch value first taken for the rank count that
+/// bounds no loop over the peers is then a launch value like any other: the probe runs again,
+/// branching on it.
+std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::FunctionDecl *K,
+                                          std::vector<int> &Counts) {
+  bool ReadsP = false;
+  int Highest = -1;
+  std::vector<std::vector<bool>> Probes{{}};
+  for (unsigned N = 0; !Probes.empty() && N < MaxScenarios; ++N) {
+    LaunchPath Path(Probes.back());
+    I.follow(&Path);
+    auto Probe = I.run(K, 0, MaxRanks, 1);
+    I.follow(nullptr);
+    if (auto *U = std::get_if<Unmodelled>(&Probe)) {
+      if (!I.unbindUnconfirmed())
+        return *U;
+      Probes = {{}};
+      ReadsP = false, Highest = -1, N = 0;
+      continue;
+    }
+    Probes.pop_back();
+    pushAlternatives(Path, Probes);
+    ReadsP |= I.readsRankCount() || I.bindsRankCount();
+    Highest = std::max(Highest, I.highestWindow());
+  }
+  // Read from the launch (enumerated), or fixed by the windows the code addresses.
+  if (ReadsP)
+    for (int P = 2; P <= MaxRanks; ++P)
+      Counts.push_back(P);
+  else
+    Counts.push_back(std::max(2, Highest + 1));
+  return std::nullopt;
+}
+
 /// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
 void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
   if (!getenv("COMMCHECK_TRACE_RANKS"))
@@ -310,19 +388,12 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   }
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
-  auto Probe = I.run(G.Decl, 0, MaxRanks, 1);
-  if (auto *U = std::get_if<Unmodelled>(&Probe)) {
+  std::vector<int> Counts;
+  if (std::optional<Unmodelled> U = probeRankCounts(I, G.Decl, Counts)) {
     R.Why = *U;
     trace(AM, R, 0, I.steps());
     return R;
   }
-  // The rank count: read from the launch (enumerated), or fixed by the windows the code addresses.
-  std::vector<int> Counts;
-  if (I.readsRankCount() || I.bindsRankCount())
-    for (int P = 2; P <= MaxRanks; ++P)
-      Counts.push_back(P);
-  else
-    Counts.push_back(std::max(2, I.highestWindow() + 1));
   unsigned long Spent = 0;
   std::set<std::pair<int, unsigned>> Seen; // (kind, location) of the findings kept
   int Covered = 0;
@@ -333,28 +404,64 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       R.Why.Why = "the runs up to " + std::to_string(Covered) + " ranks took the step budget";
       break;
     }
-    auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
-    if (auto *U = std::get_if<Unmodelled>(&Run)) {
-      AllRun = false;
-      R.Why = *U;
-      break;
+    // Every scenario of the launch values (LaunchPath), depth first: each choice a run made and
+    // was not given is run the other way too.
+    std::vector<std::vector<bool>> Scenarios{{}};
+    unsigned Ran = 0;
+    bool Stop = false;
+    while (!Scenarios.empty() && !Stop) {
+      if (++Ran > MaxScenarios) {
+        AllRun = false, Stop = true;
+        R.Why.Why = "the launch values branch into more than " + std::to_string(MaxScenarios) +
+                    " scenarios at " + std::to_string(P) + " ranks";
+        break;
+      }
+      LaunchPath Path(std::move(Scenarios.back()));
+      Scenarios.pop_back();
+      I.follow(&Path);
+      auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
+      I.follow(nullptr);
+      if (auto *U = std::get_if<Unmodelled>(&Run)) {
+        AllRun = false, Stop = true;
+        R.Why = *U;
+        break;
+      }
+      pushAlternatives(Path, Scenarios);
+      // A scenario takes each launch value to be the same on every rank (a size, a mode); one
+      // that is not (a rank the host passes as a scalar) is not run: what the model saw is then
+      // not everything the kernel does, so the precision step does not rely on it.
+      if (!Path.choices().empty() && AllRun) {
+        AllRun = false;
+        R.Why.Why = "launch values were branched on as the same on every rank";
+      }
+      if (Path.cut() && AllRun) {
+        AllRun = false;
+        R.Why.Why = "a loop over a launch value is run at most " +
+                    std::to_string(LaunchPath::MaxUnroll) + " times";
+      }
+      const SpmdRun &SR = std::get<SpmdRun>(Run);
+      std::vector<CrossRankFinding> Found;
+      bool Exhaustive = analyse(SR, Found);
+      Covered = P;
+      for (CrossRankFinding &F : Found)
+        if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second) {
+          if (!Path.conditions().empty())
+            F.Message += launchText(Path);
+          R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
+        }
+      addOverlaps(SR, R.Uses);
+      noteConsumed(SR, R.Consumed);
+      if (!Exhaustive) {
+        AllRun = false, Stop = true;
+        R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
+      }
     }
-    Covered = P;
-    const SpmdRun &SR = std::get<SpmdRun>(Run);
-    std::vector<CrossRankFinding> Found;
-    bool Exhaustive = analyse(SR, Found);
-    for (CrossRankFinding &F : Found)
-      if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second)
-        R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
-    addOverlaps(SR, R.Uses);
-    noteConsumed(SR, R.Consumed);
-    if (!Exhaustive) {
-      AllRun = false;
-      R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
-      break; // a larger rank count has more states still
-    }
+    if (Stop)
+      break; // a larger rank count has more states and scenarios still
   }
   R.Modelled = Covered > 0;
+  R.FromP = Covered > 0 ? Counts.front() : 0;
+  R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
   if (I.readsBlock())
     R.Unseen = "the kernel splits its work by block index and the model runs one block: another "

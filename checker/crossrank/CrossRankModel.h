@@ -46,6 +46,8 @@ public:
     /// What the model does not see of the rank: other blocks (the kernel splits work by block
     /// index, and one block is run), or another core's code (a configuration it does not compile).
     std::string Unseen;
+    /// The rank counts run: FromP..ToP (0 when none).
+    int FromP = 0, ToP = 0;
   };
   static llvm::Expected<Result> compute(AnalysisManager &AM);
 };

@@ -218,10 +218,42 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
       }
     }
   }
+  lostWakeups(Out, Max);
   std::sort(Out.begin(), Out.end(), [&](const Race &L, const Race &R) {
     return Pos[L.First.Rank][L.First.Index] < Pos[R.First.Rank][R.First.Index];
   });
   return Out;
+}
+
+void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
+  // Signal cells are lowered by signals (a reset, a Set): a plain store to one another rank may
+  // notify at the same time erases that rank's add (zeroing slots at entry while a faster peer's
+  // TNOTIFY may already have landed), and the wait counting on it hangs.
+  std::map<MemRange, std::vector<OpRef>> Notifies;
+  for (OpRef X : Topo)
+    if (Run.Ranks[X.Rank].Ops[X.Index].Kind == RankOpKind::Notify)
+      Notifies[cellOf(Run.Ranks[X.Rank].Ops[X.Index])].push_back(X);
+  std::set<std::pair<unsigned, unsigned>> SeenLocs;
+  for (OpRef W : Topo) {
+    const RankOp &O = Run.Ranks[W.Rank].Ops[W.Index];
+    if (O.Kind != RankOpKind::Write || O.Launch)
+      continue;
+    for (auto It = Notifies.lower_bound(MemRange{O.Mem.Root, O.Mem.Owner, O.Mem.Lo, O.Mem.Lo});
+         It != Notifies.end() && It->first.Root == O.Mem.Root && It->first.Owner == O.Mem.Owner &&
+         It->first.Lo < O.Mem.Hi;
+         ++It)
+      for (OpRef N : It->second) {
+        if (N.Rank == W.Rank || before(W, N) || before(N, W))
+          continue;
+        const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
+        if (!SeenLocs.insert({O.Loc.getRawEncoding(), NO.Loc.getRawEncoding()}).second)
+          continue;
+        bool NFirst = Pos[N.Rank][N.Index] < Pos[W.Rank][W.Index];
+        Out.push_back({NFirst ? N : W, NFirst ? W : N, true});
+        if (Out.size() >= Max)
+          return;
+      }
+  }
 }
 
 } // namespace commcheck

@@ -31,13 +31,19 @@ public:
 
   struct Race {
     OpRef First, Second; ///< First comes first in order()
+    /// A plain write of a signal cell and a notify of it (a lost wake-up: the store may land
+    /// after the peer's add and erase it).
+    bool LostWakeup = false;
   };
   /// Conflicting accesses (a write and an access of overlapping bytes) on two ranks that
-  /// happens-before does not order, one per pair of source locations, at most Max.
+  /// happens-before does not order, one per pair of source locations, at most Max; and plain
+  /// writes of a signal cell unordered with another rank's notify of it.
   std::vector<Race> races(size_t Max) const;
 
 private:
   void computeClocks();
+  /// The lost wake-ups among Run's writes of signal cells (CONTRACT §6, "Launch").
+  void lostWakeups(std::vector<Race> &Out, size_t Max) const;
   bool justify();
 
   const SpmdRun &Run;

@@ -158,6 +158,7 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
     if (Args.empty() || Args[0].K != RankValue::Number)
       return RankValue::unknown("a view of an unknown address: " + (Args.empty() ? std::string("no argument") : Args[0].Why));
     V.L = Args[0].L;
+    V.FromTable = Args[0].FromTable;
     V.Bytes = viewBytes(E->getType(), Args, V);
     return V;
   }
@@ -214,7 +215,7 @@ RankValue RankInterpreter::callUser(const FunctionDecl *FD, const CallExpr *E) {
     const ParmVarDecl *Prm = Def->getParamDecl(K);
     const Expr *A = E->getArg(K);
     Slot S = Prm->getType()->isReferenceType() ? lvalue(A) : nullptr;
-    F.Vars[Prm] = S ? S : std::make_shared<RankValue>(eval(A));
+    F.Vars[Prm] = S ? S : std::make_shared<RankValue>(eval(A).detached());
   }
   Frames.push_back(std::move(F));
   exec(Def->getBody());

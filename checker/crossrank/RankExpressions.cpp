@@ -74,7 +74,7 @@ RankValue RankInterpreter::eval(const Expr *E) {
     return evalConstruct(CC);
   if (const auto *IL = dyn_cast<InitListExpr>(E))
     return IL->getNumInits() == 1 && IL->getType()->isScalarType() ? eval(IL->getInit(0))
-                                                                   : RankValue::object();
+                                                                   : evalAggregate(IL);
   if (isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E) || isa<ImplicitValueInitExpr>(E))
     return E->getType()->isScalarType() ? num(0) : RankValue::object();
   if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent())
@@ -105,14 +105,48 @@ RankValue RankInterpreter::evalDeclRef(const Expr *E) {
 }
 
 RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
-  E = E->IgnoreParens();
+  E = E->IgnoreParenNoopCasts(Ctx);
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
       auto Found = Frames.back().Vars.find(VD);
       if (Found != Frames.back().Vars.end())
         return Found->second;
     }
+  // A field of a local struct (`s.f`, `s.a.b`): its slot, made when first written.
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      if (Slot Base = lvalue(ME->getBase())) {
+        if (Base->K != RankValue::Object)
+          *Base = RankValue::object();
+        if (Slot F = Base->field(FD))
+          return F;
+        RankValue Initial =
+            Base->Launch.empty()
+                ? RankValue::unknown("the field '" + FD->getNameAsString() + "', not set")
+                : launchValue(Base->Launch + "." + FD->getName().str(), FD->getType());
+        Base->Fields.push_back({FD, std::make_shared<RankValue>(std::move(Initial))});
+        return Base->Fields.back().second;
+      }
   return nullptr;
+}
+
+RankValue RankInterpreter::evalAggregate(const InitListExpr *IL) {
+  RankValue V = RankValue::object();
+  const auto *RD = IL->getType()->getAsRecordDecl();
+  if (!RD || RD->isUnion())
+    return V;
+  // Sema fills every field of an aggregate (missing ones value-initialised), bases first.
+  unsigned I = 0;
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+    I = CRD->getNumBases();
+  for (const FieldDecl *FD : RD->fields()) {
+    if (FD->isUnnamedBitField())
+      continue;
+    if (I >= IL->getNumInits())
+      break;
+    V.Fields.push_back({FD, std::make_shared<RankValue>(eval(IL->getInit(I++)).detached())});
+  }
+  return V;
 }
 
 RankValue RankInterpreter::evalBinary(const Expr *E) {
@@ -134,7 +168,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       R = arith(Base, eval(BO->getLHS()), R, BO->getLHS()->getType(), BO->getRHS()->getType());
     }
     if (Slot S = lvalue(BO->getLHS())) {
-      *S = R;
+      *S = R.detached();
       return R;
     }
     const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
@@ -169,6 +203,12 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       default: break;
       }
     }
+    if (D.isSymbolic() && (peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS())))
+      fail("a launch value compared with the variable of a loop over the peers: it may be the "
+           "rank id, which differs between ranks",
+           BO);
+    if (std::optional<bool> B = launchDecides(D, Op))
+      return num(*B);
     return RankValue::unknown("a comparison of values the model cannot compute");
   }
   return arith(Op, L, R, LT, RT);
@@ -176,6 +216,14 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
 
 RankValue RankInterpreter::arith(BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
                                  QualType LT, QualType RT) {
+  RankValue V = arithValue(Op, L, R, LT, RT);
+  if (V.K == RankValue::Number)
+    V.FromTable = L.FromTable || R.FromTable;
+  return V;
+}
+
+RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
+                                      QualType LT, QualType RT) {
   if (L.K != RankValue::Number || R.K != RankValue::Number)
     return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
   if ((Op == BO_Add || Op == BO_Sub) && LT->isPointerType() && !RT->isPointerType())
@@ -264,6 +312,14 @@ RankValue RankInterpreter::evalUnary(const Expr *E) {
 
 RankValue RankInterpreter::evalCast(const Expr *E) {
   const auto *CE = cast<CastExpr>(E);
+  // What a value was computed from survives its conversions.
+  bool FromTable = false;
+  RankValue V = castValue(CE, FromTable);
+  V.FromTable |= FromTable && V.K == RankValue::Number;
+  return V;
+}
+
+RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
   const Expr *Sub = CE->getSubExpr();
   QualType To = CE->getType();
   switch (CE->getCastKind()) {
@@ -271,6 +327,7 @@ RankValue RankInterpreter::evalCast(const Expr *E) {
   case CK_IntegralToBoolean:
   case CK_PointerToBoolean: {
     RankValue V = eval(Sub);
+    FromTable = V.FromTable;
     if (V.K != RankValue::Number)
       return V;
     if (CE->getCastKind() != CK_IntegralCast)
@@ -288,6 +345,7 @@ RankValue RankInterpreter::evalCast(const Expr *E) {
   }
   case CK_IntegralToPointer: {
     RankValue V = eval(Sub);
+    FromTable = V.FromTable;
     // A launch integer that becomes a pointer points into the rank's own window.
     if (V.K == RankValue::Number && V.L.isSymbolic() && !hasWindow(V.L))
       V.L = V.L.plus(Linear::home(Rank));

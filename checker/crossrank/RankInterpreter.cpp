@@ -72,6 +72,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   LoopCondSymbols.clear();
   InLoopCond = false;
   PeerUses = 0;
+  PeerLoopVars.clear();
   ReadsRankCount = false;
   ContextTables.clear();
   const clang::FunctionDecl *Def = nullptr;
@@ -87,10 +88,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
       Frames.emplace_back();
       for (const clang::ParmVarDecl *Prm : Def->parameters()) {
         // A pointer parameter is a buffer of the rank's own window; any other is a launch value.
-        Linear V = Linear::symbol(intern(Prm->getName()));
-        if (Prm->getType()->isPointerType())
-          V = V.plus(Linear::home(Rank));
-        Frames.back().Vars[Prm] = std::make_shared<RankValue>(RankValue::number(V));
+        Frames.back().Vars[Prm] = std::make_shared<RankValue>(launchValue(Prm->getName(), Prm->getType()));
       }
       exec(Def->getBody());
     }
@@ -120,6 +118,38 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   return std::move(Trace);
 }
 
+RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) {
+  if (T->isRecordType()) {
+    RankValue O = RankValue::object();
+    O.Launch = Name.str();
+    return O;
+  }
+  Symbol Sym = intern(Name);
+  Linear V = Linear::symbol(Sym);
+  if (T->isPointerType())
+    V = V.plus(Linear::home(Rank));
+  else if (T->isIntegralOrEnumerationType())
+    LaunchSymbols.insert(Sym);
+  return RankValue::number(V);
+}
+
+bool RankInterpreter::unbindUnconfirmed() {
+  bool Any = false;
+  for (const auto &[Sym, Uses] : BoundCounts)
+    if (Uses == 0 && LaunchSymbols.count(Sym))
+      Any |= NotRankCount.insert(Sym).second;
+  return Any;
+}
+
+std::optional<bool> RankInterpreter::launchDecides(const Linear &D, clang::BinaryOperatorKind Op) {
+  if (!Launch || D.Terms.empty())
+    return std::nullopt;
+  for (const auto &[Sym, K] : D.Terms)
+    if (Linear::isPlace(Sym) || !LaunchSymbols.count(Sym) || BoundCounts.count(Sym))
+      return std::nullopt;
+  return Launch->decide(D, Op, InLoopCond, Names);
+}
+
 int64_t RankInterpreter::concrete(const clang::Expr *E, const std::string &What) {
   RankValue V = eval(E);
   if (V.K == RankValue::Number)
@@ -139,6 +169,8 @@ bool RankInterpreter::truth(const clang::Expr *E) {
     for (const auto &[S, K] : V.L.Terms)
       if (Linear::isPlace(S))
         return true;
+    if (std::optional<bool> B = launchDecides(resolve(V.L, false), clang::BO_NE))
+      return *B;
   }
   fail("a branch depends on a value the model cannot compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
@@ -148,7 +180,7 @@ bool RankInterpreter::truth(const clang::Expr *E) {
 void RankInterpreter::declare(const clang::VarDecl *VD) {
   RankValue V = RankValue::object();
   if (const clang::Expr *Init = VD->getInit())
-    V = eval(Init);
+    V = eval(Init).detached();
   else if (VD->getType()->isScalarType())
     V = RankValue::unknown("'" + VD->getNameAsString() + "' is not initialised");
   if (VD->getType()->isReferenceType() && VD->getInit()) {
@@ -326,6 +358,12 @@ bool windowIndexedBy(const clang::Stmt *S, const clang::VarDecl *V,
 }
 } // namespace
 
+bool RankInterpreter::peerLoopVariable(const clang::Expr *E) const {
+  if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return std::find(PeerLoopVars.begin(), PeerLoopVars.end(), D->getDecl()) != PeerLoopVars.end();
+  return false;
+}
+
 bool RankInterpreter::isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Cond) {
   auto [It, New] = PeerLoops.try_emplace(Loop, false);
   if (New) {
@@ -341,6 +379,11 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   if (Init)
     exec(Init);
   unsigned Before = PeerUses;
+  if (Launch)
+    Launch->enterLoop();
+  const clang::VarDecl *PeerVar = isPeerLoop(Loop, Cond) ? condVar(Cond) : nullptr;
+  if (PeerVar)
+    PeerLoopVars.push_back(PeerVar);
   std::set<Symbol> OuterCond;
   std::swap(OuterCond, LoopCondSymbols);
   bool First = true;
@@ -355,13 +398,22 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
     }
     First = false;
     Flow F = exec(Body);
-    if (F == Flow::Return)
+    if (F == Flow::Return) {
+      if (Launch)
+        Launch->leaveLoop();
+      if (PeerVar)
+        PeerLoopVars.pop_back();
       return F;
+    }
     if (F == Flow::Break)
       break;
     if (Inc)
       eval(Inc);
   }
+  if (Launch)
+    Launch->leaveLoop();
+  if (PeerVar)
+    PeerLoopVars.pop_back();
   if (PeerUses != Before && isPeerLoop(Loop, Cond))
     for (Symbol Sym : LoopCondSymbols)
       ++BoundCounts[Sym]; // a peer loop is bounded by it: it is the rank count

@@ -12,6 +12,7 @@
 // same on every rank (a symmetric allocation), so `windowsIn[q] + (p - windowsIn[r])` is p's
 // buffer on rank q; pointers with different launch symbols are different buffers.
 #pragma once
+#include "crossrank/LaunchPath.h"
 #include "crossrank/RankTrace.h"
 #include "crossrank/RankValue.h"
 #include "events/LoopMembership.h"
@@ -29,7 +30,9 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class CastExpr;
 class CXXConstructExpr;
+class InitListExpr;
 class Expr;
 class FunctionDecl;
 class QualType;
@@ -53,6 +56,13 @@ public:
   RankInterpreter(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                   unsigned long MaxSteps)
       : Ctx(Ctx), Catalogue(Catalogue), RankCountSym(intern("#P")), MaxSteps(MaxSteps) {}
+
+  /// The launch values' scenario the next runs take (null: a branch on one is not modelled).
+  void follow(LaunchPath *Path) { Launch = Path; }
+  /// After a run that took a launch value for the rank count and found no loop over the peers
+  /// bounded by it: from now on such values are launch values to branch on. False when there is
+  /// none (the run's reason stands).
+  bool unbindUnconfirmed();
 
   /// Code the configuration does not compile (a slice of another's parse): left out.
   void leaveOut(const std::vector<Span> &R) { Removed = &R; }
@@ -92,6 +102,9 @@ private:
   Flow execLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, bool CondFirst, const clang::Stmt *Loop);
   void declare(const clang::VarDecl *VD);
+  /// A value the launch passes (a parameter, a field of a struct parameter): a pointer into the
+  /// rank's own window, a struct whose fields are launch values, else a launch symbol.
+  RankValue launchValue(llvm::StringRef Name, clang::QualType T);
   /// A loop over the peers: its condition's variable indexes a window (directly or through a
   /// helper's parameter). Only such a loop's bound is taken as the rank count.
   bool isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Cond);
@@ -100,12 +113,17 @@ private:
   /// L op R for an arithmetic operator (not a comparison), with the operands' types.
   RankValue arith(clang::BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
                   clang::QualType LT, clang::QualType RT);
+  RankValue arithValue(clang::BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
+                       clang::QualType LT, clang::QualType RT);
   RankValue evalCast(const clang::Expr *E);
+  RankValue castValue(const clang::CastExpr *CE, bool &FromTable);
   RankValue evalMember(const clang::Expr *E);
   RankValue evalSubscript(const clang::Expr *E);
   RankValue evalDeclRef(const clang::Expr *E);
   RankValue evalCall(const clang::CallExpr *E);
   RankValue evalConstruct(const clang::CXXConstructExpr *E);
+  /// A struct's braced initialiser: the object with its fields.
+  RankValue evalAggregate(const clang::InitListExpr *IL);
   RankValue callUser(const clang::FunctionDecl *FD, const clang::CallExpr *E);
   RankValue intrinsic(const Intrinsic &I, const clang::CallExpr *E);
   /// The address a GM lvalue (`*p`, `p[i]`, `p->f`, `x.f` of such) names, when it is one.
@@ -117,6 +135,9 @@ private:
   MemRange range(const Linear &Addr, std::optional<int64_t> Bytes, const clang::Expr *At);
   /// L with the launch integers taken as P replaced; a comparison may take one (bind).
   Linear resolve(const Linear &L, bool Bind);
+  /// Whether `D Op 0` on launch values: decided by the scenario (Launch), when D is made of launch
+  /// values only; nullopt otherwise.
+  std::optional<bool> launchDecides(const Linear &D, clang::BinaryOperatorKind Op);
   /// Rank Q's window base, as the context gives it (counting the peers addressed).
   RankValue windowOf(int Q);
   RankValue pointerArith(const RankValue &Ptr, const RankValue &N, clang::QualType PtrT, int Sign);
@@ -152,6 +173,15 @@ private:
   RankTrace Trace;
   llvm::DenseSet<const clang::VarDecl *> ContextTables; ///< PTOAS int64 context tables
   std::map<Symbol, int> BoundCounts; ///< launch integers taken as P
+  std::set<Symbol> LaunchSymbols;    ///< values the launch passes (parameters, their fields)
+  std::set<Symbol> NotRankCount;     ///< launch values a run showed are not the rank count
+  LaunchPath *Launch = nullptr;
+  /// The variables of the loops over the peers being run: a launch value compared with one may
+  /// be the rank id, which differs between ranks (a launch value is branched on as the same on
+  /// every rank).
+  std::vector<const clang::VarDecl *> PeerLoopVars;
+  /// Whether E names the variable of a loop over the peers being run.
+  bool peerLoopVariable(const clang::Expr *E) const;
   bool ReadsRankCount = false;
   bool ReadsBlock = false;
   int HighestWindow = -1;

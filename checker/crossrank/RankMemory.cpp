@@ -81,7 +81,9 @@ RankValue RankInterpreter::windowOf(int Q) {
   if (Q != Rank)
     ++PeerUses;
   HighestWindow = std::max(HighestWindow, Q);
-  return RankValue::number(Linear::window(Q));
+  RankValue V = RankValue::number(Linear::window(Q));
+  V.FromTable = true;
+  return V;
 }
 
 RankValue RankInterpreter::pointerArith(const RankValue &Ptr, const RankValue &N, QualType PtrT,
@@ -89,7 +91,9 @@ RankValue RankInterpreter::pointerArith(const RankValue &Ptr, const RankValue &N
   if (Ptr.K != RankValue::Number || N.K != RankValue::Number)
     return RankValue::unknown("pointer arithmetic on unknown values");
   int64_t Size = typeBytes(PtrT->getPointeeType());
-  return RankValue::number(Ptr.L.plus(N.L.scaled(Size * Sign)));
+  RankValue R = RankValue::number(Ptr.L.plus(N.L.scaled(Size * Sign)));
+  R.FromTable = Ptr.FromTable || N.FromTable;
+  return R;
 }
 
 Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
@@ -107,7 +111,8 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
     }
     R = R.plus(T.scaled(K, L.Den));
   }
-  if (!Bind || R.Terms.size() != 1 || Linear::isPlace(R.Terms.begin()->first))
+  if (!Bind || R.Terms.size() != 1 || Linear::isPlace(R.Terms.begin()->first) ||
+      NotRankCount.count(R.Terms.begin()->first))
     return R;
   // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
   BoundCounts.try_emplace(R.Terms.begin()->first, 0);
@@ -197,8 +202,20 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
   if (!isa<FieldDecl>(ME->getMemberDecl()))
     return RankValue::object(); // a method named for a call
   std::optional<Linear> A = gmAddress(ME);
-  if (!A)
+  if (!A) {
+    // A field of a local struct: what the kernel initialised or assigned it.
+    if (!ME->isArrow()) {
+      RankValue Base = eval(ME->getBase());
+      const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
+      if (Base.K == RankValue::Object) {
+        if (Slot F = Base.field(FD))
+          return *F;
+        if (!Base.Launch.empty())
+          return launchValue(Base.Launch + "." + FD->getName().str(), FD->getType());
+      }
+    }
     return RankValue::unknown("a field of a local object");
+  }
   if (ME->getType()->isArrayType() || ME->getType()->isRecordType())
     return RankValue::number(*A); // decays to its address / read field by field
   return load(*A, ME->getType(), ME);
@@ -276,7 +293,7 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   RankOp O;
   O.Kind = K;
   O.Mem = range(View.L, View.K == RankValue::View ? View.Bytes : std::nullopt, At);
-  if (fromWindow(View.L))
+  if (fromWindow(View.L) || View.FromTable)
     WindowRoots.insert(O.Mem.Root);
   else if (K == RankOpKind::Notify)
     HomeNotifies.push_back({O.Mem.Root, At});

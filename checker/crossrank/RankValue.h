@@ -9,10 +9,15 @@
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace clang {
+class FieldDecl;
+}
 
 namespace commcheck {
 
@@ -114,7 +119,7 @@ struct RankValue {
     Number,  ///< an integer, or an address (bytes), as a linear form
     View,    ///< a GM view (GlobalTensor, Signal): its address and extent in bytes
     Dims,    ///< a Shape/Stride object: its five values
-    Object,  ///< any other object (a tile, an event): carries nothing the model needs
+    Object,  ///< any other object: a tile, an event, a local struct (its fields, when written)
   } K = Unknown;
   Linear L;                  ///< Number: the value; View: the address
   std::optional<int64_t> Bytes; ///< View: extent, when known
@@ -122,6 +127,15 @@ struct RankValue {
   llvm::SmallVector<int64_t, 5> Strides;           ///< View: its strides, when all known
   int64_t Elem = 0;                       ///< View: element size
   std::string Why;           ///< Unknown: what it came from (for messages)
+  /// Number, View: computed from the window table, also where the window bases cancel (rank r's
+  /// own window reached as `W[peer] - W[r]` with peer == r): memory the kernel places itself.
+  bool FromTable = false;
+  /// Object: the fields of a local struct the kernel initialised or assigned, each in a slot of
+  /// its own so that `s.f = v` assigns in place. A copy of the object copies the slots (detach).
+  std::vector<std::pair<const clang::FieldDecl *, std::shared_ptr<RankValue>>> Fields;
+  /// Object: a struct the launch passes by value (a kernel parameter): a field the kernel did not
+  /// set is the launch value named `Launch.field`, the same on every rank.
+  std::string Launch;
 
   static RankValue number(Linear V) {
     RankValue R;
@@ -137,6 +151,20 @@ struct RankValue {
   static RankValue object() {
     RankValue R;
     R.K = Object;
+    return R;
+  }
+  /// The field's slot, or null.
+  std::shared_ptr<RankValue> field(const clang::FieldDecl *F) const {
+    for (const auto &[D, S] : Fields)
+      if (D == F)
+        return S;
+    return nullptr;
+  }
+  /// This value with fresh slots for its fields (recursively): a copy of a struct owns its fields.
+  RankValue detached() const {
+    RankValue R = *this;
+    for (auto &[D, S] : R.Fields)
+      S = std::make_shared<RankValue>(S->detached());
     return R;
   }
 };

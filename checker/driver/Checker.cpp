@@ -1,5 +1,6 @@
 #include "driver/Checker.h"
 #include "analyses/CostCounter.h"
+#include "crossrank/CrossRankModel.h"
 #include "events/KernelFinder.h"
 #include "base/LargeStack.h"
 #include "rules/RuleContext.h"
@@ -72,7 +73,7 @@ void addUnique(std::vector<Finding> &Raw, std::vector<Finding> &Out) {
 bool Checker::enabled(const Rule &R) const { return R.info().AlwaysOn || Options.Checks.enabled(R.info().Id); }
 
 void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
-                            std::vector<Finding> &Raw) const {
+                            FileResult::Entry *Entry, std::vector<Finding> &Raw) const {
   AnalysisManager AM(G, Ctx.getSourceManager(), Options.Limits, &Ctx, &Catalogue, Options.Assume);
   for (const auto &Rule : RuleRegistry::instance().rules()) {
     // A truncated graph (event budget exceeded) proves nothing: only its always-on rule reports.
@@ -83,6 +84,18 @@ void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileRes
     Rule->check(RC);
     R.Profile[Rule->info().Id] += secondsSince(T);
   }
+  if (Entry)
+    if (const CrossRankModel::Result *M = AM.computed<CrossRankModel>()) {
+      FileResult::Entry::CrossRank &C = Entry->Model;
+      C.Ran = true;
+      C.Modelled = M->Modelled;
+      C.Complete = M->Complete;
+      C.FromP = M->FromP;
+      C.ToP = M->ToP;
+      C.Why = M->Why.Why;
+      if (C.Why.empty() && !M->Unseen.empty())
+        C.Why = M->Unseen;
+    }
 }
 
 FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector<Span> *Removed,
@@ -121,7 +134,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector
       if (IsEntry)
         R.Entries.push_back({G.Function, pointIn(G, Ctx.getSourceManager(), G.FunctionLoc),
                              !Touches});
-      checkFunction(G, Ctx, R, Raw);
+      checkFunction(G, Ctx, R, IsEntry ? &R.Entries.back() : nullptr, Raw);
     }
   });
   reportCompilerTests(File, Ctx, Raw);

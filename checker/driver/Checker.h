@@ -55,7 +55,9 @@ private:
   void reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx,
                            std::vector<Finding> &Raw) const;
   Discovery discover(const ParsedFile &File, clang::ASTContext &Ctx, EventGraphBuilder &Builder) const;
+  /// Entry: the kernel entry G is, if it is one (what the cross-rank model made of it is noted).
   void checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileResult &R,
+                     FileResult::Entry *Entry,
                      std::vector<Finding> &Raw) const;
   void verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE, const CorePipes &Core) const;
   const IntrinsicCatalogue &Catalogue;

@@ -66,8 +66,14 @@ void mergeEntries(const std::vector<FileResult> &Rs, FileResult &Out) {
       auto [It, New] = Merged.emplace(E.Name, E);
       if (New)
         Order.push_back(E.Name);
-      else
+      else {
         It->second.Empty = It->second.Empty && E.Empty;
+        // The model's least coverage over the configurations, with its reason.
+        auto Score = [](const FileResult::Entry::CrossRank &C) { return C.Modelled + C.Complete; };
+        FileResult::Entry::CrossRank &M = It->second.Model;
+        if (E.Model.Ran && (!M.Ran || Score(E.Model) < Score(M)))
+          M = E.Model;
+      }
     }
   for (const std::string &N : Order)
     Out.Entries.push_back(Merged[N]);

@@ -21,6 +21,16 @@ struct FileResult {
     std::string Name;
     SourcePoint At;
     bool Empty = false;
+    /// What the cross-rank model made of the entry (docs/cross-rank.md): run or not, whether it
+    /// covered everything (every rank count in range, schedule and launch scenario), the rank
+    /// counts it ran, and why it stopped or is not complete.
+    struct CrossRank {
+      bool Ran = false; ///< the model was asked (a cross-rank rule is enabled)
+      bool Modelled = false;
+      bool Complete = false;
+      int FromP = 0, ToP = 0;
+      std::string Why;
+    } Model;
   };
   std::vector<Entry> Entries;
   /// Some analysed function touches memory or signals (a configuration that compiled the

@@ -76,6 +76,19 @@ nlohmann::ordered_json jsonReport(const std::vector<FileResult> &Results,
         F["waivers"].push_back(
             {{"kind", W.Kind}, {"id", W.Id}, {"source", W.Source}, {"reason", W.Reason}});
     }
+    // Per kernel entry: what the cross-rank model made of it (modelled, for which rank
+    // counts, complete or why not).
+    for (const FileResult::Entry &E : R.Entries) {
+      if (!E.Model.Ran)
+        continue;
+      Json M{{"entry", E.Name}, {"line", E.At.Line}, {"modelled", E.Model.Modelled},
+             {"complete", E.Model.Complete}};
+      if (E.Model.Modelled)
+        M["ranks"] = {{"from", E.Model.FromP}, {"to", E.Model.ToP}};
+      if (!E.Model.Why.empty())
+        M["why"] = E.Model.Why;
+      F["crossRank"].push_back(std::move(M));
+    }
     F["assumptions"] = Json::array();
     for (const FileResult::Assumption &A : R.Assumptions)
       F["assumptions"].push_back({{"id", A.Id}, {"statement", A.Statement}, {"source", A.Source}});

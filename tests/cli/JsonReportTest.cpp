@@ -127,3 +127,29 @@ TEST(JsonReport, TheDocumentedCrossRankWitnessMatchesTheSchema) {
   EXPECT_EQ(problems(Report), std::vector<std::string>{});
   EXPECT_EQ(Witness[1]["edge_to"], 2);
 }
+
+// Issue 26: every kernel entry says what the cross-rank model made of it: modelled, for which
+// rank counts, complete or why not.
+TEST(JsonReport, EachKernelEntrySaysWhatTheCrossRankModelMadeOfIt) {
+  Proc R = runCommcheck({"--format=json",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/launch_value_branch_clean.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/method_notifies_not_run.cpp",
+                         "--assume-fresh-window"});
+  Json J = Json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << R.all();
+  EXPECT_EQ(problems(J), std::vector<std::string>{}) << J.dump(2);
+  const Json &Modelled = J["files"][0]["crossRank"];
+  ASSERT_EQ(Modelled.size(), 1u) << J.dump(2);
+  EXPECT_EQ(Modelled[0]["entry"], "SumAllInputs");
+  EXPECT_TRUE(Modelled[0]["modelled"].get<bool>());
+  EXPECT_EQ(Modelled[0]["ranks"]["from"], 2);
+  EXPECT_EQ(Modelled[0]["ranks"]["to"], 16);
+  // It branched on opts.elems: complete only for launch values the same on every rank.
+  EXPECT_FALSE(Modelled[0]["complete"].get<bool>());
+  EXPECT_NE(Modelled[0]["why"].get<std::string>().find("launch values"), std::string::npos);
+  const Json &Not = J["files"][1]["crossRank"];
+  ASSERT_GE(Not.size(), 1u) << J.dump(2);
+  EXPECT_FALSE(Not[0]["modelled"].get<bool>());
+  EXPECT_FALSE(Not[0]["why"].get<std::string>().empty());
+  EXPECT_FALSE(Not[0].contains("ranks"));
+}

@@ -182,6 +182,11 @@ __commcheck_tile_op(TMATMUL_MX)
 __commcheck_tile_op(TRESHAPE)
 __commcheck_tile_op(TPRINT)
 
+// pto-isa until March 2026 (672ee54c): TTEST was pto::TTEST with a CmpMode (common/pto_instr.hpp, the CPU
+// simulation's cpu/TTest.hpp); the same one probe as pto::comm::TTEST, which replaced it.
+template <typename GlobalSignalData, typename... WaitEvents>
+AICORE bool TTEST(GlobalSignalData &signalData, int32_t cmpValue, CmpMode cmp, WaitEvents &...events);
+
 } // namespace pto
 
 #undef __commcheck_tile_op_nttp

@@ -17,12 +17,22 @@ namespace pto {
 namespace comm {
 namespace urma {
 
+// From April to June 2026 the host passed its own cross-rank exchange (urma_workspace_helpers.hpp) and the
+// device id; HCCL's communicator replaced both.
+struct UrmaBootstrapHandle {
+    int (*allgather)(const void *sendbuf, void *recvbuf, int size, void *ctx);
+    int (*barrier)(void *ctx);
+    void *ctx;
+};
+
 class UrmaWorkspaceManager {
 public:
     UrmaWorkspaceManager() = default;
     ~UrmaWorkspaceManager() = default;
 
     bool Init(HcclComm comm, uint32_t rankId, uint32_t rankCount, void *symmetricAddr, uint64_t symmetricSize);
+    bool Init(uint32_t deviceId, uint32_t rankId, uint32_t rankCount, void *symmetricAddr, uint64_t symmetricSize,
+              const UrmaBootstrapHandle &bootstrap);
     void Finalize();
     void *GetWorkspaceAddr() const;
     uint64_t PeerBaseAddr(uint32_t peer) const;

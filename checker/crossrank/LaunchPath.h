@@ -1,0 +1,62 @@
+// The launch values a run of the cross-rank model takes (docs/cross-rank.md, "Launch values"):
+// a value the launch passes and the model does not know (a count, a phase, a field of a launch
+// struct) stays a symbol, the same on every rank, and each branch on it that its constraints so far
+// do not decide is a choice. One LaunchPath is one scenario: the choices it makes in order, the
+// first ones given (replayed), the later ones taken at their default and recorded, so that the
+// model can run every alternative (CrossRankModel enumerates them depth first).
+//
+// Whether constraints decide a comparison is a question of linear integer arithmetic: the Z3 SMT
+// solver answers it (the field's standard, as in Clang's static analyzer, GPUVerify and Faial).
+#pragma once
+#include "crossrank/RankValue.h"
+#include "clang/AST/OperationKinds.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace commcheck {
+
+class LaunchPath {
+public:
+  /// Replays Given, then takes each new choice at its default.
+  explicit LaunchPath(std::vector<bool> Given = {});
+  ~LaunchPath();
+  LaunchPath(LaunchPath &&) noexcept;
+  LaunchPath &operator=(LaunchPath &&) noexcept;
+
+  /// Whether `D Op 0` holds (Op a comparison, D a linear form over launch symbols only, each an
+  /// integer) on this path: decided by the constraints so far, or chosen (then a constraint). A
+  /// choice made while a loop's condition is evaluated defaults to leaving the loop, so that a
+  /// loop over a launch count is run 0, 1, 2, ... times in the scenarios that follow.
+  bool decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
+              const std::vector<std::string> &Names);
+
+  /// The choices this path made, in order (the given ones first).
+  const std::vector<bool> &choices() const { return Taken; }
+  /// Choices this path made that were not given: the model runs each one's alternative.
+  size_t given() const { return Given.size(); }
+  /// Whether choice I may be flipped: past the unrolling bound of a launch-bounded loop it is not
+  /// (the scenarios then do not cover every launch value).
+  bool flippable(size_t I) const { return I < Flippable.size() && Flippable[I]; }
+  /// The constraints of the path, as the kernel's names read them ("count > 2", "phase == 0").
+  const std::vector<std::string> &conditions() const { return Text; }
+  /// Whether every launch value the path constrained stays within what was enumerated.
+  bool cut() const { return Cut; }
+
+  /// A loop condition on launch values was chosen this many times in one loop: further iterations
+  /// are not flipped (and the model's coverage says so).
+  static constexpr unsigned MaxUnroll = 3;
+  /// Called when a loop starts and ends, so that its choices are counted per loop.
+  void enterLoop() { LoopChoices.push_back(0); }
+  void leaveLoop() { LoopChoices.pop_back(); }
+
+private:
+  struct Solver;
+  std::unique_ptr<Solver> S;
+  std::vector<bool> Given, Taken, Flippable;
+  std::vector<std::string> Text;
+  std::vector<unsigned> LoopChoices;
+  bool Cut = false;
+};
+
+} // namespace commcheck
