@@ -13,7 +13,6 @@ namespace commcheck {
 using namespace clang;
 
 namespace {
-RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
 
 /// The five static values of a Shape<...>/Stride<...> type (-1: DYNAMIC).
 std::optional<std::vector<int64_t>> staticDims(QualType T) {
@@ -182,7 +181,7 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
   }
   if (It->second.Block >= 0) {
     ReadsBlock = true;
-    return num(It->second.Block);
+    return RankValue::integer(It->second.Block);
   }
   if (const Intrinsic *I = It->second.I)
     return intrinsic(*I, E);

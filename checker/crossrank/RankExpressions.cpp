@@ -11,7 +11,6 @@ namespace commcheck {
 using namespace clang;
 
 namespace {
-RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
 
 bool hasWindow(const Linear &L) {
   for (const auto &[S, K] : L.Terms)
@@ -35,13 +34,13 @@ RankValue RankInterpreter::eval(const Expr *E) {
   step(E);
   E = E->IgnoreParens();
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
-    return num(IL->getValue().getSExtValue());
+    return RankValue::integer(IL->getValue().getSExtValue());
   if (const auto *CL = dyn_cast<CharacterLiteral>(E))
-    return num(CL->getValue());
+    return RankValue::integer(CL->getValue());
   if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
-    return num(BL->getValue());
+    return RankValue::integer(BL->getValue());
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
-    return num(0);
+    return RankValue::integer(0);
   if (const auto *FE = dyn_cast<FullExpr>(E))
     return eval(FE->getSubExpr());
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -76,17 +75,17 @@ RankValue RankInterpreter::eval(const Expr *E) {
     return IL->getNumInits() == 1 && IL->getType()->isScalarType() ? eval(IL->getInit(0))
                                                                    : evalAggregate(IL);
   if (isa<LambdaExpr>(E) || isa<CXXScalarValueInitExpr>(E) || isa<ImplicitValueInitExpr>(E))
-    return E->getType()->isScalarType() ? num(0) : RankValue::object();
+    return E->getType()->isScalarType() ? RankValue::integer(0) : RankValue::object();
   if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent())
     if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
-      return num(V->getExtValue());
+      return RankValue::integer(V->getExtValue());
   return RankValue::unknown(std::string("a '") + stmtClassName(E) + "' expression");
 }
 
 RankValue RankInterpreter::evalDeclRef(const Expr *E) {
   const ValueDecl *D = cast<DeclRefExpr>(E)->getDecl();
   if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
-    return num(EC->getInitVal().getExtValue());
+    return RankValue::integer(EC->getInitVal().getExtValue());
   const auto *VD = dyn_cast<VarDecl>(D);
   if (!VD)
     return RankValue::object();
@@ -157,9 +156,9 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     return eval(BO->getRHS());
   }
   if (Op == BO_LAnd)
-    return num(truth(BO->getLHS()) && truth(BO->getRHS()));
+    return RankValue::integer(truth(BO->getLHS()) && truth(BO->getRHS()));
   if (Op == BO_LOr)
-    return num(truth(BO->getLHS()) || truth(BO->getRHS()));
+    return RankValue::integer(truth(BO->getLHS()) || truth(BO->getRHS()));
   if (BO->isAssignmentOp()) {
     RankValue R = eval(BO->getRHS());
     if (Op != BO_Assign) {
@@ -194,12 +193,12 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     Linear D = resolve(L.L.plus(R.L, -1), true);
     if (std::optional<int64_t> V = D.value()) {
       switch (Op) {
-      case BO_LT: return num(*V < 0);
-      case BO_GT: return num(*V > 0);
-      case BO_LE: return num(*V <= 0);
-      case BO_GE: return num(*V >= 0);
-      case BO_EQ: return num(*V == 0);
-      case BO_NE: return num(*V != 0);
+      case BO_LT: return RankValue::integer(*V < 0);
+      case BO_GT: return RankValue::integer(*V > 0);
+      case BO_LE: return RankValue::integer(*V <= 0);
+      case BO_GE: return RankValue::integer(*V >= 0);
+      case BO_EQ: return RankValue::integer(*V == 0);
+      case BO_NE: return RankValue::integer(*V != 0);
       default: break;
       }
     }
@@ -208,7 +207,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
            "rank id, which differs between ranks",
            BO);
     if (std::optional<bool> B = launchDecides(D, Op))
-      return num(*B);
+      return RankValue::integer(*B);
     return RankValue::unknown("a comparison of values the model cannot compute");
   }
   return arith(Op, L, R, LT, RT);
@@ -236,23 +235,23 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
     return RankValue::number(L.L.plus(R.L, Op == BO_Add ? 1 : -1));
   std::optional<int64_t> A = resolve(L.L, false).value(), B = resolve(R.L, false).value();
   if (Op == BO_Mul) {
-    if (A && B) return num(*A * *B);
+    if (A && B) return RankValue::integer(*A * *B);
     if (B) return RankValue::number(L.L.scaled(*B));
     if (A) return RankValue::number(R.L.scaled(*A));
   }
   if (Op == BO_Div && B && *B) {
     if (A)
-      return num(*A / *B);
+      return RankValue::integer(*A / *B);
     return RankValue::number(L.L.scaled(1, *B)); // exact: window bases are aligned
   }
   if (A && B) {
     switch (Op) {
-    case BO_Rem: if (*B) return num(*A % *B); break;
-    case BO_Shl: return num(int64_t(uint64_t(*A) << *B));
-    case BO_Shr: return num(*A >> *B);
-    case BO_And: return num(*A & *B);
-    case BO_Or: return num(*A | *B);
-    case BO_Xor: return num(*A ^ *B);
+    case BO_Rem: if (*B) return RankValue::integer(*A % *B); break;
+    case BO_Shl: return RankValue::integer(int64_t(uint64_t(*A) << *B));
+    case BO_Shr: return RankValue::integer(*A >> *B);
+    case BO_And: return RankValue::integer(*A & *B);
+    case BO_Or: return RankValue::integer(*A | *B);
+    case BO_Xor: return RankValue::integer(*A ^ *B);
     default: break;
     }
   }
@@ -282,12 +281,12 @@ RankValue RankInterpreter::evalUnary(const Expr *E) {
   case UO_Extension:
     return eval(Sub);
   case UO_LNot:
-    return num(!truth(Sub));
+    return RankValue::integer(!truth(Sub));
   case UO_Not: {
     RankValue V = eval(Sub);
     if (V.K == RankValue::Number)
       if (std::optional<int64_t> C = V.L.value())
-        return num(~*C);
+        return RankValue::integer(~*C);
     return RankValue::unknown("a complement of an unknown value");
   }
   case UO_PreInc:
@@ -300,7 +299,7 @@ RankValue RankInterpreter::evalUnary(const Expr *E) {
     RankValue Old = *S;
     if (Old.K != RankValue::Number)
       fail("an increment of an unknown value", UO);
-    RankValue One = num(UO->isIncrementOp() ? 1 : -1);
+    RankValue One = RankValue::integer(UO->isIncrementOp() ? 1 : -1);
     *S = Sub->getType()->isPointerType() ? pointerArith(Old, One, Sub->getType(), 1)
                                          : RankValue::number(Old.L.plus(One.L));
     return UO->isPrefix() ? *S : Old;
@@ -331,16 +330,16 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
     if (V.K != RankValue::Number)
       return V;
     if (CE->getCastKind() != CK_IntegralCast)
-      return num(truth(Sub));
+      return RankValue::integer(truth(Sub));
     if (std::optional<int64_t> C = V.L.value())
-      return num(truncate(*C, Ctx.getIntWidth(To), To->isSignedIntegerOrEnumerationType()));
+      return RankValue::integer(truncate(*C, Ctx.getIntWidth(To), To->isSignedIntegerOrEnumerationType()));
     // Symbolic: a term that is a multiple of 2^width vanishes (the rank count in the high half
     // of PTOAS's rank word); the rest is taken not to overflow.
     unsigned W = Ctx.getIntWidth(To);
     if (W < 64 && V.L.Den == 1)
       V.L.eraseTerms([W](const Linear::Term &T) { return T.second % (int64_t(1) << W) == 0; });
     if (std::optional<int64_t> C = V.L.value())
-      return num(truncate(*C, W, To->isSignedIntegerOrEnumerationType()));
+      return RankValue::integer(truncate(*C, W, To->isSignedIntegerOrEnumerationType()));
     return V;
   }
   case CK_IntegralToPointer: {

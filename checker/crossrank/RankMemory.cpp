@@ -14,7 +14,6 @@ namespace commcheck {
 using namespace clang;
 
 namespace {
-RankValue num(int64_t V) { return RankValue::number(Linear::constant(V)); }
 
 /// The rank whose memory an address is in, when it is exactly one rank's: its places (window
 /// bases and homes) add up to one of rank q's and none of any other's.
@@ -193,10 +192,10 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
   if (const FieldDecl *FD = fieldOf(ME); FD && ME->isArrow()) {
     StringRef Name = FD->getName();
     if (Name == "rankId")
-      return num(Rank);
+      return RankValue::integer(Rank);
     if (Name == "rankNum") {
       ReadsRankCount = true;
-      return num(P);
+      return RankValue::integer(P);
     }
   }
   if (!isa<FieldDecl>(ME->getMemberDecl()))
@@ -210,6 +209,23 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
       if (Base.K == RankValue::Object) {
         if (Slot F = Base.field(FD))
           return *F;
+        // A union read through another member than the one written (PTOAS unpacks a scalar
+        // argument as `union { uint64_t u64; int32_t val; }`): the same bytes, the low part of an
+        // integer (the target is little-endian), converted as a cast would.
+        if (FD->getParent()->isUnion() && Base.Fields.size() == 1 &&
+            FD->getType()->isIntegerType() && Base.Fields[0].first->getType()->isIntegerType() &&
+            Ctx.getTypeSize(FD->getType()) <= Ctx.getTypeSize(Base.Fields[0].first->getType())) {
+          RankValue V = *Base.Fields[0].second;
+          if (V.K == RankValue::Number)
+            if (std::optional<int64_t> C = V.L.value()) {
+              unsigned W = Ctx.getTypeSize(FD->getType());
+              uint64_t U = W >= 64 ? uint64_t(*C) : uint64_t(*C) & ((uint64_t(1) << W) - 1);
+              if (W < 64 && FD->getType()->isSignedIntegerType() && (U >> (W - 1)))
+                U |= ~((uint64_t(1) << W) - 1);
+              return RankValue::integer(int64_t(U));
+            }
+          return V; // symbolic: taken not to overflow, as a cast is
+        }
         if (!Base.Launch.empty())
           return launchValue(Base.Launch + "." + FD->getName().str(), FD->getType());
       }

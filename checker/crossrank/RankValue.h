@@ -143,6 +143,7 @@ struct RankValue {
     R.L = std::move(V);
     return R;
   }
+  static RankValue integer(int64_t V) { return number(Linear::constant(V)); }
   static RankValue unknown(std::string Why) {
     RankValue R;
     R.Why = std::move(Why);
