@@ -113,6 +113,34 @@ void CollectiveBuilder::readCompleteDrain() {
     barrier(Pipe::MTE2, {role::RcDrain});
 }
 
+void CollectiveBuilder::doneBarrierThenReset(const SignalCells &Done,
+                                              const std::vector<std::pair<const SignalCells *, std::string>> &Resets) {
+  peerBarrier("done barrier", Done, one32(), role::RcNotify);
+  std::string K = beginPeerLoop({"%reset_loop"});
+  for (const auto &[Row, Value] : Resets)
+    resetCell(*Row, K, Value);
+  endPeerLoop();
+}
+
+std::string CollectiveBuilder::pullAndReduce(const std::string &Window, const std::string &Index,
+                                             const std::string &Acc, const std::string &PeerTile) {
+  const std::string T = elemType();
+  const int64_t CH = params().Chunk;
+  std::string Own = dataView(T, Window + " + " + Index, CH, "%own_chunk_pview");
+  loadTile(Acc, Own);
+  syncPipes(Pipe::MTE2, Pipe::V, 0);
+  std::string J = beginPeerLoop({"%peer_loop"});
+  std::string PeerData = peerPtr(Window, elemBytes(), J);
+  std::string PeerView = dataView(T, "(" + PeerData + " + " + Index + ")", CH, "%peer_chunk_pview");
+  waitFlag(Pipe::V, Pipe::MTE2, 0);
+  call(CallOp::TLoad, "TLOAD", {PeerTile, PeerView});
+  syncPipes(Pipe::MTE2, Pipe::V, 1);
+  call(CallOp::TAdd, "TADD", {Acc, Acc, PeerTile});
+  setFlag(Pipe::V, Pipe::MTE2, 0);
+  endPeerLoop();
+  return Own;
+}
+
 void CollectiveBuilder::loadTile(const std::string &Tile, const std::string &View) {
   waitFlag(Pipe::MTE3, Pipe::MTE2, 0);
   call(CallOp::TLoad, "TLOAD", {Tile, View});

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace commgen {
@@ -68,6 +69,15 @@ public:
                   bool GuardsLoads = false);
   // Optimised only: the PIPE_MTE2 drain that makes a "done reading" notify true.
   void readCompleteDrain();
+  // The epilogue of a call: a done barrier on Done (every peer may refill or reuse what this rank
+  // read), then one loop over the peers in which each row of Resets takes back its credits.
+  void doneBarrierThenReset(const SignalCells &Done,
+                            const std::vector<std::pair<const SignalCells *, std::string>> &Resets);
+
+  // Load chunk Index of the own Window into Acc and add every peer's chunk Index to it (the V -> MTE2
+  // flag 0 primed: the peer tile is free once the previous TADD has read it); returns the own view.
+  std::string pullAndReduce(const std::string &Window, const std::string &Index, const std::string &Acc,
+                            const std::string &PeerTile);
 
   // ---- tiles and releases --------------------------------------------------------------------
   // The tiles alternate between loads (MTE2) and stores (MTE3) on event 0 of MTE3 -> MTE2.

@@ -75,6 +75,9 @@ std::string CollectiveParams::ranksText() const {
 std::optional<std::string> CollectiveParams::validate() const {
   if (!runtimeRanks() && (Ranks < 2 || Ranks > 1024))
     return "--ranks must be 'runtime' or a number from 2 to 1024 (got " + std::to_string(Ranks) + ")";
+  if (Root < 0 || (!runtimeRanks() && Root >= Ranks))
+    return "--root must be a rank from 0 to " + (runtimeRanks() ? std::string("the rank count - 1") : std::to_string(Ranks - 1)) +
+           " (got " + std::to_string(Root) + ")";
   if (Blocks < 1 || Blocks > 64)
     return "--blocks must be from 1 to 64 (got " + std::to_string(Blocks) + ")";
   if (Chunk < 1)

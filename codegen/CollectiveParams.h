@@ -24,6 +24,7 @@ struct CollectiveParams {
   int64_t Chunk = 4096;   // elements per payload chunk (one UB tile)
   int Blocks = 8;         // AIV blocks sharing the work
   Variant Var = Variant::Optimised;
+  int Root = 0;           // the rank a broadcast starts from (the others ignore it)
   std::string KernelName; // empty: derived from the collective and variant
 
   bool runtimeRanks() const { return Ranks == 0; }

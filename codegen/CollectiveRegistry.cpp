@@ -1,6 +1,11 @@
 #include "CollectiveRegistry.h"
 
+#include "AllToAll.h"
+#include "AllToAllV.h"
+#include "Broadcast.h"
+#include "DeviceBarrier.h"
 #include "MeshAllReduce.h"
+#include "ReduceScatter.h"
 #include "PushAllGather.h"
 #include "RingAllReduce.h"
 
@@ -13,6 +18,11 @@ const std::vector<std::unique_ptr<Collective>> &allCollectives() {
     R.push_back(std::make_unique<RingAllReduce>());
     R.push_back(std::make_unique<PushAllGather>(/*Async=*/false));
     R.push_back(std::make_unique<PushAllGather>(/*Async=*/true));
+    R.push_back(std::make_unique<ReduceScatter>());
+    R.push_back(std::make_unique<Broadcast>());
+    R.push_back(std::make_unique<AllToAll>());
+    R.push_back(std::make_unique<AllToAllV>());
+    R.push_back(std::make_unique<DeviceBarrier>());
     return R;
   }();
   return Registry;

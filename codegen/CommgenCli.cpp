@@ -26,6 +26,7 @@ options:
   --dtype T           fp32 | fp16 | bf16 | int32 (default fp32)
   --chunk N           elements per payload chunk (default 4096)
   --blocks N          AIV blocks sharing the work, 1..64 (default 8)
+  --root R            the rank a broadcast starts from, below the rank count (default 0)
   --variant V         baseline | seed | optimised (default optimised)
   --name ID           kernel function name (default <collective>_<variant>)
   -o FILE             write the kernel to FILE
@@ -122,6 +123,8 @@ bool applyOption(OptionArg &A, Options &O) {
     O.Params.Chunk = A.takeInt(1, INT64_C(1) << 20);
   else if (N == "--blocks")
     O.Params.Blocks = static_cast<int>(A.takeInt(1, 64));
+  else if (N == "--root")
+    O.Params.Root = static_cast<int>(A.takeInt(0, 1023));
   else if (N == "--dtype")
     O.Params.Type = A.takeParsed(parseDType, "fp32, fp16, bf16 or int32");
   else if (N == "--variant") {

@@ -139,7 +139,9 @@ bool rcNotifyBeforeLoad(Mutant &M, int Site) {
         if (declares((*R.Seq)[J]))
           return false;
       int Target = (*R.Seq)[I].Id, MovingId = Moving->Id;
-      M.AlsoAllowed = {ReadComplete}; // a load before the moved notify may be left undrained
+      // A load before the moved notify may be left undrained; the drain left behind may precede
+      // another notify that needs none.
+      M.AlsoAllowed = {ReadComplete, "comm-pre-notify-barrier"};
       return moveBefore(M.K, MovingId, Target) && racesSomewhere(M);
     }
     // Out of a group, the notify leaves the group's earlier statements behind.
@@ -153,7 +155,7 @@ bool rcNotifyBeforeLoad(Mutant &M, int Site) {
 
 // A ready notify sent to the wrong peer: in the loop over the peers, the window it addresses is
 // peer (p + 1) % P's instead of p's. One rank gets no notify from each sender and waits forever.
-// Reported at one of the waits on the notified cells (which one blocks first depends on P).
+// Reported at one of the waits (which one blocks first depends on P).
 bool wrongPeerNotify(Mutant &M, int Site) {
   const Stmt *N = nthWithRole(M.K, Site, role::ReadyNotify);
   std::vector<StmtRef> Path;
@@ -183,7 +185,9 @@ bool wrongPeerNotify(Mutant &M, int Site) {
     W.Text.replace(W.Text.find(Needle), Needle.size(),
                    "(uint64_t) ((" + Var + " + 1) % " + Bound + ") +");
     std::vector<int> Waits;
-    for (const Stmt *X : findAll(M.K, [&](const Stmt &S) { return S.isCall(CallOp::Wait) && S.Cell == Cell; }))
+    // A rank blocked there blocks the ranks that wait for it in turn (a broadcast root's wait for
+    // its peers' done credits): the hang may be reported at any wait.
+    for (const Stmt *X : findAll(M.K, [&](const Stmt &S) { return S.isCall(CallOp::Wait); }))
       Waits.push_back(X->Id);
     return anchoredAtOneOf(M, std::move(Waits));
   }
@@ -203,6 +207,49 @@ bool dropReadyWait(Mutant &M, int Site) {
     return S.isCall(CallOp::Wait) && ReadyCells.count(S.Cell);
   });
   if (!W || !removeStmt(M.K, W->Id))
+    return false;
+  return racesSomewhere(M);
+}
+
+// A broadcast root's credit for a chunk doubled: the root adds 2 per chunk where the peers'
+// epilogue takes back one, so each peer's ready cell ends the call at C, not 0 (the upstream
+// broadcast's reset that did not equal the root's credits). Reported at the reset that leaves it
+// unbalanced; in the next call the peers' waits pass before the root restaged (a race).
+bool rootExtraCredit(Mutant &M, int Site) {
+  const Stmt *N = nthWithRole(M.K, Site, role::RootCredit);
+  if (!N || N->Args.size() < 2)
+    return false;
+  int Id = N->Id;
+  std::string Cell = N->Cell;
+  Stmt &Credit = stmtById(M.K, Id);
+  Credit.Args[1] = "(" + Credit.Args[1] + " + " + Credit.Args[1] + ")";
+  std::vector<int> Resets;
+  for (const Stmt *R : findAll(M.K, [&](const Stmt &S) { return S.hasRole(role::ResetNotify) && S.Cell == Cell; }))
+    Resets.push_back(R->Id);
+  if (Resets.empty())
+    return false;
+  int First = Resets.front();
+  Resets.erase(Resets.begin());
+  return anchoredAt(M, First, std::move(Resets));
+}
+
+// The count exchange's wait dropped (all-to-all-v): a rank reads a peer's count word, and pulls
+// from the peer's input, without waiting for the credit that says both are there.
+bool dropCountWait(Mutant &M, int Site) {
+  const Stmt *Word = findFirstWithRole(M.K, role::CountWord);
+  if (!Word || pushes(M.K))
+    return false;
+  // The cells of the notify that follows the count words: the first ready notify after them.
+  std::string Cell;
+  bool After = false;
+  forEachStmt(M.K, [&](const Stmt &S) {
+    if (S.Id == Word->Id)
+      After = true;
+    else if (After && Cell.empty() && S.hasRole(role::ReadyNotify))
+      Cell = S.Cell;
+  });
+  const Stmt *W = nthStmt(M.K, Site, [&](const Stmt &S) { return S.isCall(CallOp::Wait) && S.Cell == Cell; });
+  if (Cell.empty() || !W || !removeStmt(M.K, W->Id))
     return false;
   return racesSomewhere(M);
 }

@@ -12,5 +12,7 @@ bool resetOneTooMany(Mutant &M, int Site);
 bool rcNotifyBeforeLoad(Mutant &M, int Site);
 bool wrongPeerNotify(Mutant &M, int Site);
 bool dropReadyWait(Mutant &M, int Site);
+bool rootExtraCredit(Mutant &M, int Site);
+bool dropCountWait(Mutant &M, int Site);
 
 } // namespace commgen::crossrank

@@ -217,10 +217,11 @@ void KernelBuilder::beginIf(const std::string &Cond, std::optional<Poly> TakenPe
   open(StmtKind::If, Cond, std::move(Pto), {}).TakenPerLoop = std::move(TakenPerLoop);
 }
 
-void KernelBuilder::beginElse() {
+void KernelBuilder::beginElse(bool TraceFollowsElse) {
   if (OpenStack.empty() || OpenStack.back().S.Kind != StmtKind::If)
     throw std::logic_error("beginElse without beginIf");
   OpenStack.back().InElse = true;
+  OpenStack.back().S.TraceTakesElse = TraceFollowsElse;
 }
 
 int KernelBuilder::endIf() { return close(StmtKind::If, "endIf without beginIf"); }

@@ -72,7 +72,8 @@ public:
   int endFor();
   void beginIf(const std::string &Cond, std::optional<Poly> TakenPerLoop = std::nullopt,
                std::vector<std::string> Pto = {});
-  void beginElse();
+  // TraceFollowsElse: the oracle's reference trace (one rank's execution) takes this branch.
+  void beginElse(bool TraceFollowsElse = false);
   int endIf();
   void beginGroup(const std::string &Label, const std::string &Generation = "",
                   std::vector<std::string> Roles = {}, bool PrintLabel = false);

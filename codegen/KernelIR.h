@@ -81,6 +81,8 @@ inline constexpr const char *NotifyGroup = "notify-group";   // view constructio
 inline constexpr const char *AsyncPut = "async-put";
 inline constexpr const char *AsyncWaitRole = "async-wait";
 inline constexpr const char *SpinWait = "spin-wait";         // hand-written poll of a cell (mutants)
+inline constexpr const char *RootCredit = "root-credit";     // a broadcast root's per-chunk credit to a peer
+inline constexpr const char *CountWord = "count-word";       // a count published before the payload (all-to-all-v)
 } // namespace role
 
 struct Stmt {
@@ -116,7 +118,7 @@ struct Stmt {
   Poly Trip;
   // If: how many iterations of the innermost enclosing loop take the then-branch (nullopt: always).
   std::optional<Poly> TakenPerLoop;
-  bool TraceTakesElse = false; // the reference trace follows the else branch (mutants)
+  bool TraceTakesElse = false; // the reference trace follows the else branch (mutants, a broadcast peer)
 
   // Group.
   std::string Generation; // non-empty: a barrier generation of this kind, for the cost model

@@ -30,33 +30,13 @@ Mesh prologue(CollectiveBuilder &B) {
   return M;
 }
 
-// Load the own chunk into the accumulator and add every peer's chunk to it; returns the own view.
-std::string pullAndReduce(CollectiveBuilder &B, const Mesh &M, const std::string &Off) {
-  const std::string T = B.elemType();
-  const int64_t CH = B.params().Chunk;
-  std::string Own = B.dataView(T, M.Data + " + " + Off, CH, "%own_chunk_pview");
-  B.loadTile(M.Acc, Own);
-  B.syncPipes(Pipe::MTE2, Pipe::V, 0);
-  std::string J = B.beginPeerLoop({"%peer_loop"});
-  std::string PeerData = B.peerPtr(M.Data, B.elemBytes(), J);
-  std::string PeerView = B.dataView(T, "(" + PeerData + " + " + Off + ")", CH, "%peer_chunk_pview");
-  // The peer tile is free once the previous TADD has read it.
-  B.waitFlag(Pipe::V, Pipe::MTE2, 0);
-  B.call(CallOp::TLoad, "TLOAD", {M.PeerTile, PeerView});
-  B.syncPipes(Pipe::MTE2, Pipe::V, 1);
-  B.call(CallOp::TAdd, "TADD", {M.Acc, M.Acc, M.PeerTile});
-  B.setFlag(Pipe::V, Pipe::MTE2, 0);
-  B.endPeerLoop();
-  return Own;
-}
-
 void chunkLoop(CollectiveBuilder &B, const Mesh &M) {
   std::string I = B.beginChunkLoop();
   std::string GenReady = B.generation("(" + I + " * " + B.c2() + " + " + B.c1() + ")");
   std::string GenDone = B.generation("(" + I + " * " + B.c2() + " + " + B.c2() + ")");
   std::string Off = B.chunkOffset(I);
   B.peerBarrier("ready barrier", M.Sync, GenReady, role::ReadyNotify);
-  std::string Own = pullAndReduce(B, M, Off);
+  std::string Own = B.pullAndReduce(M.Data, Off, M.Acc, M.PeerTile);
   // Peers may reuse their windows once every rank has pulled from them.
   B.peerBarrier("read-complete barrier", M.Sync, GenDone, role::RcNotify);
   // Store the reduced chunk into the own window and release it.

@@ -492,6 +492,14 @@ const MutationOperator Operators[] = {
     {"drop-ready-wait", Race, "error", "access",
      "drop the wait of a ready barrier in a push kernel: the consumer reads before the peer's put lands",
      dropReadyWait},
+    {"root-extra-credit", Balance, "error", "notify",
+     "a broadcast root credits each peer twice per chunk where the peers' epilogue takes back one (the reset "
+     "must equal the root's credits)",
+     rootExtraCredit},
+    {"drop-count-wait", Race, "error", "access",
+     "drop the wait of an all-to-all-v's count exchange: a rank reads the count word and pulls before the peer "
+     "published them",
+     dropCountWait},
 };
 
 } // namespace
@@ -507,6 +515,8 @@ std::vector<std::string> crossRankConsequences(const std::string &Op) {
     return {"comm-cross-rank-race"};
   if (Op == "reset-one-too-many") // the next call: a wait on the counter hangs, or passes late
     return {"comm-unreachable-wait", "comm-cross-rank-race"};
+  if (Op == "root-extra-credit") // the next call's waits pass on credits left over
+    return {"comm-cross-rank-race", "comm-unreachable-wait"};
   if (Op == "wrong-peer-notify") // the cells the notify missed are reset all the same
     return {"comm-counter-balance", "comm-cross-rank-race"};
   return {};

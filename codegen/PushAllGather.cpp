@@ -174,14 +174,9 @@ void PushAllGather::emit(CollectiveBuilder &B) const {
     syncChunks(B, G);
   B.waitFlag(Pipe::MTE3, Pipe::MTE2, 0, {role::TailWait});
 
-  // Tell every producer its slots here may be refilled.
-  B.peerBarrier("done barrier", G.DoneCells, B.one32(), role::RcNotify);
-
-  // Epilogue: data cells got C increments per peer, done cells one.
-  std::string J = B.beginPeerLoop({"%reset_loop"});
-  B.resetCell(G.DataCells, J, G.ResetData);
-  B.resetCell(G.DoneCells, J, G.ResetDone);
-  B.endPeerLoop();
+  // Tell every producer its slots here may be refilled; data cells got C increments per peer, done
+  // cells one.
+  B.doneBarrierThenReset(G.DoneCells, {{&G.DataCells, G.ResetData}, {&G.DoneCells, G.ResetDone}});
 }
 
 } // namespace commgen

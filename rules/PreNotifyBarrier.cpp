@@ -66,12 +66,17 @@ void PreNotifyBarrier::check(RuleContext &Ctx) const {
     // The pipes the obligations pending here need drained, and where they were created.
     PipeSet Needed = 0;
     std::vector<unsigned> Origins;
+    // A counter reset lets no peer go and publishes nothing (CONTRACT §3): the publish and
+    // read-complete rules ask nothing of it, so nothing pending needs a drain before it.
+    bool Releases = releasesPeers(*Next);
     for (const auto &[O, Phase] : Pub->before(B.Id))
-      if (PublishObligations::needsDrain(Phase)) {
+      if (Releases && PublishObligations::needsDrain(Phase)) {
         Needed |= PublishObligations::requiredDrain(G.Events[O]);
         Origins.push_back(O);
       }
     for (const auto &[O, Phase] : Rd->before(B.Id)) {
+      if (!Releases)
+        break;
       Needed |= pipe::MTE2;
       Origins.push_back(O);
     }

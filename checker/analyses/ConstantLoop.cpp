@@ -1,4 +1,5 @@
 #include "analyses/ConstantLoop.h"
+#include "analyses/FixedLocals.h"
 #include "events/ExprStrip.h"
 #include "events/FunctionFacts.h"
 #include "clang/AST/ASTContext.h"
@@ -42,6 +43,22 @@ bool mentions(const Expr *E, const VarDecl *Var) {
   return false;
 }
 
+namespace {
+/// L Op R for the integer operators a loop bound or a step is made of; nullopt on overflow or a
+/// division by zero.
+std::optional<int64_t> arithmetic(BinaryOperatorKind Op, int64_t L, int64_t R) {
+  int64_t Out = 0;
+  switch (Op) {
+  case BO_Add: return __builtin_add_overflow(L, R, &Out) ? std::nullopt : std::optional<int64_t>(Out);
+  case BO_Sub: return __builtin_sub_overflow(L, R, &Out) ? std::nullopt : std::optional<int64_t>(Out);
+  case BO_Mul: return __builtin_mul_overflow(L, R, &Out) ? std::nullopt : std::optional<int64_t>(Out);
+  case BO_Div: return R && !(R == -1 && L == INT64_MIN) ? std::optional<int64_t>(L / R) : std::nullopt;
+  case BO_Rem: return R && !(R == -1 && L == INT64_MIN) ? std::optional<int64_t>(L % R) : std::nullopt;
+  default: return std::nullopt;
+  }
+}
+} // namespace
+
 std::optional<int64_t> valueWith(const Expr *E, const VarDecl *Var, int64_t Value, ASTContext &Ctx) {
   if (!E)
     return std::nullopt;
@@ -60,16 +77,37 @@ std::optional<int64_t> valueWith(const Expr *E, const VarDecl *Var, int64_t Valu
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     auto L = valueWith(B->getLHS(), Var, Value, Ctx), R = valueWith(B->getRHS(), Var, Value, Ctx);
-    if (!L || !R)
+    return L && R ? arithmetic(B->getOpcode(), *L, *R) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> foldedValue(const Expr *E, ASTContext &Ctx, FixedLocals &Fixed, int Depth) {
+  if (!E || Depth > 32)
+    return std::nullopt;
+  if (auto C = constantValue(E, Ctx))
+    return C;
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    auto V = foldedValue(C->getSubExpr(), Ctx, Fixed, Depth + 1);
+    if (!V || C->getCastKind() == CK_LValueToRValue || C->getCastKind() == CK_NoOp)
+      return V;
+    if (C->getCastKind() != CK_IntegralCast || !C->getType()->isIntegerType())
       return std::nullopt;
-    switch (B->getOpcode()) {
-    case BO_Add: return *L + *R;
-    case BO_Sub: return *L - *R;
-    case BO_Mul: return *L * *R;
-    case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
-    case BO_Rem: return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
-    default: return std::nullopt;
-    }
+    // The value the narrower type keeps: `(int32_t) v14`.
+    unsigned Width = Ctx.getIntWidth(C->getType());
+    if (Width >= 64)
+      return V;
+    llvm::APInt A = llvm::APInt(64, static_cast<uint64_t>(*V), true).trunc(Width);
+    return C->getType()->isSignedIntegerOrEnumerationType() ? A.getSExtValue()
+                                                             : static_cast<int64_t>(A.getZExtValue());
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const Expr *Init = Fixed.initialiser(dyn_cast<VarDecl>(D->getDecl())))
+      return foldedValue(Init, Ctx, Fixed, Depth + 1);
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    auto L = foldedValue(B->getLHS(), Ctx, Fixed, Depth + 1), R = foldedValue(B->getRHS(), Ctx, Fixed, Depth + 1);
+    return L && R ? arithmetic(B->getOpcode(), *L, *R) : std::nullopt;
   }
   return std::nullopt;
 }
@@ -79,7 +117,7 @@ bool unchangedAfterInit(const VarDecl *Var) {
   return F && F->getBody() && !FunctionFacts(F->getBody()).isMutated(Var);
 }
 
-std::optional<LoopWalk> loopWalk(const Stmt *Loop, ASTContext &Ctx) {
+std::optional<LoopWalk> loopWalk(const Stmt *Loop, ASTContext &Ctx, FixedLocals *Fixed) {
   const auto *F = dyn_cast_or_null<ForStmt>(Loop);
   if (!F)
     return std::nullopt;
@@ -101,24 +139,26 @@ std::optional<LoopWalk> loopWalk(const Stmt *Loop, ASTContext &Ctx) {
     W.Step = 1;
   else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc);
            C && C->getOpcode() == BO_AddAssign && referencedVar(C->getLHS()) == W.Var)
-    W.Step = constantValue(C->getRHS(), Ctx);
+    W.Step = Fixed ? foldedValue(C->getRHS(), Ctx, *Fixed) : constantValue(C->getRHS(), Ctx);
   W.VarFixedInBody = !FunctionFacts(F->getBody()).isMutated(W.Var) &&
                      !FunctionFacts(F->getCond()).isMutated(W.Var);
   return W;
 }
 
-std::optional<ConstantLoop> constantLoop(const Stmt *Loop, ASTContext &Ctx) {
-  auto W = loopWalk(Loop, Ctx);
+std::optional<ConstantLoop> constantLoop(const Stmt *Loop, ASTContext &Ctx, FixedLocals *Fixed) {
+  FixedLocals Own;
+  FixedLocals &F = Fixed ? *Fixed : Own;
+  auto W = loopWalk(Loop, Ctx, &F);
   if (!W)
     return std::nullopt;
-  std::optional<int64_t> Start = constantValue(W->Init, Ctx);
+  std::optional<int64_t> Start = foldedValue(W->Init, Ctx, F);
   const Expr *CondE = W->Loop->getCond();
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(CondE ? CondE->IgnoreParenImpCasts() : nullptr);
   if (!Start || !Cond || referencedVar(Cond->getLHS()) != W->Var)
     return std::nullopt;
   if (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE)
     return std::nullopt;
-  auto End = constantValue(Cond->getRHS(), Ctx);
+  auto End = foldedValue(Cond->getRHS(), Ctx, F);
   if (!End || !W->Step || *W->Step <= 0)
     return std::nullopt;
   ConstantLoop L;

@@ -16,6 +16,8 @@ class VarDecl;
 
 namespace commcheck {
 
+class FixedLocals;
+
 /// `for (v = A; ...; v += S)` (or `++v`): its variable, start and step (when constant).
 struct LoopWalk {
   const clang::ForStmt *Loop = nullptr;
@@ -26,7 +28,8 @@ struct LoopWalk {
   bool VarFixedInBody = false;
 };
 
-std::optional<LoopWalk> loopWalk(const clang::Stmt *Loop, clang::ASTContext &Ctx);
+/// Fixed: also follow locals never changed after their initialiser to a constant step.
+std::optional<LoopWalk> loopWalk(const clang::Stmt *Loop, clang::ASTContext &Ctx, FixedLocals *Fixed = nullptr);
 
 struct ConstantLoop {
   const clang::VarDecl *Var = nullptr;
@@ -37,7 +40,11 @@ struct ConstantLoop {
   int64_t valueAt(int64_t K) const { return Start + K * Step; }
 };
 
-std::optional<ConstantLoop> constantLoop(const clang::Stmt *Loop, clang::ASTContext &Ctx);
+/// Start, bound and step may be named by locals never changed after a constant initialiser
+/// (`int64_t v19 = v18 * v11; for (...; i < v19; ...)`); Fixed remembers which are (one per
+/// function saves walking its body again).
+std::optional<ConstantLoop> constantLoop(const clang::Stmt *Loop, clang::ASTContext &Ctx,
+                                         FixedLocals *Fixed = nullptr);
 
 /// The integer value of E when the variable Var holds Value (nullopt if it is not a constant then).
 std::optional<int64_t> valueWith(const clang::Expr *E, const clang::VarDecl *Var, int64_t Value,
@@ -52,5 +59,9 @@ bool mentions(const clang::Expr *E, const clang::VarDecl *Var);
 
 /// The constant an expression has: literals, enumerators, const locals with constant initialisers.
 std::optional<int64_t> constantValue(const clang::Expr *E, clang::ASTContext &Ctx);
+/// constantValue, also through locals Fixed says are never changed after their initialiser, and
+/// the integer arithmetic and casts between them.
+std::optional<int64_t> foldedValue(const clang::Expr *E, clang::ASTContext &Ctx, FixedLocals &Fixed,
+                                   int Depth = 0);
 
 } // namespace commcheck

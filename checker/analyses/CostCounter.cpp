@@ -2,6 +2,7 @@
 #include "events/ExprStrip.h"
 #include "frontend/DeclName.h"
 #include "analyses/ConstantLoop.h"
+#include "analyses/FixedLocals.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
@@ -61,8 +62,9 @@ CostTable countCost(const EventGraph &G, ASTContext &Ctx) {
     for (unsigned Id : G.Loops[L].Events)
       LoopsOf[Id].push_back(L);
   std::vector<std::optional<ConstantLoop>> Trips;
+  FixedLocals Fixed;
   for (const LoopInfo &L : G.Loops)
-    Trips.push_back(constantLoop(L.Loop, Ctx));
+    Trips.push_back(constantLoop(L.Loop, Ctx, &Fixed));
   for (const Event &E : G.Events) {
     auto P = primitive(E);
     if (!P)

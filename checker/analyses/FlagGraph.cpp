@@ -1,5 +1,6 @@
 #include "analyses/FlagGraph.h"
 #include "analyses/ConstantLoop.h"
+#include "analyses/FixedLocals.h"
 #include "events/PathFactPruning.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -63,7 +64,7 @@ public:
         if (containsOtherLoopToUnroll(Body, *H, L))
           continue;
         Done.insert(I);
-        if (unroll(*H, Body, *constantLoop(L.Loop, Ctx))) {
+        if (unroll(*H, Body, *constantLoop(L.Loop, Ctx, &Fixed))) {
           Changed = true;
           break; // the graph changed: recompute headers and bodies
         }
@@ -74,6 +75,7 @@ public:
 private:
   EventGraph &G;
   clang::ASTContext &Ctx;
+  mutable FixedLocals Fixed; // a memo of which locals stay constant
   size_t Added = 0;
 
   /// A loop with a constant trip count whose index the body leaves alone, and whose flags
@@ -90,7 +92,7 @@ private:
       }
     if (!Dynamic && std::all_of(Net.begin(), Net.end(), [](const auto &K) { return K.second == 0; }))
       return false;
-    auto C = constantLoop(L.Loop, Ctx);
+    auto C = constantLoop(L.Loop, Ctx, &Fixed);
     return C && C->VarFixedInBody && C->Trips <= MaxTrips;
   }
 

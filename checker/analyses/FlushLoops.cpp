@@ -1,6 +1,7 @@
 #include "analyses/FlushLoops.h"
 #include "analyses/AnalysisManager.h"
 #include "analyses/ConstantLoop.h"
+#include "analyses/FixedLocals.h"
 #include "events/ExprStrip.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -14,20 +15,10 @@ namespace commcheck {
 
 namespace {
 
-using FixedMemo = std::map<const VarDecl *, bool>;
-
-/// unchangedAfterInit, remembered: each answer walks the whole function body.
-bool fixedLocal(const VarDecl *V, FixedMemo &Memo) {
-  auto [It, New] = Memo.try_emplace(V, false);
-  if (New)
-    It->second = unchangedAfterInit(V);
-  return It->second;
-}
-
 /// Whether an integer (or pointer) expression is a multiple of the cache line: masked with a
 /// mask whose low bits are clear, a multiple of a constant line multiple, an unchanged local
 /// initialised so, or a sum of such.
-bool aligned(const Expr *E, ASTContext &Ctx, FixedMemo &Memo, int Depth = 0) {
+bool aligned(const Expr *E, ASTContext &Ctx, FixedLocals &Memo, int Depth = 0) {
   if (!E || Depth > 8)
     return false;
   E = E->IgnoreParens();
@@ -42,7 +33,7 @@ bool aligned(const Expr *E, ASTContext &Ctx, FixedMemo &Memo, int Depth = 0) {
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return aligned(Cast->getSubExpr(), Ctx, Memo, Depth + 1);
   if (const VarDecl *V = referencedVar(E))
-    return V->getInit() && fixedLocal(V, Memo) && aligned(V->getInit(), Ctx, Memo, Depth + 1);
+    return aligned(Memo.initialiser(V), Ctx, Memo, Depth + 1);
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     auto Low = [&](const Expr *X) {
       auto M = constantValue(X, Ctx);
@@ -69,7 +60,7 @@ const Expr *throughPointerCasts(const Expr *E) {
   return E;
 }
 
-std::optional<FlushLoop> flushLoop(const Expr *Addr, const LoopWalk &W, ASTContext &Ctx, FixedMemo &Memo) {
+std::optional<FlushLoop> flushLoop(const Expr *Addr, const LoopWalk &W, ASTContext &Ctx, FixedLocals &Memo) {
   FlushLoop F;
   const Expr *P = throughPointerCasts(Addr);
   // Pointer walk: base + v.
@@ -108,7 +99,7 @@ llvm::Expected<FlushLoops::Result> FlushLoops::compute(AnalysisManager &AM) {
   const EventGraph &G = AM.graph();
   if (!AM.ast())
     return R;
-  FixedMemo Memo;
+  FixedLocals Memo;
   for (unsigned L = 0; L < G.Loops.size(); ++L) {
     const std::vector<unsigned> &Evs = G.Loops[L].Events;
     if (std::none_of(Evs.begin(), Evs.end(), [&](unsigned Id) {

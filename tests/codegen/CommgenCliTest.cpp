@@ -30,6 +30,11 @@ TEST(CommgenCliTest, ListsCollectivesVariantsAndOperators) {
   EXPECT_EQ(R.Code, 0);
   for (const auto &C : allCollectives())
     EXPECT_NE(R.Out.find(C->name()), std::string::npos);
+  // Every collective PyPTO ships a builtin template for (issue 29), by name.
+  for (const char *S : {"allreduce-mesh", "allreduce-ring", "allgather-push", "allgather-push-async", "reduce-scatter",
+                        "broadcast", "all-to-all", "all-to-all-v", "barrier"})
+    EXPECT_NE(R.Out.find(std::string("\n  ") + S + " "), std::string::npos) << S;
+  EXPECT_EQ(allCollectives().size(), 9u);
   for (const char *S : {"baseline", "seed", "optimised", "drop-read-complete-drain", "comm-flag-balance"})
     EXPECT_NE(R.Out.find(S), std::string::npos) << S;
 }

@@ -40,9 +40,18 @@ TEST(ReferenceOracleTest, SeedRacesAtTheReadCompleteNotifies) {
   for (const auto &C : allCollectives()) {
     Kernel K = C->build(test::smallParams(4, DType::FP32, Variant::Seed));
     OracleResult Rc = ReferenceOracle::run(K, OracleRule::ReadCompleteDrain);
-    ASSERT_FALSE(Rc.empty()) << C->name();
-    ASSERT_TRUE(Rc.TraceSink) << C->name();
-    EXPECT_TRUE(findById(K, *Rc.TraceSink)->hasRole(role::RcNotify)) << C->name();
+    // The device barrier loads nothing and so announces no reads: its seed variant is clean.
+    const bool ReadsNothing = C->name() == "barrier";
+    EXPECT_EQ(findStmt(K, [](const Stmt &S) { return S.isCall(CallOp::TLoad); }) == nullptr, ReadsNothing)
+        << C->name();
+    EXPECT_EQ(findFirstWithRole(K, role::RcNotify) == nullptr, ReadsNothing) << C->name();
+    if (ReadsNothing) {
+      EXPECT_TRUE(Rc.empty()) << C->name();
+    } else {
+      ASSERT_FALSE(Rc.empty()) << C->name();
+      ASSERT_TRUE(Rc.TraceSink) << C->name();
+      EXPECT_TRUE(findById(K, *Rc.TraceSink)->hasRole(role::RcNotify)) << C->name();
+    }
     for (const Stmt *N : findAll(K, [](const Stmt &S) { return S.hasRole(role::RcNotify); }))
       EXPECT_TRUE(Rc.MaySinks.count(N->Id)) << C->name();
     for (OracleRule R : {OracleRule::PublishBeforeNotify, OracleRule::ConsumeInvalidate, OracleRule::AsyncDrain})
