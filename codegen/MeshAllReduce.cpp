@@ -12,7 +12,7 @@ struct Mesh {
   SignalCells Sync;
 };
 
-Mesh prologue(CollectiveBuilder &B) {
+Mesh meshPrologue(CollectiveBuilder &B) {
   Mesh M;
   M.Data = B.windowParam("%data_window");
   B.signalParams();
@@ -49,7 +49,7 @@ void chunkLoop(CollectiveBuilder &B, const Mesh &M) {
 } // namespace
 
 void MeshAllReduce::emit(CollectiveBuilder &B) const {
-  Mesh M = prologue(B);
+  Mesh M = meshPrologue(B);
   chunkLoop(B, M);
   B.waitFlag(Pipe::V, Pipe::MTE2, 0, {role::TailWait});
   B.waitFlag(Pipe::MTE3, Pipe::MTE2, 0, {role::TailWait});

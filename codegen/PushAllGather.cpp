@@ -29,7 +29,7 @@ std::string asyncSession(CollectiveBuilder &B) {
   return Session;
 }
 
-Gather prologue(CollectiveBuilder &B, bool Async) {
+Gather gatherPrologue(CollectiveBuilder &B, bool Async) {
   Gather G;
   G.Async = Async;
   G.In = B.windowParam("%input");
@@ -167,7 +167,7 @@ void asyncChunks(CollectiveBuilder &B, const Gather &G) {
 } // namespace
 
 void PushAllGather::emit(CollectiveBuilder &B) const {
-  Gather G = prologue(B, Async);
+  Gather G = gatherPrologue(B, Async);
   if (Async)
     asyncChunks(B, G);
   else

@@ -37,7 +37,7 @@ void ringLayout(CollectiveBuilder &B, Ring &R) {
   R.CreditCells = {B.sig(), R.SigBase + " + " + R.Slots, "ring-credit", "%credit_signal"};
 }
 
-Ring prologue(CollectiveBuilder &B) {
+Ring ringPrologue(CollectiveBuilder &B) {
   Ring R;
   R.Data = B.windowParam("%data_window");
   R.Stage = B.windowParam("%stage_window");
@@ -152,7 +152,7 @@ void phase(CollectiveBuilder &B, const Ring &R, bool Reduce) {
 } // namespace
 
 void RingAllReduce::emit(CollectiveBuilder &B) const {
-  Ring R = prologue(B);
+  Ring R = ringPrologue(B);
   std::string I = B.beginChunkLoop();
   R.Off = B.chunkOffset(I);
   R.GenData = B.generation("(" + I + " + " + B.c1() + ")");

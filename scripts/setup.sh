@@ -15,9 +15,13 @@ case "$SETUP_FOR" in
   *) echo "setup: COMMCHECK_SETUP_FOR must be run or test, not '$SETUP_FOR'" >&2; exit 2 ;;
 esac
 
+# The compiler of a fresh build folder: clang++-19 (it comes with clang-19, which the build needs
+# anyway, and compiles the checker about 18 % faster than g++: README), unless CXX says otherwise.
+COMPILER="${CXX:-clang++-19}"
 # To build commcheck (against clang's static archives) and commgen.
-APT_PACKAGES=(cmake ninja-build g++ libclang-19-dev llvm-19-dev libclang-cpp19-dev clang-19
+APT_PACKAGES=(cmake ninja-build libclang-19-dev llvm-19-dev libclang-cpp19-dev clang-19
               libzstd-dev zlib1g-dev nlohmann-json3-dev libz3-dev)
+case "$COMPILER" in *clang*) ;; *) APT_PACKAGES+=(g++) ;; esac
 if [ "$SETUP_FOR" = test ]; then
   # The test suite: its libraries, the tools it runs the product against, and the Debian package
   # test's tools (dpkg-shlibdeps, file).
@@ -51,10 +55,15 @@ if [ "$SETUP_FOR" = test ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ] &&
 fi
 
 # A fresh build folder set up to run is configured without the tests (their packages may be
-# missing); setting up to test turns them on in a folder that has them off.
+# missing); setting up to test turns them on in a folder that has them off. It is a unity build at
+# -O2 (README: both cut the build's CPU time; -O3 made no measurable difference to run time, which
+# is clang's own code from its archives); COMMCHECK_UNITY_BUILD=OFF gives one object a file, for
+# editing and rebuilding.
 if [ ! -f "$BUILD/build.ninja" ]; then
   TESTING=ON; [ "$SETUP_FOR" = run ] && TESTING=OFF
-  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" -DBUILD_TESTING="$TESTING" >/dev/null
+  CXX="$COMPILER" cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
+    -DBUILD_TESTING="$TESTING" -DCOMMCHECK_UNITY_BUILD="${COMMCHECK_UNITY_BUILD:-ON}" \
+    -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" >/dev/null
 elif [ "$SETUP_FOR" = test ] && grep -q '^BUILD_TESTING:BOOL=OFF' "$BUILD/CMakeCache.txt"; then
   cmake -S "$ROOT" -B "$BUILD" -DBUILD_TESTING=ON >/dev/null
 fi

@@ -3,13 +3,6 @@
 
 namespace commcheck {
 
-namespace {
-constexpr int MaxTrackedLines = 30;
-int bit(const Event &E) {
-  return E.AddrIndex >= 0 && E.AddrIndex < MaxTrackedLines ? 1 << E.AddrIndex : 0;
-}
-} // namespace
-
 char ConsumeObligations::ID = 0;
 
 llvm::Expected<ObligationStates> ConsumeObligations::compute(AnalysisManager &AM) {
@@ -26,7 +19,7 @@ std::optional<int> ConsumeObligations::step(const Event &, int Phase, const Even
   if (mayWait(E) || E.Kind == EventKind::DcciWhole)
     return std::nullopt; // a later wait re-arms the obligation with a fresh token
   if (E.Kind == EventKind::DcciLine)
-    return Phase | bit(E);
+    return Phase | lineBit(E);
   return Phase;
 }
 

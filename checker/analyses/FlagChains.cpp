@@ -8,7 +8,6 @@ namespace commcheck {
 char FlagChains::ID = 0;
 
 namespace {
-bool isFlag(const Event &E) { return E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag; }
 constexpr FlagChains::State PipeBits = 0x7f;
 } // namespace
 
@@ -22,7 +21,7 @@ FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Resul
   for (const Event &E : G.Events) {
     if (E.Kind == EventKind::Opaque)
       return R;
-    if (isFlag(E)) {
+    if (isFlagEvent(E)) {
       if (!E.FlagSrc || !E.FlagDst)
         return R;
       if (E.FlagId)
@@ -31,7 +30,7 @@ FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Resul
   }
   std::map<std::string, int> Index;
   for (const Event &E : G.Events) {
-    if (!isFlag(E) || E.FlagId || SharedPipes.count(E.FlagPipes))
+    if (!isFlagEvent(E) || E.FlagId || SharedPipes.count(E.FlagPipes))
       continue;
     auto It = Index.find(E.FlagKey);
     if (It == Index.end()) {
@@ -53,7 +52,7 @@ FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Resul
 
 std::optional<FlagChains::State> FlagChains::Result::step(PipeSet Origin, State S,
                                                           const Event &E) const {
-  if (!isFlag(E) || KeyOf[E.Id] < 0)
+  if (!isFlagEvent(E) || KeyOf[E.Id] < 0)
     return S;
   State Bit = State(1) << (7 + KeyOf[E.Id]);
   PipeSet Ordered = static_cast<PipeSet>(S & PipeBits);

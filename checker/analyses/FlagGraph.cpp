@@ -16,7 +16,6 @@ namespace {
 constexpr size_t MaxAddedEvents = 20000;
 constexpr int64_t MaxTrips = 64;
 
-bool isFlag(const Event &E) { return E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag; }
 
 /// The blocks of the natural loop of header H: H and every block that reaches one of its
 /// back-edge sources without passing H.
@@ -86,7 +85,7 @@ private:
     std::map<std::string, int> Net;
     bool Dynamic = false;
     for (unsigned E : L.Events)
-      if (const Event &Ev = G.Events[E]; isFlag(Ev)) {
+      if (const Event &Ev = G.Events[E]; isFlagEvent(Ev)) {
         Net[Ev.FlagKey] += Ev.Kind == EventKind::SetFlag ? 1 : -1;
         Dynamic |= Ev.FlagId != nullptr;
       }
@@ -143,7 +142,7 @@ private:
   void resolveIds(unsigned Block, const ConstantLoop &C, int64_t K) {
     for (unsigned E : G.Blocks[Block].Events) {
       Event &Ev = G.Events[E];
-      if (!isFlag(Ev) || !Ev.FlagId || !mentions(Ev.FlagId, C.Var))
+      if (!isFlagEvent(Ev) || !Ev.FlagId || !mentions(Ev.FlagId, C.Var))
         continue;
       if (auto V = valueWith(Ev.FlagId, C.Var, C.valueAt(K), Ctx)) {
         Ev.FlagKey = Ev.FlagPipes + "#EVENT_ID" + std::to_string(*V);
@@ -232,7 +231,7 @@ void keySelfContainedPairs(EventGraph &G) {
         continue;
       for (size_t J = I + 1; J < B.Events.size(); ++J) {
         Event &Next = G.Events[B.Events[J]];
-        if (!isFlag(Next) || Next.FlagPipes != Set.FlagPipes)
+        if (!isFlagEvent(Next) || Next.FlagPipes != Set.FlagPipes)
           continue;
         std::vector<const clang::VarDecl *> Vars;
         variablesOf(Set.FlagId, Vars);
@@ -247,7 +246,7 @@ void keySelfContainedPairs(EventGraph &G) {
     }
   std::set<std::string> Shared; // pipes that also carry flags outside such pairs
   for (const Event &E : G.Events)
-    if (isFlag(E) && !Paired.count(E.Id))
+    if (isFlagEvent(E) && !Paired.count(E.Id))
       Shared.insert(E.FlagPipes);
   for (auto [S, W] : Pairs) {
     Event &Set = G.Events[S], &Wait = G.Events[W];
@@ -274,10 +273,10 @@ llvm::Expected<FlagGraph::Result> FlagGraph::compute(AnalysisManager &AM) {
   R.Graph = std::make_unique<EventGraph>(AM.graph());
   EventGraph &G = *R.Graph;
   bool Dynamic = std::any_of(G.Events.begin(), G.Events.end(), [](const Event &E) {
-    return isFlag(E) && E.FlagId;
+    return isFlagEvent(E) && E.FlagId;
   });
   bool Looped = std::any_of(G.Loops.begin(), G.Loops.end(), [&](const LoopInfo &L) {
-    return std::any_of(L.Events.begin(), L.Events.end(), [&](unsigned E) { return isFlag(G.Events[E]); });
+    return std::any_of(L.Events.begin(), L.Events.end(), [&](unsigned E) { return isFlagEvent(G.Events[E]); });
   });
   if (AM.ast() && (Dynamic || Looped)) {
     Unroller(G, *AM.ast()).run();
@@ -288,7 +287,7 @@ llvm::Expected<FlagGraph::Result> FlagGraph::compute(AnalysisManager &AM) {
     keySelfContainedPairs(G);
   std::set<std::string> Pipes;
   for (const Event &E : G.Events)
-    if (isFlag(E) && E.FlagId) {
+    if (isFlagEvent(E) && E.FlagId) {
       R.Unresolved.push_back(E.Id);
       Pipes.insert(E.FlagPipes);
     }

@@ -7,14 +7,14 @@ namespace commcheck {
 FlagKeys::FlagKeys(const EventGraph &G) : OfEvent(G.Events.size(), -1) {
   std::map<std::string, int> Index;
   for (const Event &E : G.Events)
-    if (E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag)
+    if (isFlagEvent(E))
       Index.emplace(E.FlagKey, 0);
   for (auto &[K, I] : Index) {
     I = static_cast<int>(Names.size());
     Names.push_back(K);
   }
   for (const Event &E : G.Events)
-    if (E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag)
+    if (isFlagEvent(E))
       OfEvent[E.Id] = Index[E.FlagKey];
 }
 

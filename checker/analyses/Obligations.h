@@ -15,6 +15,13 @@
 
 namespace commcheck {
 
+/// Address lines an obligation tracks one by one (as bits of its phase); later lines are not told apart.
+constexpr int MaxTrackedLines = 30;
+/// The phase bit of E's address line, or 0 past MaxTrackedLines.
+inline int lineBit(const Event &E) {
+  return E.AddrIndex >= 0 && E.AddrIndex < MaxTrackedLines ? 1 << E.AddrIndex : 0;
+}
+
 /// A set of pending (origin event id, phase) tokens, kept sorted: states are copied at every
 /// block of the fixpoint, and almost all hold a handful of tokens, so no heap for them.
 class TokenSet {

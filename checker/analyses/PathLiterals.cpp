@@ -8,7 +8,7 @@ namespace commcheck {
 
 namespace {
 /// Deep enough for a chain of bools defined by one another; a longer one just stops deriving.
-constexpr int MaxDepth = 8;
+constexpr int MaxBoolChainDepth = 8;
 
 bool mentionsAny(const Comparison &C, unsigned Var, const std::vector<PathVar> &Vars) {
   auto Hit = [&](const LinearForm &F) {
@@ -86,7 +86,7 @@ Comparison PathLiterals::substituted(const Comparison &C, const std::vector<Path
 }
 
 bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars, int Depth) {
-  if (Depth > MaxDepth)
+  if (Depth > MaxBoolChainDepth)
     return true;
   // Also kept with the known values put in: `i < n` with i == 0 is `0 < n`, which a later loop
   // over n starting at 0 tests again.

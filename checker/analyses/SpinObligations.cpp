@@ -4,13 +4,6 @@
 
 namespace commcheck {
 
-namespace {
-constexpr int MaxTrackedLines = 30;
-int bit(const Event &E) {
-  return E.AddrIndex >= 0 && E.AddrIndex < MaxTrackedLines ? 1 << E.AddrIndex : 0;
-}
-} // namespace
-
 char SpinObligations::ID = 0;
 
 llvm::Expected<ObligationStates> SpinObligations::compute(AnalysisManager &AM) {
@@ -27,7 +20,7 @@ std::optional<int> SpinObligations::step(const Event &, int Phase, const Event &
   if (mayWait(E) || E.Kind == EventKind::DcciWhole)
     return std::nullopt;
   if (E.Kind == EventKind::DcciLine)
-    return Phase | bit(E);
+    return Phase | lineBit(E);
   if (E.Kind == EventKind::ScalarLoad && !E.SpinRead)
     return Phase & ~static_cast<int>(E.CoveredBy); // the line is in the cache again
   return Phase;

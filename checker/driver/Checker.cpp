@@ -1,4 +1,5 @@
 #include "driver/Checker.h"
+#include "base/SecondsSince.h"
 #include "analyses/CostCounter.h"
 #include "crossrank/CrossRankModel.h"
 #include "events/KernelFinder.h"
@@ -51,10 +52,6 @@ std::vector<clang::SourceRange> coreSections(const PreprocessorRecord &PP, const
     if (G.Simple && (Core.Defined.count(G.Macro) > 0) == G.Polarity)
       Out.push_back({G.If, G.Endif});
   return Out;
-}
-
-double secondsSince(Clock::time_point Since) {
-  return std::chrono::duration<double>(Clock::now() - Since).count();
 }
 
 /// Helpers inlined into several kernels report the same finding once; findings in source order.

@@ -1,4 +1,6 @@
 #include "driver/Driver.h"
+#include "base/Paths.h"
+#include "base/SecondsSince.h"
 #include "base/RuleIds.h"
 #include "driver/ConfiguredCheck.h"
 #include "driver/Environment.h"
@@ -47,16 +49,6 @@ struct Driver::Tally {
 };
 
 namespace {
-double secondsSince(std::chrono::steady_clock::time_point Start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-}
-
-std::string absolute(const std::string &Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
-}
 
 /// A shell word: quoted when it holds anything a shell would split or expand.
 std::string shellQuote(const std::string &A) {
@@ -69,9 +61,6 @@ std::string shellQuote(const std::string &A) {
   return Out + "'";
 }
 
-llvm::Error fail(const std::string &Message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Message.c_str());
-}
 } // namespace
 
 Driver::Driver(DriverOptions O) : Options(std::move(O)) {}
@@ -119,10 +108,10 @@ llvm::Error Driver::writeFixes(const std::string &Path, const std::string &Read,
   if (!Now)
     return Now.takeError();
   if (Now->second != Read)
-    return fail(Path + ": the file changed while it was being fixed; nothing was written (run "
+    return llvm::createStringError(Path + ": the file changed while it was being fixed; nothing was written (run "
                        "--fix again)");
   if (llvm::Error E = FixApplier::writeAtomically(Path, Fixed.Text))
-    return fail("cannot write the fixed " + Path + ": " + llvm::toString(std::move(E)));
+    return llvm::createStringError("cannot write the fixed " + Path + ": " + llvm::toString(std::move(E)));
   return llvm::Error::success();
 }
 
@@ -225,7 +214,7 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     O.ToolError = true;
     return std::move(O);
   };
-  auto Config = ConfigFile::forFile(absolute(Path), Options.ConfigFilePath);
+  auto Config = ConfigFile::forFile(cleanAbsolutePath(Path), Options.ConfigFilePath);
   if (!Config)
     return Fail(llvm::toString(Config.takeError()));
   ConfigFile Effective = Config->merge(Options.Overrides);
@@ -236,17 +225,17 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   O.FailOn = Env->FailOn;
   O.Env = Env;
   if (Options.DumpConfig) {
-    O.Text = "# " + absolute(Path) + "\n" + Effective.dump(RuleRegistry::instance().all()) + "\n";
+    O.Text = "# " + cleanAbsolutePath(Path) + "\n" + Effective.dump(RuleRegistry::instance().all()) + "\n";
     return O;
   }
   if (!Env->FE->configurationError().empty())
     return Fail("cannot load compilation database from '" + Options.BuildPath +
                 "': " + Env->FE->configurationError());
-  if (!admitBuild(O, *Env->FE, absolute(Path)))
+  if (!admitBuild(O, *Env->FE, cleanAbsolutePath(Path)))
     return std::move(O);
   if (Options.PrintCompileCommand) {
     // One line per configuration: what the parse passes to clang (the file name last).
-    std::string Abs = absolute(Path);
+    std::string Abs = cleanAbsolutePath(Path);
     const std::vector<Configuration> &Cs = Env->FE->configurationsFor(Abs);
     O.Text += "## in every configuration, the host target's predefined macros (__x86_64__, "
               "__linux__, ...) are undefined in the kernel's own files and defined only in the "
@@ -298,14 +287,14 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
 
 llvm::Error Driver::validateOptions() const {
   if (Options.Files.empty())
-    return fail("no input files (see --help)");
+    return llvm::createStringError("no input files (see --help)");
   static const char *Formats[] = {"text", "json", "sarif", "github", "md"};
   if (std::find(std::begin(Formats), std::end(Formats), Options.Format) == std::end(Formats))
-    return fail("--format must be text, json, sarif, github or md, not '" + Options.Format + "'");
+    return llvm::createStringError("--format must be text, json, sarif, github or md, not '" + Options.Format + "'");
   if (!Options.Gate)
     return llvm::Error::success();
   if (Options.OutDir.empty())
-    return fail("--gate needs --out-dir=DIR");
+    return llvm::createStringError("--gate needs --out-dir=DIR");
   // The gate copies verified kernels: a mode that verifies nothing, or changes the kernels it
   // checks, cannot be combined with it.
   for (auto [Set, Name] : {std::pair<bool, const char *>{Options.DumpEvents, "--dump-events"},
@@ -313,7 +302,7 @@ llvm::Error Driver::validateOptions() const {
                            {Options.PrintCompileCommand, "--print-compile-command"},
                            {Options.VerifyConfig, "--verify-config"}, {Options.Fix, "--fix"}})
     if (Set)
-      return fail(std::string("--gate cannot be combined with ") + Name +
+      return llvm::createStringError(std::string("--gate cannot be combined with ") + Name +
                   (Options.Fix ? " (fix the kernels first, then gate them)" : ""));
   return Gate::checkNames(Options.Files);
 }
@@ -321,7 +310,7 @@ llvm::Error Driver::validateOptions() const {
 int Driver::verifyConfigs(llvm::raw_ostream &Err) const {
   bool Problems = false;
   for (const std::string &F : Options.Files) {
-    auto C = ConfigFile::forFile(absolute(F), Options.ConfigFilePath);
+    auto C = ConfigFile::forFile(cleanAbsolutePath(F), Options.ConfigFilePath);
     if (!C) {
       Err << "commcheck: error: " << llvm::toString(C.takeError()) << "\n";
       Problems = true;
@@ -343,7 +332,7 @@ llvm::Expected<LineFilter> Driver::lineFilter() const {
   if (!Options.DiffBase.empty())
     return LineFilter::fromGitDiff(
         Options.DiffBase,
-        std::string(llvm::sys::path::parent_path(absolute(Options.Files.front()))));
+        std::string(llvm::sys::path::parent_path(cleanAbsolutePath(Options.Files.front()))));
   return LineFilter();
 }
 
@@ -466,7 +455,7 @@ llvm::Error Driver::writeMachineReport(const Tally &T, llvm::raw_ostream &Out) c
     std::error_code EC;
     llvm::raw_fd_ostream OS(Options.OutputPath, EC);
     if (EC)
-      return fail("cannot write '" + Options.OutputPath + "': " + EC.message());
+      return llvm::createStringError("cannot write '" + Options.OutputPath + "': " + EC.message());
     OS << Machine;
   }
   if (const char *StepSummary = std::getenv("GITHUB_STEP_SUMMARY");

@@ -8,9 +8,6 @@
 namespace commcheck {
 
 namespace {
-llvm::Error fail(const std::string &Message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Message.c_str());
-}
 
 llvm::Error loadCatalogue(Environment &Env) {
   if (llvm::Error E = Env.Catalogue.loadFile(bundledCataloguePath()))
@@ -67,7 +64,7 @@ llvm::Error loadFilters(Environment &Env, CheckOptions &CO) {
   // A typo must not switch the checker off: unknown rules, options and keys are errors.
   std::vector<std::string> Problems = Env.Config.verify(RuleRegistry::instance().all());
   if (!Problems.empty())
-    return fail(llvm::join(Problems, "\ncommcheck: error: "));
+    return llvm::createStringError(llvm::join(Problems, "\ncommcheck: error: "));
   auto Filter = CheckFilter::parse(Env.Config.Checks.value_or("comm-*"));
   if (!Filter)
     return Filter.takeError();
@@ -76,12 +73,12 @@ llvm::Error loadFilters(Environment &Env, CheckOptions &CO) {
   if (Env.Config.WarningsAsErrors) {
     auto W = CheckFilter::parse("-*," + *Env.Config.WarningsAsErrors);
     if (!W)
-      return fail("WarningsAsErrors: " + llvm::toString(W.takeError()));
+      return llvm::createStringError("WarningsAsErrors: " + llvm::toString(W.takeError()));
     Env.WarningsAsErrors = std::move(*W);
   }
   Env.FailOn = Env.Config.FailOn.value_or("error");
   if (Env.FailOn != "error" && Env.FailOn != "warning")
-    return fail("FailOn must be 'error' or 'warning', not '" + Env.FailOn + "'");
+    return llvm::createStringError("FailOn must be 'error' or 'warning', not '" + Env.FailOn + "'");
   auto RuleOptions = RuleOptionValues::parse(RuleRegistry::instance().all(), Env.Config.CheckOptions);
   if (!RuleOptions)
     return RuleOptions.takeError();

@@ -1,4 +1,5 @@
 #include "driver/Gate.h"
+#include "base/Paths.h"
 #include "driver/AtomicFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -8,12 +9,6 @@
 namespace commcheck {
 
 namespace {
-std::string absolute(const std::string &Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
-}
 /// The record of what a copied kernel's verdict assumed (out-dir/.commcheck/<name>.json): the device build that
 /// takes the kernel can see (and a reviewer can check) the launch convention it was verified under.
 std::string record(const FileResult &R) {
@@ -42,7 +37,7 @@ llvm::Error Gate::checkNames(const std::vector<std::string> &Files) {
   std::map<std::string, std::string> Names;
   for (const std::string &F : Files) {
     auto [It, New] = Names.emplace(std::string(llvm::sys::path::filename(F)), F);
-    if (!New && absolute(It->second) != absolute(F))
+    if (!New && cleanAbsolutePath(It->second) != cleanAbsolutePath(F))
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "--gate copies '%s' and '%s' to the same name in --out-dir; "
                                      "check them in separate runs",

@@ -1,4 +1,5 @@
 #include "driver/ResultCache.h"
+#include "llvm/ADT/StringExtras.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -13,12 +14,7 @@ namespace commcheck {
 namespace {
 constexpr int EntryVersion = 2;
 
-std::string hex(uint64_t V) {
-  char Buf[17];
-  snprintf(Buf, sizeof Buf, "%016llx", static_cast<unsigned long long>(V));
-  return Buf;
-}
-std::string hashText(llvm::StringRef S) { return hex(llvm::xxh3_64bits(S)); }
+std::string hashText(llvm::StringRef S) { return llvm::utohexstr(llvm::xxh3_64bits(S), /*LowerCase=*/true, /*Width=*/16); }
 
 nlohmann::json pointJson(const SourcePoint &P) {
   return {{"file", P.File}, {"line", P.Line}, {"column", P.Column}, {"offset", P.Offset}};

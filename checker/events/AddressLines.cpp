@@ -9,7 +9,7 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-constexpr int MaxDepth = 12;
+constexpr int MaxAddressDepth = 12;
 
 /// Bytes of a complete type; none for void, incomplete or dependent types.
 std::optional<int64_t> sizeOf(const ASTContext &Ctx, QualType T) {
@@ -51,7 +51,7 @@ std::optional<LineAddress> AddressLines::ofLvalue(const Expr *LValue) const {
 }
 
 std::optional<LineAddress> AddressLines::walk(const Expr *P, int Depth) const {
-  if (Depth > MaxDepth)
+  if (Depth > MaxAddressDepth)
     return std::nullopt;
   const ASTContext &Ctx = Keys.context();
   const Expr *E = P->IgnoreParens();
@@ -84,7 +84,7 @@ std::optional<LineAddress> AddressLines::walk(const Expr *P, int Depth) const {
 }
 
 std::optional<LineAddress> AddressLines::lvalue(const Expr *LV, int Depth) const {
-  if (Depth > MaxDepth)
+  if (Depth > MaxAddressDepth)
     return std::nullopt;
   const ASTContext &Ctx = Keys.context();
   const Expr *E = LV->IgnoreParens();

@@ -12,7 +12,7 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-constexpr int MaxDepth = 24;
+constexpr int MaxCellRootDepth = 24;
 
 /// The one parameter of a pointer-returning helper that has the pointee type of its result: a
 /// helper mapping a local pointer to a peer's copy of it (CommRemotePtr). Two candidates: none
@@ -37,7 +37,7 @@ const Expr *mappedPointer(const CallExpr *CE, const ASTContext &Ctx) {
 } // namespace
 
 std::string CellRoots::pointer(const Expr *E, int Depth) const {
-  if (!E || Depth > MaxDepth)
+  if (!E || Depth > MaxCellRootDepth)
     return "";
   E = stripWrappers(E, StripExplicitCasts); // an integer made an address keeps its root
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -97,7 +97,7 @@ std::string CellRoots::pointer(const Expr *E, int Depth) const {
 }
 
 std::string CellRoots::load(const Expr *E, int Depth) const {
-  if (!E || Depth > MaxDepth)
+  if (!E || Depth > MaxCellRootDepth)
     return "";
   E = stripWrappers(E);
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {

@@ -145,6 +145,11 @@ inline bool isCounterReset(const Event &E) {
 /// A signal that may let a peer go on: what data must be published before.
 inline bool releasesPeers(const Event &E) { return maySignal(E) && !isCounterReset(E); }
 /// A wait, or a call the checker cannot see that may wait.
+/// A pipe flag set or wait (set_flag / wait_flag).
+inline bool isFlagEvent(const Event &E) {
+  return E.Kind == EventKind::SetFlag || E.Kind == EventKind::WaitFlag;
+}
+
 inline bool mayWait(const Event &E) {
   return E.Kind == EventKind::Wait || (E.Kind == EventKind::Opaque && E.MayNotify);
 }

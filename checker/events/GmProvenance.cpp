@@ -9,7 +9,7 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-constexpr int MaxDepth = 12;
+constexpr int MaxProvenanceDepth = 12;
 
 const Expr *stripParens(const Expr *E) {
   while (true) {
@@ -26,7 +26,7 @@ const Expr *stripParens(const Expr *E) {
 } // namespace
 
 bool GmProvenance::pointer(const Expr *E, int Depth) const {
-  if (Depth > MaxDepth)
+  if (Depth > MaxProvenanceDepth)
     return true;
   E = stripParens(E);
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
@@ -89,7 +89,7 @@ bool GmProvenance::pointer(const Expr *E, int Depth) const {
 }
 
 bool GmProvenance::lvalue(const Expr *E, int Depth) const {
-  if (Depth > MaxDepth)
+  if (Depth > MaxProvenanceDepth)
     return true;
   E = stripParens(E);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {

@@ -198,4 +198,8 @@ bool mayBeGmPointer(const Expr *E, int Depth) {
   return true;
 }
 
+bool pointsToConst(QualType T) {
+  return !T.isNull() && T->isPointerType() && T->getPointeeType().isConstQualified();
+}
+
 } // namespace commcheck

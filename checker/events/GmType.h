@@ -27,6 +27,9 @@ const clang::Expr *lvaluePointer(const clang::Expr *LValue);
 /// variable or parameter): true.
 bool namesReference(const clang::Expr *LValue);
 
+/// A pointer to const (not null): what it points at is only read through it.
+bool pointsToConst(clang::QualType T);
+
 /// A pto view of GM: GlobalTensor, Signal, Signal2D.
 bool isViewType(clang::QualType T);
 

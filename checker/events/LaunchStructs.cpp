@@ -1,4 +1,5 @@
 #include "events/LaunchStructs.h"
+#include "events/GmType.h"
 #include "events/UserFunctions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -22,10 +23,6 @@ const RecordDecl *pointeeRecord(QualType T) {
   if (T.isNull() || !T->isPointerType())
     return nullptr;
   return recordOf(T->getPointeeType());
-}
-
-bool pointsToConst(QualType T) {
-  return !T.isNull() && T->isPointerType() && T->getPointeeType().isConstQualified();
 }
 
 /// A pattern whose instantiations are analysed instead (they show what it writes).

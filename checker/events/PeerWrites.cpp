@@ -10,7 +10,7 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-constexpr int MaxDepth = 16;
+constexpr int MaxAddressTermDepth = 16;
 
 /// Whether an integer of type T can hold a GM address (a pointer's width).
 bool wide(QualType T, const ExprKeyer &Keys) {
@@ -24,7 +24,7 @@ bool wide(QualType T, const ExprKeyer &Keys) {
 /// parameter).
 bool addressTerms(const Expr *E, const ExprKeyer &Keys, std::vector<const Expr *> &Ptrs,
                   unsigned &Loads, int Depth) {
-  if (!E || Depth > MaxDepth)
+  if (!E || Depth > MaxAddressTermDepth)
     return false;
   E = E->IgnoreParens();
   if (!wide(E->getType(), Keys) && !isa<CastExpr>(E))

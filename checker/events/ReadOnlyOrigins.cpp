@@ -17,7 +17,7 @@ constexpr int MaxFrames = 8;      ///< helpers entered
 constexpr size_t MaxFieldPaths = 32;
 
 /// Parentheses, temporaries, default arguments and casts that keep the value.
-const Expr *strip(const Expr *E) {
+const Expr *stripValueWrappers(const Expr *E) {
   while (true) {
     E = E->IgnoreParens();
     if (const auto *FE = dyn_cast<FullExpr>(E))
@@ -120,7 +120,7 @@ std::set<FieldPath> ReadOnlyOrigins::readOnlyFields(const Expr *Arg, QualType Pa
 bool ReadOnlyOrigins::ptr(const Expr *E, const Frame *Fr) {
   if (!spend())
     return false;
-  E = strip(E);
+  E = stripValueWrappers(E);
   if (Keys.launch() && Keys.launch()->pointsIntoUnwritten(E))
     return true;
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E) || isa<ImplicitValueInitExpr>(E))
@@ -175,7 +175,7 @@ bool ReadOnlyOrigins::ptr(const Expr *E, const Frame *Fr) {
 bool ReadOnlyOrigins::field(const Expr *Obj, const FieldPath &Path, const Frame *Fr) {
   if (!spend() || Path.empty())
     return false;
-  Obj = strip(Obj);
+  Obj = stripValueWrappers(Obj);
   if (const auto *ME = dyn_cast<MemberExpr>(Obj)) {
     const FieldDecl *F = fieldOf(ME);
     if (!F)
@@ -214,7 +214,7 @@ bool ReadOnlyOrigins::field(const Expr *Obj, const FieldPath &Path, const Frame 
 bool ReadOnlyOrigins::through(const Expr *PtrE, const FieldPath &Path, const Frame *Fr) {
   if (!spend())
     return false;
-  PtrE = strip(PtrE);
+  PtrE = stripValueWrappers(PtrE);
   if (const auto *C = dyn_cast<ExplicitCastExpr>(PtrE)) {
     // Only a cast that keeps the record keeps the meaning of the path.
     const Expr *Sub = C->getSubExpr();

@@ -1,4 +1,5 @@
 #include "events/VarUses.h"
+#include "events/GmType.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -21,9 +22,6 @@ VarUses::~VarUses() = default;
 
 namespace {
 
-bool pointsToConst(QualType T) {
-  return T->isPointerType() && T->getPointeeType().isConstQualified();
-}
 bool constReference(QualType T) {
   return T->isReferenceType() && T.getNonReferenceType().isConstQualified();
 }

@@ -1,4 +1,5 @@
 #include "frontend/PreprocessorRecord.h"
+#include "base/WholeWord.h"
 #include "base/CompilerFlags.h"
 #include "frontend/HostMacroScope.h"
 #include "frontend/TrustedHeaders.h"
@@ -26,18 +27,7 @@ const char *const CompilerBuiltins[] = {"__has_builtin", "__has_feature", "__has
                                         "__has_attribute", "__has_cpp_attribute",
                                         "__has_declspec_attribute", "__is_identifier"};
 
-bool isIdentChar(char C) { return isalnum(static_cast<unsigned char>(C)) || C == '_'; }
-
-/// Whether Word occurs in Text as a whole identifier.
-bool mentions(StringRef Text, StringRef Word) {
-  for (size_t At = Text.find(Word); At != StringRef::npos; At = Text.find(Word, At + 1)) {
-    bool Before = At > 0 && isIdentChar(Text[At - 1]);
-    bool After = At + Word.size() < Text.size() && isIdentChar(Text[At + Word.size()]);
-    if (!Before && !After)
-      return true;
-  }
-  return false;
-}
+bool isIdentChar(char C) { return isAsciiIdentifierContinue(C); }
 
 /// The pto-isa family macros the shim derives from __NPU_ARCH__ (pto/common/arch_macro.hpp).
 bool derivedFromArch(StringRef N) {
@@ -379,14 +369,14 @@ private:
       return false;
     bool Config = false;
     for (const std::string &M : R.ConfigMacros)
-      if (mentions(Text, M)) {
+      if (hasWord(Text, M)) {
         config(M, Cond.getBegin());
         Config = true;
       }
     for (StringRef Name : identifiers(Text))
       arch(Name, Cond.getBegin());
     for (const char *B : CompilerBuiltins)
-      if (mentions(Text, B))
+      if (hasWord(Text, B))
         R.CompilerTests.push_back({SM.getExpansionLoc(Cond.getBegin()), B});
     return Config;
   }

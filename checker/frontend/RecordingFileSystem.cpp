@@ -1,4 +1,5 @@
 #include "frontend/RecordingFileSystem.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
@@ -6,11 +7,6 @@
 namespace commcheck {
 
 namespace {
-std::string hex(uint64_t V) {
-  char Buf[17];
-  snprintf(Buf, sizeof Buf, "%016llx", static_cast<unsigned long long>(V));
-  return Buf;
-}
 
 bool acceptable(const llvm::vfs::Status &S) {
   return S.getType() == llvm::sys::fs::file_type::regular_file ||
@@ -42,7 +38,7 @@ private:
 } // namespace
 
 std::string RecordingFileSystem::hashOf(llvm::StringRef Content) {
-  return hex(llvm::xxh3_64bits(Content));
+  return llvm::utohexstr(llvm::xxh3_64bits(Content), /*LowerCase=*/true, /*Width=*/16);
 }
 
 void RecordingFileSystem::record(const std::string &Path, const std::string &Hash, bool Upgrade) {

@@ -1,4 +1,5 @@
 #include "frontend/ShimShadow.h"
+#include "base/Paths.h"
 #include "base/CompilerFlags.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -12,11 +13,6 @@ namespace {
 std::string readText(const std::string &Path) {
   auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   return B ? (*B)->getBuffer().str() : "";
-}
-
-std::string realPath(const std::string &P) {
-  llvm::SmallString<256> Out;
-  return llvm::sys::fs::real_path(P, Out) ? P : std::string(Out);
 }
 
 /// The include folders of Args in the order clang searches them for a quoted include: -iquote,

@@ -1,4 +1,5 @@
 #include "frontend/ShimStandIn.h"
+#include "base/WholeWord.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -7,19 +8,6 @@ namespace commcheck {
 namespace {
 constexpr llvm::StringRef Marker = "// stands-in-for:";
 constexpr llvm::StringRef DeclaresKey = "declares:";
-
-bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
-
-/// Whether Text has Word as a whole identifier.
-bool hasWord(llvm::StringRef Text, llvm::StringRef Word) {
-  for (size_t At = Text.find(Word); At != llvm::StringRef::npos; At = Text.find(Word, At + 1)) {
-    bool Before = At > 0 && isIdentChar(Text[At - 1]);
-    bool After = At + Word.size() < Text.size() && isIdentChar(Text[At + Word.size()]);
-    if (!Before && !After)
-      return true;
-  }
-  return false;
-}
 
 std::string joined(const std::vector<std::string> &Items, llvm::StringRef Prefix) {
   std::string Out;

@@ -1,4 +1,5 @@
 #include "frontend/TrustedHeaders.h"
+#include "base/Paths.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
@@ -14,13 +15,6 @@
 namespace commcheck {
 
 namespace {
-std::string realPath(llvm::StringRef P) {
-  llvm::SmallString<256> Out;
-  if (llvm::sys::fs::real_path(P, Out))
-    return P.str();
-  return std::string(Out);
-}
-
 /// The -internal-isystem folders the clang driver adds for a plain C++ compile: the toolchain's
 /// libraries, never a user's.
 std::vector<std::string> driverIncludeDirs(const std::string &ResourceDir) {

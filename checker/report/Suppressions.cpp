@@ -17,7 +17,7 @@ struct Comment {
   size_t Begin, End; ///< the text between the delimiters, as offsets into the file
 };
 
-bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; }
+bool isIdentOrDollar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; }
 
 /// Past the end of a quoted literal starting at I (the quote). An unterminated literal ends at the
 /// end of its line, as the lexer would.
@@ -88,17 +88,17 @@ std::vector<Comment> comments(llvm::StringRef T) {
         char D = T[J];
         if ((D == '+' || D == '-') && llvm::StringRef("eEpP").contains(T[J - 1]))
           ++J;
-        else if (isIdentChar(D) || D == '.')
+        else if (isIdentOrDollar(D) || D == '.')
           ++J;
-        else if (D == '\'' && J + 1 < N && isIdentChar(T[J + 1]))
+        else if (D == '\'' && J + 1 < N && isIdentOrDollar(T[J + 1]))
           J += 2;
         else
           break;
       }
       I = J;
-    } else if (isIdentChar(C)) {
+    } else if (isIdentOrDollar(C)) {
       size_t J = I;
-      while (J < N && isIdentChar(T[J]))
+      while (J < N && isIdentOrDollar(T[J]))
         ++J;
       llvm::StringRef Id = T.slice(I, J);
       I = J;
@@ -127,7 +127,7 @@ std::vector<size_t> lineStarts(llvm::StringRef T) {
 }
 
 /// Whether "NOLINT" at P in S starts a word (so "XNOLINT" is not a directive).
-bool wordStart(llvm::StringRef S, size_t P) { return P == 0 || !isIdentChar(S[P - 1]); }
+bool wordStart(llvm::StringRef S, size_t P) { return P == 0 || !isIdentOrDollar(S[P - 1]); }
 
 size_t nextNolint(llvm::StringRef S, size_t From) {
   for (size_t P = S.find("NOLINT", From); P != llvm::StringRef::npos; P = S.find("NOLINT", P + 1))
