@@ -284,12 +284,14 @@ RankInterpreter::Flow RankInterpreter::execSwitch(const clang::SwitchStmt *SS) {
   using namespace clang;
   const Stmt *S = SS;
   // A switch on a launch value: each case label a branch of the scenario (LaunchPath).
+  // The condition is evaluated once: a second evaluation would repeat its side effects.
   RankValue SV = eval(SS->getCond());
-  std::optional<int64_t> V;
-  if (SV.K == RankValue::Number)
-    V = resolve(SV.L, false).value();
-  if (!V && !(SV.K == RankValue::Number && launchOnly(resolve(SV.L, false))))
-    V = concrete(SS->getCond(), "the switch value");
+  Linear Cond = SV.K == RankValue::Number ? resolve(SV.L, false) : Linear{};
+  std::optional<int64_t> V = SV.K == RankValue::Number ? Cond.value() : std::nullopt;
+  if (!V && !(SV.K == RankValue::Number && launchOnly(Cond)))
+    fail("the switch value is not a value the model can compute" +
+             (SV.Why.empty() ? std::string() : " (" + SV.Why + ")"),
+         SS->getCond());
   const Stmt *Target = nullptr;
   for (const SwitchCase *C = SS->getSwitchCaseList(); C; C = C->getNextSwitchCase()) {
     if (const auto *CaseS = dyn_cast<CaseStmt>(C)) {
@@ -297,7 +299,7 @@ RankInterpreter::Flow RankInterpreter::execSwitch(const clang::SwitchStmt *SS) {
         fail("a case range", C);
       int64_t Label = concrete(CaseS->getLHS(), "a case label");
       if (V ? *V == Label
-            : *launchDecides(resolve(SV.L, false).plus(Linear::constant(Label), -1), BO_EQ))
+            : *launchDecides(Cond.plus(Linear::constant(Label), -1), BO_EQ))
         Target = C;
     } else if (!Target) {
       Target = C; // default, unless a case matches
