@@ -34,6 +34,14 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
   if (!Config.ReadOnlyParams.empty())
     Out.push_back({"read-only", "no peer writes the memory of: " + llvm::join(Config.ReadOnlyParams, ", "),
                    "configuration"});
+  // The cross-rank model branches on launch data once for all ranks: SPMD launches hand every rank
+  // the same arguments except its window and rank id (CONTRACT §6 leaves this unstated).
+  Out.push_back({"launch-values",
+                 "the cross-rank model takes a value read from launch data (a count, a flag in an "
+                 "arguments struct) to be the same on every rank of a call; a value compared with a "
+                 "peer loop's variable may be the rank id and is not branched on, and a model that "
+                 "branched on launch values says it is not complete",
+                 "built in"});
   // What the rules take from the toolchain's documentation (CONTRACT §1).
   Out.push_back({"toolchain:async-wait",
                  "an async event's Wait() returning means the engine's writes are complete, and "

@@ -107,6 +107,8 @@ TEST(Assumptions, EveryReportStatesThem) {
   EXPECT_NE(Md.Out.find("`launch` (defaults): re-entrant"), std::string::npos) << Md.Out;
   Proc Json = runCommcheck({"--format=json", K});
   EXPECT_EQ(launchOf(jsonOf(Json)["files"][0]["assumptions"]).rfind("re-entrant", 0), 0u) << Json.Out;
+  // The cross-rank model's scenarios rest on launch values being alike on every rank: stated too.
+  EXPECT_NE(Md.Out.find("`launch-values` (built in): the cross-rank model"), std::string::npos) << Md.Out;
 }
 
 TEST(Assumptions, TheGateRecordsThemBesideEachCopy) {
