@@ -352,6 +352,41 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
   return std::nullopt;
 }
 
+/// The findings of one rank count's scenarios. Where a scenario ran a signal value read from
+/// launch data at some values only, that value is the host's to choose: a finding is then kept
+/// only where every scenario shows it (a hang at `notifyValue == 1` that 100 avoids is not one).
+class ScenarioFindings {
+public:
+  void add(std::vector<CrossRankFinding> Found, const LaunchPath &Path) {
+    ++Scenarios;
+    Picked |= Path.valueCut();
+    std::set<std::pair<int, unsigned>> Mine;
+    for (CrossRankFinding &F : Found) {
+      std::pair<int, unsigned> Key{F.K, F.Loc.getRawEncoding()};
+      if (!Mine.insert(Key).second)
+        continue;
+      if (Count[Key]++ == 0) {
+        if (!Path.conditions().empty())
+          F.Message += launchText(Path);
+        First.push_back(std::move(F));
+      }
+    }
+  }
+  std::vector<CrossRankFinding> kept() {
+    std::vector<CrossRankFinding> Out;
+    for (CrossRankFinding &F : First)
+      if (!Picked || Count[{F.K, F.Loc.getRawEncoding()}] == Scenarios)
+        Out.push_back(std::move(F));
+    return Out;
+  }
+
+private:
+  std::vector<CrossRankFinding> First; ///< the first instance of each finding, in order
+  std::map<std::pair<int, unsigned>, unsigned> Count; ///< scenarios that showed each
+  unsigned Scenarios = 0;
+  bool Picked = false;
+};
+
 /// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
 void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
   if (!getenv("COMMCHECK_TRACE_RANKS"))
@@ -409,6 +444,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     std::vector<std::vector<bool>> Scenarios{{}};
     unsigned Ran = 0;
     bool Stop = false;
+    ScenarioFindings OfP;
     while (!Scenarios.empty() && !Stop) {
       if (++Ran > MaxScenarios) {
         AllRun = false, Stop = true;
@@ -430,6 +466,10 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       // A scenario takes each launch value to be the same on every rank (a size, a mode); one
       // that is not (a rank the host passes as a scalar) is not run: what the model saw is then
       // not everything the kernel does, so the precision step does not rely on it.
+      if (Path.valueCut() && AllRun) {
+        AllRun = false;
+        R.Why.Why = "a signal value read from launch data is run at some values only";
+      }
       if (!Path.choices().empty() && AllRun) {
         AllRun = false;
         R.Why.Why = "launch values were branched on as the same on every rank";
@@ -443,12 +483,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       std::vector<CrossRankFinding> Found;
       bool Exhaustive = analyse(SR, Found);
       Covered = P;
-      for (CrossRankFinding &F : Found)
-        if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second) {
-          if (!Path.conditions().empty())
-            F.Message += launchText(Path);
-          R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
-        }
+      OfP.add(std::move(Found), Path);
       addOverlaps(SR, R.Uses);
       noteConsumed(SR, R.Consumed);
       if (!Exhaustive) {
@@ -456,6 +491,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
       }
     }
+    for (CrossRankFinding &F : OfP.kept())
+      if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second)
+        R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
     if (Stop)
       break; // a larger rank count has more states and scenarios still
   }

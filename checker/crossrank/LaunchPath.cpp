@@ -57,6 +57,22 @@ std::string conditionText(const Linear &D, clang::BinaryOperatorKind Op, bool Ho
 
 struct LaunchPath::Solver {
   z3::solver Z{context()};
+  /// D's numerator as a term of the launch symbols (D = Num / Den, Den > 0).
+  z3::expr numerator(const Linear &D) {
+    z3::context &C = context();
+    z3::expr Num = C.int_val(D.Const);
+    for (const auto &[Sym, K] : D.Terms)
+      Num = Num + C.int_val(K) * C.int_const(("s" + std::to_string(Sym)).c_str());
+    return Num;
+  }
+  /// Whether E is possible under the constraints so far (unknown: taken as possible).
+  bool possible(const z3::expr &E) {
+    Z.push();
+    Z.add(E);
+    bool Sat = Z.check() != z3::unsat;
+    Z.pop();
+    return Sat;
+  }
 };
 
 LaunchPath::LaunchPath(std::vector<bool> G) : Given(std::move(G)) {}
@@ -68,24 +84,11 @@ bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool Loop
                         const std::vector<std::string> &Names) {
   if (!S)
     S = std::make_unique<Solver>();
-  z3::context &C = context();
-  // D = (Const + sum K*s) / Den with Den > 0: the sign of the numerator is D's.
-  z3::expr Num = C.int_val(D.Const);
-  for (const auto &[Sym, K] : D.Terms)
-    Num = Num + C.int_val(K) * C.int_const(("s" + std::to_string(Sym)).c_str());
-  z3::expr Rel = relation(Num, Op);
-  auto Possible = [&](const z3::expr &E) {
-    S->Z.push();
-    S->Z.add(E);
-    bool Sat = S->Z.check() != z3::unsat; // unknown: taken as possible (a choice, not a proof)
-    S->Z.pop();
-    return Sat;
-  };
-  bool CanHold = Possible(Rel), CanFail = Possible(!Rel);
+  z3::expr Rel = relation(S->numerator(D), Op);
+  bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
   if (!CanHold || !CanFail)
     return CanHold;
-  size_t I = Taken.size();
-  bool Holds = I < Given.size() ? Given[I] : !LoopCondition;
+  bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : !LoopCondition;
   bool Flip = true;
   if (LoopCondition && !LoopChoices.empty()) {
     // Past the unrolling bound a further iteration of the loop is not run in another scenario:
@@ -96,11 +99,53 @@ bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool Loop
     }
     LoopChoices.back() += Holds;
   }
+  take(D, Op, Holds, Flip, Names);
+  return Holds;
+}
+
+void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
+                      const std::vector<std::string> &Names) {
+  z3::expr Rel = relation(S->numerator(D), Op);
   Taken.push_back(Holds);
   Flippable.push_back(Flip);
   S->Z.add(Holds ? Rel : !Rel);
   Text.push_back(conditionText(D, Op, Holds, Names));
-  return Holds;
+}
+
+int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates,
+                         const std::vector<std::string> &Names) {
+  if (!S)
+    S = std::make_unique<Solver>();
+  z3::context &C = context();
+  z3::expr Num = S->numerator(D);
+  for (size_t K = 0; K < Candidates.size(); ++K) {
+    int64_t V = Candidates[K];
+    z3::expr Is = Num == C.int_val(V * D.Den);
+    if (!S->possible(Is))
+      continue;
+    if (!S->possible(!Is))
+      return V; // the constraints fix it
+    ValueCut = true;
+    bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : true;
+    take(D.plus(Linear::constant(V), -1), clang::BO_EQ, Holds, K + 1 < Candidates.size(), Names);
+    if (Holds)
+      return V;
+  }
+  // No candidate possible: one value the constraints allow, the others not run.
+  int64_t V = 0;
+  if (S->Z.check() == z3::sat) {
+    z3::expr M = S->Z.get_model().eval(Num, true);
+    int64_t N = 0;
+    if (M.is_numeral_i64(N) && N % D.Den == 0)
+      V = N / D.Den;
+  }
+  z3::expr Is = Num == C.int_val(V * D.Den);
+  if (!S->possible(!Is))
+    return V; // the constraints fix it
+  ValueCut = true;
+  S->Z.add(Is);
+  Text.push_back(conditionText(D.plus(Linear::constant(V), -1), clang::BO_EQ, true, Names));
+  return V;
 }
 
 } // namespace commcheck

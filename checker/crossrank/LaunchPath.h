@@ -31,6 +31,16 @@ public:
   bool decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
               const std::vector<std::string> &Names);
 
+  /// A value of D (launch symbols only) where the run needs a number: a signal's value or
+  /// threshold read from launch data. The value the constraints fix, else a choice `D == v` for
+  /// each of Candidates in turn (ascending), so that the scenarios that follow run each; where
+  /// none is possible, one value the constraints allow. Either way the scenarios do not cover
+  /// every value (valueCut).
+  int64_t pick(const Linear &D, const std::vector<int64_t> &Candidates,
+               const std::vector<std::string> &Names);
+  /// Whether a signal value was taken at some values only.
+  bool valueCut() const { return ValueCut; }
+
   /// The choices this path made, in order (the given ones first).
   const std::vector<bool> &choices() const { return Taken; }
   /// Choices this path made that were not given: the model runs each one's alternative.
@@ -56,7 +66,10 @@ private:
   std::vector<bool> Given, Taken, Flippable;
   std::vector<std::string> Text;
   std::vector<unsigned> LoopChoices;
-  bool Cut = false;
+  bool Cut = false, ValueCut = false;
+  /// Records choice `D Op 0` (Holds or its negation) as the next one taken.
+  void take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
+            const std::vector<std::string> &Names);
 };
 
 } // namespace commcheck

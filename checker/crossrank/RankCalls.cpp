@@ -250,7 +250,7 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     if (!Sig || !Val || !How)
       fail("a signal operation without its cell, value or operation", E);
     RankValue Cell = eval(Sig);
-    int64_t V = concrete(Val, "the value of a signal operation");
+    int64_t V = signalValue(Val);
     std::string Op = enumeratorName(How);
     record(I.Kind == IntrinsicKind::Notify ? RankOpKind::Notify : RankOpKind::Wait, Cell, E,
            I.Kind == IntrinsicKind::Notify ? "TNOTIFY" : "TWAIT");

@@ -166,6 +166,30 @@ int64_t RankInterpreter::concrete(const clang::Expr *E, const std::string &What)
        E);
 }
 
+int64_t RankInterpreter::signalValue(const clang::Expr *E) {
+  RankValue V = eval(E);
+  if (V.K == RankValue::Number) {
+    Linear L = resolve(V.L, false);
+    if (std::optional<int64_t> C = L.value()) {
+      if (*C > 0)
+        SignalConstants.insert(*C);
+      return *C;
+    }
+    if (launchOnly(L)) {
+      // The values tried: small counts, and those that meet the kernel's own constant signal
+      // values (a wait for 100 met by a notify of a launch value), c for GE/EQ, c + 1 for GT.
+      std::set<int64_t> Tried{1, 2};
+      for (int64_t C : SignalConstants)
+        if (Tried.size() < MaxPicks)
+          Tried.insert({C, C + 1});
+      return Launch->pick(L, std::vector<int64_t>(Tried.begin(), Tried.end()), Names);
+    }
+  }
+  fail("the value of a signal operation is not a value the model can compute" +
+           (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
+       E);
+}
+
 bool RankInterpreter::truth(const clang::Expr *E) {
   RankValue V = eval(E);
   if (V.K == RankValue::Number) {

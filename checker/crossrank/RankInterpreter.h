@@ -98,6 +98,8 @@ public:
   [[noreturn]] void fail(const std::string &Why, const clang::Stmt *At) const;
   int64_t concrete(const clang::Expr *E, const std::string &What);
   bool truth(const clang::Expr *E);
+  /// A signal's value or threshold: a number, or read from launch data (the scenario picks it).
+  int64_t signalValue(const clang::Expr *E);
 
 private:
   Flow execSwitch(const clang::SwitchStmt *SS);
@@ -180,6 +182,10 @@ private:
   std::set<Symbol> LaunchSymbols;    ///< values the launch passes (parameters, their fields)
   std::set<Symbol> NotRankCount;     ///< launch values a run showed are not the rank count
   LaunchPath *Launch = nullptr;
+  /// The constant signal values runs so far met: the values a signal value read from launch
+  /// data is tried at, besides 1 and 2 (at most MaxPicks in all).
+  std::set<int64_t> SignalConstants;
+  static constexpr size_t MaxPicks = 6;
   /// The variables of the loops over the peers being run: a launch value compared with one may
   /// be the rank id, which differs between ranks (a launch value is branched on as the same on
   /// every rank).
