@@ -346,8 +346,15 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
     RankValue V = eval(Sub);
     FromTable = V.FromTable;
     // A launch integer that becomes a pointer points into the rank's own window.
-    if (V.K == RankValue::Number && V.L.isSymbolic() && !hasWindow(V.L))
+    if (V.K == RankValue::Number && V.L.isSymbolic() && !hasWindow(V.L)) {
+      // A word of the argument table that becomes an int64 pointer: PTOAS's context table.
+      QualType Pointee = CE->getType()->getPointeeType();
+      if (V.L.Terms.size() == 1 && V.L.Const == 0 && V.L.Den == 1 && V.L.Terms[0].second == 1 &&
+          ArgumentWords.count(V.L.Terms[0].first) && Pointee->isIntegerType() &&
+          Ctx.getTypeSize(Pointee) == 64)
+        ContextBases.insert(V.L.Terms[0].first);
       V.L = V.L.plus(Linear::home(Rank));
+    }
     return V;
   }
   case CK_FloatingToIntegral:

@@ -75,12 +75,21 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   PeerLoopVars.clear();
   ReadsRankCount = false;
   ContextTables.clear();
+  ContextBases.clear();
+  ArgumentTables.clear();
+  ArgumentWords.clear();
   const clang::FunctionDecl *Def = nullptr;
   if (!Kernel->hasBody(Def) || !Def->getBody())
     return Unmodelled{"the kernel has no body", Kernel->getLocation()};
   for (const clang::ParmVarDecl *Prm : Def->parameters())
-    if (isInt64Pointer(Prm) && !elementsBecomePointers(Def->getBody(), Prm))
-      ContextTables.insert(Prm);
+    if (isInt64Pointer(Prm)) {
+      if (!elementsBecomePointers(Def->getBody(), Prm)) {
+        ContextTables.insert(Prm);
+        ContextBases.insert(intern(Prm->getName()));
+      }
+      else
+        ArgumentTables[intern(Prm->getName())] = 0;
+    }
   try {
     // One call is run: the kernel and its launch are the same in the next, so is its trace.
     for (Call = 0; Call < 1; ++Call) {
@@ -364,14 +373,20 @@ const clang::VarDecl *condVar(const clang::Expr *Cond) {
   return nullptr;
 }
 
-bool mentions(const clang::Stmt *S, const clang::VarDecl *V) {
+/// Whether S mentions V, directly or through locals initialised from it (`v39 = i33 + v13`, as
+/// PTOAS spells an index): a few steps deep.
+bool mentions(const clang::Stmt *S, const clang::VarDecl *V, int Depth = 0) {
   if (!S)
     return false;
-  if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(S))
+  if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(S)) {
     if (D->getDecl() == V)
       return true;
+    const auto *X = llvm::dyn_cast<clang::VarDecl>(D->getDecl());
+    return X && Depth < 4 && X->hasLocalStorage() && !llvm::isa<clang::ParmVarDecl>(X) &&
+           mentions(X->getInit(), V, Depth + 1);
+  }
   for (const clang::Stmt *C : S->children())
-    if (mentions(C, V))
+    if (mentions(C, V, Depth))
       return true;
   return false;
 }
@@ -386,8 +401,15 @@ bool windowIndexedBy(const clang::Stmt *S, const clang::VarDecl *V,
     bool Window = false;
     if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(B))
       Window = ME->getMemberDecl()->getName() == "windowsIn";
-    if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(B))
-      Window = Tables.contains(llvm::dyn_cast<clang::VarDecl>(D->getDecl()));
+    if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(B)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(D->getDecl());
+      Window = Tables.contains(VD);
+      // A helper's int64 table parameter whose words stay integers: a context table passed on
+      // (PTOAS's functions take the unpacked context so).
+      if (const auto *PV = llvm::dyn_cast_or_null<clang::ParmVarDecl>(VD); PV && !Window && isInt64Pointer(PV))
+        if (const auto *Fn = llvm::dyn_cast<clang::FunctionDecl>(PV->getDeclContext()))
+          Window = !elementsBecomePointers(Fn->getBody(), PV);
+    }
     if (Window && (!V || mentions(AS->getIdx(), V)))
       return true;
   }
@@ -431,14 +453,17 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   const clang::VarDecl *PeerVar = isPeerLoop(Loop, Cond) ? condVar(Cond) : nullptr;
   if (PeerVar)
     PeerLoopVars.push_back(PeerVar);
-  std::set<Symbol> OuterCond;
-  std::swap(OuterCond, LoopCondSymbols);
+  // The launch values taken as P that this loop's own condition uses (not an inner loop's: a
+  // data-bounded loop inside a peer loop does not make its bound the rank count).
+  std::set<Symbol> Own;
   bool First = true;
   for (;;) {
     step(Loop);
     if (CondFirst || !First) {
       InLoopCond = true;
+      std::swap(Own, LoopCondSymbols);
       bool Go = !Cond || truth(Cond);
+      std::swap(Own, LoopCondSymbols);
       InLoopCond = false;
       if (!Go)
         break;
@@ -462,9 +487,8 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   if (PeerVar)
     PeerLoopVars.pop_back();
   if (PeerUses != Before && isPeerLoop(Loop, Cond))
-    for (Symbol Sym : LoopCondSymbols)
+    for (Symbol Sym : Own)
       ++BoundCounts[Sym]; // a peer loop is bounded by it: it is the rank count
-  LoopCondSymbols.insert(OuterCond.begin(), OuterCond.end());
   return Flow::Next;
 }
 

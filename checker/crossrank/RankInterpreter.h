@@ -178,6 +178,14 @@ private:
   std::vector<Frame> Frames;
   RankTrace Trace;
   llvm::DenseSet<const clang::VarDecl *> ContextTables; ///< PTOAS int64 context tables
+  /// Where context tables lie: an entry's table parameter, or a word of the argument table
+  /// converted to an int64 pointer (`reinterpret_cast<__gm__ int64_t *>(args[9])`).
+  std::set<Symbol> ContextBases;
+  /// The launch's argument table (`kernel_entry(__gm__ int64_t *args)`, level 0) and the
+  /// descriptors its words point to (a ChipTensor, level 1): what the host wrote for the launch.
+  /// An integer read from them is a launch value; a pointer read from a descriptor is data.
+  std::map<Symbol, int> ArgumentTables;
+  std::set<Symbol> ArgumentWords; ///< integers read from the argument table itself
   std::map<Symbol, int> BoundCounts; ///< launch integers taken as P
   std::set<Symbol> LaunchSymbols;    ///< values the launch passes (parameters, their fields)
   std::set<Symbol> NotRankCount;     ///< launch values a run showed are not the rank count

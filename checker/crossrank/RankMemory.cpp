@@ -110,7 +110,8 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
     }
     R = R.plus(T.scaled(K, L.Den));
   }
-  if (!Bind || R.Terms.size() != 1 || Linear::isPlace(R.Terms.begin()->first) ||
+  // Only a value of the launch may be the rank count: data read from a buffer is not.
+  if (!Bind || R.Terms.size() != 1 || !LaunchSymbols.count(R.Terms.begin()->first) ||
       NotRankCount.count(R.Terms.begin()->first))
     return R;
   // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
@@ -163,8 +164,8 @@ std::optional<Linear> RankInterpreter::gmAddress(const Expr *E) {
 
 RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) {
   // PTOAS's context table: ctx[2] = rank id | rank count << 32, ctx[4 + q] = rank q's window.
-  for (const clang::VarDecl *Table : ContextTables) {
-    Linear Base = Linear::symbol(intern(Table->getName())).plus(Linear::home(Rank));
+  for (Symbol Table : ContextBases) {
+    Linear Base = Linear::symbol(Table).plus(Linear::home(Rank));
     std::optional<int64_t> Off = Addr.plus(Base, -1).value();
     if (!Off)
       continue;
@@ -181,9 +182,24 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
   if (!T->isPointerType() && !T->isIntegerType())
     return RankValue::unknown("a load of a non-integer value");
   record(RankOpKind::Read, V, At, "scalar load", At);
-  Linear Sym = Linear::symbol(intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")"));
+  Symbol Loaded = intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
+  Linear Sym = Linear::symbol(Loaded);
   if (T->isPointerType())
     Sym = Sym.plus(Linear::home(Rank));
+  // A word of the launch's argument table or of a descriptor it points to: launch data.
+  if (Addr.Den == 1 && Addr.Terms.size() == 2) {
+    const auto &[S0, K0] = Addr.Terms[0];
+    auto Table = ArgumentTables.find(S0);
+    if (Table != ArgumentTables.end() && K0 == 1 && Addr.Terms[1] == Linear::Term{Linear::HomeBit | Symbol(Rank), 1}) {
+      if (T->isIntegerType()) {
+        LaunchSymbols.insert(Loaded);
+        if (Table->second == 0)
+          ArgumentWords.insert(Loaded);
+      }
+      else if (Table->second == 0)
+        ArgumentTables.try_emplace(Loaded, 1);
+    }
+  }
   return RankValue::number(Sym);
 }
 
