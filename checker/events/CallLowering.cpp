@@ -58,6 +58,11 @@ std::string FunctionLowering::asyncTarget(const CallExpr *CE) const {
 
 std::string FunctionLowering::asyncObjectKey(const Expr *E) const {
   E = E->IgnoreParenImpCasts();
+  // A helper's by-reference event is the caller's: `evs[i]` passed stays in the `evs[]` family.
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()))
+      if (const ParamBinding *Bd = Keys.binding(P); Bd && !Bd->AsyncKey.empty())
+        return Bd->AsyncKey;
   // The events of an array are tracked together: evs[i] and evs[j] are one family.
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     return Keys.key(AS->getBase(), ExprKeyer::Name) + "[]";
@@ -270,8 +275,12 @@ void FunctionLowering::inlineBody(const FunctionDecl *Def, const Stmt *Site,
     return;
   }
   ParamBindings Bindings;
-  for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
-    Bindings.Params[Def->getParamDecl(I)] = bindArgument(Keys, Prov, Def->getParamDecl(I), Args[I]);
+  for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    ParamBinding &Bd = Bindings.Params[P] = bindArgument(Keys, Prov, P, Args[I]);
+    if (P->getType()->isReferenceType() && P->getType().getNonReferenceType()->isRecordType())
+      Bd.AsyncKey = asyncObjectKey(Args[I]);
+  }
   Bindings.This = std::move(This);
   Event Enter{EventKind::CallEnter};
   Enter.S = Site;

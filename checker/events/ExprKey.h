@@ -35,6 +35,9 @@ struct ParamBinding {
   std::set<FieldPath> ReadOnlyFields;
   bool MayBeGm = true;       ///< the argument (a pointer) may address GM
   bool Varies = true;        ///< the argument's value may change during the call (CellVariance)
+  /// A record passed by reference: the async event (or event array family, `evs[]`) it is in
+  /// the caller, so a helper's `ev.Wait()` names the event the caller issued.
+  std::string AsyncKey;
 };
 /// What an inlined helper's parameters, and its `this`, stand for at the call being analysed.
 struct ParamBindings {

@@ -72,7 +72,7 @@ FunctionLowering::FunctionLowering(EventGraphBuilder &B, EventGraph &G, const Fu
       Active(std::move(Active)), Body(B.body(FD)), Facts(*Body.Facts),
       Keys(B.context(), Facts, &this->Params, &B.launchStructs(), &B.varUses()), Prov(Keys),
       PathIndex(PathIndex),
-      Paths(PathIndex, G, B.context(), FD, Facts, B.varUses(),
+      Paths(PathIndex, G, B.context(), FD, Facts, B.varUses(), Keys,
             this->CallStack.empty() ? std::string() : declName(FD) + "::"),
       Removed(B.options().Removed, SM, B.context()) {
   this->Active.push_back(FD);

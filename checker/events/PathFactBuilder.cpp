@@ -1,4 +1,6 @@
 #include "events/PathFactBuilder.h"
+#include "events/CellVariance.h"
+#include "events/ExprKey.h"
 #include "events/FunctionFacts.h"
 #include "events/VarUses.h"
 #include "frontend/DeclName.h"
@@ -32,6 +34,19 @@ unsigned PathVarIndex::variable(unsigned Instance, const ValueDecl *Decl,
   return It->second;
 }
 
+unsigned PathVarIndex::launchValue(const std::string &AddressKey, IntType T) {
+  auto [It, New] = LaunchIds.try_emplace(AddressKey, G.PathVars.size());
+  if (New) {
+    PathVar V;
+    V.Name = AddressKey;
+    V.Type = T;
+    V.Root = G.PathVars.size();
+    G.PathVars.push_back(std::move(V));
+    KeyOf.push_back(Key{~0u, nullptr, {}}); // no declaration: never an object's member
+  }
+  return It->second;
+}
+
 std::optional<unsigned> PathVarIndex::member(unsigned Var, const FieldDecl *Field,
                                              const std::optional<IntType> &T, bool IsRecord) {
   if (!G.PathVars[Var].IsRecord || (!T && !IsRecord))
@@ -44,8 +59,8 @@ std::optional<unsigned> PathVarIndex::member(unsigned Var, const FieldDecl *Fiel
 
 PathFactBuilder::PathFactBuilder(PathVarIndex &Index, EventGraph &G, ASTContext &Ctx,
                                  const FunctionDecl *FD, const FunctionFacts &Facts, VarUses &Uses,
-                                 std::string Prefix)
-    : Index(Index), G(G), Ctx(Ctx), FD(FD), Facts(Facts), Uses(Uses),
+                                 const ExprKeyer &Keys, std::string Prefix)
+    : Index(Index), G(G), Ctx(Ctx), FD(FD), Facts(Facts), Uses(Uses), Keys(Keys),
       Prefix(std::move(Prefix)), Instance(Index.newInstance()) {}
 
 std::optional<IntType> PathFactBuilder::intType(QualType T) const {
@@ -135,6 +150,60 @@ std::optional<unsigned> PathFactBuilder::declared(const ValueDecl *D) const {
   return std::nullopt;
 }
 
+namespace {
+/// The pointer P names the same address throughout the call: a parameter the body never changes
+/// (an inlined helper's, when its argument does not vary either), or a member array of such a cell.
+bool fixedCell(const Expr *LV, const ExprKeyer &Keys, int Depth);
+bool fixedPointer(const Expr *P, const ExprKeyer &Keys, int Depth) {
+  P = P->IgnoreParens();
+  const auto *C = dyn_cast<ImplicitCastExpr>(P);
+  if (!C || Depth > 8)
+    return false;
+  if (C->getCastKind() == CK_ArrayToPointerDecay)
+    return fixedCell(C->getSubExpr(), Keys, Depth + 1);
+  const auto *DR = C->getCastKind() == CK_LValueToRValue
+                       ? dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens())
+                       : nullptr;
+  const auto *Param = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  if (!Param || Param->getType()->isReferenceType() || Keys.facts().isMutated(Param))
+    return false;
+  const ParamBinding *B = Keys.binding(Param);
+  return !B || !B->Varies;
+}
+/// LV is a cell at a fixed address: fields and constant indices from a fixed pointer.
+bool fixedCell(const Expr *LV, const ExprKeyer &Keys, int Depth) {
+  LV = LV->IgnoreParens();
+  if (Depth > 8)
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(LV))
+    return isa<FieldDecl>(ME->getMemberDecl()) &&
+           (ME->isArrow() ? fixedPointer(ME->getBase(), Keys, Depth + 1)
+                          : fixedCell(ME->getBase(), Keys, Depth + 1));
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LV)) {
+    Expr::EvalResult R;
+    return !AS->getIdx()->isValueDependent() && AS->getIdx()->EvaluateAsInt(R, Keys.context()) &&
+           fixedPointer(AS->getBase(), Keys, Depth + 1);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(LV); U && U->getOpcode() == UO_Deref)
+    return fixedPointer(U->getSubExpr(), Keys, Depth + 1);
+  return false;
+}
+} // namespace
+
+std::optional<unsigned> PathFactBuilder::launchConstant(const CastExpr *Load) const {
+  const Expr *LV = Load->getSubExpr();
+  auto T = intType(LV->getType());
+  // Read-only launch data (valueMayChange: the context, an unwritten launch struct, a read-only
+  // parameter) at a fixed address: a cell the kernel may write, or one named through a value
+  // that changes, is not one value.
+  if (!T || !fixedCell(LV, Keys, 0) || valueMayChange(Keys, Load))
+    return std::nullopt;
+  std::string Key = Keys.lvalueAddress(LV);
+  if (Key.empty())
+    return std::nullopt;
+  return Index.launchValue(Key, *T);
+}
+
 std::optional<unsigned> PathFactBuilder::location(const Expr *LV) const {
   LV = LV->IgnoreParens();
   while (const auto *IC = dyn_cast<ImplicitCastExpr>(LV)) {
@@ -178,6 +247,8 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
       auto PT = P ? intType(P->getType()) : std::nullopt;
       if (It != Params.end() && It->second.Value && PT)
         return std::make_pair(*It->second.Value, *PT);
+      if (auto Var = launchConstant(C))
+        return std::make_pair(LinearForm::variable(*Var), G.PathVars[*Var].Type);
       return std::nullopt;
     }
     if (C->getCastKind() != CK_IntegralCast && C->getCastKind() != CK_NoOp)

@@ -19,6 +19,7 @@ class FieldDecl;
 class FunctionDecl;
 class ParmVarDecl;
 class QualType;
+class CastExpr;
 class Stmt;
 class ValueDecl;
 class VarDecl;
@@ -26,6 +27,7 @@ class VarDecl;
 
 namespace commcheck {
 
+class ExprKeyer;
 class FunctionFacts;
 class VarUses;
 
@@ -43,12 +45,15 @@ public:
                                  const std::optional<IntType> &T, bool IsRecord);
   /// A new site number: the facts of one branch or one statement share it (pruning counts them).
   unsigned newSite() { return Sites++; }
+  /// The variable of a launch-data cell (by its address key), the same in every instance.
+  unsigned launchValue(const std::string &AddressKey, IntType T);
 
 private:
   using Key = std::tuple<unsigned, const clang::ValueDecl *, std::vector<const clang::FieldDecl *>>;
   EventGraph &G;
   std::map<Key, unsigned> Ids;
   std::vector<Key> KeyOf;
+  std::map<std::string, unsigned> LaunchIds;
   unsigned Instances = 0, Sites = 0;
 };
 
@@ -62,7 +67,7 @@ public:
 
   PathFactBuilder(PathVarIndex &Index, EventGraph &G, clang::ASTContext &Ctx,
                   const clang::FunctionDecl *FD, const FunctionFacts &Facts, VarUses &Uses,
-                  std::string Prefix);
+                  const ExprKeyer &Keys, std::string Prefix);
 
   void bindParam(const clang::ParmVarDecl *P, Binding B) { Params[P] = std::move(B); }
   void bindThis(std::optional<unsigned> Object) { This = Object; }
@@ -87,6 +92,7 @@ private:
   const clang::FunctionDecl *FD;
   const FunctionFacts &Facts;
   VarUses &Uses;
+  const ExprKeyer &Keys;
   /// Something other than an assignment of the body may change V's own storage.
   bool changedUnseen(const clang::VarDecl *V) const;
   std::string Prefix;
@@ -95,6 +101,9 @@ private:
   std::optional<unsigned> This;
 
   std::optional<IntType> intType(clang::QualType T) const;
+  /// A read (Load: the lvalue-to-rvalue cast) of a cell of launch data that nothing changes
+  /// during the call, at an address fixed for the call: the same value at every read.
+  std::optional<unsigned> launchConstant(const clang::CastExpr *Load) const;
   std::optional<unsigned> declared(const clang::ValueDecl *D) const;
   /// The value of E converted to T, as a linear form.
   /// Depth: how deep in an expression E lies (past 32 levels its value is not followed: each
