@@ -1,4 +1,5 @@
 #include "driver/Driver.h"
+#include "driver/HeaderContext.h"
 #include "base/Paths.h"
 #include "base/SecondsSince.h"
 #include "base/RuleIds.h"
@@ -275,12 +276,20 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     return O;
   }
   ConfiguredResult Checked = checkConfigurations(*Env->C, *Env->FE, Abs, O.Checked, NeedFixes);
+  bool InContext = false;
+  if (!Checked.Result.Parsed && HeaderIncluders::isHeader(Abs))
+    if (std::optional<ConfiguredResult> In =
+            checkInIncluder(*Env->C, *Env->FE, Abs, Checked, O.Notes)) {
+      Checked = std::move(*In);
+      InContext = true;
+    }
   FileResult R = std::move(Checked.Result);
   for (std::string &N : Checked.Notes)
     O.Notes.push_back(Abs + ": " + N);
   if (Cache && !Options.Fix && R.Parsed)
     Cache->store(Abs, O.Checked, Context, R, Checked.Probes);
-  finish(O, std::move(R), *Env, &Checked.Parses.front());
+  // Another file's parse: its fix-its are not the header's to apply.
+  finish(O, std::move(R), *Env, InContext ? nullptr : &Checked.Parses.front());
   O.Seconds = secondsSince(Start);
   return O;
 }
