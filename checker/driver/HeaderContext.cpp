@@ -22,7 +22,7 @@ bool read(const std::vector<FileProbe> &Probes, const std::string &Real) {
 }
 } // namespace
 
-std::optional<ConfiguredResult> checkInIncluder(const Checker &C, Frontend &FE,
+std::optional<HeaderInContext> checkInIncluder(const Checker &C, Frontend &FE,
                                                 const std::string &Header,
                                                 const ConfiguredResult &Alone,
                                                 std::vector<std::string> &Notes) {
@@ -62,7 +62,7 @@ std::optional<ConfiguredResult> checkInIncluder(const Checker &C, Frontend &FE,
       N = "in " + I.Path + ": " + N;
     In.Probes.push_back({Source->first, RecordingFileSystem::hashOf(Source->second)});
     In.Probes.insert(In.Probes.end(), Searched.begin(), Searched.end());
-    return In;
+    return HeaderInContext{std::move(In), I};
   }
   return std::nullopt;
 }

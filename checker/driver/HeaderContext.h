@@ -12,8 +12,13 @@
 
 namespace commcheck {
 
+struct HeaderInContext {
+  ConfiguredResult Checked; ///< the includer's parses, the header's own functions checked
+  Includer From;
+};
+
 /// Alone: the header's own check (it did not parse). Notes gets what was tried, for -v.
-std::optional<ConfiguredResult> checkInIncluder(const Checker &C, Frontend &FE,
+std::optional<HeaderInContext> checkInIncluder(const Checker &C, Frontend &FE,
                                                 const std::string &Header,
                                                 const ConfiguredResult &Alone,
                                                 std::vector<std::string> &Notes);

@@ -157,7 +157,7 @@ std::vector<Includer> HeaderIncluders::of(const std::string &Header, size_t Limi
           Search.push_back(I);
         }
       }
-      Consider(F, Search, "listed in the compilation database");
+      Consider(F, Search, FromDatabase);
     }
   }
   // The header's folder and the folders above it, up to its project's root.

@@ -25,6 +25,8 @@ struct Includer {
 
 class HeaderIncluders {
 public:
+  /// Includer::How of a file the compilation database lists.
+  static constexpr const char *FromDatabase = "listed in the compilation database";
   /// Whether Path names a header (by its extension), not a file the build compiles.
   static bool isHeader(const std::string &Path);
   /// The include folders of compiler arguments (-I, -iquote, -isystem, -idirafter; joined or
