@@ -281,7 +281,8 @@ BuildOptions Checker::buildOptions(const ParsedFile &File, const std::vector<Spa
 Discovery Checker::discover(const ParsedFile &File, clang::ASTContext &Ctx,
                             EventGraphBuilder &Builder) const {
   static const TrustedHeaders None;
-  return findRootFunctions(Ctx, {File.Source, File.PP, File.Trusted ? *File.Trusted : None}, Builder);
+  return findRootFunctions(Ctx, {File.Source, File.PP, File.Trusted ? *File.Trusted : None, File.Focus},
+                           Builder);
 }
 
 std::string Checker::cost(ParsedFile &File) const {

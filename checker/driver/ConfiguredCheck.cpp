@@ -182,7 +182,7 @@ bool sameAs(const Configuration &J, const Configuration &K, const ParsedFile &P)
 /// names it (the device compiler may or may not fail there too).
 void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const std::string &Text,
               bool VerifyFixes, const std::vector<unsigned> &Indices, bool Variants,
-              ConfiguredResult &Out, std::vector<FileResult> &Rs) {
+              const std::string &Focus, ConfiguredResult &Out, std::vector<FileResult> &Rs) {
   const FileBuild &Build = FE.build(AbsPath);
   std::vector<std::pair<unsigned, size_t>> Checked; // configuration, its parse in Out.Parses
   std::vector<FileResult> Failed;
@@ -211,6 +211,7 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
     Out.Parses.push_back(FE.parseText(AbsPath, Text, I));
     double Parse = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     ParsedFile &P = Out.Parses.back();
+    P.Focus = Focus;
     Out.Probes.insert(Out.Probes.end(), P.Probes.begin(), P.Probes.end());
     FileResult R = C.check(P, VerifyFixes ? &FE : nullptr, nullptr, corePipes(Cfg, P));
     R.Profile["parse (clang)"] += Parse;
@@ -304,14 +305,15 @@ void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
 } // namespace
 
 ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::string &AbsPath,
-                                     const std::string &Text, bool VerifyFixes) {
+                                     const std::string &Text, bool VerifyFixes,
+                                     const std::string &Focus) {
   ConfiguredResult Out;
   std::vector<FileResult> Rs;
   const FileBuild &Build = FE.build(AbsPath);
   std::vector<unsigned> Neutral, Variants;
   for (unsigned I = 0; I < Build.Configurations.size(); ++I)
     (Build.Configurations[I].ArchVariant ? Variants : Neutral).push_back(I);
-  checkSet(C, FE, AbsPath, Text, VerifyFixes, Neutral, /*Variants=*/false, Out, Rs);
+  checkSet(C, FE, AbsPath, Text, VerifyFixes, Neutral, /*Variants=*/false, Focus, Out, Rs);
   bool TestsArch = std::any_of(Out.Parses.begin(), Out.Parses.end(),
                                [](const ParsedFile &P) { return !P.PP.ArchMacrosUsed.empty(); });
   if (TestsArch && !Variants.empty()) {
@@ -324,7 +326,7 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
                         "architecture-neutral configurations");
     Rs.clear();
     Out.Parses.clear();
-    checkSet(C, FE, AbsPath, Text, VerifyFixes, Variants, /*Variants=*/true, Out, Rs);
+    checkSet(C, FE, AbsPath, Text, VerifyFixes, Variants, /*Variants=*/true, Focus, Out, Rs);
   }
   if (!Rs.empty() && Rs.front().Parsed)
     checkFreeMacros(C, FE, Out, Rs);
