@@ -332,7 +332,9 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     auto Probe = I.run(K, 0, MaxRanks, 1);
     I.follow(nullptr);
     if (auto *U = std::get_if<Unmodelled>(&Probe)) {
-      if (!I.unbindUnconfirmed())
+      // Only a run that ended with an unconfirmed rank count is run again: a run stopped for
+      // another reason may not have reached the peer loop that confirms it.
+      if (!U->Unconfirmed || !I.unbindUnconfirmed())
         return *U;
       Probes = {{}};
       ReadsP = false, Highest = -1, N = 0;

@@ -50,6 +50,9 @@ struct Intrinsic;
 struct Unmodelled {
   std::string Why;
   clang::SourceLocation Loc;
+  /// The run ended with a launch value taken for the rank count that no peer loop confirmed: it
+  /// may be run again with such values as launch values (unbindUnconfirmed).
+  bool Unconfirmed = false;
 };
 
 class RankInterpreter {
