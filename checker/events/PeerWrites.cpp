@@ -2,6 +2,7 @@
 #include "events/CellRoots.h"
 #include "events/EventGraph.h"
 #include "events/ExprKey.h"
+#include "events/ExprStrip.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -17,13 +18,23 @@ bool wide(QualType T, const ExprKeyer &Keys) {
   return !T->isIntegerType() || Keys.context().getTypeSize(T) >= 64;
 }
 
+/// The record a field access reads from, through the fields of fields (`d->buffer.addr` is read
+/// from *d), keyed; "" when E reads no field through a pointer.
+std::string recordKey(const Expr *E, const ExprKeyer &Keys) {
+  E = stripWrappers(E, StripExplicitCasts);
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  while (ME && !ME->isArrow())
+    ME = dyn_cast<MemberExpr>(stripWrappers(ME->getBase()));
+  return ME ? Keys.key(ME->getBase(), ExprKeyer::Address) : "";
+}
+
 /// The pointers an integer expression turns into an integer (through sums, differences, casts and
 /// unchanged locals), and how many wide loads it adds (Loads: a window base or a descriptor's
 /// address, the only wide integers read from memory a peer address can be built on); false when it
 /// reads a wide integer that may hold an address from elsewhere (a variable that changes, a
 /// parameter).
 bool addressTerms(const Expr *E, const ExprKeyer &Keys, std::vector<const Expr *> &Ptrs,
-                  unsigned &Loads, int Depth) {
+                  unsigned &Loads, int Depth, const std::string &OwnRecord = "") {
   if (!E || Depth > MaxAddressTermDepth)
     return false;
   E = E->IgnoreParens();
@@ -37,21 +48,26 @@ bool addressTerms(const Expr *E, const ExprKeyer &Keys, std::vector<const Expr *
     if (C->getCastKind() == CK_LValueToRValue || C->getCastKind() == CK_IntegralCast ||
         C->getCastKind() == CK_NoOp)
       return !wide(C->getSubExpr()->getType(), Keys) ||
-             addressTerms(C->getSubExpr(), Keys, Ptrs, Loads, Depth + 1);
+             addressTerms(C->getSubExpr(), Keys, Ptrs, Loads, Depth + 1, OwnRecord);
     return false;
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    if (B->isAdditiveOp())
-      return addressTerms(B->getLHS(), Keys, Ptrs, Loads, Depth + 1) &&
-             addressTerms(B->getRHS(), Keys, Ptrs, Loads, Depth + 1);
-    return B->isMultiplicativeOp(); // a scaled index moves no address
+    // A sum, and a scaled or divided one too (a window delta over the element size moves a typed
+    // pointer by the whole delta), keeps the terms of its operands.
+    if (B->isAdditiveOp() || B->isMultiplicativeOp())
+      return addressTerms(B->getLHS(), Keys, Ptrs, Loads, Depth + 1, OwnRecord) &&
+             addressTerms(B->getRHS(), Keys, Ptrs, Loads, Depth + 1, OwnRecord);
+    return false;
   }
   if (isa<IntegerLiteral>(E) || isa<UnaryExprOrTypeTraitExpr>(E))
     return true;
   if (const Expr *Init = Keys.followLocal(E))
-    return addressTerms(Init, Keys, Ptrs, Loads, Depth + 1);
+    return addressTerms(Init, Keys, Ptrs, Loads, Depth + 1, OwnRecord);
   if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
-    ++Loads;
+    // A field of the descriptor the moved pointer was read from (`d->buffer.addr +
+    // d->start_offset`) places the tensor inside its own buffer: no window base.
+    if (OwnRecord.empty() || recordKey(E, Keys) != OwnRecord)
+      ++Loads;
     return true;
   }
   return false;
@@ -77,9 +93,10 @@ void notePeerAddress(const Expr *E, const ExprKeyer &Keys, EventGraph &G) {
     const Expr *Offset = LeftPtr ? B->getRHS() : B->getLHS();
     if (!wide(Offset->getType(), Keys))
       return;
-    bool Known = addressTerms(Offset, Keys, Ptrs, Loads, 0);
+    const Expr *Moved = LeftPtr ? B->getLHS() : B->getRHS();
+    bool Known = addressTerms(Offset, Keys, Ptrs, Loads, 0, recordKey(Moved, Keys));
     if (!Known || Loads || !Ptrs.empty())
-      peerAddressed(Roots.pointer(LeftPtr ? B->getLHS() : B->getRHS()), G);
+      peerAddressed(Roots.pointer(Moved), G);
     for (const Expr *P : Ptrs)
       peerAddressed(Roots.pointer(P), G);
     return;
