@@ -16,7 +16,10 @@
 // output only the host reads after the launch).
 #pragma once
 
+#include <vector>
+
 namespace clang {
+class BinaryOperator;
 class Expr;
 } // namespace clang
 
@@ -24,6 +27,12 @@ namespace commcheck {
 
 class EventGraph;
 class ExprKeyer;
+
+/// Whether the pointer arithmetic B (a pointer plus or minus an integer) may move its pointer to
+/// another rank's copy of its buffer: the integer is wide and holds a window base, or one the
+/// checker cannot follow, or addresses turned into integers (added to Ptrs).
+bool movedToPeer(const clang::BinaryOperator *B, const ExprKeyer &Keys,
+                 std::vector<const clang::Expr *> &Ptrs);
 
 /// Notes what an integer made an address, or a pointer moved by a wide integer, in the code being
 /// lowered tells of peer addresses (EventGraph::PeerAddressed, UnattributedAddress).
