@@ -411,8 +411,23 @@ private:
         config(M, Cond.getBegin());
         Config = true;
       }
+    // An architecture macro the condition reaches through a macro (`#define OLD (__NPU_ARCH__ ==
+    // 9201)`, `#if !OLD`) is tested too, even where it is undefined and so never expanded.
+    std::set<const IdentifierInfo *> Seen;
+    std::vector<const IdentifierInfo *> Work;
     for (StringRef Name : identifiers(Text))
-      arch(Name, Cond.getBegin());
+      Work.push_back(PP.getIdentifierInfo(Name));
+    while (!Work.empty()) {
+      const IdentifierInfo *II = Work.back();
+      Work.pop_back();
+      if (!Seen.insert(II).second)
+        continue;
+      arch(II->getName(), Cond.getBegin());
+      if (const MacroInfo *MI = PP.getMacroInfo(II))
+        for (const Token &T : MI->tokens())
+          if (const IdentifierInfo *Body = T.getIdentifierInfo())
+            Work.push_back(Body);
+    }
     for (const char *B : CompilerBuiltins)
       if (hasWord(Text, B))
         R.CompilerTests.push_back({SM.getExpansionLoc(Cond.getBegin()), B});
