@@ -1,4 +1,5 @@
 #include "frontend/BranchAgreement.h"
+#include "frontend/MacroReach.h"
 #include "frontend/PreprocessorRecord.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
@@ -96,36 +97,8 @@ void BranchAgreement::token(const Token &T) {
 }
 
 void BranchAgreement::readCondition(llvm::StringRef Text) {
-  // Every identifier the condition names, and every one the macros it names may expand to.
-  llvm::DenseSet<const IdentifierInfo *> Seen;
-  std::vector<const IdentifierInfo *> Work;
-  for (size_t I = 0; I < Text.size();) {
-    if (isDigit(Text[I])) { // a number, its suffix included, names nothing
-      while (I < Text.size() && (isAsciiIdentifierContinue(Text[I]) || Text[I] == '.'))
-        ++I;
-      continue;
-    }
-    if (!isAsciiIdentifierStart(Text[I])) {
-      ++I;
-      continue;
-    }
-    size_t J = I;
-    while (J < Text.size() && isAsciiIdentifierContinue(Text[J]))
-      ++J;
-    Work.push_back(PP.getIdentifierInfo(Text.slice(I, J)));
-    I = J;
-  }
-  while (!Work.empty()) {
-    const IdentifierInfo *II = Work.back();
-    Work.pop_back();
-    if (!Seen.insert(II).second)
-      continue;
+  for (const IdentifierInfo *II : identifiersReached(PP, Text))
     read(II);
-    if (const MacroInfo *MI = PP.getMacroInfo(II))
-      for (const Token &T : MI->tokens())
-        if (const IdentifierInfo *Body = T.getIdentifierInfo())
-          Work.push_back(Body);
-  }
 }
 
 void BranchAgreement::expanded(const IdentifierInfo &Name) {

@@ -3,6 +3,7 @@
 #include "base/WholeWord.h"
 #include "base/CompilerFlags.h"
 #include "frontend/HostMacroScope.h"
+#include "frontend/MacroReach.h"
 #include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
@@ -33,24 +34,6 @@ bool isIdentChar(char C) { return isAsciiIdentifierContinue(C); }
 /// The pto-isa family macros the shim derives from __NPU_ARCH__ (pto/common/arch_macro.hpp).
 bool derivedFromArch(StringRef N) {
   return N.starts_with("PTO_NPU_ARCH_") || N == "PTO_URMA_SUPPORTED" || N == "PTO_COMM_NOT_SUPPORTED";
-}
-
-/// The identifiers of a condition's text, in order.
-std::vector<StringRef> identifiers(StringRef Text) {
-  std::vector<StringRef> Out;
-  for (size_t I = 0; I < Text.size();) {
-    if (!isIdentChar(Text[I])) {
-      ++I;
-      continue;
-    }
-    size_t J = I;
-    while (J < Text.size() && isIdentChar(Text[J]))
-      ++J;
-    if (!isdigit(static_cast<unsigned char>(Text[I])))
-      Out.push_back(Text.slice(I, J));
-    I = J;
-  }
-  return Out;
 }
 
 /// Whether only blanks and comments follow the line of Loc in its file (an include guard's
@@ -349,7 +332,7 @@ private:
   }
   /// The free macros of a condition that is not a single test: each needs a parse of its own.
   void freeIn(SourceRange Cond, SourceLocation Loc) {
-    for (StringRef Name : identifiers(text(Cond)))
+    for (StringRef Name : identifiersIn(text(Cond)))
       if (freeAt(Name, Loc))
         R.FreeMacros.emplace(Name.str(), PreprocessorRecord::FreeMacro{SM.getExpansionLoc(Loc)})
             .first->second.Simple = false;
@@ -413,21 +396,8 @@ private:
       }
     // An architecture macro the condition reaches through a macro (`#define OLD (__NPU_ARCH__ ==
     // 9201)`, `#if !OLD`) is tested too, even where it is undefined and so never expanded.
-    std::set<const IdentifierInfo *> Seen;
-    std::vector<const IdentifierInfo *> Work;
-    for (StringRef Name : identifiers(Text))
-      Work.push_back(PP.getIdentifierInfo(Name));
-    while (!Work.empty()) {
-      const IdentifierInfo *II = Work.back();
-      Work.pop_back();
-      if (!Seen.insert(II).second)
-        continue;
+    for (const IdentifierInfo *II : identifiersReached(PP, Text))
       arch(II->getName(), Cond.getBegin());
-      if (const MacroInfo *MI = PP.getMacroInfo(II))
-        for (const Token &T : MI->tokens())
-          if (const IdentifierInfo *Body = T.getIdentifierInfo())
-            Work.push_back(Body);
-    }
     for (const char *B : CompilerBuiltins)
       if (hasWord(Text, B))
         R.CompilerTests.push_back({SM.getExpansionLoc(Cond.getBegin()), B});

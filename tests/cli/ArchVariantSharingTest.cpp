@@ -10,22 +10,11 @@ using namespace commcheck::clitest;
 
 namespace {
 
-std::string optimised() {
-  static std::string Text = [] {
-    TempDir D;
-    Proc P = runProgram(commgenBinary(), {"allreduce-mesh", "--ranks", "2", "--variant",
-                                          "optimised", "-o", D / "k.cpp"});
-    EXPECT_EQ(P.Exit, 0) << P.all();
-    return readFile(D / "k.cpp");
-  }();
-  return Text;
-}
-
 const char *Drain = "        pipe_barrier(PIPE_MTE2);\n";
 
 /// The kernel with its drain under `#if Condition` (and Before ahead of the kernel).
 std::string drainUnder(const std::string &Condition, const std::string &Before = "") {
-  std::string K = optimised();
+  std::string K = optimisedMeshAllReduce();
   size_t At = K.find(Drain);
   EXPECT_NE(At, std::string::npos);
   K.replace(At, std::string(Drain).size(), "#if " + Condition + "\n" + Drain + "#endif\n");
