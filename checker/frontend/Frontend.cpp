@@ -188,6 +188,16 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
   P.Args = argumentsFor(P.Path, P.ConfigIndex);
   P.PP.ConfigMacros = Build.ConfigMacros;
   P.PP.ArchMacros = Build.ArchMacros;
+  if (Build.Configurations.size() > 1) {
+    // What each configuration sets the macros they differ in to (BranchAgreement).
+    std::set<std::string> Differing = Build.ConfigMacros;
+    Differing.insert(Build.ArchMacros.begin(), Build.ArchMacros.end());
+    for (const Configuration &C : Build.Configurations) {
+      P.PP.Alternatives.emplace_back();
+      for (const std::string &M : Differing)
+        P.PP.Alternatives.back()[M] = C.valueOf(M);
+    }
+  }
   P.Trusted = std::make_shared<const TrustedHeaders>(Trusted);
   KernelAstOptions KO;
   KO.Trusted = P.Trusted.get();
