@@ -5,8 +5,8 @@
 namespace commcheck {
 
 namespace {
-using Node = TokenSet::Node;
-using NodePtr = TokenSet::NodePtr;
+using TrieNode = TokenSet::Node;
+using TrieNodePtr = TokenSet::NodePtr;
 
 /// Keys order as tokens do: the origin, then the phase as a signed number.
 uint64_t keyOf(TokenSet::Token T) {
@@ -19,26 +19,26 @@ TokenSet::Token tokenOf(uint64_t K) {
 /// The bits of K above the single bit M.
 uint64_t above(uint64_t K, uint64_t M) { return K & ~(M | (M - 1)); }
 uint64_t highestBit(uint64_t X) { return uint64_t(1) << (63 - llvm::countl_zero(X)); }
-bool isLeaf(const Node *N) { return N->Bit == 0; }
+bool isLeaf(const TrieNode *N) { return N->Bit == 0; }
 
-NodePtr leaf(uint64_t K) {
-  auto *N = new Node();
+TrieNodePtr leaf(uint64_t K) {
+  auto *N = new TrieNode();
   N->Prefix = K;
   N->Bit = 0;
-  return NodePtr(N);
+  return TrieNodePtr(N);
 }
 
-NodePtr branch(uint64_t Prefix, uint64_t Bit, NodePtr L, NodePtr R) {
-  auto *N = new Node();
+TrieNodePtr branch(uint64_t Prefix, uint64_t Bit, TrieNodePtr L, TrieNodePtr R) {
+  auto *N = new TrieNode();
   N->Prefix = Prefix;
   N->Bit = Bit;
   N->Left = std::move(L);
   N->Right = std::move(R);
-  return NodePtr(N);
+  return TrieNodePtr(N);
 }
 
 /// The trie of two disjoint tries whose prefixes P1, P2 differ.
-NodePtr link(uint64_t P1, NodePtr T1, uint64_t P2, NodePtr T2) {
+TrieNodePtr link(uint64_t P1, TrieNodePtr T1, uint64_t P2, TrieNodePtr T2) {
   uint64_t M = highestBit(P1 ^ P2);
   if (P1 & M)
     std::swap(T1, T2);
@@ -46,16 +46,16 @@ NodePtr link(uint64_t P1, NodePtr T1, uint64_t P2, NodePtr T2) {
 }
 
 /// A branch like N with subtrees L and R, N itself when they are its own.
-NodePtr rebuilt(const NodePtr &N, NodePtr L, NodePtr R) {
+TrieNodePtr rebuilt(const TrieNodePtr &N, TrieNodePtr L, TrieNodePtr R) {
   if (L == N->Left && R == N->Right)
     return N;
   return branch(N->Prefix, N->Bit, std::move(L), std::move(R));
 }
 
-NodePtr unite(const NodePtr &S, const NodePtr &T);
+TrieNodePtr unite(const TrieNodePtr &S, const TrieNodePtr &T);
 
 /// S with the key of leaf L added (S itself when it has it).
-NodePtr withLeaf(const NodePtr &S, const NodePtr &L) {
+TrieNodePtr withLeaf(const TrieNodePtr &S, const TrieNodePtr &L) {
   uint64_t K = L->Prefix;
   if (isLeaf(S.get()))
     return S->Prefix == K ? S : link(K, L, S->Prefix, S);
@@ -66,7 +66,7 @@ NodePtr withLeaf(const NodePtr &S, const NodePtr &L) {
   return rebuilt(S, withLeaf(S->Left, L), S->Right);
 }
 
-NodePtr unite(const NodePtr &S, const NodePtr &T) {
+TrieNodePtr unite(const TrieNodePtr &S, const TrieNodePtr &T) {
   if (S == T || !T)
     return S;
   if (!S)
@@ -76,7 +76,7 @@ NodePtr unite(const NodePtr &S, const NodePtr &T) {
   if (isLeaf(S.get()))
     return withLeaf(T, S);
   if (S->Bit == T->Bit && S->Prefix == T->Prefix) {
-    NodePtr L = unite(S->Left, T->Left), R = unite(S->Right, T->Right);
+    TrieNodePtr L = unite(S->Left, T->Left), R = unite(S->Right, T->Right);
     if (L == T->Left && R == T->Right)
       return T;
     return rebuilt(S, std::move(L), std::move(R));
@@ -90,7 +90,7 @@ NodePtr unite(const NodePtr &S, const NodePtr &T) {
   return link(S->Prefix, S, T->Prefix, T);
 }
 
-bool equal(const Node *A, const Node *B) {
+bool equal(const TrieNode *A, const TrieNode *B) {
   if (A == B)
     return true;
   if (!A || !B || A->Bit != B->Bit || A->Prefix != B->Prefix)
@@ -99,7 +99,7 @@ bool equal(const Node *A, const Node *B) {
 }
 
 /// The trie of the ascending keys Ks.
-NodePtr build(llvm::ArrayRef<uint64_t> Ks) {
+TrieNodePtr build(llvm::ArrayRef<uint64_t> Ks) {
   if (Ks.size() == 1)
     return leaf(Ks.front());
   uint64_t M = highestBit(Ks.front() ^ Ks.back());
@@ -127,12 +127,12 @@ TokenSet TokenSet::fromSorted(llvm::ArrayRef<Token> Tokens) {
   return S;
 }
 
-TokenSet::iterator::iterator(const Node *Root) {
+TokenSet::iterator::iterator(const TrieNode *Root) {
   if (Root)
     descend(Root);
 }
 
-void TokenSet::iterator::descend(const Node *N) {
+void TokenSet::iterator::descend(const TrieNode *N) {
   for (; !isLeaf(N); N = N->Left.get())
     Stack.push_back(N->Right.get());
   Stack.push_back(N);
@@ -143,7 +143,7 @@ TokenSet::Token TokenSet::iterator::operator*() const { return tokenOf(Stack.bac
 TokenSet::iterator &TokenSet::iterator::operator++() {
   Stack.pop_back();
   if (!Stack.empty()) {
-    const Node *Next = Stack.pop_back_val();
+    const TrieNode *Next = Stack.pop_back_val();
     descend(Next);
   }
   return *this;
