@@ -367,16 +367,16 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
     FromTable = V.FromTable;
     // A launch integer that becomes a pointer points into the rank's own window.
     if (V.K == RankValue::Number && V.L.isSymbolic() && !hasWindow(V.L)) {
-      // A word of the argument table that becomes an int64 pointer: PTOAS's context table.
-      QualType Pointee = CE->getType()->getPointeeType();
-      if (V.L.Terms.size() == 1 && V.L.Const == 0 && V.L.Den == 1 && V.L.Terms[0].second == 1 &&
-          ArgumentWords.count(V.L.Terms[0].first) && Pointee->isIntegerType() &&
-          Ctx.getTypeSize(Pointee) == 64)
-        ContextBases.insert(V.L.Terms[0].first);
-      // One that becomes a struct pointer: a descriptor the host wrote (a ChipTensor).
-      if (V.L.Terms.size() == 1 && V.L.Const == 0 && V.L.Den == 1 && V.L.Terms[0].second == 1 &&
-          ArgumentWords.count(V.L.Terms[0].first) && Pointee->isRecordType())
-        ArgumentTables.try_emplace(V.L.Terms[0].first, 1);
+      // A word of the argument table that becomes an int64 pointer is PTOAS's context table; one
+      // that becomes a struct pointer, a descriptor the host wrote (a ChipTensor).
+      Symbol Word = V.L.Terms[0].first;
+      if (V.L == Linear::symbol(Word) && ArgumentWords.count(Word)) {
+        QualType Pointee = CE->getType()->getPointeeType();
+        if (Pointee->isIntegerType() && Ctx.getTypeSize(Pointee) == 64)
+          ContextBases.insert(Word);
+        else if (Pointee->isRecordType())
+          ArgumentTables.try_emplace(Word, 1);
+      }
       V.L = V.L.plus(Linear::home(Rank));
     }
     return V;
