@@ -2,10 +2,12 @@
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/SignalSchedule.h"
 #include "clang/AST/Decl.h"
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace commcheck {
 
@@ -230,11 +232,15 @@ std::vector<CrossRankFinding> imbalances(const SpmdRun &Run) {
 
 CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
                              CrossRankOrder::Race Rc) {
-  // A race with a host's write before a launch is reported at the kernel's access.
-  if (Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index].Launch)
-    std::swap(Rc.First, Rc.Second);
-  // A lost wake-up is reported at the plain store.
-  if (Rc.LostWakeup && Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index].Kind == RankOpKind::Write)
+  // A race with a host's write before a launch is reported at the kernel's access; a lost wake-up
+  // at the plain store; any other at its read (the access that may see stale or torn data; the
+  // later of two writes in the source), whichever came second in the schedule, so that every
+  // scenario and rank count reports it at one place.
+  const RankOp &X = Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index];
+  const RankOp &Y = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
+  bool XWrites = X.Kind == RankOpKind::Write, YWrites = Y.Kind == RankOpKind::Write;
+  bool AtX = XWrites != YWrites ? YWrites : X.Loc.getRawEncoding() > Y.Loc.getRawEncoding();
+  if (Y.Launch || (Rc.LostWakeup && XWrites) || (!X.Launch && !Rc.LostWakeup && AtX))
     std::swap(Rc.First, Rc.Second);
   const RankOp &A = Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index];
   const RankOp &B = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
@@ -326,19 +332,41 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
   bool ReadsP = false;
   int Highest = -1;
   std::vector<std::vector<bool>> Probes{{}};
-  for (unsigned N = 0; !Probes.empty() && N < MaxScenarios; ++N) {
+  std::optional<Unmodelled> Doubt; // a scenario's unconfirmed rank count, until another confirms it
+  for (unsigned N = 0;; ++N) {
+    if (Probes.empty() || N >= MaxScenarios) {
+      // Every scenario run: a value taken for P that no scenario's peer loop confirmed is a
+      // launch value after all; the probe starts again with it unbound.
+      if (!Doubt || !I.anyUnconfirmed())
+        break;
+      if (!I.unbindUnconfirmed())
+        return *Doubt;
+      Probes = {{}};
+      Doubt.reset();
+      ReadsP = false, Highest = -1, N = 0;
+    }
     LaunchPath Path(Probes.back());
     I.follow(&Path);
     auto Probe = I.run(K, 0, MaxRanks, 1);
     I.follow(nullptr);
     if (auto *U = std::get_if<Unmodelled>(&Probe)) {
-      // Only a run that ended with an unconfirmed rank count is run again: a run stopped for
+      // Only a run that ended with an unconfirmed rank count is run further: a run stopped for
       // another reason may not have reached the peer loop that confirms it.
-      if (!U->Unconfirmed || !I.unbindUnconfirmed())
+      if (U->ScenarioCut) {
+        Probes.pop_back();
+        pushAlternatives(Path, Probes);
+        continue;
+      }
+      if (U->RankCandidate && I.takeAsRank(*U->RankCandidate)) {
+        // The rank the host passes as a scalar: the probe starts again with it as the rank id.
+        Probes = {{}};
+        Doubt.reset();
+        ReadsP = false, Highest = -1, N = 0;
+        continue;
+      }
+      if (!U->Unconfirmed)
         return *U;
-      Probes = {{}};
-      ReadsP = false, Highest = -1, N = 0;
-      continue;
+      Doubt = *U;
     }
     Probes.pop_back();
     pushAlternatives(Path, Probes);
@@ -354,43 +382,94 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
   return std::nullopt;
 }
 
+/// What makes two findings one: a race is its two accesses, whichever end a scenario's schedule
+/// reports it at (root 0 reads what root 1 writes, and the other way round, are one bug).
+using FindingKey = std::tuple<int, unsigned, unsigned>;
+FindingKey keyOf(const CrossRankFinding &F) {
+  unsigned At = F.Loc.getRawEncoding();
+  if (F.K != CrossRankFinding::Race || F.Steps.empty())
+    return {F.K, At, 0};
+  unsigned Other = F.Steps.front().Loc.getRawEncoding();
+  return {F.K, std::min(At, Other), std::max(At, Other)};
+}
+
 /// The findings of one rank count's scenarios. Where a scenario ran a signal value read from
-/// launch data at some values only, that value is the host's to choose: a finding is then kept
-/// only where every scenario shows it (a hang at `notifyValue == 1` that 100 avoids is not one).
+/// launch data at some values only, or took a branch on data the model does not track one way,
+/// the value or the way is the host's or the data's: a finding is then kept only where every
+/// scenario that reaches its accesses shows it (a hang at `notifyValue == 1` that 100 avoids is
+/// not one; a race after `if (!session.valid()) return;` is one in every scenario that goes on).
 class ScenarioFindings {
 public:
-  void add(std::vector<CrossRankFinding> Found, const LaunchPath &Path) {
-    ++Scenarios;
-    Picked |= Path.valueCut();
+  void add(std::vector<CrossRankFinding> Found, const LaunchPath &Path, const SpmdRun &Run) {
+    Open |= Path.valueCut() || Path.dataChosen();
+    std::set<unsigned> &Here = Reached.emplace_back();
+    for (const RankTrace &T : Run.Ranks)
+      for (const RankOp &O : T.Ops)
+        Here.insert(O.Loc.getRawEncoding());
     std::set<Key> Mine;
     for (CrossRankFinding &F : Found) {
       Key K = keyOf(F);
       if (!Mine.insert(K).second)
         continue;
+      if (!Path.conditions().empty())
+        F.Message += launchText(Path);
       if (Count[K]++ == 0) {
-        if (!Path.conditions().empty())
-          F.Message += launchText(Path);
+        Shown[K] = {First.size(), Path.conditions().size()};
         First.push_back(std::move(F));
+      } else if (auto &[At, Conditions] = Shown[K]; Path.conditions().size() < Conditions) {
+        // The witness of the simplest scenario that shows it (the fewest conditions).
+        Conditions = Path.conditions().size();
+        First[At] = std::move(F);
       }
     }
   }
+  size_t size() const { return First.size(); }
   std::vector<CrossRankFinding> kept() {
     std::vector<CrossRankFinding> Out;
-    for (CrossRankFinding &F : First)
-      if (!Picked || Count[keyOf(F)] == Scenarios)
+    for (CrossRankFinding &F : First) {
+      Key K = keyOf(F);
+      unsigned Reaching = 0;
+      for (const std::set<unsigned> &Here : Reached)
+        Reaching += Here.count(std::get<1>(K)) && (!std::get<2>(K) || Here.count(std::get<2>(K)));
+      if (!Open || Count[K] >= Reaching)
         Out.push_back(std::move(F));
+    }
     return Out;
   }
 
 private:
-  /// A finding as scenarios share it: its kind and place.
-  using Key = std::pair<int, unsigned>;
-  static Key keyOf(const CrossRankFinding &F) { return {F.K, F.Loc.getRawEncoding()}; }
+  using Key = FindingKey;
   std::vector<CrossRankFinding> First; ///< the first instance of each finding, in order
   std::map<Key, unsigned> Count; ///< scenarios that showed each
-  unsigned Scenarios = 0;
-  bool Picked = false;
+  std::map<Key, std::pair<size_t, size_t>> Shown; ///< each one's place in First, its conditions
+  std::vector<std::set<unsigned>> Reached; ///< per scenario, the locations its ranks ran
+  bool Open = false;
 };
+
+/// Why a scenario does not stand for every run of the kernel ("": it does). A scenario takes each
+/// launch value to be the same on every rank (a size, a mode); one that is not (a rank the host
+/// passes as a scalar) is not run: what the model saw is then not everything the kernel does,
+/// so the precision step does not rely on it.
+std::string partialScenario(const LaunchPath &Path) {
+  if (Path.valueCut())
+    return "a signal value read from launch data is run at some values only";
+  if (Path.dataChosen())
+    return "branches on data the model does not track are run each way, alike on every rank";
+  if (Path.cut())
+    return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
+           " times";
+  if (!Path.choices().empty())
+    return "launch values were branched on as the same on every rank";
+  return "";
+}
+
+/// The launch values taken for the rank id, quoted, as findings name them ("": none).
+std::string rankHypothesis(const RankInterpreter &I) {
+  std::string AsRank;
+  for (const std::string &N : I.rankNames())
+    AsRank += (AsRank.empty() ? "'" : ", '") + N + "'";
+  return AsRank;
+}
 
 /// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
 void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
@@ -435,9 +514,17 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     return R;
   }
   unsigned long Spent = 0;
-  std::set<std::pair<int, unsigned>> Seen; // (kind, location) of the findings kept
+  std::set<FindingKey> Seen; // the findings kept
   int Covered = 0;
   bool AllRun = true;
+  // A launch value taken for the rank id (the host passes the rank as a scalar) is a hypothesis:
+  // every finding says so, and the precision step does not rely on the model.
+  std::string AsRank = rankHypothesis(I);
+  if (!AsRank.empty()) {
+    AllRun = false;
+    R.Why.Why = "the launch value " + AsRank + ", compared with a peer loop's variable, is taken "
+                "for the rank id";
+  }
   for (int P : Counts) {
     if (Spent > TotalSteps) {
       AllRun = false;
@@ -463,32 +550,23 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
       I.follow(nullptr);
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
-        AllRun = false, Stop = true;
+        AllRun = false;
         R.Why = *U;
+        if (U->ScenarioCut) {
+          pushAlternatives(Path, Scenarios); // the others are run
+          continue;
+        }
+        Stop = true;
         break;
       }
       pushAlternatives(Path, Scenarios);
-      // A scenario takes each launch value to be the same on every rank (a size, a mode); one
-      // that is not (a rank the host passes as a scalar) is not run: what the model saw is then
-      // not everything the kernel does, so the precision step does not rely on it.
-      if (Path.valueCut() && AllRun) {
-        AllRun = false;
-        R.Why.Why = "a signal value read from launch data is run at some values only";
-      }
-      if (!Path.choices().empty() && AllRun) {
-        AllRun = false;
-        R.Why.Why = "launch values were branched on as the same on every rank";
-      }
-      if (Path.cut() && AllRun) {
-        AllRun = false;
-        R.Why.Why = "a loop over a launch value is run at most " +
-                    std::to_string(LaunchPath::MaxUnroll) + " times";
-      }
+      if (std::string Why = partialScenario(Path); !Why.empty() && AllRun)
+        AllRun = false, R.Why.Why = Why;
       const SpmdRun &SR = std::get<SpmdRun>(Run);
       std::vector<CrossRankFinding> Found;
       bool Exhaustive = analyse(SR, Found);
       Covered = P;
-      OfP.add(std::move(Found), Path);
+      OfP.add(std::move(Found), Path, SR);
       addOverlaps(SR, R.Uses);
       noteConsumed(SR, R.Consumed);
       if (!Exhaustive) {
@@ -497,8 +575,11 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       }
     }
     for (CrossRankFinding &F : OfP.kept())
-      if (Seen.insert({F.K, F.Loc.getRawEncoding()}).second)
+      if (Seen.insert(keyOf(F)).second) {
+        if (!AsRank.empty())
+          F.Message += " (taking " + AsRank + " for the rank id)";
         R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
+      }
     if (Stop)
       break; // a larger rank count has more states and scenarios still
   }

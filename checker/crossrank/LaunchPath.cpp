@@ -34,8 +34,14 @@ const char *opText(clang::BinaryOperatorKind Op, bool Holds) {
 }
 
 /// "count - 2 > 0" read as "count > 2": the symbols on the left, the constant on the right.
-std::string conditionText(const Linear &D, clang::BinaryOperatorKind Op, bool Holds,
+std::string conditionText(Linear D, clang::BinaryOperatorKind Op, bool Holds,
                           const std::vector<std::string> &Names) {
+  // "-root == 0" reads as "root == 0": the first symbol with a positive coefficient.
+  if (!D.Terms.empty() && D.Terms.begin()->second < 0) {
+    D = D.scaled(-1);
+    Op = Op == clang::BO_LT ? clang::BO_GT : Op == clang::BO_GT ? clang::BO_LT
+       : Op == clang::BO_LE ? clang::BO_GE : Op == clang::BO_GE ? clang::BO_LE : Op;
+  }
   std::string L;
   for (const auto &[Sym, K] : D.Terms) {
     std::string Name = Sym < Names.size() ? Names[Sym] : "?";
@@ -90,6 +96,7 @@ LaunchPath &LaunchPath::operator=(LaunchPath &&) noexcept = default;
 
 bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
                         const std::vector<std::string> &Names) {
+  ++Consulted;
   if (!S) {
     S = std::make_unique<Solver>();
     S->Defined = Defined;
@@ -113,6 +120,24 @@ bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool Loop
   return Holds;
 }
 
+bool LaunchPath::choose(bool LoopCondition, const std::string &What) {
+  ++Consulted;
+  DataChosen = true;
+  bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : !LoopCondition;
+  bool Flip = true;
+  if (LoopCondition && !LoopChoices.empty()) {
+    if (LoopChoices.back() >= MaxUnroll) {
+      Flip = false;
+      Cut |= !Holds;
+    }
+    LoopChoices.back() += Holds;
+  }
+  Taken.push_back(Holds);
+  Flippable.push_back(Flip);
+  Text.push_back(What + (Holds ? " holds" : " fails"));
+  return Holds;
+}
+
 void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
                       const std::vector<std::string> &Names) {
   z3::expr Rel = relation(S->numerator(D), Op);
@@ -120,6 +145,30 @@ void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds,
   Flippable.push_back(Flip);
   S->Z.add(Holds ? Rel : !Rel);
   Text.push_back(conditionText(D, Op, Holds, Names));
+}
+
+std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_t Hi,
+                                             const std::vector<std::string> &Names) {
+  if (!S) {
+    S = std::make_unique<Solver>();
+    S->Defined = Defined;
+  }
+  z3::context &C = context();
+  z3::expr Num = S->numerator(D);
+  if (S->possible(Num < C.int_val(Lo * D.Den) || Num >= C.int_val(Hi * D.Den)))
+    return std::nullopt;
+  for (int64_t V = Lo; V < Hi; ++V) {
+    z3::expr Is = Num == C.int_val(V * D.Den);
+    if (!S->possible(Is))
+      continue;
+    if (!S->possible(!Is))
+      return V; // the constraints fix it (the last value left)
+    bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : true;
+    take(D.plus(Linear::constant(V), -1), clang::BO_EQ, Holds, true, Names);
+    if (Holds)
+      return V;
+  }
+  return std::nullopt; // unknown to the solver: not every value is known to be run
 }
 
 int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates,

@@ -12,6 +12,7 @@
 #include "clang/AST/OperationKinds.h"
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,19 @@ public:
   /// every value (valueCut).
   int64_t pick(const Linear &D, const std::vector<int64_t> &Candidates,
                const std::vector<std::string> &Names);
+  /// Every value of D (launch symbols only) where the run needs a number and the constraints keep
+  /// D in [Lo, Hi) (a rank index `windowsIn[root]` with `0 <= root < P` checked): a choice
+  /// `D == v` per value, so that the scenarios that follow run each, all of them. None when a
+  /// value outside the range is possible.
+  std::optional<int64_t> enumerate(const Linear &D, int64_t Lo, int64_t Hi,
+                                   const std::vector<std::string> &Names);
+  /// A branch on data the model does not track (a flag read from GM, an unseen call's result):
+  /// a choice with no constraint, taken at its default (a loop's exit, else the branch) and
+  /// recorded with What (the condition as the kernel spells it), so that the scenarios that
+  /// follow run each way. The scenarios then do not show every run (dataChosen).
+  bool choose(bool LoopCondition, const std::string &What);
+  /// Whether a branch on untracked data was chosen.
+  bool dataChosen() const { return DataChosen; }
   /// Whether a signal value was taken at some values only.
   bool valueCut() const { return ValueCut; }
 
@@ -55,6 +69,8 @@ public:
   bool flippable(size_t I) const { return I < Flippable.size() && Flippable[I]; }
   /// The constraints of the path, as the kernel's names read them ("count > 2", "phase == 0").
   const std::vector<std::string> &conditions() const { return Text; }
+  /// How many comparisons on launch values the path was asked so far (decided or chosen).
+  unsigned consulted() const { return Consulted; }
   /// Whether every launch value the path constrained stays within what was enumerated.
   bool cut() const { return Cut; }
 
@@ -71,7 +87,8 @@ private:
   std::vector<bool> Given, Taken, Flippable;
   std::vector<std::string> Text;
   std::vector<unsigned> LoopChoices;
-  bool Cut = false, ValueCut = false;
+  bool Cut = false, ValueCut = false, DataChosen = false;
+  unsigned Consulted = 0;
   const Products *Defined = nullptr;
   /// Records choice `D Op 0` (Holds or its negation) as the next one taken.
   void take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,

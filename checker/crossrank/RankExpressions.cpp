@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 
 namespace commcheck {
 
@@ -33,6 +34,9 @@ int64_t truncate(int64_t V, unsigned Bits, bool Signed) {
 RankValue RankInterpreter::eval(const Expr *E) {
   step(E);
   E = E->IgnoreParens();
+  // An expression of an uninstantiated template (`n < N ? n : N`) has no value yet.
+  if (E->isValueDependent() || E->isTypeDependent())
+    return RankValue::unknown("an expression that depends on a template parameter");
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return RankValue::integer(IL->getValue().getSExtValue());
   if (const auto *CL = dyn_cast<CharacterLiteral>(E))
@@ -190,7 +194,11 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
   if (BO->isComparisonOp()) {
     if (L.K != RankValue::Number || R.K != RankValue::Number)
       return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
-    Linear D = resolve(L.L.plus(R.L, -1), true);
+    // A peer loop's variable tested for equality (`peer != myRank`) is compared with a rank, not
+    // with the rank count: that value is not taken for P.
+    bool WithRank = (Op == BO_EQ || Op == BO_NE) &&
+                    (peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS()));
+    Linear D = resolve(L.L.plus(R.L, -1), !WithRank);
     if (std::optional<int64_t> V = D.value()) {
       switch (Op) {
       case BO_LT: return RankValue::integer(*V < 0);
@@ -202,10 +210,23 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       default: break;
       }
     }
-    if (D.isSymbolic() && (peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS())))
-      fail("a launch value compared with the variable of a loop over the peers: it may be the "
-           "rank id, which differs between ranks",
-           BO);
+    if (D.isSymbolic() && (peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS()))) {
+      Unmodelled U{"a launch value compared with the variable of a loop over the peers: it may be "
+                   "the rank id, which differs between ranks",
+                   BO->getBeginLoc()};
+      if (D.Terms.size() == 1 && D.Den == 1 && LaunchSymbols.count(D.Terms.begin()->first) &&
+          (D.Terms.begin()->second == 1 || D.Terms.begin()->second == -1)) {
+        U.RankCandidate = D.Terms.begin()->first;
+        // As the kernel spells it: the side that is not the loop's variable.
+        const Expr *Other = peerLoopVariable(BO->getLHS()) ? BO->getRHS() : BO->getLHS();
+        RankSpelling.try_emplace(*U.RankCandidate,
+                                 clang::Lexer::getSourceText(
+                                     clang::CharSourceRange::getTokenRange(Other->getSourceRange()),
+                                     Ctx.getSourceManager(), Ctx.getLangOpts())
+                                     .str());
+      }
+      stop(std::move(U));
+    }
     if (std::optional<bool> B = launchDecides(D, Op))
       return RankValue::integer(*B);
     return RankValue::unknown("a comparison of values the model cannot compute");

@@ -1,4 +1,6 @@
 #include "crossrank/RankInterpreter.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "events/ConfigurationSlice.h"
 #include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
@@ -43,13 +45,17 @@ bool elementsBecomePointers(const clang::Stmt *S, const clang::ParmVarDecl *P) {
 } // namespace
 
 void RankInterpreter::fail(const std::string &Why, const clang::Stmt *At) const {
-  throw Stop{Unmodelled{Why, At ? At->getBeginLoc() : clang::SourceLocation()}};
+  stop(Unmodelled{Why, At ? At->getBeginLoc() : clang::SourceLocation()});
 }
+
+void RankInterpreter::stop(Unmodelled U) const { throw Stop{std::move(U)}; }
 
 Symbol RankInterpreter::intern(llvm::StringRef Name) {
   auto [It, New] = Ids.try_emplace(Name, Symbol(Names.size()));
-  if (New)
+  if (New) {
     Names.push_back(Name.str());
+    Shown.push_back(Name.str());
+  }
   return It->second;
 }
 
@@ -67,6 +73,8 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   Steps = 0;
   HighestWindow = -1;
   BoundCounts.clear();
+  BindOrder.clear();
+  DataOccurrences.clear();
   WindowRoots.clear();
   HomeNotifies.clear();
   LoopCondSymbols.clear();
@@ -119,11 +127,15 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
       Trace.Ops.push_back(Trace.Ops[K]);
       Trace.Ops.back().Call = C;
     }
-  for (const auto &[Sym, Uses] : BoundCounts)
-    if (Uses == 0)
+  for (Symbol Sym : BindOrder)
+    if (BoundCounts[Sym] == 0 && !ConfirmedCounts.count(Sym)) {
+      for (Symbol D : BindOrder)
+        if (BoundCounts[D] == 0 && std::find(Doubted.begin(), Doubted.end(), D) == Doubted.end())
+          Doubted.push_back(D);
       return Unmodelled{"a branch depends on the launch value '" + name(Sym) +
                             "', which bounds no loop over the peers",
                         Kernel->getLocation(), /*Unconfirmed=*/true};
+    }
   return std::move(Trace);
 }
 
@@ -134,6 +146,8 @@ RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) 
     return O;
   }
   Symbol Sym = intern(Name);
+  if (RankSymbols.count(Sym) && T->isIntegralOrEnumerationType())
+    return RankValue::integer(Rank);
   Linear V = Linear::symbol(Sym);
   if (T->isPointerType())
     V = V.plus(Linear::home(Rank));
@@ -142,11 +156,31 @@ RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) 
   return RankValue::number(V);
 }
 
+std::vector<std::string> RankInterpreter::rankNames() const {
+  std::vector<std::string> Out;
+  for (Symbol Sym : RankSymbols) {
+    auto It = RankSpelling.find(Sym);
+    Out.push_back(It != RankSpelling.end() && !It->second.empty() ? It->second : name(Sym));
+  }
+  return Out;
+}
+
+bool RankInterpreter::anyUnconfirmed() const {
+  for (Symbol Sym : Doubted)
+    if (!ConfirmedCounts.count(Sym))
+      return true;
+  return false;
+}
+
 bool RankInterpreter::unbindUnconfirmed() {
+  // Only the last value taken: an earlier one may be the real count, which a peer loop the run
+  // never reached (it ended on the later value's branch: `root >= nranks`, both taken as P)
+  // would have confirmed. Each rerun unbinds one more, so this ends.
   bool Any = false;
-  for (const auto &[Sym, Uses] : BoundCounts)
-    if (Uses == 0 && LaunchSymbols.count(Sym))
-      Any |= NotRankCount.insert(Sym).second;
+  for (auto It = Doubted.rbegin(); It != Doubted.rend() && !Any; ++It)
+    if (!ConfirmedCounts.count(*It) && LaunchSymbols.count(*It))
+      Any = NotRankCount.insert(*It).second;
+  Doubted.clear();
   return Any;
 }
 
@@ -162,7 +196,7 @@ bool RankInterpreter::launchOnly(const Linear &D) const {
 std::optional<bool> RankInterpreter::launchDecides(const Linear &D, clang::BinaryOperatorKind Op) {
   if (!launchOnly(D))
     return std::nullopt;
-  return Launch->decide(D, Op, InLoopCond, Names);
+  return Launch->decide(D, Op, InLoopCond, Shown);
 }
 
 int64_t RankInterpreter::concrete(const clang::Expr *E, const std::string &What) {
@@ -170,6 +204,23 @@ int64_t RankInterpreter::concrete(const clang::Expr *E, const std::string &What)
   if (V.K == RankValue::Number)
     if (std::optional<int64_t> C = V.L.value())
       return *C;
+  fail(What + " is not a value the model can compute" +
+           (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
+       E);
+}
+
+int64_t RankInterpreter::rankIndex(const clang::Expr *E, const std::string &What) {
+  RankValue V = eval(E);
+  if (V.K == RankValue::Number) {
+    Linear L = resolve(V.L, false);
+    if (std::optional<int64_t> C = L.value())
+      return *C;
+    // A launch value the path keeps among the ranks (a root checked against the count): each
+    // rank it may be is a scenario.
+    if (launchOnly(L))
+      if (std::optional<int64_t> Q = Launch->enumerate(L, 0, P, Shown))
+        return *Q;
+  }
   fail(What + " is not a value the model can compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
        E);
@@ -191,12 +242,29 @@ int64_t RankInterpreter::signalValue(const clang::Expr *E) {
       for (int64_t C : SignalConstants)
         if (Tried.size() < MaxPicks)
           Tried.insert({C, C + 1});
-      return Launch->pick(L, std::vector<int64_t>(Tried.begin(), Tried.end()), Names);
+      return Launch->pick(L, std::vector<int64_t>(Tried.begin(), Tried.end()), Shown);
     }
   }
   fail("the value of a signal operation is not a value the model can compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
        E);
+}
+
+bool RankInterpreter::dataChoice(const clang::Expr *E) {
+  auto Key = std::make_pair(E, DataOccurrences[E]++);
+  if (auto It = DataChoices.find(Key); It != DataChoices.end())
+    return It->second; // another rank took it so in this scenario
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  std::string Text = clang::Lexer::getSourceText(
+                         clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+                         Ctx.getLangOpts())
+                         .str();
+  if (Text.size() > 60 || Text.empty())
+    Text = "the condition";
+  Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")";
+  bool Holds = Launch->choose(InLoopCond, Text);
+  DataChoices.emplace(Key, Holds);
+  return Holds;
 }
 
 bool RankInterpreter::truth(const clang::Expr *E) {
@@ -211,6 +279,10 @@ bool RankInterpreter::truth(const clang::Expr *E) {
     if (std::optional<bool> B = launchDecides(resolve(V.L, false), clang::BO_NE))
       return *B;
   }
+  // An `if` on untracked data runs each way; a loop on it may be a polling loop (a wait the
+  // model cannot order by), so it is not modelled.
+  if (Launch && !InLoopCond && !E->isInstantiationDependent())
+    return dataChoice(E);
   fail("a branch depends on a value the model cannot compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
        E);
@@ -226,6 +298,11 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
     Frames.back().Vars[VD] = lvalue(VD->getInit());
     return;
   }
+  // A word of launch data the kernel names (`int root = args[4];`): conditions read its name.
+  if (V.K == RankValue::Number && V.L.Terms.size() == 1 && V.L.Const == 0 && V.L.Den == 1 &&
+      V.L.Terms.begin()->second == 1 && LaunchSymbols.count(V.L.Terms.begin()->first) &&
+      llvm::StringRef(Shown[V.L.Terms.begin()->first]).starts_with("*(") && VD->getIdentifier())
+    Shown[V.L.Terms.begin()->first] = VD->getName().str();
   // A declaration run again (a loop's next iteration) reuses its slot when nothing else holds it.
   Slot &S = Frames.back().Vars[VD];
   if (S && S.use_count() == 1)
@@ -457,16 +534,22 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   // data-bounded loop inside a peer loop does not make its bound the rank count).
   std::set<Symbol> Own;
   bool First = true;
+  unsigned LaunchIterations = 0;
   for (;;) {
     step(Loop);
     if (CondFirst || !First) {
       InLoopCond = true;
       std::swap(Own, LoopCondSymbols);
+      unsigned Asked = Launch ? Launch->consulted() : 0;
       bool Go = !Cond || truth(Cond);
       std::swap(Own, LoopCondSymbols);
       InLoopCond = false;
       if (!Go)
         break;
+      if (Launch && Launch->consulted() != Asked &&
+          ++LaunchIterations > 4 * LaunchPath::MaxUnroll)
+        stop(Unmodelled{"a loop over launch values that the scenario's choices keep going",
+                        Loop->getBeginLoc(), false, /*ScenarioCut=*/true});
     }
     First = false;
     Flow F = exec(Body);
@@ -488,7 +571,7 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
     PeerLoopVars.pop_back();
   if (PeerUses != Before && isPeerLoop(Loop, Cond))
     for (Symbol Sym : Own)
-      ++BoundCounts[Sym]; // a peer loop is bounded by it: it is the rank count
+      ++BoundCounts[Sym], ConfirmedCounts.insert(Sym); // a peer loop is bounded by it: the rank count
   return Flow::Next;
 }
 

@@ -24,6 +24,7 @@
 #include <map>
 #include <set>
 #include <memory>
+#include <optional>
 #include <variant>
 #include <string>
 
@@ -53,6 +54,13 @@ struct Unmodelled {
   /// The run ended with a launch value taken for the rank count that no peer loop confirmed: it
   /// may be run again with such values as launch values (unbindUnconfirmed).
   bool Unconfirmed = false;
+  /// Only this scenario of the launch values is not run: a loop over launch values that earlier
+  /// choices keep going (`if (rows - base > tile)` taken each time) past the unrolling bound.
+  /// The other scenarios are; the model is then not complete.
+  bool ScenarioCut = false;
+  /// A launch value compared with a peer loop's variable (`if (peer != myRank)`): the rank the
+  /// host passes as a scalar; the model may run again taking it for the rank id (takeAsRank).
+  std::optional<Symbol> RankCandidate;
 };
 
 class RankInterpreter {
@@ -64,13 +72,21 @@ public:
   /// The launch values' scenario the next runs take (null: a branch on one is not modelled).
   void follow(LaunchPath *Path) {
     Launch = Path;
+    DataChoices.clear();
     if (Path)
       Path->define(&ProductOf);
   }
-  /// After a run that took a launch value for the rank count and found no loop over the peers
-  /// bounded by it: from now on such values are launch values to branch on. False when there is
-  /// none (the run's reason stands).
+  /// After runs that took a launch value for the rank count and found no loop over the peers
+  /// bounded by it in any scenario: from now on the last such value taken is a launch value to
+  /// branch on. False when there is none (the run's reason stands).
   bool unbindUnconfirmed();
+  /// From now on the launch value Sym is the rank id on each rank (the host passes the rank as a
+  /// scalar). False when it already was.
+  bool takeAsRank(Symbol Sym) { return RankSymbols.insert(Sym).second; }
+  /// The launch values taken for the rank id, as the kernel names them.
+  std::vector<std::string> rankNames() const;
+  /// Whether a value some run took for the rank count is confirmed by no run's peer loop yet.
+  bool anyUnconfirmed() const;
 
   /// Code the configuration does not compile (a slice of another's parse): left out.
   void leaveOut(const std::vector<Span> &R) { Removed = &R; }
@@ -103,8 +119,12 @@ public:
   RankValue eval(const clang::Expr *E);
   Slot lvalue(const clang::Expr *E);
   [[noreturn]] void fail(const std::string &Why, const clang::Stmt *At) const;
+  [[noreturn]] void stop(Unmodelled U) const;
   int64_t concrete(const clang::Expr *E, const std::string &What);
   bool truth(const clang::Expr *E);
+  /// A rank's index (a window's): a number, or a launch value the scenarios run at each rank the
+  /// path allows.
+  int64_t rankIndex(const clang::Expr *E, const std::string &What);
   /// A signal's value or threshold: a number, or read from launch data (the scenario picks it).
   int64_t signalValue(const clang::Expr *E);
 
@@ -176,6 +196,9 @@ private:
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;
   std::vector<std::string> Names; ///< of the launch symbols, by Symbol
+  /// Symbols as a finding shows them: a launch word by the name of the variable the kernel first
+  /// keeps it in (`root`, not `*(args+32)`).
+  std::vector<std::string> Shown;
   llvm::StringMap<Symbol> Ids;
   const Symbol RankCountSym;      ///< the rank count, as PTOAS's context word holds it
   unsigned long MaxSteps;
@@ -198,7 +221,19 @@ private:
   /// A * B when both are made of launch values (each product of two symbols a symbol of its own).
   std::optional<Linear> product(const Linear &A, const Linear &B);
   std::map<Symbol, int> BoundCounts; ///< launch integers taken as P
+  std::vector<Symbol> BindOrder;     ///< BoundCounts' keys in the order the run took them
+  /// Values a peer loop of some run so far was bounded by: a scenario that returns before the
+  /// loop (`if (root >= nranks) return;`) does not make them launch values again.
+  std::set<Symbol> ConfirmedCounts;
+  std::vector<Symbol> Doubted;       ///< taken for P by a run, no peer loop bounded by them there
   std::set<Symbol> LaunchSymbols;    ///< values the launch passes (parameters, their fields)
+  /// A branch on untracked data, by condition and its occurrence in the rank's run: the way the
+  /// scenario took it, the same on every rank (data alike on every rank, like launch values).
+  std::map<std::pair<const clang::Expr *, unsigned>, bool> DataChoices;
+  llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
+  bool dataChoice(const clang::Expr *E);
+  std::set<Symbol> RankSymbols;      ///< launch values taken for the rank id (takeAsRank)
+  std::map<Symbol, std::string> RankSpelling; ///< how the comparison that suggested each spells it
   std::set<Symbol> NotRankCount;     ///< launch values a run showed are not the rank count
   LaunchPath *Launch = nullptr;
   /// The constant signal values runs so far met: the values a signal value read from launch

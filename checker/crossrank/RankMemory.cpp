@@ -115,7 +115,8 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
       NotRankCount.count(R.Terms.begin()->first))
     return R;
   // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
-  BoundCounts.try_emplace(R.Terms.begin()->first, 0);
+  if (BoundCounts.try_emplace(R.Terms.begin()->first, 0).second)
+    BindOrder.push_back(R.Terms.begin()->first);
   return resolve(L, false);
 }
 
@@ -192,6 +193,8 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
     auto Table = ArgumentTables.find(S0);
     if (Table != ArgumentTables.end() && K0 == 1 && Addr.Terms[1] == Linear::Term{Linear::HomeBit | Symbol(Rank), 1}) {
       if (T->isIntegerType()) {
+        if (RankSymbols.count(Loaded))
+          return RankValue::integer(Rank);
         LaunchSymbols.insert(Loaded);
         if (Table->second == 0)
           ArgumentWords.insert(Loaded);
@@ -257,7 +260,7 @@ RankValue RankInterpreter::evalSubscript(const Expr *E) {
   const auto *AS = cast<ArraySubscriptExpr>(E);
   if (const FieldDecl *FD = fieldOf(AS->getBase())) {
     if (FD->getName() == "windowsIn") {
-      int64_t Q = concrete(AS->getIdx(), "a window index");
+      int64_t Q = rankIndex(AS->getIdx(), "a window index");
       if (Q < 0 || Q >= P)
         fail("rank " + std::to_string(Q) + "'s window is addressed among " + std::to_string(P) +
                  " ranks",

@@ -38,9 +38,10 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
   // the same arguments except its window and rank id (CONTRACT §6 leaves this unstated).
   Out.push_back({"launch-values",
                  "the cross-rank model takes a value read from launch data (a count, a flag in an "
-                 "arguments struct) to be the same on every rank of a call; a value compared with a "
-                 "peer loop's variable may be the rank id and is not branched on, and a model that "
-                 "branched on launch values says it is not complete; a signal value read from "
+                 "arguments struct) to be the same on every rank of a call, except one compared "
+                 "with a peer loop's variable (`peer != myRank`), which is taken for the rank id the "
+                 "host passes (every finding resting on it names it); a model that took either "
+                 "says it is not complete; a signal value read from "
                  "launch data is the host's to choose: it is tried at a few values, and the model "
                  "reports only what every value tried shows",
                  "built in"});
