@@ -313,16 +313,8 @@ bool ArgumentOrigins::through(const Expr *PtrE, const FieldPath &Path, const Fra
   if (const auto *UO = dyn_cast<UnaryOperator>(PtrE); UO && UO->getOpcode() == UO_AddrOf)
     return Path.empty() ? value(UO->getSubExpr(), Fr) : field(UO->getSubExpr(), Path, Fr);
   if (isa<CXXThisExpr>(PtrE)) {
-    if (!Fr) {
-      const ParamBinding *B = Keys.thisBinding();
-      if (!B)
-        return false;
-      auto It = B->FieldOrigins.find(Path);
-      if (It == B->FieldOrigins.end())
-        return false;
-      Acc.add(It->second);
-      return true;
-    }
+    if (!Fr)
+      return boundField(Keys.thisBinding(), Path);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Fr->Call)) {
       const Expr *Obj = MC->getImplicitObjectArgument();
       const auto *Callee = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
@@ -465,6 +457,18 @@ bool ArgumentOrigins::param(const ParmVarDecl *P, bool Deref, const FieldPath &P
   return Ok;
 }
 
+/// The field at Path of the record an inlined helper's parameter (or `this`) is bound to, as
+/// traced at the call.
+bool ArgumentOrigins::boundField(const ParamBinding *B, const FieldPath &Path) {
+  if (!B)
+    return false;
+  auto It = B->FieldOrigins.find(Path);
+  if (It == B->FieldOrigins.end())
+    return false;
+  Acc.add(It->second);
+  return true;
+}
+
 /// A parameter of the function being lowered: what its binding says (an inlined helper's), or
 /// the kernel's own argument.
 bool ArgumentOrigins::boundParam(const ParmVarDecl *P, bool Deref, const FieldPath &Path) {
@@ -473,15 +477,8 @@ bool ArgumentOrigins::boundParam(const ParmVarDecl *P, bool Deref, const FieldPa
     return false; // a value stored where P points: the binding does not say
   const ParamBinding *B = Keys.binding(P);
   QualType T = P->getType().getNonReferenceType();
-  if (!Path.empty()) {
-    if (!B)
-      return false;
-    auto It = B->FieldOrigins.find(Path);
-    if (It == B->FieldOrigins.end())
-      return false;
-    Acc.add(It->second);
-    return true;
-  }
+  if (!Path.empty())
+    return boundField(B, Path);
   if (T->isIntegralOrEnumerationType())
     return !wideInteger(T, Keys.context()) || (B && B->NoAddress);
   if (B) {

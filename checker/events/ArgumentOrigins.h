@@ -31,6 +31,7 @@ class VarDecl;
 namespace commcheck {
 
 class ExprKeyer;
+struct ParamBinding;
 
 class ArgumentOrigins {
 public:
@@ -72,6 +73,7 @@ private:
   bool var(const clang::VarDecl *V, bool Deref, const FieldPath &Path, const Frame *Fr);
   bool param(const clang::ParmVarDecl *P, bool Deref, const FieldPath &Path, const Frame *Fr);
   bool boundParam(const clang::ParmVarDecl *P, bool Deref, const FieldPath &Path);
+  bool boundField(const ParamBinding *B, const FieldPath &Path);
   bool uses(const clang::VarDecl *V, bool Deref, const FieldPath &Path, const Frame *Fr);
   bool updates(const clang::VarDecl *V, bool Deref, const FieldPath &Path, const Frame *Fr);
   bool calleeWrites(const clang::CallExpr *CE, unsigned Arg, const FieldPath &Path, const Frame *Fr);
