@@ -3,7 +3,7 @@
 #include "events/CellVariance.h"
 #include "events/ExprKey.h"
 #include "events/GmProvenance.h"
-#include "events/ReadOnlyOrigins.h"
+#include "events/ArgumentOrigins.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -26,7 +26,9 @@ ParamBinding bindArgument(const ExprKeyer &Keys, const GmProvenance &Prov, const
   Bd.Int = Keys.intValue(A);
   Bd.Negated = Keys.isNegation(A);
   Bd.ReadOnlyRoot = Keys.pointsIntoReadOnly(A);
-  Bd.ReadOnlyFields = ReadOnlyOrigins(Keys).readOnlyFields(A, P->getType());
+  Bd.FieldOrigins = ArgumentOrigins(Keys).fieldOrigins(A, P->getType());
+  Bd.NoAddress = P->getType().getNonReferenceType()->isIntegralOrEnumerationType() &&
+                 ArgumentOrigins(Keys).addressFree(A);
   Bd.MayBeGm = Ref ? Prov.storageMayBeGm(A) : Prov.mayAddressGm(A);
   Bd.Varies = valueMayChange(Keys, A);
   return Bd;
@@ -44,7 +46,7 @@ ParamBinding objectBinding(const ExprKeyer &Keys, const GmProvenance &Prov, cons
     Bd.NameKey = Keys.key(Obj, ExprKeyer::Name);
     Bd.MayBeGm = Prov.mayAddressGm(Obj);
     Bd.ReadOnlyRoot = Keys.pointsIntoReadOnly(Obj);
-    Bd.ReadOnlyFields = ReadOnlyOrigins(Keys).readOnlyFields(Obj, Obj->getType());
+    Bd.FieldOrigins = ArgumentOrigins(Keys).fieldOrigins(Obj, Obj->getType());
     Bd.Varies = valueMayChange(Keys, Obj);
     return Bd;
   }
@@ -53,7 +55,7 @@ ParamBinding objectBinding(const ExprKeyer &Keys, const GmProvenance &Prov, cons
   Bd.CellKey = "&" + Keys.key(Obj, ExprKeyer::Cell);
   Bd.NameKey = "&" + Keys.key(Obj, ExprKeyer::Name);
   Bd.MayBeGm = Prov.storageMayBeGm(Obj);
-  Bd.ReadOnlyFields = ReadOnlyOrigins(Keys).readOnlyFields(Obj, Obj->getType());
+  Bd.FieldOrigins = ArgumentOrigins(Keys).fieldOrigins(Obj, Obj->getType());
   Bd.Varies = valueMayChange(Keys, Obj);
   return Bd;
 }

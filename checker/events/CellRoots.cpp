@@ -1,7 +1,9 @@
 #include "events/CellRoots.h"
+#include "events/ArgumentOrigins.h"
 #include "events/ExprKey.h"
 #include "events/ExprStrip.h"
 #include "events/FunctionFacts.h"
+#include "events/GmType.h"
 #include "events/PeerWrites.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
@@ -54,7 +56,7 @@ std::string CellRoots::pointer(const Expr *E, int Depth) const {
     }
     if (const Expr *Init = Keys.followLocal(E))
       return pointer(Init, Depth + 1);
-    return "";
+    return traced(E);
   }
   if (isa<CXXThisExpr>(E)) {
     const ParamBinding *B = Keys.thisBinding();
@@ -83,8 +85,12 @@ std::string CellRoots::pointer(const Expr *E, int Depth) const {
       return pointer(D->getSubExpr(), Depth + 1);
     return ""; // the address of a variable or a field of one: not a launch argument
   }
-  if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
+  if (isa<ArraySubscriptExpr>(E))
     return load(E, Depth + 1);
+  if (isa<MemberExpr>(E)) {
+    std::string R = load(E, Depth + 1);
+    return R.empty() ? traced(E) : R;
+  }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     std::string A = pointer(CO->getTrueExpr(), Depth + 1);
     return A == pointer(CO->getFalseExpr(), Depth + 1) ? A : "";
@@ -102,8 +108,19 @@ std::string CellRoots::pointer(const Expr *E, int Depth) const {
       Peer = true; // the helper may map it to a peer's copy
       return pointer(Mapped, Depth + 1);
     }
+    return traced(E);
   }
   return "";
+}
+
+std::string CellRoots::traced(const Expr *E) const {
+  if (!E->getType()->isPointerType() && !isViewType(E->getType()))
+    return "";
+  std::optional<Origins> O = ArgumentOrigins(Keys).pointer(E);
+  std::string R = O ? O->root() : "";
+  if (!R.empty())
+    Peer = Peer || O->Peer;
+  return R;
 }
 
 std::string CellRoots::load(const Expr *E, int Depth) const {

@@ -6,7 +6,10 @@
 // (`((ChipTensor *)args[2])->buffer.addr` is in "args[2]"). Anything else has no root ("") and
 // may be any buffer: a value computed in integers (window-delta sums), a slot picked by a
 // variable, a table of windows (`ctx->windowsIn[i]`), a changed variable, an unseen call.
-// Whether the pointer is the rank's own address of its root or may be a peer's is noted too.
+// Whether the pointer is the rank's own address of its root or may be a peer's is noted too. A
+// pointer these steps lose (a field of a struct a helper returned, a local changed by stores) is
+// traced by ArgumentOrigins, which follows every value it may hold: it has a root when they all
+// point into one argument.
 #pragma once
 #include <string>
 
@@ -32,6 +35,8 @@ public:
 private:
   /// The root of the argument whose memory holds the value the lvalue E reads.
   std::string load(const clang::Expr *E, int Depth) const;
+  /// The one argument every value of the pointer E may hold points into (ArgumentOrigins).
+  std::string traced(const clang::Expr *E) const;
   const ExprKeyer &Keys;
   mutable bool Peer = false;
 };

@@ -5,7 +5,7 @@
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
 #include "events/LaunchStructs.h"
-#include "events/ReadOnlyOrigins.h"
+#include "events/ArgumentOrigins.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -246,7 +246,7 @@ bool ExprKeyer::isLaunchBase(const Expr *E) const {
 bool ExprKeyer::pointsIntoReadOnly(const Expr *Ptr) const {
   if (Launch && Launch->pointsIntoUnwritten(Ptr))
     return true;
-  return ReadOnlyOrigins(*this).pointer(Ptr);
+  return ArgumentOrigins(*this).readOnly(Ptr);
 }
 
 bool ExprKeyer::isLaunchDerived(const Expr *E, int Depth) const {

@@ -3,6 +3,7 @@
 // Locals that never change are followed to their initialiser, and inlined helpers' parameters are
 // replaced by the caller's arguments, so the same cell gets the same key wherever it is reached.
 #pragma once
+#include "events/Origins.h"
 #include "events/VarUses.h"
 #include <map>
 #include <set>
@@ -31,9 +32,11 @@ struct ParamBinding {
   std::optional<int64_t> Int;
   bool Negated = false;
   bool ReadOnlyRoot = false; ///< the argument points into a read-only launch parameter
-  /// A record argument (by value, by reference, or pointed to): its pointer and view fields, by
-  /// path, that point into read-only data (ReadOnlyOrigins).
-  std::set<FieldPath> ReadOnlyFields;
+  /// An integer argument that holds no address (ArgumentOrigins::addressFree).
+  bool NoAddress = false;
+  /// A record argument (by value, by reference, or pointed to): the origins of its pointer,
+  /// view and wide integer fields, by path, where they could be traced (ArgumentOrigins).
+  std::map<FieldPath, Origins> FieldOrigins;
   bool MayBeGm = true;       ///< the argument (a pointer) may address GM
   bool Varies = true;        ///< the argument's value may change during the call (CellVariance)
   /// A record passed by reference: the async event (or event array family, `evs[]`) it is in
@@ -86,7 +89,7 @@ public:
   bool isLaunchBase(const clang::Expr *E) const;
   /// A pointer (or view) into read-only launch data only: the communication context or runtime
   /// tensor descriptors, or a parameter (or an inlined helper's argument) that is read-only,
-  /// followed through helpers that only compute addresses (ReadOnlyOrigins).
+  /// followed through helpers that only compute addresses (ArgumentOrigins).
   bool pointsIntoReadOnly(const clang::Expr *Ptr) const;
   /// Integer arithmetic over launch bases: a peer offset such as (ctx[4+p] - ctx[4+r]) / 4.
   bool isLaunchDerived(const clang::Expr *E, int Depth = 0) const;

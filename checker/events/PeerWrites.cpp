@@ -1,4 +1,5 @@
 #include "events/PeerWrites.h"
+#include "events/ArgumentOrigins.h"
 #include "events/CellRoots.h"
 #include "events/EventGraph.h"
 #include "events/ExprKey.h"
@@ -81,6 +82,8 @@ public:
       return true; // a constant (a literal, a sizeof, a constexpr) holds no window base
     if (const Expr *Init = Keys.followLocal(E))
       return of(Init, Depth + 1);
+    if (isa<MemberExpr>(E) && ArgumentOrigins(Keys).addressFree(E))
+      return true; // a field traced to constants and launch sizes (a layout's offset)
     if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
       // A field of the descriptor the moved pointer was read from (`d->buffer.addr +
       // d->start_offset`) places the tensor inside its own buffer: no window base.
@@ -88,9 +91,13 @@ public:
         ++Loads;
       return true;
     }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && !isa<ParmVarDecl>(V))
-        return changedLocal(V, Depth);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && !isa<ParmVarDecl>(V) && changedLocal(V, Depth))
+        return true;
+      // A parameter, or a local changed in ways not followed above: traced to the arguments.
+      return V && ArgumentOrigins(Keys).addressFree(E);
+    }
     return false;
   }
 

@@ -7,11 +7,12 @@
 // line), and every pointer moved by a wide integer that holds a window base or that the checker
 // cannot follow, is attributed to the arguments whose addresses enter it (a descriptor's buffer
 // moved by the descriptor's own offset field is not: it places the tensor in its buffer; a delta
-// scaled or divided by an element size still moves by the delta). An argument no such
-// address is attributed to is written by no peer, provided every such address could be attributed
-// (none from a changed variable, a window base plus a constant, or code the checker cannot see
-// given an address) and distinct arguments are distinct buffers (the declared launch-arguments
-// assumption; --may-alias takes it back). A scalar load from such an argument reads no peer data,
+// scaled or divided by an element size still moves by the delta; a field or parameter that
+// ArgumentOrigins traces to constants and launch sizes, a layout's offset, holds no window base).
+// An argument no such address is attributed to is written by no peer, provided every such address
+// could be attributed (none from a changed variable, a window base plus a constant, or code the
+// checker cannot see given an address) and distinct arguments are distinct buffers (the declared
+// launch-arguments assumption; --may-alias takes it back). A scalar load from such an argument reads no peer data,
 // so a wait makes nothing in its line stale; a store into it publishes nothing to a peer (an
 // output only the host reads after the launch).
 #pragma once

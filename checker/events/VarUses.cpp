@@ -15,6 +15,7 @@ bool isPrefix(const FieldPath &A, const FieldPath &B) {
 
 struct VarUses::Index {
   llvm::DenseMap<const VarDecl *, std::vector<VarUse>> Uses;
+  llvm::DenseMap<const VarDecl *, std::vector<VarUpdate>> Updates;
 };
 
 VarUses::VarUses() = default;
@@ -33,8 +34,8 @@ bool constMethod(const Decl *D) {
 /// Classifies every reference to a local variable or parameter of one body.
 class Indexer {
 public:
-  Indexer(const FunctionDecl *FD, Stmt *Body, llvm::DenseMap<const VarDecl *, std::vector<VarUse>> &Out)
-      : FD(FD), PM(Body), Out(Out) {}
+  Indexer(const FunctionDecl *FD, Stmt *Body, VarUses::Index &Idx)
+      : FD(FD), PM(Body), Out(Idx.Uses), Updates(Idx.Updates) {}
 
   void walk(const Stmt *S) {
     if (!S)
@@ -75,6 +76,9 @@ private:
   }
   /// The storage at (Deref, Path) is given to argument Arg of CE: a hand-over when the parameter
   /// may write it, a read when it cannot.
+  void update(const VarDecl *V, bool Deref, FieldPath Path, const Expr *Value, const Expr *Target) {
+    Updates[V].push_back(VarUpdate{Deref, std::move(Path), Value, Target->getType()->isPointerType()});
+  }
   void argument(const VarDecl *V, bool Deref, FieldPath Path, const CallExpr *CE, const Expr *Arg,
                 bool ByAddress) {
     unsigned I = 0;
@@ -104,6 +108,7 @@ private:
   const FunctionDecl *FD;
   ParentMap PM;
   llvm::DenseMap<const VarDecl *, std::vector<VarUse>> &Out;
+  llvm::DenseMap<const VarDecl *, std::vector<VarUpdate>> &Updates;
 };
 
 /// The pointer V holds is read at Cur: where its pointee is accessed, continue there (Cur, Deref
@@ -221,6 +226,8 @@ void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
       if (BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Cur) {
         if (BO->getOpcode() == BO_Assign)
           write(V, Deref, Path, BO->getRHS());
+        else
+          update(V, Deref, Path, BO->getRHS(), BO->getLHS());
         return; // p += k moves within the object it points into; integers are no addresses
       }
       if (BO->getOpcode() == BO_Comma && BO->getRHS()->IgnoreParens() == Cur) {
@@ -237,6 +244,8 @@ void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
         return address(V, Deref, Path, UO);
       if (!UO->isIncrementDecrementOp())
         escape(V, Deref, Path);
+      else
+        update(V, Deref, Path, nullptr, UO->getSubExpr());
       return;
     }
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P); CO && CO->isGLValue()) {
@@ -290,20 +299,16 @@ void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
 
 } // namespace
 
-const std::vector<VarUse> &VarUses::of(const VarDecl *V) {
-  static const std::vector<VarUse> None;
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-  if (!FD)
-    return None;
+VarUses::Index &VarUses::index(const FunctionDecl *FD) {
   std::unique_ptr<Index> &Slot = Indexes[FD];
   if (!Slot) {
     Slot = std::make_unique<Index>();
     if (Stmt *Body = FD->getBody()) {
-      Indexer I(FD, Body, Slot->Uses);
+      Indexer I(FD, Body, *Slot);
       I.walk(Body);
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
         for (const CXXCtorInitializer *Init : Ctor->inits()) {
-          Indexer II(FD, Init->getInit(), Slot->Uses);
+          Indexer II(FD, Init->getInit(), *Slot);
           II.walk(Init->getInit());
           // A reference member bound to a variable is a writable alias of it.
           if (Init->getMember() && Init->getMember()->getType()->isReferenceType())
@@ -316,8 +321,29 @@ const std::vector<VarUse> &VarUses::of(const VarDecl *V) {
         }
     }
   }
-  auto It = Slot->Uses.find(V);
-  return It == Slot->Uses.end() ? None : It->second;
+  return *Slot;
+}
+
+namespace {
+/// V's entries in one of an index's tables (none when it has none).
+template <typename T>
+const std::vector<T> &entries(const llvm::DenseMap<const VarDecl *, std::vector<T>> &Table, const VarDecl *V) {
+  static const std::vector<T> None;
+  auto It = Table.find(V);
+  return It == Table.end() ? None : It->second;
+}
+} // namespace
+
+const std::vector<VarUse> &VarUses::of(const VarDecl *V) {
+  static const llvm::DenseMap<const VarDecl *, std::vector<VarUse>> NoBody;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  return entries(FD ? index(FD).Uses : NoBody, V);
+}
+
+const std::vector<VarUpdate> &VarUses::updatesOf(const VarDecl *V) {
+  static const llvm::DenseMap<const VarDecl *, std::vector<VarUpdate>> NoBody;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  return entries(FD ? index(FD).Updates : NoBody, V);
 }
 
 } // namespace commcheck

@@ -1,6 +1,6 @@
 // How each variable of a function body is used as storage: where its value, a field of it, or what
 // it points to is written, handed to a helper that may write it, or escapes to code that might.
-// ReadOnlyOrigins reads it to follow a pointer through helpers that only compute addresses (a view
+// ArgumentOrigins reads it to follow a pointer through helpers that only compute addresses (a view
 // struct filled from a read-only parameter). Everything that is not a plain read, a plain write or
 // a hand-over to a called helper is an escape: the variable's value there is not known.
 #pragma once
@@ -41,6 +41,16 @@ struct VarUse {
   unsigned ArgIndex = 0;                 ///< OutArg: the argument's index in Call
 };
 
+/// An update in place of a variable's storage: a compound assignment (`v += k`, Value the right
+/// side) or an increment or decrement (Value null). VarUses::of leaves these out: a pointer moved
+/// by them stays in its object; a tracer of integers (ArgumentOrigins) asks for them.
+struct VarUpdate {
+  bool Deref = false;
+  FieldPath Path;
+  const clang::Expr *Value = nullptr;
+  bool OnPointer = false; ///< the storage updated is a pointer
+};
+
 class VarUses {
 public:
   VarUses();
@@ -48,9 +58,14 @@ public:
   /// The uses that may change V's storage (or its referent), in the body of the function that
   /// declares it; reads are left out. Each function is indexed once, when first asked.
   const std::vector<VarUse> &of(const clang::VarDecl *V);
+  /// The compound assignments and increments of V's storage (or its referent) in that body.
+  const std::vector<VarUpdate> &updatesOf(const clang::VarDecl *V);
+
+  /// One body's uses and updates, by variable (filled by the indexer of VarUses.cpp).
+  struct Index;
 
 private:
-  struct Index;
+  Index &index(const clang::FunctionDecl *FD);
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Index>> Indexes;
 };
 

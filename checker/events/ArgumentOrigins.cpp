@@ -1,8 +1,9 @@
-#include "events/ReadOnlyOrigins.h"
+#include "events/ArgumentOrigins.h"
 #include "events/ExprKey.h"
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
 #include "events/LaunchStructs.h"
+#include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -60,8 +61,14 @@ void returns(const Stmt *S, std::vector<const Expr *> &Out) {
     returns(C, Out);
 }
 
-/// The leaf fields (pointers and views) of a record, by path.
-void leafPaths(QualType T, FieldPath &Prefix, std::vector<FieldPath> &Out) {
+/// An integer type wide enough to hold a GM address.
+bool wideInteger(QualType T, const ASTContext &Ctx) {
+  return T->isIntegralOrEnumerationType() && !T->isDependentType() && Ctx.getTypeSize(T) >= 64;
+}
+
+/// The leaf fields of a record, by path: its pointers and views (Integers false), or its wide
+/// integers (Integers true).
+void leafPaths(QualType T, const ASTContext &Ctx, bool Integers, FieldPath &Prefix, std::vector<FieldPath> &Out) {
   const RecordDecl *RD = T->getAsRecordDecl();
   if (!RD || RD->isUnion() || !RD->getDefinition() || Prefix.size() >= 3)
     return;
@@ -70,10 +77,10 @@ void leafPaths(QualType T, FieldPath &Prefix, std::vector<FieldPath> &Out) {
       return;
     QualType FT = F->getType();
     Prefix.push_back(F);
-    if (FT->isPointerType() || isViewType(FT))
+    if (Integers ? wideInteger(FT, Ctx) : FT->isPointerType() || isViewType(FT))
       Out.push_back(Prefix);
     else if (FT->isRecordType())
-      leafPaths(FT, Prefix, Out);
+      leafPaths(FT, Ctx, Integers, Prefix, Out);
     Prefix.pop_back();
   }
 }
@@ -91,38 +98,62 @@ bool trivialDefault(QualType T) {
 }
 } // namespace
 
-bool ReadOnlyOrigins::spend() { return ++Steps <= MaxSteps; }
+bool ArgumentOrigins::spend() { return ++Steps <= MaxSteps; }
 
-bool ReadOnlyOrigins::pointer(const Expr *Ptr) {
+void ArgumentOrigins::start() {
   Steps = 0;
   Active.clear();
-  return Ptr && ptr(Ptr, nullptr);
+  Acc = Origins();
 }
 
-std::set<FieldPath> ReadOnlyOrigins::readOnlyFields(const Expr *Arg, QualType ParamType) {
-  std::set<FieldPath> Out;
+bool ArgumentOrigins::readOnly(const Expr *Ptr) {
+  std::optional<Origins> O = pointer(Ptr);
+  return O && O->readOnly();
+}
+
+std::optional<Origins> ArgumentOrigins::pointer(const Expr *Ptr) {
+  start();
+  if (!Ptr || !ptr(Ptr, nullptr))
+    return std::nullopt;
+  return Acc;
+}
+
+bool ArgumentOrigins::addressFree(const Expr *E) {
+  start();
+  return E && integer(E, nullptr) && Acc.Roots.empty() && !Acc.Unnamed;
+}
+
+std::map<FieldPath, Origins> ArgumentOrigins::fieldOrigins(const Expr *Arg, QualType ParamType) {
+  std::map<FieldPath, Origins> Out;
   bool Through = ParamType->isPointerType();
   QualType RT = Through ? ParamType->getPointeeType() : ParamType.getNonReferenceType();
   if (!Arg || isViewType(RT))
     return Out;
   std::vector<FieldPath> Paths;
   FieldPath Prefix;
-  leafPaths(RT, Prefix, Paths);
+  leafPaths(RT, Keys.context(), false, Prefix, Paths);
+  leafPaths(RT, Keys.context(), true, Prefix, Paths);
   for (const FieldPath &P : Paths) {
-    Steps = 0;
-    Active.clear();
+    start();
     if (Through ? through(Arg, P, nullptr) : field(Arg, P, nullptr))
-      Out.insert(P);
+      Out.emplace(P, Acc);
   }
   return Out;
 }
 
-bool ReadOnlyOrigins::ptr(const Expr *E, const Frame *Fr) {
+/// A pointer or view (ptr), or an integer (integer), by its type.
+bool ArgumentOrigins::value(const Expr *E, const Frame *Fr) {
+  return E->getType()->isIntegralOrEnumerationType() ? integer(E, Fr) : ptr(E, Fr);
+}
+
+bool ArgumentOrigins::ptr(const Expr *E, const Frame *Fr) {
   if (!spend())
     return false;
   E = stripValueWrappers(E);
-  if (Keys.launch() && Keys.launch()->pointsIntoUnwritten(E))
+  if (Keys.launch() && Keys.launch()->pointsIntoUnwritten(E)) {
+    Acc.Unnamed = true;
     return true;
+  }
   if (isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E) || isa<ImplicitValueInitExpr>(E))
     return true; // no address at all
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
@@ -137,20 +168,14 @@ bool ReadOnlyOrigins::ptr(const Expr *E, const Frame *Fr) {
   }
   if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) // a view is the pointer it is built on
     return isViewType(CC->getType()) && CC->getNumArgs() > 0 && ptr(CC->getArg(0), Fr);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
-      return param(P, P->getType()->isReferenceType(), {}, Fr);
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->hasLocalStorage())
-      return var(V, V->getType()->isReferenceType(), {}, Fr);
-    return false;
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    const FieldDecl *F = fieldOf(ME);
-    return F && (ME->isArrow() ? through(ME->getBase(), {F}, Fr) : field(ME->getBase(), {F}, Fr));
-  }
+  if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E))
+    return stored(E, Fr);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->isAdditiveOp())
-      return ptr(BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS(), Fr);
+    if (BO->isAdditiveOp()) {
+      bool Left = BO->getLHS()->getType()->isPointerType();
+      noteMove(Left ? BO->getRHS() : BO->getLHS(), Fr);
+      return ptr(Left ? BO->getLHS() : BO->getRHS(), Fr);
+    }
     return BO->getOpcode() == BO_Comma && ptr(BO->getRHS(), Fr);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -172,7 +197,68 @@ bool ReadOnlyOrigins::ptr(const Expr *E, const Frame *Fr) {
   return false;
 }
 
-bool ReadOnlyOrigins::field(const Expr *Obj, const FieldPath &Path, const Frame *Fr) {
+/// What a variable, a parameter or a field E names holds.
+bool ArgumentOrigins::stored(const Expr *E, const Frame *Fr) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+      return param(P, P->getType()->isReferenceType(), {}, Fr);
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->hasLocalStorage())
+      return var(V, V->getType()->isReferenceType(), {}, Fr);
+    return false;
+  }
+  const auto *ME = cast<MemberExpr>(E);
+  const FieldDecl *F = fieldOf(ME);
+  return F && (ME->isArrow() ? through(ME->getBase(), {F}, Fr) : field(ME->getBase(), {F}, Fr));
+}
+
+bool ArgumentOrigins::integer(const Expr *E, const Frame *Fr) {
+  if (!spend())
+    return false;
+  E = stripValueWrappers(E);
+  const ASTContext &Ctx = Keys.context();
+  if (!wideInteger(E->getType(), Ctx))
+    return true; // too narrow for an address: a count, an index, a rank
+  if (!E->isValueDependent() && E->isIntegerConstantExpr(Ctx))
+    return true; // a literal, a sizeof, a constexpr
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    const Expr *Sub = C->getSubExpr();
+    // An address made an integer is not followed; between integers a cast keeps what it holds.
+    return Sub->getType()->isIntegralOrEnumerationType() && integer(Sub, Fr);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return integer(BO->getRHS(), Fr);
+    if (BO->isAssignmentOp())
+      return false;
+    return integer(BO->getLHS(), Fr) && integer(BO->getRHS(), Fr);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    UnaryOperatorKind Op = UO->getOpcode();
+    if (Op == UO_Minus || Op == UO_Plus || Op == UO_Not || UO->isIncrementDecrementOp())
+      return integer(UO->getSubExpr(), Fr);
+    return false; // *p: a value loaded from memory
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return integer(CO->getTrueExpr(), Fr) && integer(CO->getFalseExpr(), Fr);
+  if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E))
+    return stored(E, Fr);
+  if (isa<CallExpr>(E))
+    return call(E, {}, Fr);
+  return false; // an element loaded from memory, anything else
+}
+
+/// A pointer moved by Offset may be a peer's copy of its argument unless the offset holds no
+/// address (a window delta is the difference of two window bases).
+void ArgumentOrigins::noteMove(const Expr *Offset, const Frame *Fr) {
+  if (!wideInteger(Offset->getType(), Keys.context()))
+    return;
+  Origins Saved = Acc;
+  bool Free = integer(Offset, Fr) && Acc.Roots.empty() && !Acc.Unnamed;
+  Acc = Saved;
+  Acc.Peer |= !Free;
+}
+
+bool ArgumentOrigins::field(const Expr *Obj, const FieldPath &Path, const Frame *Fr) {
   if (!spend() || Path.empty())
     return false;
   Obj = stripValueWrappers(Obj);
@@ -211,7 +297,7 @@ bool ReadOnlyOrigins::field(const Expr *Obj, const FieldPath &Path, const Frame 
   return false;
 }
 
-bool ReadOnlyOrigins::through(const Expr *PtrE, const FieldPath &Path, const Frame *Fr) {
+bool ArgumentOrigins::through(const Expr *PtrE, const FieldPath &Path, const Frame *Fr) {
   if (!spend())
     return false;
   PtrE = stripValueWrappers(PtrE);
@@ -225,12 +311,10 @@ bool ReadOnlyOrigins::through(const Expr *PtrE, const FieldPath &Path, const Fra
     return through(Sub, Path, Fr);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(PtrE); UO && UO->getOpcode() == UO_AddrOf)
-    return Path.empty() ? ptr(UO->getSubExpr(), Fr) : field(UO->getSubExpr(), Path, Fr);
+    return Path.empty() ? value(UO->getSubExpr(), Fr) : field(UO->getSubExpr(), Path, Fr);
   if (isa<CXXThisExpr>(PtrE)) {
-    if (!Fr) {
-      const ParamBinding *B = Keys.thisBinding();
-      return B && B->ReadOnlyFields.count(Path);
-    }
+    if (!Fr)
+      return boundField(Keys.thisBinding(), Path);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Fr->Call)) {
       const Expr *Obj = MC->getImplicitObjectArgument();
       const auto *Callee = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
@@ -252,7 +336,7 @@ bool ReadOnlyOrigins::through(const Expr *PtrE, const FieldPath &Path, const Fra
   return false;
 }
 
-bool ReadOnlyOrigins::call(const Expr *E, const FieldPath &Path, const Frame *Fr) {
+bool ArgumentOrigins::call(const Expr *E, const FieldPath &Path, const Frame *Fr) {
   const auto *CE = cast<CallExpr>(E);
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)
@@ -273,12 +357,12 @@ bool ReadOnlyOrigins::call(const Expr *E, const FieldPath &Path, const Frame *Fr
   std::vector<const Expr *> Rets;
   returns(Def->getBody(), Rets);
   for (const Expr *R : Rets)
-    if (!(Path.empty() ? ptr(R, &Callee) : field(R, Path, &Callee)))
+    if (!(Path.empty() ? value(R, &Callee) : field(R, Path, &Callee)))
       return false;
   return true;
 }
 
-bool ReadOnlyOrigins::defaultInit(const QualType &T, const FieldPath &Path, size_t From, const Frame *Fr) {
+bool ArgumentOrigins::defaultInit(const QualType &T, const FieldPath &Path, size_t From, const Frame *Fr) {
   const RecordDecl *RD = T->getAsRecordDecl();
   if (!RD || From >= Path.size() || !trivialDefault(T))
     return false;
@@ -290,14 +374,14 @@ bool ReadOnlyOrigins::defaultInit(const QualType &T, const FieldPath &Path, size
     if (!Init)
       return false;
     FieldPath Rest(Path.begin() + From + 1, Path.end());
-    return Rest.empty() ? ptr(Init, Fr) : field(Init, Rest, Fr);
+    return Rest.empty() ? value(Init, Fr) : field(Init, Rest, Fr);
   }
   if (From + 1 == Path.size())
     return true; // indeterminate, or zero: no address anyone may read through
   return defaultInit(F->getType(), Path, From + 1, Fr);
 }
 
-bool ReadOnlyOrigins::initList(const Expr *E, const FieldPath &Path, const Frame *Fr) {
+bool ArgumentOrigins::initList(const Expr *E, const FieldPath &Path, const Frame *Fr) {
   const auto *IL = cast<InitListExpr>(E);
   if (IL->isSyntacticForm() && IL->getSemanticForm())
     IL = IL->getSemanticForm();
@@ -315,11 +399,11 @@ bool ReadOnlyOrigins::initList(const Expr *E, const FieldPath &Path, const Frame
   if (!Keys.context().hasSameUnqualifiedType(Init->getType(), F->getType()))
     return false; // not the init of this field after all
   FieldPath Rest(Path.begin() + 1, Path.end());
-  return Rest.empty() ? ptr(Init, Fr) : field(Init, Rest, Fr);
+  return Rest.empty() ? value(Init, Fr) : field(Init, Rest, Fr);
 }
 
 /// V's own storage (Deref false) at Path, or what it refers or points to (Deref true).
-bool ReadOnlyOrigins::var(const VarDecl *V, bool Deref, const FieldPath &Path, const Frame *Fr) {
+bool ArgumentOrigins::var(const VarDecl *V, bool Deref, const FieldPath &Path, const Frame *Fr) {
   auto Key = std::make_tuple(static_cast<const void *>(V), Fr, Deref, Path);
   if (!Active.insert(Key).second)
     return true; // a cycle through V adds no value
@@ -334,11 +418,11 @@ bool ReadOnlyOrigins::var(const VarDecl *V, bool Deref, const FieldPath &Path, c
   } else if (Ok) {
     const Expr *Init = V->getInit();
     if (V->getType()->isReferenceType())
-      Ok = Init && (Path.empty() ? ptr(Init, Fr) : field(Init, Path, Fr));
+      Ok = Init && (Path.empty() ? value(Init, Fr) : field(Init, Path, Fr));
     else if (!Init)
       Ok = Path.empty() || defaultInit(V->getType(), Path, 0, Fr);
     else
-      Ok = Path.empty() ? ptr(Init, Fr) : field(Init, Path, Fr);
+      Ok = Path.empty() ? value(Init, Fr) : field(Init, Path, Fr);
   }
   Active.erase(Key);
   return Ok;
@@ -346,7 +430,7 @@ bool ReadOnlyOrigins::var(const VarDecl *V, bool Deref, const FieldPath &Path, c
 
 /// A parameter: what the call bound it to (the binding of the function being lowered, or the
 /// argument of a helper entered here), and whatever its body stores there.
-bool ReadOnlyOrigins::param(const ParmVarDecl *P, bool Deref, const FieldPath &Path, const Frame *Fr) {
+bool ArgumentOrigins::param(const ParmVarDecl *P, bool Deref, const FieldPath &Path, const Frame *Fr) {
   auto Key = std::make_tuple(static_cast<const void *>(P), Fr, Deref, Path);
   if (!Active.insert(Key).second)
     return true;
@@ -357,13 +441,7 @@ bool ReadOnlyOrigins::param(const ParmVarDecl *P, bool Deref, const FieldPath &P
       if (!U.Deref && U.Path.empty())
         Ok = Ok && U.K == VarUse::Write && through(U.Value, Path, Fr);
   if (Ok && !Fr) {
-    const ParamBinding *B = Keys.binding(P);
-    if (Path.empty() && Deref && !Ref)
-      Ok = false; // a pointer stored where P points: the binding does not say
-    else if (Path.empty())
-      Ok = B ? B->ReadOnlyRoot : Keys.facts().isReadOnlyParam(P);
-    else
-      Ok = B && B->ReadOnlyFields.count(Path);
+    Ok = boundParam(P, Deref, Path);
   } else if (Ok) {
     unsigned Shift = isa<CXXOperatorCallExpr>(Fr->Call) && isa<CXXMethodDecl>(Fr->F) ? 1 : 0;
     unsigned I = P->getFunctionScopeIndex() + Shift;
@@ -373,15 +451,81 @@ bool ReadOnlyOrigins::param(const ParmVarDecl *P, bool Deref, const FieldPath &P
     else if (Deref && !Ref)
       Ok = through(A, Path, Fr->Caller);
     else
-      Ok = Path.empty() ? ptr(A, Fr->Caller) : field(A, Path, Fr->Caller);
+      Ok = Path.empty() ? value(A, Fr->Caller) : field(A, Path, Fr->Caller);
   }
   Active.erase(Key);
   return Ok;
 }
 
+/// The field at Path of the record an inlined helper's parameter (or `this`) is bound to, as
+/// traced at the call.
+bool ArgumentOrigins::boundField(const ParamBinding *B, const FieldPath &Path) {
+  if (!B)
+    return false;
+  auto It = B->FieldOrigins.find(Path);
+  if (It == B->FieldOrigins.end())
+    return false;
+  Acc.add(It->second);
+  return true;
+}
+
+/// A parameter of the function being lowered: what its binding says (an inlined helper's), or
+/// the kernel's own argument.
+bool ArgumentOrigins::boundParam(const ParmVarDecl *P, bool Deref, const FieldPath &Path) {
+  bool Ref = P->getType()->isReferenceType();
+  if (Path.empty() && Deref && !Ref)
+    return false; // a value stored where P points: the binding does not say
+  const ParamBinding *B = Keys.binding(P);
+  QualType T = P->getType().getNonReferenceType();
+  if (!Path.empty())
+    return boundField(B, Path);
+  if (T->isIntegralOrEnumerationType())
+    return !wideInteger(T, Keys.context()) || (B && B->NoAddress);
+  if (B) {
+    if (B->ReadOnlyRoot) {
+      B->CellRoot.empty() ? void(Acc.Unnamed = true) : void(Acc.Roots.insert(B->CellRoot));
+      return true;
+    }
+    if (B->CellRoot.empty())
+      return false;
+    Acc.Roots.insert(B->CellRoot);
+    Acc.Writable = true;
+    Acc.Peer |= B->PeerAddress;
+    return true;
+  }
+  if (Keys.facts().isReadOnlyParam(P)) {
+    Acc.Roots.insert(declName(P));
+    return true;
+  }
+  if (Ref || !T->isPointerType())
+    return false;
+  Acc.Roots.insert(declName(P)); // the kernel's own pointer argument
+  Acc.Writable = true;
+  return true;
+}
+
+/// The compound assignments and increments of V (Deref: through it) at Path: an integer's keep it
+/// free of addresses only if what they add is; a pointer's keep it in its object, but a wide
+/// offset that may hold an address may move it to a peer's copy.
+bool ArgumentOrigins::updates(const VarDecl *V, bool Deref, const FieldPath &Path, const Frame *Fr) {
+  for (const VarUpdate &U : Keys.uses()->updatesOf(V)) {
+    if (U.Deref != Deref || !(isPrefix(U.Path, Path) || isPrefix(Path, U.Path)))
+      continue;
+    if (U.Path != Path)
+      return false; // a field of the value followed changes: not followed
+    if (!U.Value)
+      continue; // ++, --
+    if (U.OnPointer)
+      noteMove(U.Value, Fr);
+    else if (!integer(U.Value, Fr))
+      return false;
+  }
+  return true;
+}
+
 /// The stores into V (Deref: through it) at Path, and the helpers it is handed to, put only
 /// read-only addresses there; nothing else may change it.
-bool ReadOnlyOrigins::uses(const VarDecl *V, bool Deref, const FieldPath &Path, const Frame *Fr) {
+bool ArgumentOrigins::uses(const VarDecl *V, bool Deref, const FieldPath &Path, const Frame *Fr) {
   if (!Keys.uses())
     return false;
   for (const VarUse &U : Keys.uses()->of(V)) {
@@ -391,12 +535,12 @@ bool ReadOnlyOrigins::uses(const VarDecl *V, bool Deref, const FieldPath &Path, 
       return false;
     FieldPath Rest(Path.begin() + U.Path.size(), Path.end());
     bool Ok = U.K == VarUse::Write
-                  ? (Rest.empty() ? ptr(U.Value, Fr) : field(U.Value, Rest, Fr))
+                  ? (Rest.empty() ? value(U.Value, Fr) : field(U.Value, Rest, Fr))
                   : calleeWrites(U.Call, U.ArgIndex, Rest, Fr);
     if (!Ok)
       return false;
   }
-  return true;
+  return updates(V, Deref, Path, Fr);
 }
 
 namespace {
@@ -410,7 +554,7 @@ bool inPtoNamespace(const FunctionDecl *FD) {
 } // namespace
 
 /// What the helper called at CE stores through its parameter for argument Arg, at Path.
-bool ReadOnlyOrigins::calleeWrites(const CallExpr *CE, unsigned Arg, const FieldPath &Path, const Frame *Fr) {
+bool ArgumentOrigins::calleeWrites(const CallExpr *CE, unsigned Arg, const FieldPath &Path, const Frame *Fr) {
   const FunctionDecl *FD = CE->getDirectCallee();
   const FunctionDecl *Def = nullptr;
   if (FD && !FD->hasBody(Def)) {
