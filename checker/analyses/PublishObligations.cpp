@@ -114,7 +114,7 @@ std::string PublishObligations::writeName(const Event &O) {
            " (may write GM)";
   case EventKind::PutAsync: return "TPUT_ASYNC";
   case EventKind::GetAsync: return "TGET_ASYNC";
-  case EventKind::UncachedStore: return "st_dev store";
+  case EventKind::UncachedStore: return (O.Callee.empty() ? std::string("st_dev") : O.Callee) + " store";
   default: return eventKindName(O.Kind);
   }
 }

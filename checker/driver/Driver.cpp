@@ -6,6 +6,7 @@
 #include "driver/ConfiguredCheck.h"
 #include "driver/Environment.h"
 #include "driver/FixApplier.h"
+#include "driver/CompileCommandText.h"
 #include "driver/Gate.h"
 #include "driver/ResultCache.h"
 #include "report/FixExporter.h"
@@ -44,6 +45,9 @@ struct Driver::Outcome {
   /// A header's "not in the compilation database" warning, said only when it is not checked in
   /// the context of a file the database compiles.
   std::string HeaderNotInDatabase;
+  /// Under --gate, why the database has no command for this header: it is checked only in the
+  /// translation unit of a file the database compiles ("" otherwise).
+  std::string GateHeaderWithoutCommand;
 };
 
 struct Driver::Tally {
@@ -51,21 +55,6 @@ struct Driver::Tally {
   unsigned Errors = 0, Warnings = 0;
   std::vector<double> Seconds;
 };
-
-namespace {
-
-/// A shell word: quoted when it holds anything a shell would split or expand.
-std::string shellQuote(const std::string &A) {
-  if (!A.empty() && A.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                        "0123456789-_./=:,+@%") == std::string::npos)
-    return A;
-  std::string Out = "'";
-  for (char C : A)
-    Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
-  return Out + "'";
-}
-
-} // namespace
 
 Driver::Driver(DriverOptions O) : Options(std::move(O)) {}
 Driver::~Driver() = default;
@@ -196,7 +185,12 @@ bool Driver::admitBuild(Outcome &O, Frontend &FE, const std::string &Abs) const 
   O.Notes = B.Notes;
   if (B.NotInDatabase.empty())
     return true;
-  // Never a silent fallback: the gate checks a file as its build compiles it, or not at all.
+  // Never a silent fallback: the gate checks a file as its build compiles it, or not at all. A
+  // header is compiled as part of the files that include it: it is checked in one of those.
+  if (Options.Gate && HeaderIncluders::isHeader(Abs)) {
+    O.GateHeaderWithoutCommand = B.NotInDatabase;
+    return true;
+  }
   if (Options.Gate) {
     O.Messages += "commcheck: error: " + B.NotInDatabase +
                   ": under --gate a file is checked as its build compiles it; add it to the "
@@ -239,20 +233,7 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   if (!admitBuild(O, *Env->FE, cleanAbsolutePath(Path)))
     return std::move(O);
   if (Options.PrintCompileCommand) {
-    // One line per configuration: what the parse passes to clang (the file name last).
-    std::string Abs = cleanAbsolutePath(Path);
-    const std::vector<Configuration> &Cs = Env->FE->configurationsFor(Abs);
-    O.Text += "## in every configuration, the host target's predefined macros (__x86_64__, "
-              "__linux__, ...) are undefined in the kernel's own files and defined only in the "
-              "toolchain's headers\n";
-    for (unsigned I = 0; I < Cs.size(); ++I) {
-      if (!Cs[I].Why.empty())
-        O.Text += "## " + Cs[I].Why + "\n";
-      O.Text += "# " + Cs[I].Name + "\n";
-      for (const std::string &A : Env->FE->argumentsFor(Abs, I))
-        O.Text += shellQuote(A) + " ";
-      O.Text += shellQuote(Abs) + "\n";
-    }
+    O.Text += compileCommandText(*Env->FE, cleanAbsolutePath(Path));
     return O;
   }
   auto Source = Frontend::readSource(Path);
@@ -264,6 +245,11 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   // Fix-its are verified (one re-check each) only when something will use them.
   bool NeedFixes = Options.Fix || !Options.ExportFixes.empty() || Options.Format == "sarif" ||
                    Options.Format == "json";
+  if (!O.GateHeaderWithoutCommand.empty()) {
+    checkGateHeader(O, *Env, Abs);
+    O.Seconds = secondsSince(Start);
+    return O;
+  }
   std::string Context;
   std::optional<FileResult> Cached;
   if (Cache && !Options.Fix && !Options.DumpEvents && !Options.Cost) {
@@ -284,7 +270,8 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   bool InContext = false;
   if (!Checked.Result.Parsed && HeaderIncluders::isHeader(Abs))
     if (std::optional<HeaderInContext> In =
-            checkInIncluder(*Env->C, *Env->FE, Abs, Checked, O.Notes)) {
+            checkInIncluder(*Env->C, *Env->FE, Abs, doesNotParseAlone(Abs, Checked),
+                            /*DatabaseOnly=*/false, O.Notes)) {
       Checked = std::move(In->Checked);
       InContext = true;
       // Checked as the build compiles the file that includes it.
@@ -302,6 +289,23 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
   finish(O, std::move(R), *Env, InContext ? nullptr : &Checked.Parses.front());
   O.Seconds = secondsSince(Start);
   return O;
+}
+
+void Driver::checkGateHeader(Outcome &O, Environment &Env, const std::string &Abs) {
+  // Not cached: the result depends on the includer's command, which the cache's key leaves out.
+  std::optional<HeaderInContext> In =
+      checkInIncluder(*Env.C, *Env.FE, Abs, O.GateHeaderWithoutCommand, /*DatabaseOnly=*/true, O.Notes);
+  if (!In) {
+    O.Messages += "commcheck: error: " + O.GateHeaderWithoutCommand +
+                  ", and no file the compilation database compiles includes it (and parses): under "
+                  "--gate a file is checked as its build compiles it; add it or a file that "
+                  "includes it to the build, or check it without -p (-v says what was tried)\n";
+    O.ToolError = true;
+    return;
+  }
+  for (std::string &N : In->Checked.Notes)
+    O.Notes.push_back(Abs + ": " + N);
+  finish(O, std::move(In->Checked.Result), Env, nullptr);
 }
 
 llvm::Error Driver::validateOptions() const {

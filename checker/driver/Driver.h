@@ -71,6 +71,7 @@ private:
   // The steps of checkOne().
   Outcome checkOne(const std::string &Path);
   bool admitBuild(Outcome &O, Frontend &FE, const std::string &Abs) const;
+  void checkGateHeader(Outcome &O, Environment &Env, const std::string &Abs);
   void printNotes(const std::vector<Outcome> &Outcomes, llvm::raw_ostream &Err) const;
   Environment *environmentFor(const ConfigFile &Config, std::string &Error);
   std::string cacheContext(const Environment &Env, const std::string &Abs, bool NeedFixes) const;

@@ -22,11 +22,13 @@ bool read(const std::vector<FileProbe> &Probes, const std::string &Real) {
 }
 } // namespace
 
+std::string doesNotParseAlone(const std::string &Header, const ConfiguredResult &Alone) {
+  return Header + " does not parse alone (" + firstError(Alone.Result) + ")";
+}
+
 std::optional<HeaderInContext> checkInIncluder(const Checker &C, Frontend &FE,
-                                                const std::string &Header,
-                                                const ConfiguredResult &Alone,
-                                                std::vector<std::string> &Notes) {
-  const std::string Why = Header + " does not parse alone (" + firstError(Alone.Result) + ")";
+                                                const std::string &Header, const std::string &Why,
+                                                bool DatabaseOnly, std::vector<std::string> &Notes) {
   std::vector<FileProbe> Searched;
   std::vector<Includer> Includers = FE.includersOf(Header, Searched);
   if (Includers.empty()) {
@@ -36,6 +38,12 @@ std::optional<HeaderInContext> checkInIncluder(const Checker &C, Frontend &FE,
   }
   const std::string Real = realPath(Header);
   for (const Includer &I : Includers) {
+    // Checked as the build compiles it: in a file the database lists, with its command.
+    if (DatabaseOnly && (I.How != HeaderIncluders::FromDatabase || !FE.build(I.Path).NotInDatabase.empty())) {
+      Notes.push_back(Why + "; " + I.Path + " (" + I.How + ") includes it, but the compilation "
+                      "database does not compile it");
+      continue;
+    }
     auto Source = Frontend::readSource(I.Path);
     if (!Source) {
       Notes.push_back(Why + "; " + I.Path + " (" + I.How + ") includes it but cannot be read: " +

@@ -4,6 +4,8 @@
 // code is checked there: its functions are the candidate kernels, as if it were the main file
 // (ParsedFile::Focus). The first includer whose parse has no error and reads the header is used;
 // -v names it. When none does, the header's own parse errors stay: the verdict fails closed.
+// Under --gate a header the compilation database does not list is checked this way only, and only
+// in a file the database compiles (the build compiles the header as part of that file).
 #pragma once
 #include "driver/ConfiguredCheck.h"
 #include <optional>
@@ -17,10 +19,13 @@ struct HeaderInContext {
   Includer From;
 };
 
-/// Alone: the header's own check (it did not parse). Notes gets what was tried, for -v.
+/// Why: why the header is checked in an includer (the start of every note; Notes gets what was
+/// tried, for -v). DatabaseOnly: only files the compilation database compiles are candidates.
 std::optional<HeaderInContext> checkInIncluder(const Checker &C, Frontend &FE,
-                                                const std::string &Header,
-                                                const ConfiguredResult &Alone,
-                                                std::vector<std::string> &Notes);
+                                                const std::string &Header, const std::string &Why,
+                                                bool DatabaseOnly, std::vector<std::string> &Notes);
+
+/// Why a header that did not parse alone (Alone: its own check) is checked in an includer.
+std::string doesNotParseAlone(const std::string &Header, const ConfiguredResult &Alone);
 
 } // namespace commcheck

@@ -62,5 +62,20 @@
 #ifndef __out__
 #define __out__
 #endif
+// A tile function (PTO auto mode, a5): its tile parameters are passed as their buffer addresses
+// (`typename Tile::TileDType`). An ordinary function to the checker.
+#ifndef __tf__
+#define __tf__
+#endif
+// The buffer address a tile-function parameter carries (a builtin on the device; pto-isa's CPU stub
+// spells it `#define __cce_get_tile_ptr(x) x`): the shim's TileDType is that address already.
+#ifndef __cce_get_tile_ptr
+#define __cce_get_tile_ptr(x) (x)
+#endif
+// An a5 vector-function scope: `__VEC_SCOPE__ { ...vector registers and VF builtins... }`. The block is
+// what runs; the scope marker itself has no effect the checker models.
+#ifndef __VEC_SCOPE__
+#define __VEC_SCOPE__
+#endif
 
 #include "cce/cce_builtins.h"

@@ -132,3 +132,110 @@ TEST(HeaderContext, TheIncluderComesFromTheCompilationDatabase) {
   // Checked as the build compiles its includer: no warning that the header lacks a command.
   EXPECT_EQ(P.Err.find("is not in the compilation database"), std::string::npos) << P.all();
 }
+
+namespace {
+
+/// The fixture laid out as a build with its own include folders: the header under include/moe/,
+/// the launch in src/ (found through the build's -I only), a compilation database in build/
+/// listing the launch (and not the header). Header: the header's text. Returns the header's path.
+std::string buildWithDatabase(const TempDir &D, const std::string &Header, const std::string &Prefix = "") {
+  D.write("include/moe/utils/remote_window.hpp", Header);
+  D.write("include/moe/moe_tiling.h", readFile(Fixture + "/" + TilingRel));
+  std::string Launch = readFile(Fixture + "/" + LaunchRel);
+  for (const std::string &From : {std::string("op_kernel/moe_tiling.h"), HeaderRel}) {
+    size_t At = Launch.find("#include \"" + From) + 10;
+    Launch.replace(At, From.size(), From.substr(From.find('/') + 1));
+  }
+  D.write("src/launch.cpp", Prefix + Launch);
+  Json Db = Json::array({{{"directory", D.path()},
+                          {"file", "src/launch.cpp"},
+                          {"command", "clang++ -DMOE_BUILD -Iinclude/moe -c src/launch.cpp"}}});
+  D.write("build/compile_commands.json", Db.dump());
+  return D / "include/moe/utils/remote_window.hpp";
+}
+
+/// The fixture's header with its one error waived (a reason given, as --gate requires).
+std::string waivedHeader() {
+  std::string H = readFile(Fixture + "/" + HeaderRel);
+  const std::string Expect = "// expect-error[comm-publish-before-notify]";
+  H.replace(H.find(Expect), Expect.size(),
+            "// NOLINT(comm-publish-before-notify): the peer reads the count after a barrier");
+  return H;
+}
+
+} // namespace
+
+TEST(HeaderContext, TheGateChecksAHeaderTheDatabaseDoesNotListInItsIncluder) {
+  // Under --gate a file is checked as its build compiles it. A header is compiled as part of the
+  // files that include it: the database lists the launch, not the header, and the gate checks the
+  // header in the launch's translation unit instead of rejecting it unchecked.
+  TempDir D;
+  const std::string Header = buildWithDatabase(D, waivedHeader());
+  Proc P = runCommcheck({"-v", "--gate", "--out-dir", D / "verified", "-p", D / "build", Header});
+  EXPECT_EQ(P.Exit, 0) << P.all();
+  EXPECT_NE(P.Err.find("gate: passed " + Header), std::string::npos) << P.all();
+  EXPECT_EQ(readFile(D / "verified/remote_window.hpp"), waivedHeader());
+  EXPECT_NE(P.Err.find("checked in the translation unit of " + D / "src/launch.cpp" +
+                       " (listed in the compilation database)"),
+            std::string::npos)
+      << P.all();
+  // Checked as the build compiles its includer: neither an error nor a warning about the database.
+  EXPECT_EQ(P.Err.find("commcheck: error"), std::string::npos) << P.all();
+  EXPECT_EQ(P.Err.find("commcheck: warning"), std::string::npos) << P.all();
+
+  // The same header with its error: rejected for the finding, not for the database.
+  TempDir E;
+  const std::string Racy = buildWithDatabase(E, readFile(Fixture + "/" + HeaderRel));
+  Proc R = runCommcheck({"--gate", "--out-dir", E / "verified", "-p", E / "build", Racy});
+  EXPECT_EQ(R.Exit, 1) << R.all();
+  EXPECT_NE(R.Err.find("gate: rejected " + Racy + ": 1 error finding"), std::string::npos) << R.all();
+}
+
+TEST(HeaderContext, TheGateChecksAHeaderThatParsesAloneAsItsIncluderIsBuilt) {
+  // A header that parses alone, its racy code compiled only under the build's -DMOE_BUILD: checked
+  // alone with the default configurations it would pass; as the build compiles it (in the
+  // launch's translation unit, the launch's command) it is rejected.
+  TempDir D;
+  std::string Header = "#pragma once\n#include <pto/comm/pto_comm_inst.hpp>\n#include <pto/pto-inst.hpp>\n"
+                       "#ifdef MOE_BUILD\n"
+                       "AICORE void Publish(__gm__ float *data, __gm__ int32_t *flag, float v)\n{\n"
+                       "    data[0] = v;\n"
+                       "    pto::comm::Signal s(flag);\n"
+                       "    pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);\n}\n"
+                       "#endif\n";
+  D.write("include/moe/publish.hpp", Header);
+  D.write("src/launch.cpp", "#include \"publish.hpp\"\n");
+  Json Db = Json::array({{{"directory", D.path()},
+                          {"file", "src/launch.cpp"},
+                          {"command", "clang++ -DMOE_BUILD -Iinclude/moe -c src/launch.cpp"}}});
+  D.write("build/compile_commands.json", Db.dump());
+  Proc P = runCommcheck({"--gate", "--out-dir", D / "verified", "-p", D / "build", D / "include/moe/publish.hpp"});
+  EXPECT_EQ(P.Exit, 1) << P.all();
+  EXPECT_NE(P.Err.find("gate: rejected " + D / "include/moe/publish.hpp" + ": 1 error finding"),
+            std::string::npos)
+      << P.all();
+  EXPECT_FALSE(exists(D / "verified/publish.hpp"));
+  // Without the gate it is checked alone (it parses), with the warning that it lacks a command.
+  Proc Plain = runCommcheck({"-p", D / "build", D / "include/moe/publish.hpp"});
+  EXPECT_EQ(Plain.Exit, 0) << Plain.all();
+  EXPECT_NE(Plain.Err.find("is not in the compilation database"), std::string::npos) << Plain.all();
+}
+
+TEST(HeaderContext, TheGateRejectsAHeaderNoFileOfTheDatabaseIncludes) {
+  // Its only includer sits beside it but is not in the database: the header would be checked
+  // without the build's flags, so the gate rejects it (fail closed), saying why.
+  TempDir D;
+  copyFixture(D, /*WithLaunch=*/true);
+  Json Db = Json::array({{{"directory", D.path()},
+                          {"file", "other.cpp"},
+                          {"command", "clang++ -c other.cpp"}}});
+  D.write("other.cpp", "int other;\n");
+  D.write("build/compile_commands.json", Db.dump());
+  Proc P = runCommcheck({"--gate", "--out-dir", D / "verified", "-p", D / "build", D / HeaderRel});
+  EXPECT_EQ(P.Exit, 2) << P.all();
+  EXPECT_NE(P.Err.find(D / HeaderRel + " is not in the compilation database"), std::string::npos)
+      << P.all();
+  EXPECT_NE(P.Err.find("no file the compilation database compiles includes it"), std::string::npos)
+      << P.all();
+  EXPECT_FALSE(exists(D / "verified/remote_window.hpp"));
+}

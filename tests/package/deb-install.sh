@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # The Debian package, built and used as a CI pipeline of a kernel repository would: `cpack -G DEB`
 # writes commcheck_<version>_amd64.deb; its control data names the dependencies the binaries
-# really need; unpacked into a scratch root (dpkg -x, no root rights, nothing of the build tree
-# on PATH), the installed commcheck finds its own shim and catalogue under the install prefix and
-# verifies a kernel the installed commgen wrote, and a kernel through a compile database.
+# really need; installed by dpkg itself into a scratch root (below), the installed commcheck finds
+# its own shim and catalogue under the install prefix and verifies a kernel the installed commgen
+# wrote, and a kernel through a compile database.
+#
+# The install: dpkg -i with --instdir on the scratch root and --admindir on a copy of this
+# machine's dpkg database, so dpkg checks the package's Depends against what is installed here
+# (a dependency it lacks fails the install, as it would for a user) and records the package in the
+# copy only: nothing outside the scratch folder changes, and no root rights are needed
+# (--force-not-root). The package has no maintainer scripts; the man-db trigger its man pages
+# activate is left pending in the copy (--no-triggers).
 #
 #   deb-install.sh <build dir> <version>
 set -euo pipefail
@@ -45,8 +52,17 @@ has_dep() {
 for need in libclang-common-19-dev "g++ | libstdc++-dev" libc6 libstdc++6 libgcc-s1; do
   has_dep "$need" || fail "Depends lacks $need"
 done
-dpkg-deb -x "$DEB" "$SCRATCH/root"
 ROOT="$SCRATCH/root"
+mkdir -p "$ROOT" "$SCRATCH/admin"
+cp -a /var/lib/dpkg/. "$SCRATCH/admin/" || fail "cannot copy the dpkg database /var/lib/dpkg"
+rm -f "$SCRATCH/admin"/lock*
+here_before="$(dpkg-query -W -f='${Status} ${Version}' commcheck 2>/dev/null || true)"
+dpkg --admindir="$SCRATCH/admin" --instdir="$ROOT" --force-not-root --no-triggers --log=/dev/null \
+  -i "$DEB" > "$SCRATCH/dpkg.log" 2>&1 || { cat "$SCRATCH/dpkg.log" >&2; fail "dpkg -i failed (its Depends?)"; }
+status="$(dpkg-query --admindir="$SCRATCH/admin" -W -f='${Status}' commcheck)"
+[ "$status" = "install ok installed" ] || fail "dpkg left commcheck '$status', not installed"
+[ "$(dpkg-query -W -f='${Status} ${Version}' commcheck 2>/dev/null || true)" = "$here_before" ] ||
+  fail "the install changed this machine's own dpkg database"
 for exe in "$ROOT/usr/bin/commcheck" "$ROOT/usr/bin/commgen"; do
   [ -x "$exe" ] || fail "the package has no ${exe#"$ROOT"}"
   file "$exe" | grep "not stripped" >/dev/null && fail "${exe#"$ROOT"} is not stripped"

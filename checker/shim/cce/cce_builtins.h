@@ -146,3 +146,6 @@ void st_dev(typename __commcheck_detail::type_identity<typename __commcheck_deta
             __gm__ T *addr, int16_t offset);
 template <typename T>
 typename __commcheck_detail::remove_cv<T>::type ld_dev(__gm__ T *addr, int16_t offset);
+
+// The a5 vector-function builtins, its MX element types, its aligned DMA and scalar atomics.
+#include "cce/cce_vector_builtins.h"

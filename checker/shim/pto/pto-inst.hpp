@@ -17,5 +17,7 @@
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/common/pto_instr.hpp"
+#include "pto/common/arch_cce_intrinsic.hpp"
+#include "pto/npu/a5/common.hpp"
 #include "pto/comm/comm_types.hpp"
 #include "pto/comm/pto_comm_inst.hpp"

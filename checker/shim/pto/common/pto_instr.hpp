@@ -177,12 +177,48 @@ __commcheck_tile_op_nttp(TCI)
 __commcheck_tile_op_nttp(TTRI)
 // Tile-to-tile moves: the pipe depends on the tile locations (Acc->Vec is FIX, Mat->Left/Right is MTE1).
 __commcheck_tile_op_nttp(TMOV)
+// An accumulator tile's move with a unit-flag phase first (pto-isa's STPhase forms), optionally to a vector
+// tile in an AccToVecMode: TMOV<STPhase::Final, Dst, Src[, AccToVecMode][, ReluPreMode]>(dst, src).
+template <STPhase Phase, typename DstTileData, typename SrcTileData, typename... WaitEvents>
+AICORE RecordEvent TMOV(DstTileData &dst, SrcTileData &src, WaitEvents &...events);
+template <STPhase Phase, typename DstTileData, typename SrcTileData, ReluPreMode reluMode, typename... WaitEvents>
+AICORE RecordEvent TMOV(DstTileData &dst, SrcTileData &src, WaitEvents &...events);
+template <STPhase Phase, typename DstTileData, typename SrcTileData, AccToVecMode mode,
+          ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
+AICORE RecordEvent TMOV(DstTileData &dst, SrcTileData &src, WaitEvents &...events);
 __commcheck_tile_op_nttp(TEXTRACT)
 // Cube pipe (PIPE_M).
 __commcheck_tile_op(TMATMUL)
 __commcheck_tile_op(TMATMUL_ACC)
 __commcheck_tile_op(TMATMUL_BIAS)
-__commcheck_tile_op(TMATMUL_MX)
+__commcheck_tile_op_nttp(TMATMUL_MX)
+// MX quantisation of a UB tile (PIPE_V): the quantised tile, its shared exponents, the row maxima and the
+// scaling tile. pto-isa's four forms: by QuantType (and scale algorithm), with a store mode, and by group
+// axis and MX algorithm (optionally interleaved).
+template <auto quant_type, typename TileDataOut, typename TileDataSrc, typename TileDataExp, typename TileDataMax,
+          typename TileDataScaling, auto scale_alg = QuantScaleAlg::OCP, typename... WaitEvents>
+AICORE RecordEvent TQUANT(TileDataOut &dst, TileDataSrc &src, TileDataExp *exp, TileDataMax *max,
+                          TileDataScaling *scaling, WaitEvents &...events);
+template <auto quant_type, auto store_mode, typename TileDataOut, typename TileDataSrc, typename TileDataExp,
+          typename TileDataMax, typename TileDataScaling, typename... WaitEvents>
+AICORE RecordEvent TQUANT(TileDataOut &dst, TileDataSrc &src, TileDataExp *exp, TileDataMax *max,
+                          TileDataScaling *scaling, TileDataExp *exp_zz, WaitEvents &...events);
+template <int grp_axis, auto mx_alg, typename TileDataOut = void, typename TileDataSrc = void,
+          typename TileDataExp = void, typename TileDataMax = void, typename TileDataScaling = void,
+          typename... WaitEvents>
+AICORE RecordEvent TQUANT(TileDataOut &dst, TileDataSrc &src, TileDataExp *exp, TileDataMax *max,
+                          TileDataScaling *scaling, WaitEvents &...events);
+template <int grp_axis, auto mx_alg, bool interleave, typename TileDataOut = void, typename TileDataSrc = void,
+          typename TileDataExp = void, typename TileDataMax = void, typename TileDataScaling = void,
+          typename... WaitEvents>
+AICORE RecordEvent TQUANT(TileDataOut &dst, TileDataSrc &src, TileDataExp *exp, TileDataMax *max,
+                          TileDataScaling *scaling, WaitEvents &...events);
+
+// The address of the MX scale tile that goes with a cube tile's buffer (a5 utils.hpp: the address shifted
+// by SHIFT_MX_ADDR). Address arithmetic only.
+template <typename T>
+AICORE uint64_t GetScaleAddr(T *dst);
+
 // No data movement.
 __commcheck_tile_op(TRESHAPE)
 __commcheck_tile_op(TPRINT)

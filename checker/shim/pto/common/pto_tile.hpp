@@ -111,9 +111,26 @@ struct Tile {
     // pto-isa types it per TileType (memory.hpp: __ubuf__, __cbuf__, __ca__, __cb__, __cc__): all
     // on-chip, never GM, which is all the checker needs to know.
     AICORE __ubuf__ DType *&data();
+    // What a tile function (__tf__) takes for a tile: its buffer address.
+    using TileDType = __ubuf__ DType *;
 
     int RowMaskInternal;
     int ColMaskInternal;
+};
+
+// A GM tensor's shape and stride given as rows x cols in a layout (pto-isa specialises them per Layout,
+// splitting rows and cols into the layout's five extents: ND and DN as 1, 1, 1, rows, cols; NZ and the MX
+// layouts into fractals). The checker needs only the types and their (rows, cols) constructors: every
+// extent is dynamic here.
+template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout Layout_ = Layout::ND>
+struct TileShape2D : Shape<> {
+    AICORE TileShape2D();
+    AICORE TileShape2D(int64_t dynamicRows, int64_t dynamicCols);
+};
+template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout Layout_ = Layout::ND>
+struct BaseShape2D : Stride<> {
+    AICORE BaseShape2D();
+    AICORE BaseShape2D(int64_t dynamicRows, int64_t dynamicCols);
 };
 
 template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>

@@ -182,6 +182,27 @@ enum class SaturationMode : uint8_t {
     OFF = 1,
 };
 
+// TQUANT's destination format and shared-exponent scale algorithm (a5's MX quantisation).
+enum class QuantType {
+    MXFP8 = 0,
+    MXFP4_E2M1 = 1,
+    INT8_SYM = 2,
+    INT8_ASYM = 3,
+};
+
+enum class QuantScaleAlg {
+    OCP = 0,
+    NV = 1,
+};
+
+// The accumulate phase of a unit-flag aware matmul (TMATMUL_MX<AccPhase::Final>(...)).
+enum class AccPhase : uint8_t {
+    Unspecified = 0x0,
+    Unknown = Unspecified,
+    Partial = 0x2,
+    Final = 0x3,
+};
+
 enum class CompactMode {
     Null,
     Normal,
