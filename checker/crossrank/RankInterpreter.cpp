@@ -1,6 +1,7 @@
 #include "crossrank/RankInterpreter.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "events/ConfigurationSlice.h"
 #include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
@@ -8,6 +9,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace commcheck {
 
@@ -196,6 +198,8 @@ bool RankInterpreter::launchOnly(const Linear &D) const {
 std::optional<bool> RankInterpreter::launchDecides(const Linear &D, clang::BinaryOperatorKind Op) {
   if (!launchOnly(D))
     return std::nullopt;
+  for (const auto &[Sym, K] : D.Terms)
+    Compared.insert(Sym);
   return Launch->decide(D, Op, InLoopCond, Shown);
 }
 
@@ -250,23 +254,6 @@ int64_t RankInterpreter::signalValue(const clang::Expr *E) {
        E);
 }
 
-bool RankInterpreter::dataChoice(const clang::Expr *E) {
-  auto Key = std::make_pair(E, DataOccurrences[E]++);
-  if (auto It = DataChoices.find(Key); It != DataChoices.end())
-    return It->second; // another rank took it so in this scenario
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  std::string Text = clang::Lexer::getSourceText(
-                         clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-                         Ctx.getLangOpts())
-                         .str();
-  if (Text.size() > 60 || Text.empty())
-    Text = "the condition";
-  Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")";
-  bool Holds = Launch->choose(InLoopCond, Text);
-  DataChoices.emplace(Key, Holds);
-  return Holds;
-}
-
 bool RankInterpreter::truth(const clang::Expr *E) {
   RankValue V = eval(E);
   if (V.K == RankValue::Number) {
@@ -281,7 +268,7 @@ bool RankInterpreter::truth(const clang::Expr *E) {
   }
   // An `if` on untracked data runs each way; a loop on it may be a polling loop (a wait the
   // model cannot order by), so it is not modelled.
-  if (Launch && !InLoopCond && !E->isInstantiationDependent())
+  if (Launch && (!InLoopCond || DataLoopOk) && !E->isInstantiationDependent())
     return dataChoice(E);
   fail("a branch depends on a value the model cannot compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
@@ -535,10 +522,12 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   std::set<Symbol> Own;
   bool First = true;
   unsigned LaunchIterations = 0;
+  bool CountLoop = Cond && countedOnData(Cond, Body);
   for (;;) {
     step(Loop);
     if (CondFirst || !First) {
       InLoopCond = true;
+      DataLoopOk = CountLoop;
       std::swap(Own, LoopCondSymbols);
       unsigned Asked = Launch ? Launch->consulted() : 0;
       bool Go = !Cond || truth(Cond);

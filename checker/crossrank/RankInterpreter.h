@@ -120,6 +120,8 @@ public:
   Slot lvalue(const clang::Expr *E);
   [[noreturn]] void fail(const std::string &Why, const clang::Stmt *At) const;
   [[noreturn]] void stop(Unmodelled U) const;
+  /// Stops the run with a rank-id candidate where a launch scalar places a remote write.
+  void rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const MemRange &M, const clang::Expr *At);
   int64_t concrete(const clang::Expr *E, const std::string &What);
   bool truth(const clang::Expr *E);
   /// A rank's index (a window's): a number, or a launch value the scenarios run at each rank the
@@ -232,6 +234,7 @@ private:
   std::map<std::pair<const clang::Expr *, unsigned>, bool> DataChoices;
   llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
   bool dataChoice(const clang::Expr *E);
+  std::set<Symbol> Compared;         ///< launch values a branch compared (sizes, modes)
   std::set<Symbol> RankSymbols;      ///< launch values taken for the rank id (takeAsRank)
   std::map<Symbol, std::string> RankSpelling; ///< how the comparison that suggested each spells it
   std::set<Symbol> NotRankCount;     ///< launch values a run showed are not the rank count
@@ -251,6 +254,8 @@ private:
   int HighestWindow = -1;
   unsigned PeerUses = 0;             ///< times another rank's window was addressed
   bool InLoopCond = false;           ///< evaluating a loop's condition
+  bool DataLoopOk = false;           ///< ... of a loop that counts to a value read once
+  bool countedOnData(const clang::Expr *Cond, const clang::Stmt *Body);
   std::set<Symbol> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;

@@ -321,6 +321,31 @@ std::string spelling(const Expr *E, const ASTContext &Ctx) {
 }
 } // namespace
 
+void RankInterpreter::rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const MemRange &M,
+                                          const Expr *At) {
+  // A write or notify into another rank's window at an offset a launch scalar moves
+  // (`RemotePtr(ctx, counts + me, pe)`): were the scalar the same on every rank, every rank would
+  // write one slot of each peer, a race by construction; it is the rank the host passes. Run
+  // again taking it for the rank id, as a peer-loop comparison does (launch-values assumption).
+  if ((K != RankOpKind::Write && K != RankOpKind::Notify) || M.Owner == Rank)
+    return;
+  std::optional<Symbol> Only;
+  for (const auto &[Sym, Coef] : Addr.Terms)
+    if (!Linear::isPlace(Sym) && LaunchSymbols.count(Sym) && !BoundCounts.count(Sym) &&
+        !Compared.count(Sym)) { // a size the kernel compares (`base < rowElems`) is no rank
+      if (Only)
+        return;
+      Only = Sym;
+    }
+  if (!Only)
+    return;
+  Unmodelled U{"a launch value moves the address of a write into another rank's window: it may be "
+               "the rank id, which differs between ranks",
+               At->getBeginLoc()};
+  U.RankCandidate = Only;
+  stop(std::move(U));
+}
+
 void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At,
                              const std::string &What, const Expr *Named) {
   if (View.K != RankValue::View && View.K != RankValue::Number)
@@ -328,6 +353,7 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   RankOp O;
   O.Kind = K;
   O.Mem = range(View.L, View.K == RankValue::View ? View.Bytes : std::nullopt, At);
+  rankFromRemoteSlot(K, View.L, O.Mem, At);
   if (fromWindow(View.L) || View.FromTable)
     WindowRoots.insert(O.Mem.Root);
   else if (K == RankOpKind::Notify)

@@ -1,0 +1,91 @@
+// Branches on data the cross-rank model does not track (docs/cross-rank.md, "Launch values"): a
+// flag read from GM, an unseen call's result, a count read once. Each is a choice of the scenario
+// (LaunchPath::choose), taken alike on every rank; a loop on such data is run each way only where
+// it counts to a value read once (a polling loop re-reads memory and is a wait the model cannot
+// order by).
+#include "crossrank/RankInterpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace commcheck {
+
+namespace {
+/// Whether S reads memory or calls anything (a polling loop's condition does).
+bool readsMemory(const clang::Stmt *S) {
+  if (!S)
+    return false;
+  if (llvm::isa<clang::CallExpr>(S) || llvm::isa<clang::ArraySubscriptExpr>(S) ||
+      llvm::isa<clang::CXXConstructExpr>(S))
+    return true;
+  if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(S); UO && UO->getOpcode() == clang::UO_Deref)
+    return true;
+  if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(S); ME && ME->isArrow())
+    return true;
+  for (const clang::Stmt *C : S->children())
+    if (readsMemory(C))
+      return true;
+  return false;
+}
+
+/// Whether S assigns one of Vars (`x = ...`, `x += ...`, `++x`).
+bool assignsAny(const clang::Stmt *S, const llvm::SmallPtrSetImpl<const clang::Decl *> &Vars) {
+  if (!S)
+    return false;
+  const clang::Expr *Target = nullptr;
+  if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(S); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  if (Target)
+    if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      if (Vars.contains(D->getDecl()))
+        return true;
+  for (const clang::Stmt *C : S->children())
+    if (assignsAny(C, Vars))
+      return true;
+  return false;
+}
+
+void declsIn(const clang::Stmt *S, llvm::SmallPtrSetImpl<const clang::Decl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(S))
+    Out.insert(D->getDecl());
+  for (const clang::Stmt *C : S->children())
+    declsIn(C, Out);
+}
+} // namespace
+
+bool RankInterpreter::countedOnData(const clang::Expr *Cond, const clang::Stmt *Body) {
+  // A count read once (`for (c = 0; c < numChunks; ++c)`, numChunks loaded before the loop): the
+  // condition reads no memory and the body assigns none of its variables, so the loop is no
+  // polling loop and runs 0, 1, 2, ... times in the scenarios, as over a launch count.
+  if (readsMemory(Cond))
+    return false;
+  llvm::SmallPtrSet<const clang::Decl *, 4> Vars;
+  declsIn(Cond, Vars);
+  return !assignsAny(Body, Vars);
+}
+
+bool RankInterpreter::dataChoice(const clang::Expr *E) {
+  auto Key = std::make_pair(E, DataOccurrences[E]++);
+  if (auto It = DataChoices.find(Key); It != DataChoices.end())
+    return It->second; // another rank took it so in this scenario
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  std::string Text = clang::Lexer::getSourceText(
+                         clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+                         Ctx.getLangOpts())
+                         .str();
+  if (Text.size() > 60 || Text.empty())
+    Text = "the condition";
+  Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")";
+  bool Holds = Launch->choose(InLoopCond, Text);
+  DataChoices.emplace(Key, Holds);
+  return Holds;
+}
+
+} // namespace commcheck
