@@ -1,4 +1,5 @@
 #include "analyses/PathLiterals.h"
+#include "analyses/PathBounds.h"
 #include <optional>
 #include <set>
 #include <algorithm>
@@ -98,6 +99,10 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
     return true;
   if (has(Literal{-1, C.negated()}) || has(Literal{-1, S.negated()}))
     return false;
+  // `peer <= 1` on a path that knows `2 <= peer`: the bounds contradict it.
+  std::vector<Comparison> Known = comparisons();
+  if (boundImplied(Known, C.negated()) || boundImplied(Known, S.negated()))
+    return false;
   insert(L);
   insert(Literal{-1, S});
   // A new value may decide what was known before.
@@ -181,6 +186,8 @@ std::vector<PathLiterals::Literal> PathLiterals::throughEqual(unsigned Var,
 
 void PathLiterals::forget(unsigned Var, const std::vector<PathVar> &Vars) {
   std::vector<Literal> Kept = throughEqual(Var, Vars, nullptr);
+  for (Comparison &C : boundsWithout(comparisons(), Var, Vars))
+    Kept.push_back(Literal{-1, std::move(C)});
   Lits.erase(std::remove_if(Lits.begin(), Lits.end(),
                             [&](const Literal &L) {
                               return (L.DefVar >= 0 && (unsigned(L.DefVar) == Var ||
@@ -255,6 +262,10 @@ bool PathLiterals::apply(const PathFact &F, const std::vector<PathVar> &Vars) {
 }
 
 bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars) const {
+  return entails(L, Vars, true);
+}
+
+bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars, bool Bounds) const {
   if (has(L))
     return true;
   if (L.DefVar >= 0)
@@ -262,17 +273,56 @@ bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars) c
   Comparison S = substituted(L.C, Vars);
   if (auto V = S.evaluate())
     return *V;
-  return has(Literal{-1, S});
+  if (has(Literal{-1, S}))
+    return true;
+  if (!Bounds)
+    return false;
+  std::vector<Comparison> Known = comparisons();
+  return boundImplied(Known, L.C) || boundImplied(Known, S);
+}
+
+std::vector<Comparison> PathLiterals::comparisons() const {
+  std::vector<Comparison> Out;
+  for (const Literal &L : Lits)
+    if (L.DefVar < 0)
+      Out.push_back(L.C);
+  return Out;
+}
+
+std::vector<Comparison> PathLiterals::valueBounds(const std::vector<PathVar> &Vars) const {
+  std::vector<Comparison> Out;
+  for (const auto &[X, V] : knownValues(Vars)) {
+    if (Vars[X].IsRecord)
+      continue;
+    IntType T = Vars[X].Type;
+    LinearForm At = LinearForm::constant(V), Var = LinearForm::variable(X);
+    if (T.Signed || V != 0)
+      Out.push_back(Comparison::make('l', At, Var, T));
+    Out.push_back(Comparison::make('l', Var, At, T));
+  }
+  return Out;
 }
 
 void PathLiterals::join(const PathLiterals &O, const std::vector<PathVar> &Vars) {
+  // What this set knows is kept where O implies it, also by a bound (`1 <= peer - 1` round the
+  // loop implies the `1 <= peer` known before); what only O knows is kept where this set states
+  // it outright. The other way round, a bound O weakens each time round a loop (`peer <= 2`,
+  // then `peer <= 3`, ...) would be kept each time, and the loop would never settle.
   std::vector<Literal> Out;
   for (const Literal &L : Lits)
-    if (O.entails(L, Vars))
+    if (O.entails(L, Vars, true))
       Out.push_back(L);
   for (const Literal &L : O.Lits)
-    if (!has(L) && entails(L, Vars))
+    if (!has(L) && entails(L, Vars, false))
       Out.push_back(L);
+  // A value one side knows, as the bounds the other may share: `peer == 1` on the way into a
+  // loop and `peer == 2` round it both know `1 <= peer`.
+  for (const Comparison &C : valueBounds(Vars))
+    if (O.entails(Literal{-1, C}, Vars, true))
+      Out.push_back(Literal{-1, C});
+  for (const Comparison &C : O.valueBounds(Vars))
+    if (entails(Literal{-1, C}, Vars, false))
+      Out.push_back(Literal{-1, C});
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   Lits = std::move(Out);
@@ -288,6 +338,13 @@ void PathLiterals::retain(const llvm::BitVector &Live, const std::vector<PathVar
         if (!Live.test(V) && Gone.insert(V).second)
           for (Literal &R : throughEqual(V, Vars, &Live))
             Kept.push_back(std::move(R));
+  // ... and what its bounds said of the live ones (`1 <= peer - 1`, `peer - 1 < n`: `2 <= n`).
+  std::vector<Comparison> Known = comparisons();
+  for (unsigned V : Gone)
+    for (Comparison &C : boundsWithout(Known, V, Vars))
+      Known.push_back(std::move(C));
+  for (Comparison &C : Known)
+    Kept.push_back(Literal{-1, std::move(C)});
   auto Dead = [&](const Literal &L) {
     if (L.DefVar >= 0 && !Live.test(L.DefVar))
       return true;
