@@ -289,40 +289,17 @@ std::vector<Comparison> PathLiterals::comparisons() const {
   return Out;
 }
 
-std::vector<Comparison> PathLiterals::valueBounds(const std::vector<PathVar> &Vars) const {
-  std::vector<Comparison> Out;
-  for (const auto &[X, V] : knownValues(Vars)) {
-    if (Vars[X].IsRecord)
-      continue;
-    IntType T = Vars[X].Type;
-    LinearForm At = LinearForm::constant(V), Var = LinearForm::variable(X);
-    if (T.Signed || V != 0)
-      Out.push_back(Comparison::make('l', At, Var, T));
-    Out.push_back(Comparison::make('l', Var, At, T));
-  }
-  return Out;
-}
-
 void PathLiterals::join(const PathLiterals &O, const std::vector<PathVar> &Vars) {
-  // What this set knows is kept where O implies it, also by a bound (`1 <= peer - 1` round the
-  // loop implies the `1 <= peer` known before); what only O knows is kept where this set states
-  // it outright. The other way round, a bound O weakens each time round a loop (`peer <= 2`,
-  // then `peer <= 3`, ...) would be kept each time, and the loop would never settle.
+  // Only what a set states outright (or with its known values put in): a bound entailed more
+  // loosely would be weakened each time round a loop (`peer <= 2`, `peer <= 3`, ...) and the
+  // loop would never settle.
   std::vector<Literal> Out;
   for (const Literal &L : Lits)
-    if (O.entails(L, Vars, true))
+    if (O.entails(L, Vars, false))
       Out.push_back(L);
   for (const Literal &L : O.Lits)
     if (!has(L) && entails(L, Vars, false))
       Out.push_back(L);
-  // A value one side knows, as the bounds the other may share: `peer == 1` on the way into a
-  // loop and `peer == 2` round it both know `1 <= peer`.
-  for (const Comparison &C : valueBounds(Vars))
-    if (O.entails(Literal{-1, C}, Vars, true))
-      Out.push_back(Literal{-1, C});
-  for (const Comparison &C : O.valueBounds(Vars))
-    if (entails(Literal{-1, C}, Vars, false))
-      Out.push_back(Literal{-1, C});
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   Lits = std::move(Out);

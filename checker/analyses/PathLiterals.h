@@ -27,8 +27,7 @@ public:
   /// Keeps the literals both sets have: what every path of either kind knows.
   void intersect(const PathLiterals &O);
   /// Keeps what both know, also where one states it in other words: `loop < n` on the paths
-  /// round a loop and `loop == 0, n != 0` on the way in both know `loop < n` (unsigned). This
-  /// set is the one a block had, O the one a path brings (a bound only O states is not widened).
+  /// round a loop and `loop == 0, n != 0` on the way in both know `loop < n` (unsigned).
   void join(const PathLiterals &O, const std::vector<PathVar> &Vars);
   /// Forgets the literals over a variable Live does not hold (nothing reads it again), keeping
   /// what they say of a live variable that equals it.
@@ -69,8 +68,6 @@ private:
   bool entails(const Literal &L, const std::vector<PathVar> &Vars, bool Bounds) const;
   /// The literals that are comparisons (not a bool's definition).
   std::vector<Comparison> comparisons() const;
-  /// `c <= x` and `x <= c` for each variable x whose value c the literals fix.
-  std::vector<Comparison> valueBounds(const std::vector<PathVar> &Vars) const;
   void insert(Literal L);
   bool define(unsigned Var, const Comparison &C, const std::vector<PathVar> &Vars);
 };

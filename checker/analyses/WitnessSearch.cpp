@@ -150,7 +150,7 @@ private:
         return std::nullopt;
     if (Before.size() >= MaxSetsPerPoint) {
       for (unsigned S : Before)
-        L = Paths.join(S, L); // the set seen before first: a bound only L states is not widened
+        L = Paths.join(L, S);
       for (unsigned S : Before)
         if (Paths[S].subsetOf(Paths[L]))
           return std::nullopt;
