@@ -17,7 +17,9 @@ void AsyncDrain::check(RuleContext &Ctx) const {
   checkObligations<AsyncObligations>(Ctx, *this);
 }
 
-bool AsyncDrain::violates(const Event &, int, const Event &E) const {
+bool AsyncDrain::violates(const Event &, int, const Event &E) const { return canViolateAt(E); }
+
+bool AsyncDrain::canViolateAt(const Event &E) const {
   return releasesPeers(E) || E.Kind == EventKind::Exit;
 }
 

@@ -21,11 +21,15 @@ void ConsumeInvalidate::check(RuleContext &Ctx) const {
 bool ConsumeInvalidate::violates(const Event &, int Phase, const Event &E) const {
   if (E.Kind == EventKind::Opaque)
     return E.TouchesGm;
+  return canViolateAt(E) && !ConsumeObligations::covers(Phase, E);
+}
+
+bool ConsumeInvalidate::canViolateAt(const Event &E) const {
+  if (E.Kind == EventKind::Opaque)
+    return E.TouchesGm;
   // A poll's reads are comm-spin-wait-invalidate's; a load no peer can have written reads no
   // data the wait published (PeerWrites).
-  if (E.Kind != EventKind::ScalarLoad || E.Exempt || E.SpinRead || E.LocalOnly)
-    return false;
-  return !ConsumeObligations::covers(Phase, E);
+  return E.Kind == EventKind::ScalarLoad && !E.Exempt && !E.SpinRead && !E.LocalOnly;
 }
 
 std::string ConsumeInvalidate::message(const Event &, int, const Event &At) const {

@@ -11,6 +11,7 @@ public:
   const RuleInfo &info() const override;
   void check(RuleContext &Ctx) const override;
   bool violates(const Event &Origin, int Phase, const Event &E) const override;
+  bool canViolateAt(const Event &E) const override;
   std::string message(const Event &Origin, int Phase, const Event &At) const override;
   std::string originNote(const Event &Origin) const override;
   bool reported(const RuleContext &Ctx, const Event &At) const override;

@@ -54,9 +54,11 @@ void CrossCorePublish::check(RuleContext &Ctx) const {
 
 bool CrossCorePublish::violates(const Event &Origin, int Phase, const Event &E) const {
   // A write nobody after the barrier reads is no publication; the read is found per finding.
-  return E.Kind == EventKind::CoreBarrier && Origin.Kind == EventKind::ScalarStore &&
+  return canViolateAt(E) && Origin.Kind == EventKind::ScalarStore &&
          PublishObligations::step(Phase) == PublishObligations::NeedDcci;
 }
+
+bool CrossCorePublish::canViolateAt(const Event &E) const { return E.Kind == EventKind::CoreBarrier; }
 
 std::string CrossCorePublish::message(const Event &, int, const Event &) const {
   return "scalar GM store may still be in this core's data cache when another core reads it after "

@@ -13,6 +13,9 @@ public:
   virtual ~ObligationDiagnosis() = default;
   /// Whether reaching E with the obligation pending in Phase violates the rule.
   virtual bool violates(const Event &Origin, int Phase, const Event &E) const = 0;
+  /// Whether some pending obligation may violate the rule at E: false promises that violates()
+  /// is false there for every origin and phase, and the pending tokens are then not asked.
+  virtual bool canViolateAt(const Event &) const { return true; }
   virtual std::string message(const Event &Origin, int Phase, const Event &At) const = 0;
   /// The note at the origin.
   virtual std::string originNote(const Event &Origin) const = 0;

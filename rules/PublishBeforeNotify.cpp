@@ -20,8 +20,10 @@ void PublishBeforeNotify::check(RuleContext &Ctx) const {
 bool PublishBeforeNotify::violates(const Event &O, int Phase, const Event &E) const {
   // Drained but not fenced is comm-publish-fence's (the contested requirement). A write into an
   // argument no peer reaches publishes nothing (PeerWrites).
-  return releasesPeers(E) && !O.LocalOnly && !PublishObligations::onlyFenceMissing(Phase);
+  return canViolateAt(E) && !O.LocalOnly && !PublishObligations::onlyFenceMissing(Phase);
 }
+
+bool PublishBeforeNotify::canViolateAt(const Event &E) const { return releasesPeers(E); }
 
 
 std::string PublishBeforeNotify::message(const Event &O, int Phase, const Event &At) const {

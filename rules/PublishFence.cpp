@@ -23,8 +23,10 @@ void PublishFence::check(RuleContext &Ctx) const {
 }
 
 bool PublishFence::violates(const Event &O, int Phase, const Event &E) const {
-  return releasesPeers(E) && !O.LocalOnly && PublishObligations::onlyFenceMissing(Phase);
+  return canViolateAt(E) && !O.LocalOnly && PublishObligations::onlyFenceMissing(Phase);
 }
+
+bool PublishFence::canViolateAt(const Event &E) const { return releasesPeers(E); }
 
 std::string PublishFence::message(const Event &O, int Phase, const Event &At) const {
   return signalName(At) + " may signal before the " + PublishObligations::writeName(O) +

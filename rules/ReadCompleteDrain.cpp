@@ -18,8 +18,10 @@ void ReadCompleteDrain::check(RuleContext &Ctx) const {
 }
 
 bool ReadCompleteDrain::violates(const Event &, int, const Event &E) const {
-  return releasesPeers(E);
+  return canViolateAt(E);
 }
+
+bool ReadCompleteDrain::canViolateAt(const Event &E) const { return releasesPeers(E); }
 
 std::string ReadCompleteDrain::message(const Event &, int, const Event &At) const {
   return signalName(At) + " may tell a peer its data was read while the TLOAD is still in "

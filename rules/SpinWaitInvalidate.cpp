@@ -18,7 +18,11 @@ void SpinWaitInvalidate::check(RuleContext &Ctx) const {
 }
 
 bool SpinWaitInvalidate::violates(const Event &, int Phase, const Event &E) const {
-  return E.Kind == EventKind::ScalarLoad && E.SpinRead && !ConsumeObligations::covers(Phase, E);
+  return canViolateAt(E) && !ConsumeObligations::covers(Phase, E);
+}
+
+bool SpinWaitInvalidate::canViolateAt(const Event &E) const {
+  return E.Kind == EventKind::ScalarLoad && E.SpinRead;
 }
 
 std::string SpinWaitInvalidate::message(const Event &, int, const Event &At) const {

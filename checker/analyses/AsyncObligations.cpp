@@ -27,4 +27,11 @@ std::optional<int> AsyncObligations::step(const Event &O, int Phase, const Event
   return Wrong | static_cast<int>(Sessions.later(O, Later, E) << LaterShift);
 }
 
+// An async wait (its own, or one that completes it), or an async issue (a later event): all
+// step() reads of E.
+bool AsyncObligations::moves(const Event &E) const {
+  return E.Kind == EventKind::AsyncWait || E.Kind == EventKind::PutAsync ||
+         E.Kind == EventKind::GetAsync;
+}
+
 } // namespace commcheck

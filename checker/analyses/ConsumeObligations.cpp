@@ -23,6 +23,10 @@ std::optional<int> ConsumeObligations::step(const Event &, int Phase, const Even
   return Phase;
 }
 
+bool ConsumeObligations::moves(const Event &E) const {
+  return mayWait(E) || E.Kind == EventKind::DcciWhole || E.Kind == EventKind::DcciLine;
+}
+
 bool ConsumeObligations::covers(int Phase, const Event &E) {
   return (static_cast<uint32_t>(Phase) & E.CoveredBy & ((1u << MaxTrackedLines) - 1)) != 0;
 }

@@ -17,6 +17,7 @@ public:
 
   std::optional<int> gen(const Event &E) const override;
   std::optional<int> step(const Event &Origin, int Phase, const Event &E) const override;
+  bool moves(const Event &E) const override;
   /// Whether the lines invalidated in Phase cover the load E: its address, or a line that holds
   /// it (Event::CoveredBy); an untracked address never is.
   static bool covers(int Phase, const Event &E);

@@ -7,6 +7,7 @@
 #include "analyses/DataflowSolver.h"
 #include "analyses/FlagChains.h"
 #include "analyses/PipeDrains.h"
+#include "analyses/TokenSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <utility>
 #include <algorithm>
@@ -22,29 +23,6 @@ inline int lineBit(const Event &E) {
   return E.AddrIndex >= 0 && E.AddrIndex < MaxTrackedLines ? 1 << E.AddrIndex : 0;
 }
 
-/// A set of pending (origin event id, phase) tokens, kept sorted: states are copied at every
-/// block of the fixpoint, and almost all hold a handful of tokens, so no heap for them.
-class TokenSet {
-public:
-  using Token = std::pair<unsigned, int>;
-  void insert(Token T) {
-    auto It = std::lower_bound(Items.begin(), Items.end(), T);
-    if (It == Items.end() || *It != T)
-      Items.insert(It, T);
-  }
-  void merge(const TokenSet &O) {
-    for (const Token &T : O.Items)
-      insert(T);
-  }
-  bool empty() const { return Items.empty(); }
-  auto begin() const { return Items.begin(); }
-  auto end() const { return Items.end(); }
-  bool operator==(const TokenSet &O) const { return Items == O.Items; }
-
-private:
-  llvm::SmallVector<Token, 4> Items;
-};
-
 struct ObligationLattice {
   TokenSet Tokens;
   void join(const ObligationLattice &O) { Tokens.merge(O.Tokens); }
@@ -59,6 +37,9 @@ public:
   virtual std::optional<int> gen(const Event &E) const = 0;
   /// The phase after event E; nullopt when E discharges the obligation.
   virtual std::optional<int> step(const Event &Origin, int Phase, const Event &E) const = 0;
+  /// Whether E may step a pending token to another phase or discharge it: false promises that
+  /// step(Origin, Phase, E) == Phase for every origin and phase, and E is then not stepped.
+  virtual bool moves(const Event &E) const { return true; }
   /// Which of the tokens pending at a violation a finding shows first (lowest first).
   virtual int reportOrder(int Phase) const { return Phase; }
 };
@@ -69,18 +50,20 @@ struct ObligationAnalysis {
   std::shared_ptr<const ObligationSpec> Spec;
   Lattice initial() const { return {}; }
   void transfer(const Event &E, Lattice &S) const {
-    if (S.Tokens.empty()) { // the common case: nothing pending
-      if (auto P = Spec->gen(E))
-        S.Tokens.insert({E.Id, *P});
-      return;
+    // Most events move no token (a store among stores): the pending ones are left as they are,
+    // so a run of n of them costs n, not n per event.
+    if (!S.Tokens.empty() && Spec->moves(E)) {
+      llvm::SmallVector<TokenSet::Token, 16> Next;
+      for (const auto &[Origin, Phase] : S.Tokens)
+        if (auto P = Spec->step(G->Events[Origin], Phase, E))
+          Next.push_back({Origin, *P});
+      // Stepping keeps the origins' order; tokens of one origin may change places or meet.
+      std::sort(Next.begin(), Next.end());
+      Next.erase(std::unique(Next.begin(), Next.end()), Next.end());
+      S.Tokens = TokenSet::fromSorted(Next);
     }
-    TokenSet Next;
-    for (const auto &[Origin, Phase] : S.Tokens)
-      if (auto P = Spec->step(G->Events[Origin], Phase, E))
-        Next.insert({Origin, *P});
     if (auto P = Spec->gen(E))
-      Next.insert({E.Id, *P});
-    S.Tokens = std::move(Next);
+      S.Tokens.insert({E.Id, *P});
   }
 };
 

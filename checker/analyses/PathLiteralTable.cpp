@@ -78,6 +78,15 @@ bool PathLiteralTable::less(unsigned A, unsigned B) {
   return It->second != Swapped;
 }
 
+bool PathLiteralTable::subset(unsigned A, unsigned B) {
+  if (A == B)
+    return true;
+  auto [It, New] = Subset.try_emplace({A, B}, false);
+  if (New)
+    It->second = Sets[A].subsetOf(Sets[B]);
+  return It->second;
+}
+
 unsigned PathLiteralTable::join(unsigned A, unsigned B) {
   if (A == B)
     return A;

@@ -25,6 +25,8 @@ public:
   unsigned enter(unsigned B, unsigned Id);
   /// Sets[A].join(Sets[B]).
   unsigned join(unsigned A, unsigned B);
+  /// Sets[A].subsetOf(Sets[B]): a path search asks it of the same sets at every arrival.
+  bool subset(unsigned A, unsigned B);
   /// The order of the sets themselves (not of their numbers): results do not depend on which
   /// set was met first.
   bool less(unsigned A, unsigned B);
@@ -41,6 +43,7 @@ private:
   std::deque<PathLiterals> Sets; ///< a deque: references stay valid while it grows
   std::unordered_map<PathLiterals, unsigned, Hash> Ids;
   llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> Entered, Joined;
+  llvm::DenseMap<std::pair<unsigned, unsigned>, bool> Subset;
   llvm::DenseMap<std::pair<unsigned, unsigned>, bool> Below; ///< Sets[A] < Sets[B], for A < B
 };
 

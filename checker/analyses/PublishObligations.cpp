@@ -87,6 +87,22 @@ std::optional<int> PublishObligations::chainStep(const Event &O, int Phase, cons
   return (Phase & ((1 << ChainShift) - 1)) | static_cast<int>(*Chain << ChainShift);
 }
 
+// What step() reads of E: a dsb (any phase), a drain (NeedDrain: the required pipes are never
+// none), a flag event (the chain), a dcci (NeedDcci), an async wait or issue (NeedAsyncWait).
+bool PublishObligations::moves(const Event &E) const {
+  switch (E.Kind) {
+  case EventKind::Dsb:
+  case EventKind::DcciWhole:
+  case EventKind::DcciLine:
+  case EventKind::AsyncWait:
+  case EventKind::PutAsync:
+  case EventKind::GetAsync:
+    return true;
+  default:
+    return Drains.of(E) != 0 || isFlagEvent(E);
+  }
+}
+
 std::string PublishObligations::writeName(const Event &O) {
   switch (O.Kind) {
   case EventKind::TileStore: return "TSTORE";

@@ -39,6 +39,7 @@ public:
 
   std::optional<int> gen(const Event &E) const override;
   std::optional<int> step(const Event &Origin, int Phase, const Event &E) const override;
+  bool moves(const Event &E) const override;
   /// The missing drain first, whatever its chain state.
   int reportOrder(int Phase) const override { return Phase & ((1 << ChainShift) - 1); }
   /// The pipes a pending obligation in NeedDrain needs drained.

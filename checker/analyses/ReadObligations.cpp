@@ -24,4 +24,7 @@ std::optional<int> ReadObligations::step(const Event &O, int Phase, const Event 
   return std::nullopt;
 }
 
+// A drain of any pipe, or a flag event (the chain): all step() reads of E.
+bool ReadObligations::moves(const Event &E) const { return Drains.of(E) != 0 || isFlagEvent(E); }
+
 } // namespace commcheck

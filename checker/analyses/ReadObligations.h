@@ -20,6 +20,7 @@ public:
 
   std::optional<int> gen(const Event &E) const override;
   std::optional<int> step(const Event &Origin, int Phase, const Event &E) const override;
+  bool moves(const Event &E) const override;
 
 private:
   const PipeDrains::Result &Drains;

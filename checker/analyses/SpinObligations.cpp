@@ -26,4 +26,9 @@ std::optional<int> SpinObligations::step(const Event &, int Phase, const Event &
   return Phase;
 }
 
+bool SpinObligations::moves(const Event &E) const {
+  return mayWait(E) || E.Kind == EventKind::DcciWhole || E.Kind == EventKind::DcciLine ||
+         (E.Kind == EventKind::ScalarLoad && !E.SpinRead);
+}
+
 } // namespace commcheck

@@ -146,13 +146,13 @@ private:
       return std::nullopt;
     std::vector<unsigned> &Before = Seen[{M.Block, M.Phase}];
     for (unsigned S : Before)
-      if (Paths[S].subsetOf(Paths[L]))
+      if (Paths.subset(S, L))
         return std::nullopt;
     if (Before.size() >= MaxSetsPerPoint) {
       for (unsigned S : Before)
         L = Paths.join(L, S);
       for (unsigned S : Before)
-        if (Paths[S].subsetOf(Paths[L]))
+        if (Paths.subset(S, L))
           return std::nullopt;
     }
     M.Path = L;

@@ -332,7 +332,9 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     auto Probe = I.run(K, 0, MaxRanks, 1);
     I.follow(nullptr);
     if (auto *U = std::get_if<Unmodelled>(&Probe)) {
-      if (!I.unbindUnconfirmed())
+      // Only a run that ended with an unconfirmed rank count is run again: a run stopped for
+      // another reason may not have reached the peer loop that confirms it.
+      if (!U->Unconfirmed || !I.unbindUnconfirmed())
         return *U;
       Probes = {{}};
       ReadsP = false, Highest = -1, N = 0;
@@ -360,12 +362,12 @@ public:
   void add(std::vector<CrossRankFinding> Found, const LaunchPath &Path) {
     ++Scenarios;
     Picked |= Path.valueCut();
-    std::set<std::pair<int, unsigned>> Mine;
+    std::set<Key> Mine;
     for (CrossRankFinding &F : Found) {
-      std::pair<int, unsigned> Key{F.K, F.Loc.getRawEncoding()};
-      if (!Mine.insert(Key).second)
+      Key K = keyOf(F);
+      if (!Mine.insert(K).second)
         continue;
-      if (Count[Key]++ == 0) {
+      if (Count[K]++ == 0) {
         if (!Path.conditions().empty())
           F.Message += launchText(Path);
         First.push_back(std::move(F));
@@ -375,14 +377,17 @@ public:
   std::vector<CrossRankFinding> kept() {
     std::vector<CrossRankFinding> Out;
     for (CrossRankFinding &F : First)
-      if (!Picked || Count[{F.K, F.Loc.getRawEncoding()}] == Scenarios)
+      if (!Picked || Count[keyOf(F)] == Scenarios)
         Out.push_back(std::move(F));
     return Out;
   }
 
 private:
+  /// A finding as scenarios share it: its kind and place.
+  using Key = std::pair<int, unsigned>;
+  static Key keyOf(const CrossRankFinding &F) { return {F.K, F.Loc.getRawEncoding()}; }
   std::vector<CrossRankFinding> First; ///< the first instance of each finding, in order
-  std::map<std::pair<int, unsigned>, unsigned> Count; ///< scenarios that showed each
+  std::map<Key, unsigned> Count; ///< scenarios that showed each
   unsigned Scenarios = 0;
   bool Picked = false;
 };

@@ -58,12 +58,20 @@ std::string conditionText(const Linear &D, clang::BinaryOperatorKind Op, bool Ho
 struct LaunchPath::Solver {
   z3::solver Z{context()};
   /// D's numerator as a term of the launch symbols (D = Num / Den, Den > 0).
+  const LaunchPath::Products *Defined = nullptr;
   z3::expr numerator(const Linear &D) {
     z3::context &C = context();
     z3::expr Num = C.int_val(D.Const);
     for (const auto &[Sym, K] : D.Terms)
-      Num = Num + C.int_val(K) * C.int_const(("s" + std::to_string(Sym)).c_str());
+      Num = Num + C.int_val(K) * symbol(Sym);
     return Num;
+  }
+  /// A launch symbol, or the product it names (nonlinear: Z3 may answer unknown, a choice then).
+  z3::expr symbol(Symbol Sym) {
+    if (Defined)
+      if (auto It = Defined->find(Sym); It != Defined->end())
+        return symbol(It->second.first) * symbol(It->second.second);
+    return context().int_const(("s" + std::to_string(Sym)).c_str());
   }
   /// Whether E is possible under the constraints so far (unknown: taken as possible).
   bool possible(const z3::expr &E) {
@@ -82,8 +90,10 @@ LaunchPath &LaunchPath::operator=(LaunchPath &&) noexcept = default;
 
 bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
                         const std::vector<std::string> &Names) {
-  if (!S)
+  if (!S) {
     S = std::make_unique<Solver>();
+    S->Defined = Defined;
+  }
   z3::expr Rel = relation(S->numerator(D), Op);
   bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
   if (!CanHold || !CanFail)
@@ -114,8 +124,10 @@ void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds,
 
 int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates,
                          const std::vector<std::string> &Names) {
-  if (!S)
+  if (!S) {
     S = std::make_unique<Solver>();
+    S->Defined = Defined;
+  }
   z3::context &C = context();
   z3::expr Num = S->numerator(D);
   for (size_t K = 0; K < Candidates.size(); ++K) {

@@ -10,6 +10,7 @@
 #pragma once
 #include "crossrank/RankValue.h"
 #include "clang/AST/OperationKinds.h"
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,10 @@ namespace commcheck {
 
 class LaunchPath {
 public:
+  /// Symbols that name a product of two others (`rows * cols` of launch values).
+  using Products = std::map<Symbol, std::pair<Symbol, Symbol>>;
+  void define(const Products *P) { Defined = P; }
+
   /// Replays Given, then takes each new choice at its default.
   explicit LaunchPath(std::vector<bool> Given = {});
   ~LaunchPath();
@@ -67,6 +72,7 @@ private:
   std::vector<std::string> Text;
   std::vector<unsigned> LoopChoices;
   bool Cut = false, ValueCut = false;
+  const Products *Defined = nullptr;
   /// Records choice `D Op 0` (Holds or its negation) as the next one taken.
   void take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
             const std::vector<std::string> &Names);

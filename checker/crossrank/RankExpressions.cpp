@@ -238,6 +238,8 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
     if (A && B) return RankValue::integer(*A * *B);
     if (B) return RankValue::number(L.L.scaled(*B));
     if (A) return RankValue::number(R.L.scaled(*A));
+    if (std::optional<Linear> M = product(resolve(L.L, false), resolve(R.L, false)))
+      return RankValue::number(*M);
   }
   if (Op == BO_Div && B && *B) {
     if (A)
@@ -256,6 +258,24 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
     }
   }
   return RankValue::unknown("an arithmetic on values the model cannot compute");
+}
+
+std::optional<Linear> RankInterpreter::product(const Linear &A, const Linear &B) {
+  for (const Linear *X : {&A, &B})
+    for (const auto &[Sym, K] : X->Terms)
+      if (Linear::isPlace(Sym) || !LaunchSymbols.count(Sym))
+        return std::nullopt;
+  Linear R = Linear::constant(A.Const * B.Const);
+  R = R.plus(Linear{0, B.Terms, 1}.scaled(A.Const)).plus(Linear{0, A.Terms, 1}.scaled(B.Const));
+  for (const auto &[S, K] : A.Terms)
+    for (const auto &[T, M] : B.Terms) {
+      auto [Lo, Hi] = std::minmax(S, T);
+      Symbol Sym = intern(name(Lo) + "*" + name(Hi));
+      ProductOf.try_emplace(Sym, Lo, Hi);
+      LaunchSymbols.insert(Sym);
+      R = R.plus(Linear::symbol(Sym).scaled(K * M));
+    }
+  return R.scaled(1, A.Den * B.Den);
 }
 
 RankValue RankInterpreter::evalUnary(const Expr *E) {
@@ -347,12 +367,16 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
     FromTable = V.FromTable;
     // A launch integer that becomes a pointer points into the rank's own window.
     if (V.K == RankValue::Number && V.L.isSymbolic() && !hasWindow(V.L)) {
-      // A word of the argument table that becomes an int64 pointer: PTOAS's context table.
-      QualType Pointee = CE->getType()->getPointeeType();
-      if (V.L.Terms.size() == 1 && V.L.Const == 0 && V.L.Den == 1 && V.L.Terms[0].second == 1 &&
-          ArgumentWords.count(V.L.Terms[0].first) && Pointee->isIntegerType() &&
-          Ctx.getTypeSize(Pointee) == 64)
-        ContextBases.insert(V.L.Terms[0].first);
+      // A word of the argument table that becomes an int64 pointer is PTOAS's context table; one
+      // that becomes a struct pointer, a descriptor the host wrote (a ChipTensor).
+      Symbol Word = V.L.Terms[0].first;
+      if (V.L == Linear::symbol(Word) && ArgumentWords.count(Word)) {
+        QualType Pointee = CE->getType()->getPointeeType();
+        if (Pointee->isIntegerType() && Ctx.getTypeSize(Pointee) == 64)
+          ContextBases.insert(Word);
+        else if (Pointee->isRecordType())
+          ArgumentTables.try_emplace(Word, 1);
+      }
       V.L = V.L.plus(Linear::home(Rank));
     }
     return V;

@@ -123,7 +123,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
     if (Uses == 0)
       return Unmodelled{"a branch depends on the launch value '" + name(Sym) +
                             "', which bounds no loop over the peers",
-                        Kernel->getLocation()};
+                        Kernel->getLocation(), /*Unconfirmed=*/true};
   return std::move(Trace);
 }
 

@@ -50,6 +50,9 @@ struct Intrinsic;
 struct Unmodelled {
   std::string Why;
   clang::SourceLocation Loc;
+  /// The run ended with a launch value taken for the rank count that no peer loop confirmed: it
+  /// may be run again with such values as launch values (unbindUnconfirmed).
+  bool Unconfirmed = false;
 };
 
 class RankInterpreter {
@@ -59,7 +62,11 @@ public:
       : Ctx(Ctx), Catalogue(Catalogue), RankCountSym(intern("#P")), MaxSteps(MaxSteps) {}
 
   /// The launch values' scenario the next runs take (null: a branch on one is not modelled).
-  void follow(LaunchPath *Path) { Launch = Path; }
+  void follow(LaunchPath *Path) {
+    Launch = Path;
+    if (Path)
+      Path->define(&ProductOf);
+  }
   /// After a run that took a launch value for the rank count and found no loop over the peers
   /// bounded by it: from now on such values are launch values to branch on. False when there is
   /// none (the run's reason stands).
@@ -186,6 +193,10 @@ private:
   /// An integer read from them is a launch value; a pointer read from a descriptor is data.
   std::map<Symbol, int> ArgumentTables;
   std::set<Symbol> ArgumentWords; ///< integers read from the argument table itself
+  /// Symbols naming a product of two launch values (`rows * cols`): linear forms stay linear.
+  LaunchPath::Products ProductOf;
+  /// A * B when both are made of launch values (each product of two symbols a symbol of its own).
+  std::optional<Linear> product(const Linear &A, const Linear &B);
   std::map<Symbol, int> BoundCounts; ///< launch integers taken as P
   std::set<Symbol> LaunchSymbols;    ///< values the launch passes (parameters, their fields)
   std::set<Symbol> NotRankCount;     ///< launch values a run showed are not the rank count

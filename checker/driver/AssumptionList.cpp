@@ -40,7 +40,9 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
                  "the cross-rank model takes a value read from launch data (a count, a flag in an "
                  "arguments struct) to be the same on every rank of a call; a value compared with a "
                  "peer loop's variable may be the rank id and is not branched on, and a model that "
-                 "branched on launch values says it is not complete",
+                 "branched on launch values says it is not complete; a signal value read from "
+                 "launch data is the host's to choose: it is tried at a few values, and the model "
+                 "reports only what every value tried shows",
                  "built in"});
   // What the rules take from the toolchain's documentation (CONTRACT §1).
   Out.push_back({"toolchain:async-wait",

@@ -26,6 +26,16 @@ Checker::Checker(const IntrinsicCatalogue &Catalogue, CheckOptions Options)
   this->Options.Build.Limits = this->Options.Limits; // one set of budgets for graphs and analyses
 }
 
+std::set<std::string> Checker::macrosRead() const {
+  std::set<std::string> Out;
+  for (const auto &[Name, I] : Catalogue.entries())
+    for (const IntrinsicVariant &V : I.Variants) {
+      Out.insert(V.Defined.begin(), V.Defined.end());
+      Out.insert(V.Undefined.begin(), V.Undefined.end());
+    }
+  return Out;
+}
+
 namespace {
 using Clock = std::chrono::steady_clock;
 
@@ -281,7 +291,8 @@ BuildOptions Checker::buildOptions(const ParsedFile &File, const std::vector<Spa
 Discovery Checker::discover(const ParsedFile &File, clang::ASTContext &Ctx,
                             EventGraphBuilder &Builder) const {
   static const TrustedHeaders None;
-  return findRootFunctions(Ctx, {File.Source, File.PP, File.Trusted ? *File.Trusted : None}, Builder);
+  return findRootFunctions(Ctx, {File.Source, File.PP, File.Trusted ? *File.Trusted : None, File.Focus},
+                           Builder);
 }
 
 std::string Checker::cost(ParsedFile &File) const {

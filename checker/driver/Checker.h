@@ -10,6 +10,7 @@
 #include "events/KernelFinder.h"
 #include "frontend/Frontend.h"
 #include "events/IntrinsicCatalogue.h"
+#include <set>
 #include <map>
 #include <optional>
 #include <string>
@@ -47,6 +48,9 @@ public:
   /// Executions of each synchronisation primitive per call, per kernel (commcheck --cost).
   std::string cost(ParsedFile &File) const;
   bool failClosedOnFreeMacros() const { return Options.FailClosedOnFreeMacros; }
+  /// The macros the check reads of a configuration besides its tokens: those the intrinsic
+  /// catalogue's variants test (B.Macros).
+  std::set<std::string> macrosRead() const;
 
 private:
   bool enabled(const Rule &R) const;

@@ -175,42 +175,117 @@ bool sameAs(const Configuration &J, const Configuration &K, const ParsedFile &P)
   return true;
 }
 
+/// Whether configuration J (index IJ) preprocesses the file into the tokens configuration K's
+/// parse P had (BranchAgreement: every branch alike, the differing macros expanded in code set
+/// alike), and the check reads nothing else of J that differs from K: its core, the macros the
+/// catalogue and the core sections test. Then K's result is J's.
+bool sameTokens(const Checker &C, const Configuration &J, unsigned IJ, const Configuration &K,
+                const ParsedFile &P) {
+  if (J.Command != K.Command || J.Cube != K.Cube || J.CoreFromBuild != K.CoreFromBuild ||
+      IJ >= P.PP.SameBranches.size() || !P.PP.SameBranches[IJ])
+    return false;
+  std::set<std::string> Read = C.macrosRead();
+  Read.insert(P.PP.DifferingInCode.begin(), P.PP.DifferingInCode.end());
+  Read.insert(P.PP.ConfigMacros.begin(), P.PP.ConfigMacros.end());
+  for (const PreprocessorRecord::ConfigGroup &G : P.PP.ConfigGroups)
+    Read.insert(G.Macro);
+  return std::all_of(Read.begin(), Read.end(),
+                     [&](const std::string &M) { return J.valueOf(M) == K.valueOf(M); });
+}
+
+/// A configuration parsed and checked: its parse in Out.Parses, its result in Rs.
+struct Parsed {
+  unsigned Config;
+  size_t Parse;
+  size_t Result;
+};
+
+/// Whether configuration J (index IJ) is configuration K's parse P with code removed (as a core
+/// configuration is): every branch alike but the core groups' (removedIn() decides those), the
+/// differing macros expanded in code set alike, and the catalogue's macros read alike (from the
+/// core's own macros when the check knows the core).
+bool slicesAlike(const Checker &C, const Configuration &J, unsigned IJ, const Configuration &K,
+                 const ParsedFile &P) {
+  if (J.Command != K.Command || IJ >= P.PP.SameBranchesButCore.size() ||
+      !P.PP.SameBranchesButCore[IJ])
+    return false;
+  std::set<std::string> Read(P.PP.DifferingInCode.begin(), P.PP.DifferingInCode.end());
+  if (corePipes(J, P).Defined.empty()) {
+    std::set<std::string> Catalogue = C.macrosRead();
+    Read.insert(Catalogue.begin(), Catalogue.end());
+  }
+  return std::all_of(Read.begin(), Read.end(),
+                     [&](const std::string &M) { return J.valueOf(M) == K.valueOf(M); });
+}
+
+/// Configuration I checked without a parse of its own, where one made already stands for it: it
+/// compiles the file as a checked one (left out), preprocesses it alike (that one's result under
+/// its name), or only removes code from the set's first parse (a slice). Whether it was.
+bool reused(const Checker &C, Frontend &FE, const FileBuild &Build, unsigned I, bool Variants,
+            const std::vector<Parsed> &Checked, size_t FirstParse, ConfiguredResult &Out,
+            std::vector<FileResult> &Rs) {
+  const Configuration &Cfg = Build.Configurations[I];
+  for (const Parsed &K : Checked)
+    if (sameAs(Cfg, Build.Configurations[K.Config], Out.Parses[K.Parse])) {
+      Out.Notes.push_back("configuration " + Cfg.Name + ": compiles the file as " +
+                          Build.Configurations[K.Config].Name + " does: not checked again");
+      return true;
+    }
+  for (const Parsed &K : Checked)
+    if (sameTokens(C, Cfg, I, Build.Configurations[K.Config], Out.Parses[K.Parse])) {
+      FileResult R = Rs[K.Result];
+      R.Configurations = {Cfg.Name};
+      R.Profile.clear();
+      Rs.push_back(std::move(R));
+      Out.Notes.push_back("configuration " + Cfg.Name + ": preprocesses the file as " +
+                          Build.Configurations[K.Config].Name +
+                          " does (the same tokens): its result");
+      return true;
+    }
+  // A slice of the set's first parse; a variant's of any variant's parse that compiled.
+  if (Checked.empty() || Checked.front().Parse != FirstParse)
+    return false;
+  for (const Parsed &K : Checked) {
+    ParsedFile &From = Out.Parses[K.Parse];
+    const Configuration &FromCfg = Build.Configurations[K.Config];
+    if (!From.AST || (Variants && !slicesAlike(C, Cfg, I, FromCfg, From)))
+      continue;
+    if (std::optional<FileResult> S = sliced(C, FE, From, I)) {
+      Rs.push_back(std::move(*S));
+      Rs.back().Configurations = {Cfg.Name};
+      Out.Notes.push_back("configuration " + Cfg.Name + ": checked as a slice of the " +
+                          FromCfg.Name + "'s parse (it only removes code)");
+      return true;
+    }
+    if (!Variants)
+      break;
+  }
+  return false;
+}
+
 /// Checks the configurations Indices of the file: the first parsed, the others as slices of its
 /// parse where that is exact, parsed themselves otherwise, and left out when they compile the
 /// file as one checked already. With Variants (the architectures of a file that tests them), a
 /// configuration that does not parse while another one does is a comm-unanalysable finding that
-/// names it (the device compiler may or may not fail there too).
+/// names it (the device compiler may or may not fail there too). UntilArchTested: the set ends
+/// at the first parse whose code tests the architecture.
 void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const std::string &Text,
               bool VerifyFixes, const std::vector<unsigned> &Indices, bool Variants,
-              ConfiguredResult &Out, std::vector<FileResult> &Rs) {
+              const std::string &Focus, ConfiguredResult &Out, std::vector<FileResult> &Rs,
+              bool UntilArchTested = false) {
   const FileBuild &Build = FE.build(AbsPath);
-  std::vector<std::pair<unsigned, size_t>> Checked; // configuration, its parse in Out.Parses
+  std::vector<Parsed> Checked;
   std::vector<FileResult> Failed;
   size_t FirstParse = Out.Parses.size();
   for (unsigned I : Indices) {
     const Configuration &Cfg = Build.Configurations[I];
-    auto Same = std::find_if(Checked.begin(), Checked.end(), [&](const auto &K) {
-      return sameAs(Cfg, Build.Configurations[K.first], Out.Parses[K.second]);
-    });
-    if (Same != Checked.end()) {
-      Out.Notes.push_back("configuration " + Cfg.Name + ": compiles the file as " +
-                          Build.Configurations[Same->first].Name + " does: not checked again");
+    if (reused(C, FE, Build, I, Variants, Checked, FirstParse, Out, Rs))
       continue;
-    }
-    if (!Variants && I != Indices.front() && Out.Parses.size() > FirstParse &&
-        Out.Parses[FirstParse].AST)
-      if (std::optional<FileResult> S = sliced(C, FE, Out.Parses[FirstParse], I)) {
-        Rs.push_back(std::move(*S));
-        Rs.back().Configurations = {Cfg.Name};
-        Out.Notes.push_back("configuration " + Cfg.Name + ": checked as a slice of the " +
-                            Build.Configurations[Indices.front()].Name +
-                            "'s parse (it only removes code)");
-        continue;
-      }
     auto Start = std::chrono::steady_clock::now();
     Out.Parses.push_back(FE.parseText(AbsPath, Text, I));
     double Parse = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     ParsedFile &P = Out.Parses.back();
+    P.Focus = Focus;
     Out.Probes.insert(Out.Probes.end(), P.Probes.begin(), P.Probes.end());
     FileResult R = C.check(P, VerifyFixes ? &FE : nullptr, nullptr, corePipes(Cfg, P));
     R.Profile["parse (clang)"] += Parse;
@@ -224,10 +299,12 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
     }
     Out.Notes.push_back("configuration " + Cfg.Name + ": parsed and checked" +
                         (Cfg.Why.empty() ? "" : " (" + Cfg.Why + ")"));
-    Checked.push_back({I, Out.Parses.size() - 1});
+    Checked.push_back({I, Out.Parses.size() - 1, Rs.size()});
     Rs.push_back(std::move(R));
     if (!Rs.back().Parsed)
       break;
+    if (UntilArchTested && !Out.Parses.back().PP.ArchMacrosUsed.empty())
+      break; // the architecture variants replace the whole set: the rest need no parse
   }
   if (Variants && Checked.empty()) { // no architecture compiles it: its errors are the verdict
     for (FileResult &R : Failed)
@@ -304,14 +381,16 @@ void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
 } // namespace
 
 ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::string &AbsPath,
-                                     const std::string &Text, bool VerifyFixes) {
+                                     const std::string &Text, bool VerifyFixes,
+                                     const std::string &Focus) {
   ConfiguredResult Out;
   std::vector<FileResult> Rs;
   const FileBuild &Build = FE.build(AbsPath);
   std::vector<unsigned> Neutral, Variants;
   for (unsigned I = 0; I < Build.Configurations.size(); ++I)
     (Build.Configurations[I].ArchVariant ? Variants : Neutral).push_back(I);
-  checkSet(C, FE, AbsPath, Text, VerifyFixes, Neutral, /*Variants=*/false, Out, Rs);
+  checkSet(C, FE, AbsPath, Text, VerifyFixes, Neutral, /*Variants=*/false, Focus, Out, Rs,
+           /*UntilArchTested=*/!Variants.empty());
   bool TestsArch = std::any_of(Out.Parses.begin(), Out.Parses.end(),
                                [](const ParsedFile &P) { return !P.PP.ArchMacrosUsed.empty(); });
   if (TestsArch && !Variants.empty()) {
@@ -324,7 +403,7 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
                         "architecture-neutral configurations");
     Rs.clear();
     Out.Parses.clear();
-    checkSet(C, FE, AbsPath, Text, VerifyFixes, Variants, /*Variants=*/true, Out, Rs);
+    checkSet(C, FE, AbsPath, Text, VerifyFixes, Variants, /*Variants=*/true, Focus, Out, Rs);
   }
   if (!Rs.empty() && Rs.front().Parsed)
     checkFreeMacros(C, FE, Out, Rs);

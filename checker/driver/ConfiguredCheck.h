@@ -22,8 +22,10 @@ struct ConfiguredResult {
 };
 
 /// Parses and checks Text (the content of the file at AbsPath). With VerifyFixes, fix-its are
-/// verified in their own configuration and, together, in every other one.
+/// verified in their own configuration and, together, in every other one. Focus: check only the
+/// functions of this header (its real path), which the file at AbsPath includes (ParsedFile::Focus).
 ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::string &AbsPath,
-                                     const std::string &Text, bool VerifyFixes);
+                                     const std::string &Text, bool VerifyFixes,
+                                     const std::string &Focus = "");
 
 } // namespace commcheck

@@ -1,4 +1,5 @@
 #include "driver/Driver.h"
+#include "driver/HeaderContext.h"
 #include "base/Paths.h"
 #include "base/SecondsSince.h"
 #include "base/RuleIds.h"
@@ -40,6 +41,9 @@ struct Driver::Outcome {
   std::string Checked;        ///< the bytes that were checked (the gate writes these)
   std::vector<std::string> Notes; ///< how the build compiles the file, for --verbose
   bool Read = false;          ///< Checked holds the file
+  /// A header's "not in the compilation database" warning, said only when it is not checked in
+  /// the context of a file the database compiles.
+  std::string HeaderNotInDatabase;
 };
 
 struct Driver::Tally {
@@ -200,8 +204,9 @@ bool Driver::admitBuild(Outcome &O, Frontend &FE, const std::string &Abs) const 
     O.ToolError = true;
     return false;
   }
-  O.Messages += "commcheck: warning: " + B.NotInDatabase +
-                ": checked with the default configurations and without the build's flags\n";
+  std::string Warning = "commcheck: warning: " + B.NotInDatabase +
+                        ": checked with the default configurations and without the build's flags\n";
+  (HeaderIncluders::isHeader(Abs) ? O.HeaderNotInDatabase : O.Messages) += Warning;
   return true;
 }
 
@@ -266,6 +271,7 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     Cached = Cache->lookup(Abs, O.Checked, Context);
   }
   if (Cached) {
+    O.Messages += O.HeaderNotInDatabase; // whether its context was the database's is not cached
     finish(O, std::move(*Cached), *Env, nullptr);
     O.Seconds = secondsSince(Start);
     return O;
@@ -275,12 +281,25 @@ Driver::Outcome Driver::checkOne(const std::string &Path) {
     return O;
   }
   ConfiguredResult Checked = checkConfigurations(*Env->C, *Env->FE, Abs, O.Checked, NeedFixes);
+  bool InContext = false;
+  if (!Checked.Result.Parsed && HeaderIncluders::isHeader(Abs))
+    if (std::optional<HeaderInContext> In =
+            checkInIncluder(*Env->C, *Env->FE, Abs, Checked, O.Notes)) {
+      Checked = std::move(In->Checked);
+      InContext = true;
+      // Checked as the build compiles the file that includes it.
+      if (Env->FE->build(In->From.Path).NotInDatabase.empty() &&
+          In->From.How == HeaderIncluders::FromDatabase)
+        O.HeaderNotInDatabase.clear();
+    }
+  O.Messages += O.HeaderNotInDatabase;
   FileResult R = std::move(Checked.Result);
   for (std::string &N : Checked.Notes)
     O.Notes.push_back(Abs + ": " + N);
   if (Cache && !Options.Fix && R.Parsed)
     Cache->store(Abs, O.Checked, Context, R, Checked.Probes);
-  finish(O, std::move(R), *Env, &Checked.Parses.front());
+  // Another file's parse: its fix-its are not the header's to apply.
+  finish(O, std::move(R), *Env, InContext ? nullptr : &Checked.Parses.front());
   O.Seconds = secondsSince(Start);
   return O;
 }

@@ -18,7 +18,9 @@ ParamBinding bindArgument(const ExprKeyer &Keys, const GmProvenance &Prov, const
   std::string LvalueAddr = Ref ? Keys.lvalueAddress(A) : "";
   Bd.AddrKey = LvalueAddr.empty() ? Keys.key(A, ExprKeyer::Address) : LvalueAddr;
   Bd.CellKey = Keys.key(A, ExprKeyer::Cell);
-  Bd.CellRoot = CellRoots(Keys).pointer(A);
+  CellRoots Roots(Keys);
+  Bd.CellRoot = Roots.pointer(A);
+  Bd.PeerAddress = Roots.throughPeer();
   Bd.NameKey = Keys.key(A, ExprKeyer::Name);
   Bd.Enum = Keys.enumName(A);
   Bd.Int = Keys.intValue(A);
@@ -36,7 +38,9 @@ ParamBinding objectBinding(const ExprKeyer &Keys, const GmProvenance &Prov, cons
   if (Arrow) {
     Bd.AddrKey = Keys.key(Obj, ExprKeyer::Address);
     Bd.CellKey = Keys.key(Obj, ExprKeyer::Cell);
-    Bd.CellRoot = CellRoots(Keys).pointer(Obj);
+    CellRoots Roots(Keys);
+    Bd.CellRoot = Roots.pointer(Obj);
+    Bd.PeerAddress = Roots.throughPeer();
     Bd.NameKey = Keys.key(Obj, ExprKeyer::Name);
     Bd.MayBeGm = Prov.mayAddressGm(Obj);
     Bd.ReadOnlyRoot = Keys.pointsIntoReadOnly(Obj);

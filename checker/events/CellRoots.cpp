@@ -2,6 +2,7 @@
 #include "events/ExprKey.h"
 #include "events/ExprStrip.h"
 #include "events/FunctionFacts.h"
+#include "events/PeerWrites.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -42,8 +43,10 @@ std::string CellRoots::pointer(const Expr *E, int Depth) const {
   E = stripWrappers(E, StripExplicitCasts); // an integer made an address keeps its root
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
-      if (const ParamBinding *B = Keys.binding(P))
+      if (const ParamBinding *B = Keys.binding(P)) {
+        Peer = Peer || B->PeerAddress;
         return B->CellRoot;
+      }
       // A parameter that is changed may point anywhere by the time it is used.
       if (Keys.facts().isMutated(P) || P->getType()->isReferenceType())
         return "";
@@ -53,14 +56,19 @@ std::string CellRoots::pointer(const Expr *E, int Depth) const {
       return pointer(Init, Depth + 1);
     return "";
   }
-  if (isa<CXXThisExpr>(E))
-    return Keys.thisBinding() ? Keys.thisBinding()->CellRoot : "";
+  if (isa<CXXThisExpr>(E)) {
+    const ParamBinding *B = Keys.thisBinding();
+    Peer = Peer || (B && B->PeerAddress);
+    return B ? B->CellRoot : "";
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     // Pointer arithmetic stays in its buffer (a window delta moves it to a peer's copy of it);
     // integer arithmetic may compute any address.
     if (!BO->isAdditiveOp() || !E->getType()->isPointerType())
       return "";
     bool Left = BO->getLHS()->getType()->isPointerType();
+    std::vector<const Expr *> Ptrs;
+    Peer = Peer || movedToPeer(BO, Keys, Ptrs);
     return pointer(Left ? BO->getLHS() : BO->getRHS(), Depth + 1);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -90,8 +98,10 @@ std::string CellRoots::pointer(const Expr *E, int Depth) const {
       return pointer(CE->getArg(0), Depth + 1);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE); MC && Name == "data" && !MC->getNumArgs())
       return pointer(MC->getImplicitObjectArgument(), Depth + 1);
-    if (const Expr *Mapped = mappedPointer(CE, Keys.context()))
+    if (const Expr *Mapped = mappedPointer(CE, Keys.context())) {
+      Peer = true; // the helper may map it to a peer's copy
       return pointer(Mapped, Depth + 1);
+    }
   }
   return "";
 }

@@ -82,6 +82,9 @@ struct Event {
   /// local-arguments convention): a load reads no peer data, a store publishes nothing to a peer.
   std::string Root;
   bool LocalOnly = false;
+  /// Scalar and tile loads and stores: the address may be another rank's copy of Root (it went
+  /// through a peer mapping: CellRoots::throughPeer), not this rank's own.
+  bool PeerAddress = false;
 
   std::string Signal;               ///< Notify/Wait: canonical signal-cell key (the cell's family)
   /// Notify/Wait: the cell's own address key (integer variables by name): two events of one family

@@ -134,6 +134,14 @@ std::string EventGraph::dump(const clang::SourceManager &SM) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << "function " << Function << " at " << lineCol(SM, FunctionLoc) << "\n";
+  if (!PeerAddressed.empty() || UnattributedAddress) {
+    OS << "  peer-addressed:";
+    for (const std::string &R : PeerAddressed)
+      OS << " " << R;
+    if (UnattributedAddress)
+      OS << " (and addresses it cannot attribute)";
+    OS << "\n";
+  }
   // Print only blocks that hold events or branch, renumbered in order, so the dump is readable.
   for (unsigned B = 0; B < Blocks.size(); ++B) {
     const EventBlock &Blk = Blocks[B];
@@ -165,6 +173,9 @@ std::string EventGraph::dump(const clang::SourceManager &SM) const {
         OS << " addr=" << E.Addr;
       if (E.Exempt)
         OS << " exempt";
+      if (E.Kind == EventKind::ScalarLoad || E.Kind == EventKind::ScalarStore ||
+          E.Kind == EventKind::TileLoad || E.Kind == EventKind::TileStore)
+        OS << " in=" << (E.Root.empty() ? "?" : E.Root) << (E.LocalOnly ? " (no peer)" : "");
       if (E.Kind == EventKind::Notify || E.Kind == EventKind::Wait) {
         OS << " signal=" << E.Signal;
         if (E.Kind == EventKind::Notify)

@@ -76,6 +76,9 @@ public:
   /// cannot attribute to one (PeerWrites).
   std::set<std::string> PeerAddressed;
   bool UnattributedAddress = false;
+  /// The function stores a pointer or a wide integer into GM: an address read back from there
+  /// is attributed to the memory that kept it, not to where it points (PeerWrites).
+  bool AddressStored = false;
   /// Code of the function this configuration does not compile (a slice of another's parse).
   std::vector<Span> Removed;
   /// When set, Core holds only inside these file ranges (the function is no kernel entry, and

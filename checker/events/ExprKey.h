@@ -26,6 +26,7 @@ class VarUses;
 struct ParamBinding {
   std::string AddrKey, CellKey, NameKey;
   std::string CellRoot; ///< the launch argument the argument points into (CellRoots); "": any
+  bool PeerAddress = false; ///< the argument may be another rank's copy of CellRoot
   std::optional<std::string> Enum;
   std::optional<int64_t> Int;
   bool Negated = false;

@@ -423,8 +423,16 @@ void FunctionLowering::scalarAccess(EventKind K, const Expr *LValue, const Stmt 
   E.Loc = loc(LValue);
   if (K == EventKind::ScalarLoad)
     E.Exempt = Ptr && isExemptPointer(Ptr);
-  if (Ptr)
-    E.Root = CellRoots(Keys).pointer(Ptr);
+  if (Ptr) {
+    CellRoots Roots(Keys);
+    E.Root = Roots.pointer(Ptr);
+    E.PeerAddress = Roots.throughPeer();
+  }
+  // An address kept in GM may be read back later with the root of the memory that kept it.
+  QualType T = LValue->getType();
+  if (K == EventKind::ScalarStore &&
+      (T->isPointerType() || (T->isIntegerType() && Keys.context().getTypeSize(T) >= 64)))
+    G.AddressStored = true;
   // Exempt loads never meet an invalidate: their address is not needed.
   if (!E.Exempt) {
     E.Addr = Keys.lvalueAddress(LValue);

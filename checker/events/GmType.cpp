@@ -9,13 +9,14 @@ using namespace clang;
 namespace commcheck {
 
 namespace {
-/// The on-chip buffers' qualifiers (CCE: UB, L1, L0A/B/C, fixpipe buffer): never GM.
+/// The on-chip buffers' qualifiers (CCE: UB, L1, L0A/B/C, fixpipe buffer, a5's scalar shared
+/// buffer): never GM.
 bool onChipMacro(const MacroQualifiedType *MQ) {
   if (!MQ->getMacroIdentifier())
     return false;
   StringRef N = MQ->getMacroIdentifier()->getName();
   return N == "__ubuf__" || N == "__cbuf__" || N == "__ca__" || N == "__cb__" || N == "__cc__" ||
-         N == "__fbuf__";
+         N == "__fbuf__" || N == "__ssbuf__";
 }
 
 enum class Marked { Gm, OnChip, None };

@@ -108,8 +108,11 @@ void lowerTileStore(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Eve
   const Expr *Tile = intrinsicArg(CE, I, "tile");
   bool Accumulator = Tile && I.AccPipe && isTileAccumulator(Tile->getType());
   E.Pipe = Accumulator ? I.AccPipe : (I.Pipe ? I.Pipe : pipe::MTE3);
-  if (const Expr *Dst = intrinsicArg(CE, I, "dst"))
-    E.Root = CellRoots(S.keys()).pointer(Dst);
+  if (const Expr *Dst = intrinsicArg(CE, I, "dst")) {
+    CellRoots Roots(S.keys());
+    E.Root = Roots.pointer(Dst);
+    E.PeerAddress = Roots.throughPeer();
+  }
   S.add(std::move(E));
 }
 
@@ -118,7 +121,9 @@ void lowerTileLoad(LoweringSite &S, const Intrinsic &I, const CallExpr *CE, Even
   E.Pipe = I.Pipe ? I.Pipe : pipe::MTE2;
   if (const Expr *Src = intrinsicArg(CE, I, "src")) {
     E.Exempt = S.isExemptPointer(Src);
-    E.Root = CellRoots(S.keys()).pointer(Src);
+    CellRoots Roots(S.keys());
+    E.Root = Roots.pointer(Src);
+    E.PeerAddress = Roots.throughPeer();
   }
   S.add(std::move(E));
 }

@@ -3,6 +3,7 @@
 #include "events/GmType.h"
 #include "events/UserFunctions.h"
 #include "frontend/DeclName.h"
+#include "base/Paths.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -96,6 +97,17 @@ private:
 Discovery findRootFunctions(ASTContext &Ctx, const DiscoveryInput &In, EventGraphBuilder &Builder) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Functions = userFunctions(Ctx, In.Trusted);
+  if (!In.Focus.empty()) {
+    llvm::DenseMap<FileID, bool> InFocus;
+    llvm::erase_if(Functions, [&](const FunctionDecl *FD) {
+      FileID Id = SM.getFileID(SM.getExpansionLoc(FD->getLocation()));
+      auto [It, New] = InFocus.try_emplace(Id, false);
+      if (New)
+        if (OptionalFileEntryRef F = SM.getFileEntryRefForID(Id))
+          It->second = realPath(F->getName()) == In.Focus;
+      return !It->second;
+    });
+  }
   Classifier C(SM, In, Builder);
 
   std::vector<const FunctionDecl *> Device;

@@ -5,7 +5,9 @@
 // device code when it is written with a device qualifier (__aicore__, AICORE, __global__), takes
 // __gm__ memory, or calls a communication intrinsic; host code (launchers, tests) is never
 // analysed. Helpers are analysed inlined, in their callers' context; template patterns through
-// their instantiations.
+// their instantiations. A header checked in its includer's translation unit (DiscoveryInput::Focus)
+// is analysed as if it were the main file: its own functions are the candidates, and callers
+// outside it do not count.
 #pragma once
 #include "events/EventGraphBuilder.h"
 #include "frontend/LaunchStripper.h"
@@ -24,6 +26,9 @@ struct DiscoveryInput {
   const StrippedSource &Source;  ///< the launches the stripper blanked (main file offsets)
   const PreprocessorRecord &PP;  ///< skipped ranges, device qualifiers
   const TrustedHeaders &Trusted; ///< headers that hold no kernel
+  /// A header checked in the context of a file that includes it: only the functions written in
+  /// it are candidates (its real path; empty: the main file and every user header).
+  std::string Focus = {};
 };
 
 struct Discovery {

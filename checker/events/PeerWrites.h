@@ -5,7 +5,9 @@
 // moved by a delta of window bases. So every address the kernel makes from an integer (other than
 // a descriptor's buffer moved by narrow offsets, and other than one made only to invalidate a
 // line), and every pointer moved by a wide integer that holds a window base or that the checker
-// cannot follow, is attributed to the arguments whose addresses enter it. An argument no such
+// cannot follow, is attributed to the arguments whose addresses enter it (a descriptor's buffer
+// moved by the descriptor's own offset field is not: it places the tensor in its buffer; a delta
+// scaled or divided by an element size still moves by the delta). An argument no such
 // address is attributed to is written by no peer, provided every such address could be attributed
 // (none from a changed variable, a window base plus a constant, or code the checker cannot see
 // given an address) and distinct arguments are distinct buffers (the declared launch-arguments
@@ -14,7 +16,10 @@
 // output only the host reads after the launch).
 #pragma once
 
+#include <vector>
+
 namespace clang {
+class BinaryOperator;
 class Expr;
 } // namespace clang
 
@@ -22,6 +27,12 @@ namespace commcheck {
 
 class EventGraph;
 class ExprKeyer;
+
+/// Whether the pointer arithmetic B (a pointer plus or minus an integer) may move its pointer to
+/// another rank's copy of its buffer: the integer is wide and holds a window base, or one the
+/// checker cannot follow, or addresses turned into integers (added to Ptrs).
+bool movedToPeer(const clang::BinaryOperator *B, const ExprKeyer &Keys,
+                 std::vector<const clang::Expr *> &Ptrs);
 
 /// Notes what an integer made an address, or a pointer moved by a wide integer, in the code being
 /// lowered tells of peer addresses (EventGraph::PeerAddressed, UnattributedAddress).

@@ -131,6 +131,21 @@ std::vector<std::string> Frontend::argumentsFor(const std::string &AbsPath, unsi
   return Args;
 }
 
+std::vector<Includer> Frontend::includersOf(const std::string &AbsPath,
+                                           std::vector<FileProbe> &Probes) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> Auto;
+  const clang::tooling::CompilationDatabase *Db = ExplicitDb.get();
+  if (!Db && Opts.BuildPath.empty() && Opts.AutoDetectCompileCommands) {
+    std::string Err;
+    Auto = clang::tooling::CompilationDatabase::autoDetectFromSource(AbsPath, Err);
+    Db = Auto.get();
+  }
+  HeaderIncluders Search(Db, HeaderIncluders::includeFolders(argumentsFor(AbsPath)));
+  std::vector<Includer> Out = Search.of(AbsPath);
+  Probes.insert(Probes.end(), Search.probes().begin(), Search.probes().end());
+  return Out;
+}
+
 llvm::Expected<std::pair<std::string, std::string>>
 Frontend::readSource(const std::string &Path) {
   llvm::SmallString<256> Abs(Path);
@@ -173,6 +188,16 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
   P.Args = argumentsFor(P.Path, P.ConfigIndex);
   P.PP.ConfigMacros = Build.ConfigMacros;
   P.PP.ArchMacros = Build.ArchMacros;
+  if (Build.Configurations.size() > 1) {
+    // What each configuration sets the macros they differ in to (BranchAgreement).
+    std::set<std::string> Differing = Build.ConfigMacros;
+    Differing.insert(Build.ArchMacros.begin(), Build.ArchMacros.end());
+    for (const Configuration &C : Build.Configurations) {
+      P.PP.Alternatives.emplace_back();
+      for (const std::string &M : Differing)
+        P.PP.Alternatives.back()[M] = C.valueOf(M);
+    }
+  }
   P.Trusted = std::make_shared<const TrustedHeaders>(Trusted);
   KernelAstOptions KO;
   KO.Trusted = P.Trusted.get();

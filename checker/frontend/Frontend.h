@@ -5,6 +5,7 @@
 #include "base/Finding.h"
 #include "frontend/Configuration.h"
 #include "frontend/FileBuild.h"
+#include "frontend/HeaderIncluders.h"
 #include "frontend/LaunchStripper.h"
 #include "frontend/PreprocessorRecord.h"
 #include "frontend/RecordingFileSystem.h"
@@ -50,6 +51,9 @@ struct ParsedFile {
   std::vector<std::string> Args;       ///< the effective compiler arguments
   unsigned ConfigIndex = 0;            ///< which of the file's configurations
   std::string Configuration;           ///< its name
+  /// Set when this parse is the context of a header that does not parse alone: the header's real
+  /// path, whose own functions are the ones checked (HeaderIncluders.h).
+  std::string Focus;
   PreprocessorRecord PP;               ///< what the preprocessor saw
   std::vector<FileProbe> Probes;       ///< every file the parse looked at
   /// The parsing frontend's trusted headers (shim, toolchain), copied for this parse: each
@@ -86,6 +90,10 @@ public:
   /// The compiler arguments the file would be parsed with in configuration Config (without the
   /// file name).
   std::vector<std::string> argumentsFor(const std::string &AbsPath, unsigned Config = 0);
+  /// The source files that include the header at AbsPath, nearest first: from the compilation
+  /// database in force, else beside it and in the folders above it (HeaderIncluders.h). Probes
+  /// gets every file the search read.
+  std::vector<Includer> includersOf(const std::string &AbsPath, std::vector<FileProbe> &Probes);
 
 private:
   FrontendOptions Opts;

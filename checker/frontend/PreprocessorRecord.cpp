@@ -1,7 +1,9 @@
 #include "frontend/PreprocessorRecord.h"
+#include "frontend/BranchAgreement.h"
 #include "base/WholeWord.h"
 #include "base/CompilerFlags.h"
 #include "frontend/HostMacroScope.h"
+#include "frontend/MacroReach.h"
 #include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
@@ -32,24 +34,6 @@ bool isIdentChar(char C) { return isAsciiIdentifierContinue(C); }
 /// The pto-isa family macros the shim derives from __NPU_ARCH__ (pto/common/arch_macro.hpp).
 bool derivedFromArch(StringRef N) {
   return N.starts_with("PTO_NPU_ARCH_") || N == "PTO_URMA_SUPPORTED" || N == "PTO_COMM_NOT_SUPPORTED";
-}
-
-/// The identifiers of a condition's text, in order.
-std::vector<StringRef> identifiers(StringRef Text) {
-  std::vector<StringRef> Out;
-  for (size_t I = 0; I < Text.size();) {
-    if (!isIdentChar(Text[I])) {
-      ++I;
-      continue;
-    }
-    size_t J = I;
-    while (J < Text.size() && isIdentChar(Text[J]))
-      ++J;
-    if (!isdigit(static_cast<unsigned char>(Text[I])))
-      Out.push_back(Text.slice(I, J));
-    I = J;
-  }
-  return Out;
 }
 
 /// Whether only blanks and comments follow the line of Loc in its file (an include guard's
@@ -139,7 +123,7 @@ class Recorder : public PPCallbacks {
 public:
   Recorder(PreprocessorRecord &R, const SourceManager &SM, Preprocessor &PP,
            const TrustedHeaders *Trusted)
-      : R(R), SM(SM), PP(PP), Trusted(Trusted) {
+      : R(R), SM(SM), PP(PP), Trusted(Trusted), Agree(R, SM, PP) {
     for (std::string &M : HostMacroScope::hostMacros(PP))
       Host.insert(std::move(M));
   }
@@ -154,6 +138,7 @@ public:
     if (!II)
       return;
     StringRef N = II->getName();
+    Agree.expanded(*II);
     SourceLocation At = SM.getExpansionLoc(Range.getBegin());
     if (N == "__global__")
       R.EntryMarks.push_back(At);
@@ -174,6 +159,8 @@ public:
       return;
     directive(MD->getLocation());
     const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (II)
+      Agree.redefined(*II, MD->getLocation());
     for (Group &G : Open)
       if (G.Free && II && G.Macro == II->getName())
         G.DefinesOwn = true;
@@ -187,6 +174,8 @@ public:
   }
   void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
     directive(Name.getLocation());
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      Agree.redefined(*II, Name.getLocation());
   }
   void InclusionDirective(SourceLocation Hash, const Token &, StringRef, bool, CharSourceRange,
                           OptionalFileEntryRef, StringRef, StringRef, const Module *, bool,
@@ -194,25 +183,44 @@ public:
     directive(Hash);
   }
   void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override { directive(Loc); }
-  void Defined(const Token &Name, const MacroDefinition &, SourceRange) override { config(Name); }
+  void Defined(const Token &Name, const MacroDefinition &, SourceRange) override {
+    config(Name);
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      Agree.definedTested(*II);
+  }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
+    Agree.opened(Loc, static_cast<bool>(MD));
+    tested(Name, MD, /*Opens=*/true);
     open(Loc, Name, /*Polarity=*/true, static_cast<bool>(MD));
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
+    Agree.opened(Loc, !MD);
+    tested(Name, MD, /*Opens=*/true);
     open(Loc, Name, /*Polarity=*/false, !MD);
   }
-  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+  void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
+    Agree.branch(static_cast<bool>(MD));
+    tested(Name, MD, /*Opens=*/false);
     branch(true);
   }
-  void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+  void Elifdef(SourceLocation, SourceRange, SourceLocation) override { Agree.branch(false); }
+  void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
+    Agree.branch(!MD);
+    tested(Name, MD, /*Opens=*/false);
     branch(true);
   }
+  void Elifndef(SourceLocation, SourceRange, SourceLocation) override { Agree.branch(false); }
   // `#if __DAV_CUBE__` with the macro undefined expands nothing: read the condition's identifiers.
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind V) override {
+    Agree.opened(Loc, V == CVK_True);
+    if (V != CVK_NotEvaluated) {
+      auto T = simpleTest(text(Cond));
+      Agree.condition(Cond, V == CVK_True, T && R.ConfigMacros.count(T->first));
+    }
     bool Config = condition(Cond);
     Group G;
     G.If = SM.getExpansionLoc(Loc);
@@ -231,14 +239,21 @@ public:
     }
     Open.push_back(G);
   }
-  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind, SourceLocation) override {
+  void Elif(SourceLocation Loc, SourceRange Cond, ConditionValueKind V, SourceLocation) override {
+    Agree.branch(V == CVK_True);
+    if (V != CVK_NotEvaluated)
+      Agree.condition(Cond, V == CVK_True, /*CoreGroup=*/false);
     bool Config = condition(Cond);
     branch(Config);
     if (!Config)
       freeIn(Cond, Loc);
   }
-  void Else(SourceLocation, SourceLocation) override { branch(false); }
+  void Else(SourceLocation, SourceLocation) override {
+    Agree.elseBranch();
+    branch(false);
+  }
   void Endif(SourceLocation Loc, SourceLocation) override {
+    Agree.closed(Loc);
     if (Open.empty())
       return;
     Group G = Open.back();
@@ -269,6 +284,12 @@ public:
   }
 
 private:
+  /// Opens: an #ifdef / #ifndef, which opens a group (a single test of a configuration macro
+  /// is then a core group).
+  void tested(const Token &Name, const MacroDefinition &MD, bool Opens) {
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      Agree.tested(*II, static_cast<bool>(MD), Opens && R.ConfigMacros.count(II->getName().str()));
+  }
   void config(const Token &Name) {
     if (const IdentifierInfo *II = Name.getIdentifierInfo()) {
       config(II->getName(), Name.getLocation());
@@ -311,7 +332,7 @@ private:
   }
   /// The free macros of a condition that is not a single test: each needs a parse of its own.
   void freeIn(SourceRange Cond, SourceLocation Loc) {
-    for (StringRef Name : identifiers(text(Cond)))
+    for (StringRef Name : identifiersIn(text(Cond)))
       if (freeAt(Name, Loc))
         R.FreeMacros.emplace(Name.str(), PreprocessorRecord::FreeMacro{SM.getExpansionLoc(Loc)})
             .first->second.Simple = false;
@@ -373,8 +394,10 @@ private:
         config(M, Cond.getBegin());
         Config = true;
       }
-    for (StringRef Name : identifiers(Text))
-      arch(Name, Cond.getBegin());
+    // An architecture macro the condition reaches through a macro (`#define OLD (__NPU_ARCH__ ==
+    // 9201)`, `#if !OLD`) is tested too, even where it is undefined and so never expanded.
+    for (const IdentifierInfo *II : identifiersReached(PP, Text))
+      arch(II->getName(), Cond.getBegin());
     for (const char *B : CompilerBuiltins)
       if (hasWord(Text, B))
         R.CompilerTests.push_back({SM.getExpansionLoc(Cond.getBegin()), B});
@@ -387,6 +410,7 @@ private:
   const TrustedHeaders *Trusted; ///< this parse's (ParsedFile::Trusted)
   std::set<std::string> Host;    ///< the host target's predefined macros (HostMacroScope)
   std::vector<Group> Open;
+  BranchAgreement Agree;
 };
 
 } // namespace

@@ -40,6 +40,19 @@ struct PreprocessorRecord {
   /// PTO_NPU_ARCH_*, PTO_URMA_SUPPORTED) the kernel's own code tested or expanded: then it compiles
   /// differently for each architecture.
   std::set<std::string> ArchMacrosUsed;
+  /// The macros that differ between the file's configurations and, per configuration (by index),
+  /// its setting of each (nullopt: undefined; "" defined without a value): set before the parse.
+  std::vector<std::map<std::string, std::optional<std::string>>> Alternatives;
+  /// Per configuration of Alternatives: every condition that read a differing macro (while the
+  /// command line's definition stood) takes the same branch there as in this parse. False also
+  /// when such a condition could not be evaluated (ConditionEvaluator).
+  std::vector<bool> SameBranches;
+  /// The same, but for the single tests of a configuration macro that open a group (ConfigGroups:
+  /// removedIn() decides whether those make the configuration a slice of this parse).
+  std::vector<bool> SameBranchesButCore;
+  /// The differing macros expanded outside a condition (in code, an #include line) while the
+  /// command line's definition stood: a configuration that sets them otherwise has other tokens.
+  std::set<std::string> DifferingInCode;
   /// Where the code asks which compiler compiles it (a version macro, __has_builtin, ...): the
   /// device compiler answers differently from the clang commcheck parses with.
   std::vector<std::pair<clang::SourceLocation, std::string>> CompilerTests;

@@ -49,6 +49,10 @@
 #ifndef __fbuf__
 #define __fbuf__ __attribute__((noderef))
 #endif
+// a5's scalar shared buffer (SSBuf: the cube and vector cores' control words).
+#ifndef __ssbuf__
+#define __ssbuf__ __attribute__((noderef))
+#endif
 
 // Tile-function argument direction annotations (PTO auto mode). Kernels put them on parameters, also on
 // non-pointer ones (`__gm__ int32_t __in__ cmpValue` in the CPU-simulation tests).

@@ -57,6 +57,17 @@ std::string commgenBinary() {
   return llvm::sys::fs::can_execute(P) ? std::string(P) : "";
 }
 
+std::string optimisedMeshAllReduce() {
+  static std::string Text = [] {
+    TempDir D;
+    Proc P = runProgram(commgenBinary(), {"allreduce-mesh", "--ranks", "2", "--variant",
+                                          "optimised", "-o", D / "k.cpp"});
+    EXPECT_EQ(P.Exit, 0) << P.all();
+    return readFile(D / "k.cpp");
+  }();
+  return Text;
+}
+
 Proc runProgram(const std::string &Program, const std::vector<std::string> &Args,
                const std::string &Cwd, const std::vector<std::string> &Env,
                unsigned TimeoutSeconds) {

@@ -33,6 +33,9 @@ std::string findProgram(const std::string &Name);
 /// commgen from the same build as commcheck ($COMMGEN_BINARY wins); "" when missing.
 std::string commgenBinary();
 
+/// commgen's optimised mesh all-reduce at P = 2 (verified, clean), generated once.
+std::string optimisedMeshAllReduce();
+
 /// The folder holding the commcheck binary (to put on PATH for hooks and build systems).
 std::string binaryDir();
 

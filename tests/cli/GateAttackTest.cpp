@@ -17,16 +17,7 @@ using namespace commcheck::clitest;
 namespace {
 
 /// The optimised mesh all-reduce (verified, clean) at P = 2.
-std::string optimised() {
-  static std::string Text = [] {
-    TempDir D;
-    Proc P = runProgram(commgenBinary(), {"allreduce-mesh", "--ranks", "2", "--variant",
-                                          "optimised", "-o", D / "k.cpp"});
-    EXPECT_EQ(P.Exit, 0) << P.all();
-    return readFile(D / "k.cpp");
-  }();
-  return Text;
-}
+std::string optimised() { return optimisedMeshAllReduce(); }
 
 const char *Drain = "        pipe_barrier(PIPE_MTE2);\n";
 const char *ReadCompleteNotify = "pto::comm::TNOTIFY(v55, v6, v5);";

@@ -88,6 +88,9 @@ void wait_flag(pipe_t srcPipe, pipe_t dstPipe, int64_t eventId);
 void ffts_cross_core_sync(pipe_t pipe, uint64_t config);
 void wait_flag_dev(int64_t flagId);
 void wait_flag_dev(pipe_t pipe, int64_t flagId);
+// The FFTS cross-core sync registers' base address (the host's aclrtGetHardwareSyncAddr), set once
+// by a mix kernel before its first ffts_cross_core_sync / wait_flag_dev. A register write (PIPE_S).
+void set_ffts_base_addr(uint64_t config);
 void set_intra_block(pipe_t pipe, int64_t flagId);
 void wait_intra_block(pipe_t pipe, int64_t flagId);
 

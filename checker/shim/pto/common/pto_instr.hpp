@@ -46,6 +46,11 @@ template <typename TileData, typename GlobalData, AtomicType atomicType = Atomic
           ReluPreMode reluPreMode = ReluPreMode::NoRelu, typename... WaitEvents>
 AICORE RecordEvent TSTORE(GlobalData &dst, TileData &src, uint64_t preQuantScalar, WaitEvents &...events);
 
+// An accumulator tile -> GM through the fixpipe, with a tile of per-channel fixpipe parameters
+// (quantisation scales) applied on the way: TSTORE_FP<TileT, GlobalT, FpTileT[, AtomicType]>(g, acc, fp).
+template <typename TileData, typename GlobalData, typename FpTileData, AtomicType atomicType = AtomicType::AtomicNone,
+          ReluPreMode reluPreMode = ReluPreMode::NoRelu, typename... WaitEvents>
+AICORE RecordEvent TSTORE_FP(GlobalData &dst, TileData &src, FpTileData &fp, WaitEvents &...events);
 // The implementation entry some kernels call directly (gemm_ar: atomic-add store to a remote address).
 template <typename TileData, typename GlobalData, AtomicType atomicType = AtomicType::AtomicNone>
 AICORE void TSTORE_IMPL(GlobalData &dst, TileData &src);
