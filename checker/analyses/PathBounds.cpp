@@ -1,28 +1,56 @@
 #include "analyses/PathBounds.h"
 #include <algorithm>
 #include <cstdint>
+#include "llvm/Support/CheckedArithmetic.h"
 #include <optional>
 
 namespace commcheck {
 
 namespace {
-/// Exact arithmetic for the bound forms: a signed comparison's values do not wrap.
-constexpr IntType Exact{64, true};
+/// KA * A + KB * B exactly, or nothing when a number leaves int64_t: a signed comparison's values
+/// do not wrap, and a bound that would is not derived.
+std::optional<LinearForm> exactSum(const LinearForm &A, int64_t KA, const LinearForm &B, int64_t KB) {
+  LinearForm Out;
+  auto Term = [](std::optional<int64_t> X, int64_t K, std::optional<int64_t> Y, int64_t L) {
+    std::optional<int64_t> P = X ? llvm::checkedMul(*X, K) : std::optional<int64_t>(0);
+    std::optional<int64_t> Q = Y ? llvm::checkedMul(*Y, L) : std::optional<int64_t>(0);
+    return P && Q ? llvm::checkedAdd(*P, *Q) : std::nullopt;
+  };
+  size_t I = 0, J = 0;
+  while (I < A.Terms.size() || J < B.Terms.size()) {
+    bool TakeA = J == B.Terms.size() || (I < A.Terms.size() && A.Terms[I].first <= B.Terms[J].first);
+    bool TakeB = I == A.Terms.size() || (J < B.Terms.size() && B.Terms[J].first <= A.Terms[I].first);
+    unsigned V = TakeA ? A.Terms[I].first : B.Terms[J].first;
+    auto C = Term(TakeA ? std::optional<int64_t>(A.Terms[I].second) : std::nullopt, KA,
+                  TakeB ? std::optional<int64_t>(B.Terms[J].second) : std::nullopt, KB);
+    if (!C)
+      return std::nullopt;
+    if (*C)
+      Out.Terms.push_back({V, *C});
+    I += TakeA;
+    J += TakeB;
+  }
+  auto C = Term(A.Const, KA, B.Const, KB);
+  if (!C)
+    return std::nullopt;
+  Out.Const = *C;
+  return Out;
+}
 
 /// The bounds `F <= 0` a signed comparison states (an equality states two); none unsigned.
 llvm::SmallVector<LinearForm, 2> boundsOf(const Comparison &C) {
   llvm::SmallVector<LinearForm, 2> Out;
   if (!C.Type.Signed || C.Op == CmpOp::NE)
     return Out;
-  LinearForm F = C.L;
-  F.add(C.R, -1, Exact);
-  if (C.Op == CmpOp::LT)
-    F.add(LinearForm::constant(1), 1, Exact);
-  Out.push_back(F);
-  if (C.Op == CmpOp::EQ) {
-    F.scale(-1, Exact);
-    Out.push_back(F);
-  }
+  std::optional<LinearForm> F = exactSum(C.L, 1, C.R, -1);
+  if (F && C.Op == CmpOp::LT)
+    F = exactSum(*F, 1, LinearForm::constant(1), 1);
+  if (!F)
+    return Out;
+  Out.push_back(*F);
+  if (C.Op == CmpOp::EQ)
+    if (auto Neg = exactSum(*F, -1, LinearForm(), 0))
+      Out.push_back(*Neg);
   return Out;
 }
 
@@ -34,11 +62,11 @@ std::optional<Comparison> asComparison(const LinearForm &F, IntType T) {
   for (const auto &[V, K] : F.Terms) {
     if (!Fits(K))
       return std::nullopt;
-    (K > 0 ? L : R).add(LinearForm::variable(V), K > 0 ? K : -K, Exact);
+    (K > 0 ? L : R).add(LinearForm::variable(V), K > 0 ? K : -K, T);
   }
   if (!Fits(F.Const))
     return std::nullopt;
-  (F.Const > 0 ? L : R).add(LinearForm::constant(F.Const > 0 ? F.Const : -F.Const), 1, Exact);
+  (F.Const > 0 ? L : R).add(LinearForm::constant(F.Const > 0 ? F.Const : -F.Const), 1, T);
   return Comparison::make('l', std::move(L), std::move(R), T);
 }
 
@@ -50,13 +78,11 @@ bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
     return false;
   if (C.Op == CmpOp::NE) {
     // F != 0 where F < 0 or -F < 0, that is F + 1 <= 0 or -F + 1 <= 0.
-    LinearForm F = C.L;
-    F.add(C.R, -1, Exact);
+    std::optional<LinearForm> F = exactSum(C.L, 1, C.R, -1);
     for (int Sign : {1, -1}) {
-      LinearForm Below = F;
-      Below.scale(Sign, Exact);
-      Below.add(LinearForm::constant(1), 1, Exact);
-      auto B = asComparison(Below, C.Type);
+      std::optional<LinearForm> Below =
+          F ? exactSum(*F, Sign, LinearForm::constant(1), 1) : std::nullopt;
+      auto B = Below ? asComparison(*Below, C.Type) : std::nullopt;
       if (B && boundImplied(Known, *B))
         return true;
     }
@@ -94,12 +120,10 @@ void eliminateSigned(const std::vector<Comparison> &Known, unsigned Var,
           int64_t KP = P.coefficient(Var), KN = N.coefficient(Var);
           if (KP <= 0 || KN >= 0 || KP > 1024 || KN < -1024)
             continue;
-          LinearForm G = P;
-          G.scale(-KN, Exact);
-          G.add(N, KP, Exact);
-          if (G.isConstant() || has(G, Var, Vars))
+          std::optional<LinearForm> G = exactSum(P, -KN, N, KP);
+          if (!G || G->isConstant() || has(*G, Var, Vars))
             continue;
-          if (auto C = asComparison(G, A.Type))
+          if (auto C = asComparison(*G, A.Type))
             Out.push_back(*C);
         }
     }
