@@ -105,6 +105,11 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
     return false;
   insert(L);
   insert(Literal{-1, S});
+  // Unsigned `a < b` makes b at least 1. Stated, it survives a join that keeps no `a < b` (a loop
+  // head whose paths know different values of a), and a loop over b that ran leaves `b != 0`.
+  if (!C.Type.Signed && C.Op == CmpOp::LT && !C.L.isConstant() && !C.R.isConstant() &&
+      !assume(Comparison::make('<', LinearForm(), C.R, C.Type), Vars, Depth + 1))
+    return false;
   // A new value may decide what was known before.
   if (C.Op == CmpOp::EQ && C.L.Terms.size() == 1)
     for (size_t I = 0; I < Lits.size(); ++I)
