@@ -1,4 +1,5 @@
 #include "analyses/PathLiterals.h"
+#include "analyses/PathBounds.h"
 #include <optional>
 #include <set>
 #include <algorithm>
@@ -98,8 +99,17 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
     return true;
   if (has(Literal{-1, C.negated()}) || has(Literal{-1, S.negated()}))
     return false;
+  // `peer <= 1` on a path that knows `2 <= peer`: the bounds contradict it.
+  std::vector<Comparison> Known = comparisons();
+  if (boundImplied(Known, C.negated()) || boundImplied(Known, S.negated()))
+    return false;
   insert(L);
   insert(Literal{-1, S});
+  // Unsigned `a < b` makes b at least 1. Stated, it survives a join that keeps no `a < b` (a loop
+  // head whose paths know different values of a), and a loop over b that ran leaves `b != 0`.
+  if (!C.Type.Signed && C.Op == CmpOp::LT && !C.L.isConstant() && !C.R.isConstant() &&
+      !assume(Comparison::make('<', LinearForm(), C.R, C.Type), Vars, Depth + 1))
+    return false;
   // A new value may decide what was known before.
   if (C.Op == CmpOp::EQ && C.L.Terms.size() == 1)
     for (size_t I = 0; I < Lits.size(); ++I)
@@ -181,6 +191,8 @@ std::vector<PathLiterals::Literal> PathLiterals::throughEqual(unsigned Var,
 
 void PathLiterals::forget(unsigned Var, const std::vector<PathVar> &Vars) {
   std::vector<Literal> Kept = throughEqual(Var, Vars, nullptr);
+  for (Comparison &C : boundsWithout(comparisons(), Var, Vars))
+    Kept.push_back(Literal{-1, std::move(C)});
   Lits.erase(std::remove_if(Lits.begin(), Lits.end(),
                             [&](const Literal &L) {
                               return (L.DefVar >= 0 && (unsigned(L.DefVar) == Var ||
@@ -255,6 +267,10 @@ bool PathLiterals::apply(const PathFact &F, const std::vector<PathVar> &Vars) {
 }
 
 bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars) const {
+  return entails(L, Vars, true);
+}
+
+bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars, bool Bounds) const {
   if (has(L))
     return true;
   if (L.DefVar >= 0)
@@ -262,16 +278,32 @@ bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars) c
   Comparison S = substituted(L.C, Vars);
   if (auto V = S.evaluate())
     return *V;
-  return has(Literal{-1, S});
+  if (has(Literal{-1, S}))
+    return true;
+  if (!Bounds)
+    return false;
+  std::vector<Comparison> Known = comparisons();
+  return boundImplied(Known, L.C) || boundImplied(Known, S);
+}
+
+std::vector<Comparison> PathLiterals::comparisons() const {
+  std::vector<Comparison> Out;
+  for (const Literal &L : Lits)
+    if (L.DefVar < 0)
+      Out.push_back(L.C);
+  return Out;
 }
 
 void PathLiterals::join(const PathLiterals &O, const std::vector<PathVar> &Vars) {
+  // Only what a set states outright (or with its known values put in): a bound entailed more
+  // loosely would be weakened each time round a loop (`peer <= 2`, `peer <= 3`, ...) and the
+  // loop would never settle.
   std::vector<Literal> Out;
   for (const Literal &L : Lits)
-    if (O.entails(L, Vars))
+    if (O.entails(L, Vars, false))
       Out.push_back(L);
   for (const Literal &L : O.Lits)
-    if (!has(L) && entails(L, Vars))
+    if (!has(L) && entails(L, Vars, false))
       Out.push_back(L);
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
@@ -288,6 +320,13 @@ void PathLiterals::retain(const llvm::BitVector &Live, const std::vector<PathVar
         if (!Live.test(V) && Gone.insert(V).second)
           for (Literal &R : throughEqual(V, Vars, &Live))
             Kept.push_back(std::move(R));
+  // ... and what its bounds said of the live ones (`1 <= peer - 1`, `peer - 1 < n`: `2 <= n`).
+  std::vector<Comparison> Known = comparisons();
+  for (unsigned V : Gone)
+    for (Comparison &C : boundsWithout(Known, V, Vars))
+      Known.push_back(std::move(C));
+  for (Comparison &C : Known)
+    Kept.push_back(Literal{-1, std::move(C)});
   auto Dead = [&](const Literal &L) {
     if (L.DefVar >= 0 && !Live.test(L.DefVar))
       return true;

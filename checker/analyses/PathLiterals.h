@@ -64,6 +64,10 @@ private:
   /// Var := Var + Delta: rewrites the literals in terms of the new value where that is exact.
   void shift(unsigned Var, int64_t Delta, const std::vector<PathVar> &Vars);
   bool has(const Literal &L) const;
+  /// entails(); Bounds: also through a bound of the same form (boundImplied).
+  bool entails(const Literal &L, const std::vector<PathVar> &Vars, bool Bounds) const;
+  /// The literals that are comparisons (not a bool's definition).
+  std::vector<Comparison> comparisons() const;
   void insert(Literal L);
   bool define(unsigned Var, const Comparison &C, const std::vector<PathVar> &Vars);
 };

@@ -1,5 +1,6 @@
 #include "events/EventGraphBuilder.h"
 #include "events/CellAliasing.h"
+#include "events/DeviceReach.h"
 #include "events/FunctionBody.h"
 #include "events/FunctionLowering.h"
 #include "events/LaunchStructs.h"
@@ -7,6 +8,7 @@
 #include "events/PathFactPruning.h"
 #include "events/PeerWrites.h"
 #include "events/SpinWaits.h"
+#include "events/UserFunctions.h"
 #include "events/VarUses.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
@@ -39,8 +41,13 @@ FunctionBody &EventGraphBuilder::body(const FunctionDecl *FD) {
 
 const LaunchStructs &EventGraphBuilder::launchStructs() {
   if (!Launch)
-    Launch = std::make_unique<LaunchStructs>(Ctx, Options.Trusted);
+    Launch = std::make_unique<LaunchStructs>(Ctx, Options.Trusted, Device ? &*Device : nullptr);
   return *Launch;
+}
+
+void EventGraphBuilder::setDeviceFunctions(const std::vector<const FunctionDecl *> &Functions) {
+  Device = deviceReach(Functions, userFunctions(Ctx, Options.Trusted));
+  Launch.reset(); // judged again by the code a kernel call can run
 }
 
 VarUses &EventGraphBuilder::varUses() {

@@ -8,9 +8,11 @@
 #include "events/IntrinsicCatalogue.h"
 #include "events/LoopMembership.h"
 #include "frontend/TrustedHeaders.h"
+#include "llvm/ADT/DenseSet.h"
 #include <map>
 #include <set>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +61,9 @@ public:
   const Intrinsic *intrinsicOf(const clang::FunctionDecl *Callee);
   /// Which GM structs of the translation unit are launch data (computed once).
   const LaunchStructs &launchStructs();
+  /// The device functions of the translation unit (where a kernel call starts; KernelFinder):
+  /// launch data is what the code they reach does not write. Until given, every function counts.
+  void setDeviceFunctions(const std::vector<const clang::FunctionDecl *> &Device);
   /// How the variables of the checked code are used (indexed per function when first asked).
   VarUses &varUses();
 
@@ -70,6 +75,8 @@ private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionBody>> Bodies;
   std::map<const clang::FunctionDecl *, const Intrinsic *> IntrinsicOf;
   std::unique_ptr<LaunchStructs> Launch;
+  /// The functions a kernel call can run (DeviceReach), once the device functions are known.
+  std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Device;
   std::unique_ptr<VarUses> Uses;
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;

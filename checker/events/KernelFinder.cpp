@@ -97,9 +97,18 @@ private:
 Discovery findRootFunctions(ASTContext &Ctx, const DiscoveryInput &In, EventGraphBuilder &Builder) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Functions = userFunctions(Ctx, In.Trusted);
+  Classifier C(SM, In, Builder);
+  // Every device function of the translation unit, in the focus or not: where a kernel call
+  // starts, and so what may write launch data during one (the includer's kernel too).
+  std::vector<const FunctionDecl *> Device;
+  for (const FunctionDecl *FD : Functions)
+    if (!Builder.catalogue().lookup(qualifiedName(FD)) && !isTemplatePatternWithInstances(FD) &&
+        C.device(FD))
+      Device.push_back(FD);
+  Builder.setDeviceFunctions(Device);
   if (!In.Focus.empty()) {
     llvm::DenseMap<FileID, bool> InFocus;
-    llvm::erase_if(Functions, [&](const FunctionDecl *FD) {
+    llvm::erase_if(Device, [&](const FunctionDecl *FD) {
       FileID Id = SM.getFileID(SM.getExpansionLoc(FD->getLocation()));
       auto [It, New] = InFocus.try_emplace(Id, false);
       if (New)
@@ -108,16 +117,10 @@ Discovery findRootFunctions(ASTContext &Ctx, const DiscoveryInput &In, EventGrap
       return !It->second;
     });
   }
-  Classifier C(SM, In, Builder);
 
-  std::vector<const FunctionDecl *> Device;
   llvm::DenseSet<const FunctionDecl *> Called;
   Discovery D;
-  for (const FunctionDecl *FD : Functions) {
-    if (Builder.catalogue().lookup(qualifiedName(FD)) || isTemplatePatternWithInstances(FD) ||
-        !C.device(FD))
-      continue;
-    Device.push_back(FD);
+  for (const FunctionDecl *FD : Device) {
     if (C.entry(FD))
       D.Entries.push_back(FD);
     // The callees come with the facts the builder needs anyway (one scan of the CFG).

@@ -7,7 +7,8 @@
 // analysed. Helpers are analysed inlined, in their callers' context; template patterns through
 // their instantiations. A header checked in its includer's translation unit (DiscoveryInput::Focus)
 // is analysed as if it were the main file: its own functions are the candidates, and callers
-// outside it do not count.
+// outside it do not count. The builder is told every device function of the translation unit (in
+// the focus or not): what they reach is the code a kernel call can run (LaunchStructs).
 #pragma once
 #include "events/EventGraphBuilder.h"
 #include "frontend/LaunchStripper.h"

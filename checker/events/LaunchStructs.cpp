@@ -34,10 +34,14 @@ bool instantiated(const FunctionDecl *FD) {
 
 } // namespace
 
-LaunchStructs::LaunchStructs(ASTContext &Ctx, const TrustedHeaders &Trusted) : Ctx(Ctx) {
+LaunchStructs::LaunchStructs(ASTContext &Ctx, const TrustedHeaders &Trusted,
+                             const llvm::DenseSet<const FunctionDecl *> *Device)
+    : Ctx(Ctx) {
   for (const FunctionDecl *FD : userFunctions(Ctx, Trusted)) {
     if (FD->isDependentContext() && instantiated(FD))
       continue;
+    if (Device && !Device->contains(FD->getCanonicalDecl()))
+      continue; // host code: it ran before the launch
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
       for (const CXXCtorInitializer *Init : Ctor->inits())
         if (Init->getMember())

@@ -1,8 +1,9 @@
 // Which GM structs are launch data. The host fills the communication context (window bases,
 // rank, rank count) and the runtime's tensor descriptors before the launch; during it nothing
 // writes them. Under SPMD every writer of GM during a launch is the kernel itself, so a struct type
-// that no code of the translation unit writes, or gives away to code that could, is constant for
-// the launch: reading it needs no invalidate (CONTRACT §2, exempt loads). A struct written by a
+// that no code a kernel call can run writes (DeviceReach: host code that filled it with memset and
+// copied it to the device ran before the launch), or gives away to code that could, is constant
+// for the launch: reading it needs no invalidate (CONTRACT §2, exempt loads). A struct written by a
 // kernel of another translation unit is outside this assumption; `--read-only-param` and NOLINT
 // are the user's words for what the checker cannot see.
 #pragma once
@@ -11,6 +12,7 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class FunctionDecl;
 class QualType;
 class RecordDecl;
 class Stmt;
@@ -22,9 +24,12 @@ class TrustedHeaders;
 
 class LaunchStructs {
 public:
-  LaunchStructs(clang::ASTContext &Ctx, const TrustedHeaders &Trusted);
+  /// Device: the functions a kernel call can run (deviceReach); null when not known, then every
+  /// function of the translation unit counts.
+  LaunchStructs(clang::ASTContext &Ctx, const TrustedHeaders &Trusted,
+                const llvm::DenseSet<const clang::FunctionDecl *> *Device = nullptr);
 
-  /// No code of the translation unit writes an object of record R, or lets one be written.
+  /// No code a kernel call can run writes an object of record R, or lets one be written.
   bool unwritten(const clang::RecordDecl *R) const;
   /// Ptr points into an unwritten struct: `ctx`, `ctx->windowsIn` (a member array), `&ctx->f`.
   bool pointsIntoUnwritten(const clang::Expr *Ptr) const;

@@ -1,0 +1,164 @@
+#include "analyses/PathBounds.h"
+#include <algorithm>
+#include <cstdint>
+#include "llvm/Support/CheckedArithmetic.h"
+#include <optional>
+
+namespace commcheck {
+
+namespace {
+/// KA * A + KB * B exactly, or nothing when a number leaves int64_t: a signed comparison's values
+/// do not wrap, and a bound that would is not derived.
+std::optional<LinearForm> exactSum(const LinearForm &A, int64_t KA, const LinearForm &B, int64_t KB) {
+  LinearForm Out;
+  auto Term = [](std::optional<int64_t> X, int64_t K, std::optional<int64_t> Y, int64_t L) {
+    std::optional<int64_t> P = X ? llvm::checkedMul(*X, K) : std::optional<int64_t>(0);
+    std::optional<int64_t> Q = Y ? llvm::checkedMul(*Y, L) : std::optional<int64_t>(0);
+    return P && Q ? llvm::checkedAdd(*P, *Q) : std::nullopt;
+  };
+  size_t I = 0, J = 0;
+  while (I < A.Terms.size() || J < B.Terms.size()) {
+    bool TakeA = J == B.Terms.size() || (I < A.Terms.size() && A.Terms[I].first <= B.Terms[J].first);
+    bool TakeB = I == A.Terms.size() || (J < B.Terms.size() && B.Terms[J].first <= A.Terms[I].first);
+    unsigned V = TakeA ? A.Terms[I].first : B.Terms[J].first;
+    auto C = Term(TakeA ? std::optional<int64_t>(A.Terms[I].second) : std::nullopt, KA,
+                  TakeB ? std::optional<int64_t>(B.Terms[J].second) : std::nullopt, KB);
+    if (!C)
+      return std::nullopt;
+    if (*C)
+      Out.Terms.push_back({V, *C});
+    I += TakeA;
+    J += TakeB;
+  }
+  auto C = Term(A.Const, KA, B.Const, KB);
+  if (!C)
+    return std::nullopt;
+  Out.Const = *C;
+  return Out;
+}
+
+/// The bounds `F <= 0` a signed comparison states (an equality states two); none unsigned.
+llvm::SmallVector<LinearForm, 2> boundsOf(const Comparison &C) {
+  llvm::SmallVector<LinearForm, 2> Out;
+  if (!C.Type.Signed || C.Op == CmpOp::NE)
+    return Out;
+  std::optional<LinearForm> F = exactSum(C.L, 1, C.R, -1);
+  if (F && C.Op == CmpOp::LT)
+    F = exactSum(*F, 1, LinearForm::constant(1), 1);
+  if (!F)
+    return Out;
+  Out.push_back(*F);
+  if (C.Op == CmpOp::EQ)
+    if (auto Neg = exactSum(*F, -1, LinearForm(), 0))
+      Out.push_back(*Neg);
+  return Out;
+}
+
+/// `F <= 0` as a comparison in T (positive terms on the left, negative ones on the right), or
+/// nothing when a number does not fit T (the bound would not be one of T's values).
+std::optional<Comparison> asComparison(const LinearForm &F, IntType T) {
+  auto Fits = [&](int64_t V) { return V != INT64_MIN && T.reduce(V) == V && T.reduce(-V) == -V; };
+  LinearForm L, R;
+  for (const auto &[V, K] : F.Terms) {
+    if (!Fits(K))
+      return std::nullopt;
+    (K > 0 ? L : R).add(LinearForm::variable(V), K > 0 ? K : -K, T);
+  }
+  if (!Fits(F.Const))
+    return std::nullopt;
+  (F.Const > 0 ? L : R).add(LinearForm::constant(F.Const > 0 ? F.Const : -F.Const), 1, T);
+  return Comparison::make('l', std::move(L), std::move(R), T);
+}
+
+bool sameTerms(const LinearForm &A, const LinearForm &B) { return A.Terms == B.Terms; }
+} // namespace
+
+bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
+  if (!C.Type.Signed)
+    return false;
+  if (C.Op == CmpOp::NE) {
+    // F != 0 where F < 0 or -F < 0, that is F + 1 <= 0 or -F + 1 <= 0.
+    std::optional<LinearForm> F = exactSum(C.L, 1, C.R, -1);
+    for (int Sign : {1, -1}) {
+      std::optional<LinearForm> Below =
+          F ? exactSum(*F, Sign, LinearForm::constant(1), 1) : std::nullopt;
+      auto B = Below ? asComparison(*Below, C.Type) : std::nullopt;
+      if (B && boundImplied(Known, *B))
+        return true;
+    }
+    return false;
+  }
+  for (const LinearForm &Want : boundsOf(C)) {
+    bool Found = false;
+    for (const Comparison &K : Known)
+      if (K.Type == C.Type)
+        for (const LinearForm &G : boundsOf(K))
+          // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
+          Found |= sameTerms(G, Want) && Want.Const <= G.Const;
+    if (!Found)
+      return false;
+  }
+  return true;
+}
+
+namespace {
+bool has(const LinearForm &F, unsigned Var, const std::vector<PathVar> &Vars) {
+  return std::any_of(F.Terms.begin(), F.Terms.end(),
+                     [&](const auto &T) { return T.first == Var || Vars[T.first].Root == Var; });
+}
+
+/// Fourier-Motzkin on Var over the signed bounds of one type.
+void eliminateSigned(const std::vector<Comparison> &Known, unsigned Var,
+                     const std::vector<PathVar> &Vars, std::vector<Comparison> &Out) {
+  for (size_t I = 0; I < Known.size(); ++I)
+    for (size_t J = 0; J < Known.size(); ++J) {
+      const Comparison &A = Known[I], &B = Known[J];
+      if (!(A.Type == B.Type))
+        continue;
+      for (const LinearForm &P : boundsOf(A))
+        for (const LinearForm &N : boundsOf(B)) {
+          int64_t KP = P.coefficient(Var), KN = N.coefficient(Var);
+          if (KP <= 0 || KN >= 0 || KP > 1024 || KN < -1024)
+            continue;
+          std::optional<LinearForm> G = exactSum(P, -KN, N, KP);
+          if (!G || G->isConstant() || has(*G, Var, Vars))
+            continue;
+          if (auto C = asComparison(*G, A.Type))
+            Out.push_back(*C);
+        }
+    }
+}
+
+/// Unsigned: `a < b` makes b at least 1; `a op m`, `m op b` over one form m give `a op b`.
+void eliminateUnsigned(const std::vector<Comparison> &Known, unsigned Var,
+                       const std::vector<PathVar> &Vars, std::vector<Comparison> &Out) {
+  auto Order = [](const Comparison &C) {
+    return !C.Type.Signed && (C.Op == CmpOp::LT || C.Op == CmpOp::LE);
+  };
+  for (const Comparison &A : Known) {
+    if (!Order(A))
+      continue;
+    if (A.Op == CmpOp::LT && has(A.L, Var, Vars) && !has(A.R, Var, Vars) && !A.R.isConstant())
+      Out.push_back(Comparison::make('<', LinearForm(), A.R, A.Type));
+    if (!has(A.R, Var, Vars) || has(A.L, Var, Vars))
+      continue;
+    for (const Comparison &B : Known)
+      if (Order(B) && B.Type == A.Type && B.L == A.R && !has(B.R, Var, Vars) &&
+          !(A.L.isConstant() && B.R.isConstant()))
+        Out.push_back(Comparison::make(A.Op == CmpOp::LT || B.Op == CmpOp::LT ? '<' : 'l', A.L,
+                                       B.R, A.Type));
+  }
+}
+} // namespace
+
+std::vector<Comparison> boundsWithout(const std::vector<Comparison> &Known, unsigned Var,
+                                      const std::vector<PathVar> &Vars) {
+  std::vector<Comparison> Out;
+  eliminateSigned(Known, Var, Vars, Out);
+  eliminateUnsigned(Known, Var, Vars, Out);
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+} // namespace commcheck

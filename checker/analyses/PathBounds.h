@@ -1,0 +1,23 @@
+// Linear bounds among a path's literals (PathLiterals): what `a <= x`, `x < b` say together.
+// Signed arithmetic is exact (overflow is undefined, docs/events.md "Path facts"), so an order
+// literal is a bound `F <= 0` on a linear form and bounds add up (Fourier-Motzkin): `2 <= peer`
+// and `peer <= n` give `2 <= n`. Unsigned arithmetic wraps, so terms may not move across: only
+// what holds of the values themselves is derived (`a < b` makes b at least 1; `a <= m < b` with
+// one form m gives `a < b`).
+#pragma once
+#include "events/PathFact.h"
+#include <vector>
+
+namespace commcheck {
+
+/// Whether the comparisons Known (all holding) imply C by a bound of the same form: `peer - 1 >= 1`
+/// implies `peer >= 1` (signed only; false when it cannot tell).
+bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C);
+
+/// What Known says without Var, about the other variables: the comparisons that follow from two
+/// bounds on Var (or one, unsigned `a < b`) and no longer mention it. For when Var's value is
+/// about to be forgotten (nothing reads it again).
+std::vector<Comparison> boundsWithout(const std::vector<Comparison> &Known, unsigned Var,
+                                      const std::vector<PathVar> &Vars);
+
+} // namespace commcheck
