@@ -74,8 +74,7 @@ std::map<unsigned, int64_t> PathLiterals::knownValues(const std::vector<PathVar>
   return Known;
 }
 
-Comparison PathLiterals::substituted(const Comparison &C, const std::vector<PathVar> &Vars) const {
-  std::map<unsigned, int64_t> Known = knownValues(Vars);
+Comparison PathLiterals::substituted(const Comparison &C, const std::map<unsigned, int64_t> &Known) {
   if (Known.empty())
     return C;
   Comparison S = C;
@@ -101,10 +100,12 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
   insert(L);
   insert(Literal{-1, S});
   // A new value may decide what was known before.
-  if (C.Op == CmpOp::EQ && C.L.Terms.size() == 1)
+  if (C.Op == CmpOp::EQ && C.L.Terms.size() == 1) {
+    std::map<unsigned, int64_t> Known = knownValues(Vars);
     for (size_t I = 0; I < Lits.size(); ++I)
-      if (Lits[I].DefVar < 0 && !(Lits[I] == L) && substituted(Lits[I].C, Vars).evaluate() == false)
+      if (Lits[I].DefVar < 0 && !(Lits[I] == L) && substituted(Lits[I].C, Known).evaluate() == false)
         return false;
+  }
   // Bools defined by a condition: knowing one knows the other.
   std::vector<Literal> Defs;
   for (const Literal &D : Lits)
@@ -254,12 +255,12 @@ bool PathLiterals::apply(const PathFact &F, const std::vector<PathVar> &Vars) {
   return true;
 }
 
-bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars) const {
+bool PathLiterals::entails(const Literal &L, const std::map<unsigned, int64_t> &Known) const {
   if (has(L))
     return true;
   if (L.DefVar >= 0)
     return false;
-  Comparison S = substituted(L.C, Vars);
+  Comparison S = substituted(L.C, Known);
   if (auto V = S.evaluate())
     return *V;
   return has(Literal{-1, S});
@@ -267,11 +268,12 @@ bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars) c
 
 void PathLiterals::join(const PathLiterals &O, const std::vector<PathVar> &Vars) {
   std::vector<Literal> Out;
+  std::map<unsigned, int64_t> KnownThere = O.knownValues(Vars), KnownHere = knownValues(Vars);
   for (const Literal &L : Lits)
-    if (O.entails(L, Vars))
+    if (O.entails(L, KnownThere))
       Out.push_back(L);
   for (const Literal &L : O.Lits)
-    if (!has(L) && entails(L, Vars))
+    if (!has(L) && entails(L, KnownHere))
       Out.push_back(L);
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
