@@ -222,16 +222,21 @@ bool slicesAlike(const Checker &C, const Configuration &J, unsigned IJ, const Co
 /// compiles the file as a checked one (left out), preprocesses it alike (that one's result under
 /// its name), or only removes code from the set's first parse (a slice). Whether it was.
 bool reused(const Checker &C, Frontend &FE, const FileBuild &Build, unsigned I, bool Variants,
-            const std::vector<Parsed> &Checked, size_t FirstParse, ConfiguredResult &Out,
-            std::vector<FileResult> &Rs) {
+            const std::vector<Parsed> &Checked, std::vector<Parsed> &Alike, size_t FirstParse,
+            ConfiguredResult &Out, std::vector<FileResult> &Rs) {
   const Configuration &Cfg = Build.Configurations[I];
   for (const Parsed &K : Checked)
     if (sameAs(Cfg, Build.Configurations[K.Config], Out.Parses[K.Parse])) {
       Out.Notes.push_back("configuration " + Cfg.Name + ": compiles the file as " +
                           Build.Configurations[K.Config].Name + " does: not checked again");
+      Alike.push_back({I, K.Parse, K.Result});
       return true;
     }
-  for (const Parsed &K : Checked)
+  // A configuration left out above has the parse and result of the one it compiles alike: one
+  // that preprocesses the file as it does (a cube core like a cube core) has them too.
+  std::vector<Parsed> Stand(Checked);
+  Stand.insert(Stand.end(), Alike.begin(), Alike.end());
+  for (const Parsed &K : Stand)
     if (sameTokens(C, Cfg, I, Build.Configurations[K.Config], Out.Parses[K.Parse])) {
       FileResult R = Rs[K.Result];
       R.Configurations = {Cfg.Name};
@@ -275,11 +280,12 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
               bool UntilArchTested = false) {
   const FileBuild &Build = FE.build(AbsPath);
   std::vector<Parsed> Checked;
+  std::vector<Parsed> Alike; ///< configurations that compile the file as a checked one
   std::vector<FileResult> Failed;
   size_t FirstParse = Out.Parses.size();
   for (unsigned I : Indices) {
     const Configuration &Cfg = Build.Configurations[I];
-    if (reused(C, FE, Build, I, Variants, Checked, FirstParse, Out, Rs))
+    if (reused(C, FE, Build, I, Variants, Checked, Alike, FirstParse, Out, Rs))
       continue;
     auto Start = std::chrono::steady_clock::now();
     Out.Parses.push_back(FE.parseText(AbsPath, Text, I, UntilArchTested));
