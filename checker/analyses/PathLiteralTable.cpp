@@ -1,33 +1,44 @@
 #include "analyses/PathLiteralTable.h"
 #include "analyses/PathSensitive.h"
-#include "llvm/ADT/Hashing.h"
 
 namespace commcheck {
 
 namespace {
-llvm::hash_code hashForm(const LinearForm &F) {
-  llvm::hash_code H = llvm::hash_value(F.Const);
+/// One step of a 64-bit mix (splitmix64's finaliser over the running value): cheap, and
+/// interning hashes every set a search makes.
+uint64_t mix(uint64_t H, uint64_t V) {
+  H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+  H ^= H >> 31;
+  H *= 0xbf58476d1ce4e5b9ULL;
+  return H ^ (H >> 29);
+}
+uint64_t mixForm(uint64_t H, const LinearForm &F) {
+  H = mix(H, static_cast<uint64_t>(F.Const));
   for (const auto &[V, K] : F.Terms)
-    H = llvm::hash_combine(H, V, K);
-  return H;
+    H = mix(mix(H, V), static_cast<uint64_t>(K));
+  return mix(H, F.Terms.size());
 }
 } // namespace
 
-size_t PathLiteralTable::Hash::operator()(const PathLiterals &L) const {
-  llvm::hash_code H = llvm::hash_value(L.size());
-  for (const PathLiterals::Literal &X : L.literals())
-    H = llvm::hash_combine(H, X.DefVar, static_cast<int>(X.C.Op), X.C.Type.Width, X.C.Type.Signed,
-                           hashForm(X.C.L), hashForm(X.C.R));
+uint64_t PathLiteralTable::hashOf(const PathLiterals &L) {
+  uint64_t H = L.size();
+  for (const PathLiterals::Literal &X : L.literals()) {
+    H = mix(H, (static_cast<uint64_t>(static_cast<uint32_t>(X.DefVar)) << 32) |
+                   (static_cast<uint64_t>(X.C.Op) << 16) | (uint64_t(X.C.Type.Width) << 8) |
+                   uint64_t(X.C.Type.Signed));
+    H = mixForm(mixForm(H, X.C.L), X.C.R);
+  }
   return H;
 }
 
 unsigned PathLiteralTable::intern(PathLiterals L) {
-  auto It = Ids.find(L);
-  if (It != Ids.end())
-    return It->second;
+  llvm::SmallVector<unsigned, 1> &Same = Ids[hashOf(L)];
+  for (unsigned Id : Same)
+    if (Sets[Id] == L)
+      return Id;
   unsigned Id = Sets.size();
-  Sets.push_back(L);
-  Ids.emplace(std::move(L), Id);
+  Sets.push_back(std::move(L));
+  Same.push_back(Id);
   return Id;
 }
 
@@ -81,6 +92,8 @@ bool PathLiteralTable::less(unsigned A, unsigned B) {
 bool PathLiteralTable::subset(unsigned A, unsigned B) {
   if (A == B)
     return true;
+  if (Sets[A].size() > Sets[B].size())
+    return false; // known without a look at the literals, nor a memo entry
   auto [It, New] = Subset.try_emplace({A, B}, false);
   if (New)
     It->second = Sets[A].subsetOf(Sets[B]);

@@ -7,8 +7,8 @@
 #include "analyses/PathLiterals.h"
 #include "events/EventGraph.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include <deque>
-#include <unordered_map>
 
 namespace commcheck {
 
@@ -35,13 +35,13 @@ public:
   const std::vector<unsigned> &reversePostOrder();
 
 private:
-  struct Hash {
-    size_t operator()(const PathLiterals &L) const;
-  };
+  /// A hash of the set's literals (only where to look: equal sets are found by comparing them).
+  static uint64_t hashOf(const PathLiterals &L);
   const EventGraph &G;
   std::vector<unsigned> Rpo;
   std::deque<PathLiterals> Sets; ///< a deque: references stay valid while it grows
-  std::unordered_map<PathLiterals, unsigned, Hash> Ids;
+  /// The sets by hash (each set stored once, in Sets).
+  llvm::DenseMap<uint64_t, llvm::SmallVector<unsigned, 1>> Ids;
   llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> Entered, Joined;
   llvm::DenseMap<std::pair<unsigned, unsigned>, bool> Subset;
   llvm::DenseMap<std::pair<unsigned, unsigned>, bool> Below; ///< Sets[A] < Sets[B], for A < B

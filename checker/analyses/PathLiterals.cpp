@@ -75,8 +75,7 @@ std::map<unsigned, int64_t> PathLiterals::knownValues(const std::vector<PathVar>
   return Known;
 }
 
-Comparison PathLiterals::substituted(const Comparison &C, const std::vector<PathVar> &Vars) const {
-  std::map<unsigned, int64_t> Known = knownValues(Vars);
+Comparison PathLiterals::substituted(const Comparison &C, const std::map<unsigned, int64_t> &Known) {
   if (Known.empty())
     return C;
   Comparison S = C;
@@ -111,10 +110,12 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
       !assume(Comparison::make('<', LinearForm(), C.R, C.Type), Vars, Depth + 1))
     return false;
   // A new value may decide what was known before.
-  if (C.Op == CmpOp::EQ && C.L.Terms.size() == 1)
+  if (C.Op == CmpOp::EQ && C.L.Terms.size() == 1) {
+    std::map<unsigned, int64_t> Known = knownValues(Vars);
     for (size_t I = 0; I < Lits.size(); ++I)
-      if (Lits[I].DefVar < 0 && !(Lits[I] == L) && substituted(Lits[I].C, Vars).evaluate() == false)
+      if (Lits[I].DefVar < 0 && !(Lits[I] == L) && substituted(Lits[I].C, Known).evaluate() == false)
         return false;
+  }
   // Bools defined by a condition: knowing one knows the other.
   std::vector<Literal> Defs;
   for (const Literal &D : Lits)
@@ -266,24 +267,21 @@ bool PathLiterals::apply(const PathFact &F, const std::vector<PathVar> &Vars) {
   return true;
 }
 
-bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars) const {
-  return entails(L, Vars, true);
-}
-
-bool PathLiterals::entails(const Literal &L, const std::vector<PathVar> &Vars, bool Bounds) const {
+bool PathLiterals::entails(const Literal &L, const std::map<unsigned, int64_t> &Known,
+                           bool Bounds) const {
   if (has(L))
     return true;
   if (L.DefVar >= 0)
     return false;
-  Comparison S = substituted(L.C, Vars);
+  Comparison S = substituted(L.C, Known);
   if (auto V = S.evaluate())
     return *V;
   if (has(Literal{-1, S}))
     return true;
   if (!Bounds)
     return false;
-  std::vector<Comparison> Known = comparisons();
-  return boundImplied(Known, L.C) || boundImplied(Known, S);
+  std::vector<Comparison> Stated = comparisons();
+  return boundImplied(Stated, L.C) || boundImplied(Stated, S);
 }
 
 std::vector<Comparison> PathLiterals::comparisons() const {
@@ -299,11 +297,12 @@ void PathLiterals::join(const PathLiterals &O, const std::vector<PathVar> &Vars)
   // loosely would be weakened each time round a loop (`peer <= 2`, `peer <= 3`, ...) and the
   // loop would never settle.
   std::vector<Literal> Out;
+  std::map<unsigned, int64_t> KnownThere = O.knownValues(Vars), KnownHere = knownValues(Vars);
   for (const Literal &L : Lits)
-    if (O.entails(L, Vars, false))
+    if (O.entails(L, KnownThere, false))
       Out.push_back(L);
   for (const Literal &L : O.Lits)
-    if (!has(L) && entails(L, Vars, false))
+    if (!has(L) && entails(L, KnownHere, false))
       Out.push_back(L);
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());

@@ -33,7 +33,9 @@ public:
   /// what they say of a live variable that equals it.
   void retain(const llvm::BitVector &Live, const std::vector<PathVar> &Vars);
   /// Whether the literals state L, directly or once their known values are put in.
-  bool entails(const Literal &L, const std::vector<PathVar> &Vars) const;
+  bool entails(const Literal &L, const std::vector<PathVar> &Vars) const {
+    return entails(L, knownValues(Vars), true);
+  }
 
   /// Every literal of this set is in O: a path that knows O is one this set allows.
   bool subsetOf(const PathLiterals &O) const {
@@ -52,9 +54,17 @@ private:
 
   bool assume(const Comparison &C, const std::vector<PathVar> &Vars, int Depth);
   /// C with every variable whose value is known replaced by it.
-  Comparison substituted(const Comparison &C, const std::vector<PathVar> &Vars) const;
-  /// The variables whose value the equalities fix.
+  Comparison substituted(const Comparison &C, const std::vector<PathVar> &Vars) const {
+    return substituted(C, knownValues(Vars));
+  }
+  /// C with the variables of Known replaced by their values.
+  static Comparison substituted(const Comparison &C, const std::map<unsigned, int64_t> &Known);
+  /// The variables whose value the equalities fix (computed once where the literals are asked
+  /// many questions without changing: a join, a new value's check of every literal).
   std::map<unsigned, int64_t> knownValues(const std::vector<PathVar> &Vars) const;
+  /// entails() with the literals' known values given; Bounds: also through a bound of the same
+  /// form (boundImplied).
+  bool entails(const Literal &L, const std::map<unsigned, int64_t> &Known, bool Bounds) const;
   /// The literals over Var restated over a variable equal to it (live in Live, when given).
   std::vector<Literal> throughEqual(unsigned Var, const std::vector<PathVar> &Vars,
                                     const llvm::BitVector *Live) const;
@@ -64,8 +74,6 @@ private:
   /// Var := Var + Delta: rewrites the literals in terms of the new value where that is exact.
   void shift(unsigned Var, int64_t Delta, const std::vector<PathVar> &Vars);
   bool has(const Literal &L) const;
-  /// entails(); Bounds: also through a bound of the same form (boundImplied).
-  bool entails(const Literal &L, const std::vector<PathVar> &Vars, bool Bounds) const;
   /// The literals that are comparisons (not a bool's definition).
   std::vector<Comparison> comparisons() const;
   void insert(Literal L);

@@ -3,10 +3,12 @@
 #include "analyses/PathLiteralTable.h"
 #include "analyses/PathSensitive.h"
 #include "events/SourcePoints.h"
+#include "llvm/ADT/Hashing.h"
 #include <limits>
 #include <map>
 #include <queue>
 #include <tuple>
+#include <unordered_map>
 
 namespace commcheck {
 
@@ -18,7 +20,19 @@ struct Node {
   bool operator<(const Node &O) const {
     return std::tie(Block, Index, Phase, Path) < std::tie(O.Block, O.Index, O.Phase, O.Path);
   }
-  bool operator==(const Node &O) const { return !(*this < O) && !(O < *this); }
+  bool operator==(const Node &O) const {
+    return Block == O.Block && Index == O.Index && Phase == O.Phase && Path == O.Path;
+  }
+};
+struct NodeHash {
+  size_t operator()(const Node &N) const {
+    return llvm::hash_combine(N.Block, N.Index, N.Phase, N.Path);
+  }
+};
+struct PointHash {
+  size_t operator()(const std::pair<unsigned, int> &P) const {
+    return llvm::hash_combine(P.first, P.second);
+  }
 };
 
 /// The phase of a search that starts at the entry and has not yet passed the obligation's origin
@@ -125,9 +139,11 @@ private:
   Node Start{0, 0, 0};
   PathLiteralTable &Paths;
   unsigned Nothing; ///< the empty literal set
-  std::map<Node, Node> Parent;
+  // Hashed: a search visits a state per event, and only looks them up (nothing walks them in
+  // order).
+  std::unordered_map<Node, Node, NodeHash> Parent;
   std::queue<Node> Q;
-  std::map<std::pair<unsigned, int>, std::vector<unsigned>> Seen;
+  std::unordered_map<std::pair<unsigned, int>, std::vector<unsigned>, PointHash> Seen;
 
   void visit(Node M, const Node &From) {
     if (Parent.emplace(M, From).second)

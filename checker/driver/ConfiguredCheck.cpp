@@ -222,16 +222,21 @@ bool slicesAlike(const Checker &C, const Configuration &J, unsigned IJ, const Co
 /// compiles the file as a checked one (left out), preprocesses it alike (that one's result under
 /// its name), or only removes code from the set's first parse (a slice). Whether it was.
 bool reused(const Checker &C, Frontend &FE, const FileBuild &Build, unsigned I, bool Variants,
-            const std::vector<Parsed> &Checked, size_t FirstParse, ConfiguredResult &Out,
-            std::vector<FileResult> &Rs) {
+            const std::vector<Parsed> &Checked, std::vector<Parsed> &Alike, size_t FirstParse,
+            ConfiguredResult &Out, std::vector<FileResult> &Rs) {
   const Configuration &Cfg = Build.Configurations[I];
   for (const Parsed &K : Checked)
     if (sameAs(Cfg, Build.Configurations[K.Config], Out.Parses[K.Parse])) {
       Out.Notes.push_back("configuration " + Cfg.Name + ": compiles the file as " +
                           Build.Configurations[K.Config].Name + " does: not checked again");
+      Alike.push_back({I, K.Parse, K.Result});
       return true;
     }
-  for (const Parsed &K : Checked)
+  // A configuration left out above has the parse and result of the one it compiles alike: one
+  // that preprocesses the file as it does (a cube core like a cube core) has them too.
+  std::vector<Parsed> Stand(Checked);
+  Stand.insert(Stand.end(), Alike.begin(), Alike.end());
+  for (const Parsed &K : Stand)
     if (sameTokens(C, Cfg, I, Build.Configurations[K.Config], Out.Parses[K.Parse])) {
       FileResult R = Rs[K.Result];
       R.Configurations = {Cfg.Name};
@@ -275,18 +280,28 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
               bool UntilArchTested = false) {
   const FileBuild &Build = FE.build(AbsPath);
   std::vector<Parsed> Checked;
+  std::vector<Parsed> Alike; ///< configurations that compile the file as a checked one
   std::vector<FileResult> Failed;
   size_t FirstParse = Out.Parses.size();
   for (unsigned I : Indices) {
     const Configuration &Cfg = Build.Configurations[I];
-    if (reused(C, FE, Build, I, Variants, Checked, FirstParse, Out, Rs))
+    if (reused(C, FE, Build, I, Variants, Checked, Alike, FirstParse, Out, Rs))
       continue;
     auto Start = std::chrono::steady_clock::now();
-    Out.Parses.push_back(FE.parseText(AbsPath, Text, I));
+    Out.Parses.push_back(FE.parseText(AbsPath, Text, I, UntilArchTested));
     double Parse = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     ParsedFile &P = Out.Parses.back();
     P.Focus = Focus;
     Out.Probes.insert(Out.Probes.end(), P.Probes.begin(), P.Probes.end());
+    if (UntilArchTested && !P.PP.ArchMacrosUsed.empty()) {
+      // The architecture variants replace the whole set: this parse only had to find that out,
+      // and stopped there.
+      Out.Result.Profile["parse (clang)"] += Parse;
+      Out.Notes.push_back("configuration " + Cfg.Name + ": parsed up to the kernel's first test "
+                          "of the architecture, not checked (the architecture variants replace "
+                          "it)");
+      break;
+    }
     FileResult R = C.check(P, VerifyFixes ? &FE : nullptr, nullptr, corePipes(Cfg, P));
     R.Profile["parse (clang)"] += Parse;
     R.Configurations = {P.Configuration};
@@ -303,8 +318,6 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
     Rs.push_back(std::move(R));
     if (!Rs.back().Parsed)
       break;
-    if (UntilArchTested && !Out.Parses.back().PP.ArchMacrosUsed.empty())
-      break; // the architecture variants replace the whole set: the rest need no parse
   }
   if (Variants && Checked.empty()) { // no architecture compiles it: its errors are the verdict
     for (FileResult &R : Failed)
@@ -401,6 +414,9 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
     Out.Notes.push_back("the kernel's own code tests " + llvm::join(Tested, ", ") +
                         ": checked for every supported architecture instead of the "
                         "architecture-neutral configurations");
+    for (const FileResult &X : Rs) // their cost stays in the profile
+      for (const auto &[K, V] : X.Profile)
+        Out.Result.Profile[K] += V;
     Rs.clear();
     Out.Parses.clear();
     checkSet(C, FE, AbsPath, Text, VerifyFixes, Variants, /*Variants=*/true, Focus, Out, Rs);
@@ -408,7 +424,10 @@ ConfiguredResult checkConfigurations(const Checker &C, Frontend &FE, const std::
   if (!Rs.empty() && Rs.front().Parsed)
     checkFreeMacros(C, FE, Out, Rs);
   if (Rs.size() == 1) {
+    std::map<std::string, double> Replaced = std::move(Out.Result.Profile);
     Out.Result = std::move(Rs.front());
+    for (const auto &[K, V] : Replaced)
+      Out.Result.Profile[K] += V;
     reportEmptyEntries(Out.Result);
     return Out;
   }

@@ -177,7 +177,8 @@ llvm::Expected<ParsedFile> Frontend::parse(const std::string &Path) {
   return parseText(Source->first, std::move(Source->second));
 }
 
-ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, unsigned Config) {
+ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, unsigned Config,
+                               bool StopAtArchTest) {
   ParsedFile P;
   P.Path = AbsPath;
   P.Original = std::move(Text);
@@ -203,6 +204,7 @@ ParsedFile Frontend::parseText(const std::string &AbsPath, std::string Text, uns
   KO.Trusted = P.Trusted.get();
   KO.Record = &P.PP;
   KO.Probes = &P.Probes;
+  KO.StopAtArchTest = StopAtArchTest;
   KO.Hidden.insert(Build.Shim.Hidden.begin(), Build.Shim.Hidden.end());
   ErrorCollector Errors(P.Path);
   Watchdog Deadline(Opts.ParseSeconds,

@@ -75,8 +75,10 @@ public:
   /// The absolute path and content of a source file; an error names what is wrong.
   static llvm::Expected<std::pair<std::string, std::string>> readSource(const std::string &Path);
   /// Parses Text as if it were the content of the file at Path (fix-it verification, tests), in
-  /// configuration Config.
-  ParsedFile parseText(const std::string &AbsPath, std::string Text, unsigned Config = 0);
+  /// configuration Config. StopAtArchTest: only whether the file's own code tests the
+  /// architecture is asked; the parse stops once it does (KernelAstOptions::StopAtArchTest).
+  ParsedFile parseText(const std::string &AbsPath, std::string Text, unsigned Config = 0,
+                       bool StopAtArchTest = false);
   /// How the build compiles the file at AbsPath: its configurations (never empty), notes for
   /// verbose output, and whether a database given with -p lacks it. Computed once per file.
   const FileBuild &build(const std::string &AbsPath);

@@ -21,15 +21,21 @@ namespace {
 /// Asked by the parser for every function body it may skip (FrontendOptions::SkipFunctionBodies).
 class TrustedBodySkipper : public clang::ASTConsumer {
 public:
-  TrustedBodySkipper(const clang::SourceManager &SM, const TrustedHeaders *Trusted)
-      : SM(SM), Trusted(Trusted ? *Trusted : TrustedHeaders()) {}
+  TrustedBodySkipper(const clang::SourceManager &SM, const TrustedHeaders *Trusted,
+                     const PreprocessorRecord *StopAtArchTest)
+      : SM(SM), Trusted(Trusted ? *Trusted : TrustedHeaders()), StopAtArchTest(StopAtArchTest) {}
   bool shouldSkipFunctionBody(clang::Decl *D) override {
     return Trusted.trusted(SM, D->getLocation());
+  }
+  /// False stops the parse (clang::ParseAST).
+  bool HandleTopLevelDecl(clang::DeclGroupRef) override {
+    return !StopAtArchTest || StopAtArchTest->ArchMacrosUsed.empty();
   }
 
 private:
   const clang::SourceManager &SM;
   TrustedHeaders Trusted; ///< a copy: its memo is this parse's
+  const PreprocessorRecord *StopAtArchTest;
 };
 
 class SkipTrustedBodiesAction : public clang::ASTFrontendAction {
@@ -43,7 +49,8 @@ public:
     if (O.Record)
       CI.getPreprocessor().addPPCallbacks(
           O.Record->callbacks(CI.getSourceManager(), CI.getPreprocessor(), O.Trusted));
-    return std::make_unique<TrustedBodySkipper>(CI.getSourceManager(), O.Trusted);
+    return std::make_unique<TrustedBodySkipper>(CI.getSourceManager(), O.Trusted,
+                                                O.StopAtArchTest ? O.Record : nullptr);
   }
 
 private:

@@ -29,6 +29,10 @@ struct KernelAstOptions {
   std::vector<FileProbe> *Probes = nullptr; ///< every file the parse looked at, when given
   /// Files the parse does not see (shim headers that give way to the build's own, ShimShadow.h).
   std::set<std::string> Hidden;
+  /// Stop at the first top-level declaration after the kernel's own code tested an architecture
+  /// macro (Record's ArchMacrosUsed): a parse asked only whether it does (its result is replaced
+  /// by the architecture variants' then) need not go on. Needs Record.
+  bool StopAtArchTest = false;
 };
 std::unique_ptr<clang::ASTUnit> buildKernelAst(const std::string &Code,
                                                const std::vector<std::string> &Args,

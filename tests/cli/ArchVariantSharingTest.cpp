@@ -59,3 +59,29 @@ TEST(ArchVariantSharing, AVariantThatTakesAnotherBranchIsCheckedItself) {
               std::string::npos) << P.all();
   }
 }
+
+// A kernel that tests only whether __CCE_AICORE__ is defined: each cube core compiles the file as
+// its vector core does (left out), and a cube core whose variant preprocesses the file as another
+// architecture's does shares that one's result as its vector core does (one parse per distinct
+// architecture, not one more for dav-c350's cube core); the parse that only found the test of the
+// architecture is not checked. The finding is reported all the same.
+TEST(ArchVariantSharing, ACubeCoreLeftOutStillStandsForTheVariantsThatPreprocessAlike) {
+  TempDir D;
+  std::string F = D.write("k.cpp", "#include <pto/pto-inst.hpp>\n"
+                                   "__global__ AICORE void k(__gm__ float *out, __gm__ int32_t *sig) {\n"
+                                   "#if defined(__CCE_AICORE__)\n"
+                                   "  out[0] = 1.0f;\n"
+                                   "#endif\n"
+                                   "  dcci((__gm__ void*)out, cache_line_t::ENTIRE_DATA_CACHE);\n"
+                                   "  pto::comm::Signal s(sig);\n"
+                                   "  pto::comm::TNOTIFY(s, 1, pto::comm::NotifyOp::AtomicAdd);\n"
+                                   "}\n");
+  Proc P = runCommcheck({"-v", F}, D.path());
+  EXPECT_EQ(P.Exit, 1) << P.all();
+  EXPECT_NE(P.Out.find("[comm-publish-fence]"), std::string::npos) << P.all();
+  EXPECT_NE(P.Err.find("configuration vector core: parsed up to the kernel's first test of the "
+                       "architecture, not checked"), std::string::npos) << P.all();
+  EXPECT_NE(P.Err.find("configuration cube core (dav-c350): preprocesses the file as cube core "
+                       "(dav-c310) does"), std::string::npos) << P.all();
+  EXPECT_EQ(count(P.Err, ": parsed and checked"), 2u) << P.all();
+}
