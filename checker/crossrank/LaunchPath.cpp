@@ -105,33 +105,30 @@ bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool Loop
   bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
   if (!CanHold || !CanFail)
     return CanHold;
+  auto [Holds, Flip] = next(LoopCondition);
+  take(D, Op, Holds, Flip, Names);
+  return Holds;
+}
+
+std::pair<bool, bool> LaunchPath::next(bool LoopCondition) {
   bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : !LoopCondition;
   bool Flip = true;
   if (LoopCondition && !LoopChoices.empty()) {
     // Past the unrolling bound a further iteration of the loop is not run in another scenario:
-    // the launch values that would run it are not covered.
+    // the values that would run it are not covered.
     if (LoopChoices.back() >= MaxUnroll) {
       Flip = false;
       Cut |= !Holds;
     }
     LoopChoices.back() += Holds;
   }
-  take(D, Op, Holds, Flip, Names);
-  return Holds;
+  return {Holds, Flip};
 }
 
 bool LaunchPath::choose(bool LoopCondition, const std::string &What) {
   ++Consulted;
   DataChosen = true;
-  bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : !LoopCondition;
-  bool Flip = true;
-  if (LoopCondition && !LoopChoices.empty()) {
-    if (LoopChoices.back() >= MaxUnroll) {
-      Flip = false;
-      Cut |= !Holds;
-    }
-    LoopChoices.back() += Holds;
-  }
+  auto [Holds, Flip] = next(LoopCondition);
   Taken.push_back(Holds);
   Flippable.push_back(Flip);
   Text.push_back(What + (Holds ? " holds" : " fails"));

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace commcheck {
@@ -90,6 +91,9 @@ private:
   bool Cut = false, ValueCut = false, DataChosen = false;
   unsigned Consulted = 0;
   const Products *Defined = nullptr;
+  /// The next choice's way (given, else the default: a loop's exit, else the branch) and whether
+  /// it may be flipped (not past the unrolling bound of its loop).
+  std::pair<bool, bool> next(bool LoopCondition);
   /// Records choice `D Op 0` (Holds or its negation) as the next one taken.
   void take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
             const std::vector<std::string> &Names);
