@@ -16,6 +16,9 @@ char CrossRankModel::ID;
 namespace {
 
 constexpr int MaxRanks = 16;          ///< the rank counts enumerated: 2..MaxRanks
+/// ... where the kernel branches on data the model does not track: each rank count multiplies the
+/// scenarios, and the model is not complete there anyway (said in its coverage).
+constexpr int MaxRanksOnData = 4;
 constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
@@ -329,7 +332,7 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
 /// branching on it.
 std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::FunctionDecl *K,
                                           std::vector<int> &Counts) {
-  bool ReadsP = false;
+  bool ReadsP = false, OnData = false;
   int Highest = -1;
   std::vector<std::vector<bool>> Probes{{}};
   std::optional<Unmodelled> Doubt; // a scenario's unconfirmed rank count, until another confirms it
@@ -343,7 +346,7 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
         return *Doubt;
       Probes = {{}};
       Doubt.reset();
-      ReadsP = false, Highest = -1, N = 0;
+      ReadsP = false, OnData = false, Highest = -1, N = 0;
     }
     LaunchPath Path(Probes.back());
     I.follow(&Path);
@@ -361,7 +364,7 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
         // The rank the host passes as a scalar: the probe starts again with it as the rank id.
         Probes = {{}};
         Doubt.reset();
-        ReadsP = false, Highest = -1, N = 0;
+        ReadsP = false, OnData = false, Highest = -1, N = 0;
         continue;
       }
       if (!U->Unconfirmed)
@@ -370,12 +373,13 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     }
     Probes.pop_back();
     pushAlternatives(Path, Probes);
+    OnData |= Path.dataChosen();
     ReadsP |= I.readsRankCount() || I.bindsRankCount();
     Highest = std::max(Highest, I.highestWindow());
   }
   // Read from the launch (enumerated), or fixed by the windows the code addresses.
   if (ReadsP)
-    for (int P = 2; P <= MaxRanks; ++P)
+    for (int P = 2; P <= (OnData ? MaxRanksOnData : MaxRanks); ++P)
       Counts.push_back(P);
   else
     Counts.push_back(std::max(2, Highest + 1));
@@ -454,7 +458,8 @@ std::string partialScenario(const LaunchPath &Path) {
   if (Path.valueCut())
     return "a signal value read from launch data is run at some values only";
   if (Path.dataChosen())
-    return "branches on data the model does not track are run each way, alike on every rank";
+    return "branches on data the model does not track are run each way, alike on every rank, "
+           "at P = 2.." + std::to_string(MaxRanksOnData);
   if (Path.cut())
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";
