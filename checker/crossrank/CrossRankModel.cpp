@@ -1,5 +1,6 @@
 #include "crossrank/CrossRankModel.h"
 #include "crossrank/CrossRankOrder.h"
+#include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
@@ -32,14 +33,6 @@ void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Sc
       Alt.push_back(!Path.choices()[C]);
       Scenarios.push_back(std::move(Alt));
     }
-}
-
-/// The launch values of the scenario a finding was seen in, for its message.
-std::string launchText(const LaunchPath &Path) {
-  std::string T;
-  for (const std::string &C : Path.conditions())
-    T += (T.empty() ? "" : ", ") + C;
-  return " (launch values: " + T + ")";
 }
 
 std::string cellText(const MemRange &M) {
@@ -386,69 +379,6 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
   return std::nullopt;
 }
 
-/// What makes two findings one: a race is its two accesses, whichever end a scenario's schedule
-/// reports it at (root 0 reads what root 1 writes, and the other way round, are one bug).
-using FindingKey = std::tuple<int, unsigned, unsigned>;
-FindingKey keyOf(const CrossRankFinding &F) {
-  unsigned At = F.Loc.getRawEncoding();
-  if (F.K != CrossRankFinding::Race || F.Steps.empty())
-    return {F.K, At, 0};
-  unsigned Other = F.Steps.front().Loc.getRawEncoding();
-  return {F.K, std::min(At, Other), std::max(At, Other)};
-}
-
-/// The findings of one rank count's scenarios. Where a scenario ran a signal value read from
-/// launch data at some values only, or took a branch on data the model does not track one way,
-/// the value or the way is the host's or the data's: a finding is then kept only where every
-/// scenario that reaches its accesses shows it (a hang at `notifyValue == 1` that 100 avoids is
-/// not one; a race after `if (!session.valid()) return;` is one in every scenario that goes on).
-class ScenarioFindings {
-public:
-  void add(std::vector<CrossRankFinding> Found, const LaunchPath &Path, const SpmdRun &Run) {
-    Open |= Path.valueCut() || Path.dataChosen();
-    std::set<unsigned> &Here = Reached.emplace_back();
-    for (const RankTrace &T : Run.Ranks)
-      for (const RankOp &O : T.Ops)
-        Here.insert(O.Loc.getRawEncoding());
-    std::set<Key> Mine;
-    for (CrossRankFinding &F : Found) {
-      Key K = keyOf(F);
-      if (!Mine.insert(K).second)
-        continue;
-      if (!Path.conditions().empty())
-        F.Message += launchText(Path);
-      if (Count[K]++ == 0) {
-        Shown[K] = {First.size(), Path.conditions().size()};
-        First.push_back(std::move(F));
-      } else if (auto &[At, Conditions] = Shown[K]; Path.conditions().size() < Conditions) {
-        // The witness of the simplest scenario that shows it (the fewest conditions).
-        Conditions = Path.conditions().size();
-        First[At] = std::move(F);
-      }
-    }
-  }
-  size_t size() const { return First.size(); }
-  std::vector<CrossRankFinding> kept() {
-    std::vector<CrossRankFinding> Out;
-    for (CrossRankFinding &F : First) {
-      Key K = keyOf(F);
-      unsigned Reaching = 0;
-      for (const std::set<unsigned> &Here : Reached)
-        Reaching += Here.count(std::get<1>(K)) && (!std::get<2>(K) || Here.count(std::get<2>(K)));
-      if (!Open || Count[K] >= Reaching)
-        Out.push_back(std::move(F));
-    }
-    return Out;
-  }
-
-private:
-  using Key = FindingKey;
-  std::vector<CrossRankFinding> First; ///< the first instance of each finding, in order
-  std::map<Key, unsigned> Count; ///< scenarios that showed each
-  std::map<Key, std::pair<size_t, size_t>> Shown; ///< each one's place in First, its conditions
-  std::vector<std::set<unsigned>> Reached; ///< per scenario, the locations its ranks ran
-  bool Open = false;
-};
 
 /// Why a scenario does not stand for every run of the kernel ("": it does). A scenario takes each
 /// launch value to be the same on every rank (a size, a mode); one that is not (a rank the host
@@ -580,7 +510,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       }
     }
     for (CrossRankFinding &F : OfP.kept())
-      if (Seen.insert(keyOf(F)).second) {
+      if (Seen.insert(findingKey(F)).second) {
         if (!AsRank.empty())
           F.Message += " (taking " + AsRank + " for the rank id)";
         R.Findings.push_back(std::move(F)); // the smallest rank count that shows it

@@ -1,0 +1,64 @@
+#include "crossrank/ScenarioFindings.h"
+#include <algorithm>
+
+namespace commcheck {
+
+namespace {
+/// The launch values of the scenario a finding was seen in, for its message.
+std::string launchText(const LaunchPath &Path) {
+  std::string T;
+  for (const std::string &C : Path.conditions())
+    T += (T.empty() ? "" : ", ") + C;
+  return " (launch values: " + T + ")";
+}
+
+} // namespace
+
+FindingKey findingKey(const CrossRankFinding &F) {
+  unsigned At = F.Loc.getRawEncoding();
+  if (F.K != CrossRankFinding::Race || F.Steps.empty())
+    return {F.K, At, 0};
+  unsigned Other = F.Steps.front().Loc.getRawEncoding();
+  return {F.K, std::min(At, Other), std::max(At, Other)};
+}
+
+
+void ScenarioFindings::add(std::vector<CrossRankFinding> Found, const LaunchPath &Path,
+                         const SpmdRun &Run) {
+  Open |= Path.valueCut() || Path.dataChosen();
+  std::set<unsigned> &Here = Reached.emplace_back();
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops)
+      Here.insert(O.Loc.getRawEncoding());
+  std::set<Key> Mine;
+  for (CrossRankFinding &F : Found) {
+    Key K = findingKey(F);
+    if (!Mine.insert(K).second)
+      continue;
+    if (!Path.conditions().empty())
+      F.Message += launchText(Path);
+    if (Count[K]++ == 0) {
+      Shown[K] = {First.size(), Path.conditions().size()};
+      First.push_back(std::move(F));
+    } else if (auto &[At, Conditions] = Shown[K]; Path.conditions().size() < Conditions) {
+      // The witness of the simplest scenario that shows it (the fewest conditions).
+      Conditions = Path.conditions().size();
+      First[At] = std::move(F);
+    }
+  }
+}
+
+std::vector<CrossRankFinding> ScenarioFindings::kept() {
+  std::vector<CrossRankFinding> Out;
+  for (CrossRankFinding &F : First) {
+    Key K = findingKey(F);
+    unsigned Reaching = 0;
+    for (const std::set<unsigned> &Here : Reached)
+      Reaching += Here.count(std::get<1>(K)) && (!std::get<2>(K) || Here.count(std::get<2>(K)));
+    if (!Open || Count[K] >= Reaching)
+      Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+} // namespace commcheck

@@ -1,0 +1,39 @@
+// The findings of one rank count's scenarios (docs/cross-rank.md, "Launch values" and "Data the
+// model does not track"): which to keep where a scenario picked a value or took a branch on data
+// the model does not track one way, and which scenario's witness to show.
+#pragma once
+#include "crossrank/CrossRankModel.h"
+#include "crossrank/LaunchPath.h"
+#include "crossrank/RankTrace.h"
+#include <map>
+#include <set>
+#include <tuple>
+#include <vector>
+
+namespace commcheck {
+
+/// What makes two findings one: a race is its two accesses, whichever end a scenario's schedule
+/// reports it at (root 0 reads what root 1 writes, and the other way round, are one bug).
+using FindingKey = std::tuple<int, unsigned, unsigned>;
+FindingKey findingKey(const CrossRankFinding &F);
+
+/// The findings of one rank count's scenarios. Where a scenario ran a signal value read from
+/// launch data at some values only, or took a branch on data the model does not track one way,
+/// the value or the way is the host's or the data's: a finding is then kept only where every
+/// scenario that reaches its accesses shows it (a hang at `notifyValue == 1` that 100 avoids is
+/// not one; a race after `if (!session.valid()) return;` is one in every scenario that goes on).
+class ScenarioFindings {
+public:
+  void add(std::vector<CrossRankFinding> Found, const LaunchPath &Path, const SpmdRun &Run);
+  std::vector<CrossRankFinding> kept();
+
+private:
+  using Key = FindingKey;
+  std::vector<CrossRankFinding> First; ///< the first instance of each finding, in order
+  std::map<Key, unsigned> Count; ///< scenarios that showed each
+  std::map<Key, std::pair<size_t, size_t>> Shown; ///< each one's place in First, its conditions
+  std::vector<std::set<unsigned>> Reached; ///< per scenario, the locations its ranks ran
+  bool Open = false;
+};
+
+} // namespace commcheck
