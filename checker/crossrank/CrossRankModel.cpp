@@ -329,6 +329,11 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
   int Highest = -1;
   std::vector<std::vector<bool>> Probes{{}};
   std::optional<Unmodelled> Doubt; // a scenario's unconfirmed rank count, until another confirms it
+  auto Restart = [&] {
+    Probes = {{}};
+    Doubt.reset();
+    ReadsP = OnData = false, Highest = -1;
+  };
   for (unsigned N = 0;; ++N) {
     if (Probes.empty() || N >= MaxScenarios) {
       // Every scenario run: a value taken for P that no scenario's peer loop confirmed is a
@@ -337,9 +342,8 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
         break;
       if (!I.unbindUnconfirmed())
         return *Doubt;
-      Probes = {{}};
-      Doubt.reset();
-      ReadsP = false, OnData = false, Highest = -1, N = 0;
+      Restart();
+      N = 0;
     }
     LaunchPath Path(Probes.back());
     I.follow(&Path);
@@ -355,9 +359,8 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
       }
       if (U->RankCandidate && I.takeAsRank(*U->RankCandidate)) {
         // The rank the host passes as a scalar: the probe starts again with it as the rank id.
-        Probes = {{}};
-        Doubt.reset();
-        ReadsP = false, OnData = false, Highest = -1, N = 0;
+        Restart();
+        N = 0;
         continue;
       }
       if (!U->Unconfirmed)

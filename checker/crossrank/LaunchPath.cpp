@@ -97,10 +97,7 @@ LaunchPath &LaunchPath::operator=(LaunchPath &&) noexcept = default;
 bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
                         const std::vector<std::string> &Names) {
   ++Consulted;
-  if (!S) {
-    S = std::make_unique<Solver>();
-    S->Defined = Defined;
-  }
+  solver();
   z3::expr Rel = relation(S->numerator(D), Op);
   bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
   if (!CanHold || !CanFail)
@@ -144,50 +141,51 @@ void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds,
   Text.push_back(conditionText(D, Op, Holds, Names));
 }
 
-std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_t Hi,
-                                             const std::vector<std::string> &Names) {
+LaunchPath::Solver &LaunchPath::solver() {
   if (!S) {
     S = std::make_unique<Solver>();
     S->Defined = Defined;
   }
+  return *S;
+}
+
+LaunchPath::ValueWay LaunchPath::tryValue(const Linear &D, int64_t V, bool Flip,
+                                          const std::vector<std::string> &Names) {
+  z3::expr Is = S->numerator(D) == context().int_val(V * D.Den);
+  if (!S->possible(Is))
+    return ValueWay::Impossible;
+  if (!S->possible(!Is))
+    return ValueWay::Fixed;
+  bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : true;
+  take(D.plus(Linear::constant(V), -1), clang::BO_EQ, Holds, Flip, Names);
+  return Holds ? ValueWay::Chosen : ValueWay::Declined;
+}
+
+std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_t Hi,
+                                             const std::vector<std::string> &Names) {
   z3::context &C = context();
-  z3::expr Num = S->numerator(D);
+  z3::expr Num = solver().numerator(D);
   if (S->possible(Num < C.int_val(Lo * D.Den) || Num >= C.int_val(Hi * D.Den)))
     return std::nullopt;
   for (int64_t V = Lo; V < Hi; ++V) {
-    z3::expr Is = Num == C.int_val(V * D.Den);
-    if (!S->possible(Is))
-      continue;
-    if (!S->possible(!Is))
-      return V; // the constraints fix it (the last value left)
-    bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : true;
-    take(D.plus(Linear::constant(V), -1), clang::BO_EQ, Holds, true, Names);
-    if (Holds)
-      return V;
+    ValueWay W = tryValue(D, V, true, Names);
+    if (W == ValueWay::Fixed || W == ValueWay::Chosen)
+      return V; // fixed: the last value the constraints leave
   }
   return std::nullopt; // unknown to the solver: not every value is known to be run
 }
 
 int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates,
                          const std::vector<std::string> &Names) {
-  if (!S) {
-    S = std::make_unique<Solver>();
-    S->Defined = Defined;
-  }
   z3::context &C = context();
-  z3::expr Num = S->numerator(D);
+  z3::expr Num = solver().numerator(D);
   for (size_t K = 0; K < Candidates.size(); ++K) {
-    int64_t V = Candidates[K];
-    z3::expr Is = Num == C.int_val(V * D.Den);
-    if (!S->possible(Is))
-      continue;
-    if (!S->possible(!Is))
-      return V; // the constraints fix it
-    ValueCut = true;
-    bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : true;
-    take(D.plus(Linear::constant(V), -1), clang::BO_EQ, Holds, K + 1 < Candidates.size(), Names);
-    if (Holds)
-      return V;
+    ValueWay W = tryValue(D, Candidates[K], K + 1 < Candidates.size(), Names);
+    if (W == ValueWay::Fixed)
+      return Candidates[K]; // the constraints fix it
+    ValueCut |= W != ValueWay::Impossible;
+    if (W == ValueWay::Chosen)
+      return Candidates[K];
   }
   // No candidate possible: one value the constraints allow, the others not run.
   int64_t V = 0;

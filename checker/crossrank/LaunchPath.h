@@ -94,6 +94,12 @@ private:
   /// The next choice's way (given, else the default: a loop's exit, else the branch) and whether
   /// it may be flipped (not past the unrolling bound of its loop).
   std::pair<bool, bool> next(bool LoopCondition);
+  /// The path's solver, made on the first question (most kernels never ask one).
+  Solver &solver();
+  /// `D == V` on this path: impossible, the only value left, or a choice taken one way or the
+  /// other (Flip: whether the model runs its alternative).
+  enum class ValueWay { Impossible, Fixed, Chosen, Declined };
+  ValueWay tryValue(const Linear &D, int64_t V, bool Flip, const std::vector<std::string> &Names);
   /// Records choice `D Op 0` (Holds or its negation) as the next one taken.
   void take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
             const std::vector<std::string> &Names);

@@ -196,8 +196,8 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
     // A peer loop's variable tested for equality (`peer != myRank`) is compared with a rank, not
     // with the rank count: that value is not taken for P.
-    bool WithRank = (Op == BO_EQ || Op == BO_NE) &&
-                    (peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS()));
+    bool AgainstPeer = peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS());
+    bool WithRank = (Op == BO_EQ || Op == BO_NE) && AgainstPeer;
     Linear D = resolve(L.L.plus(R.L, -1), !WithRank);
     if (std::optional<int64_t> V = D.value()) {
       switch (Op) {
@@ -210,7 +210,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       default: break;
       }
     }
-    if (D.isSymbolic() && (peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS()))) {
+    if (D.isSymbolic() && AgainstPeer) {
       Unmodelled U{"a launch value compared with the variable of a loop over the peers: it may be "
                    "the rank id, which differs between ranks",
                    BO->getBeginLoc()};

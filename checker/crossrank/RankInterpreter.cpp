@@ -522,7 +522,10 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   std::set<Symbol> Own;
   bool First = true;
   unsigned LaunchIterations = 0;
-  bool CountLoop = Cond && countedOnData(Cond, Body);
+  auto [Counted, NewLoop] = CountedLoops.try_emplace(Loop, false);
+  if (NewLoop)
+    Counted->second = Cond && countedOnData(Cond, Body);
+  bool CountLoop = Counted->second;
   for (;;) {
     step(Loop);
     if (CondFirst || !First) {

@@ -256,6 +256,7 @@ private:
   bool InLoopCond = false;           ///< evaluating a loop's condition
   bool DataLoopOk = false;           ///< ... of a loop that counts to a value read once
   bool countedOnData(const clang::Expr *Cond, const clang::Stmt *Body);
+  llvm::DenseMap<const clang::Stmt *, bool> CountedLoops; ///< countedOnData, per loop
   std::set<Symbol> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;
