@@ -62,7 +62,7 @@ std::string conditionText(Linear D, clang::BinaryOperatorKind Op, bool Holds,
 } // namespace
 
 struct LaunchPath::Solver {
-  z3::solver Z{context()};
+  z3::solver Z{context(), z3::solver::simple()};
   /// D's numerator as a term of the launch symbols (D = Num / Den, Den > 0).
   const LaunchPath::Products *Defined = nullptr;
   z3::expr numerator(const Linear &D) {
@@ -94,17 +94,30 @@ LaunchPath::~LaunchPath() = default;
 LaunchPath::LaunchPath(LaunchPath &&) noexcept = default;
 LaunchPath &LaunchPath::operator=(LaunchPath &&) noexcept = default;
 
+std::vector<int64_t> LaunchPath::key(const Linear &D, int64_t Op) {
+  std::vector<int64_t> K{Op, D.Const, D.Den};
+  for (const auto &[Sym, C] : D.Terms) {
+    K.push_back(int64_t(Sym));
+    K.push_back(C);
+  }
+  return K;
+}
+
 bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
                         const std::vector<std::string> &Names) {
   ++Consulted;
+  // Constraints only grow along a path: what they decided once stays decided.
+  std::vector<int64_t> K = key(D, Op);
+  if (auto It = Decided.find(K); It != Decided.end())
+    return It->second;
   solver();
   z3::expr Rel = relation(S->numerator(D), Op);
   bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
   if (!CanHold || !CanFail)
-    return CanHold;
+    return Decided[K] = CanHold;
   auto [Holds, Flip] = next(LoopCondition);
   take(D, Op, Holds, Flip, Names);
-  return Holds;
+  return Decided[K] = Holds;
 }
 
 std::pair<bool, bool> LaunchPath::next(bool LoopCondition) {
@@ -163,6 +176,10 @@ LaunchPath::ValueWay LaunchPath::tryValue(const Linear &D, int64_t V, bool Flip,
 
 std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_t Hi,
                                              const std::vector<std::string> &Names) {
+  // A value the path fixed (by its constraints or a choice) stays fixed: constraints only grow.
+  std::vector<int64_t> K = key(D, -1);
+  if (auto It = Fixed.find(K); It != Fixed.end() && Lo <= It->second && It->second < Hi)
+    return It->second;
   z3::context &C = context();
   z3::expr Num = solver().numerator(D);
   if (S->possible(Num < C.int_val(Lo * D.Den) || Num >= C.int_val(Hi * D.Den)))
@@ -170,7 +187,7 @@ std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_
   for (int64_t V = Lo; V < Hi; ++V) {
     ValueWay W = tryValue(D, V, true, Names);
     if (W == ValueWay::Fixed || W == ValueWay::Chosen)
-      return V; // fixed: the last value the constraints leave
+      return Fixed[K] = V; // fixed: the last value the constraints leave
   }
   return std::nullopt; // unknown to the solver: not every value is known to be run
 }

@@ -91,6 +91,11 @@ private:
   bool Cut = false, ValueCut = false, DataChosen = false;
   unsigned Consulted = 0;
   const Products *Defined = nullptr;
+  /// Comparisons the path decided (key: the form and the operator) and values it fixed (key: the
+  /// form, operator -1): asked again, they are answered without the solver.
+  std::map<std::vector<int64_t>, bool> Decided;
+  std::map<std::vector<int64_t>, int64_t> Fixed;
+  static std::vector<int64_t> key(const Linear &D, int64_t Op);
   /// The next choice's way (given, else the default: a loop's exit, else the branch) and whether
   /// it may be flipped (not past the unrolling bound of its loop).
   std::pair<bool, bool> next(bool LoopCondition);
