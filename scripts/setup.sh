@@ -26,7 +26,7 @@ if [ "$SETUP_FOR" = test ]; then
   # The test suite: its libraries, the tools it runs the product against, and the Debian package
   # test's tools (dpkg-shlibdeps, file).
   APT_PACKAGES+=(clang-tools-19 clang-tidy-19 libclang-rt-19-dev libgtest-dev googletest
-                 libbenchmark-dev pre-commit dpkg-dev file)
+                 libbenchmark-dev pre-commit dpkg-dev file chromium)
 fi
 
 missing=()
@@ -52,6 +52,16 @@ if [ "$SETUP_FOR" = test ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ] &&
   mkdir -p "$TOOLS"
   (cd "$TOOLS" && npm install --silent --no-audit --no-fund --prefix "$TOOLS" \
       @microsoft/sarif-multitool-linux >/dev/null 2>&1) || echo "setup: sarif validator not installed" >&2
+fi
+
+# Mermaid's renderer (tests only: the sequence diagrams of the Markdown report must render), from
+# npm into the same folder, with Debian's chromium as its browser (puppeteer's own download off).
+if [ "$SETUP_FOR" = test ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ] &&
+   [ ! -x "$TOOLS/node_modules/.bin/mmdc" ]; then
+  echo "setup: installing @mermaid-js/mermaid-cli" >&2
+  mkdir -p "$TOOLS"
+  (cd "$TOOLS" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --silent --no-audit --no-fund \
+      --prefix "$TOOLS" @mermaid-js/mermaid-cli >/dev/null 2>&1) || echo "setup: mermaid-cli not installed" >&2
 fi
 
 # A fresh build folder set up to run is configured without the tests (their packages may be

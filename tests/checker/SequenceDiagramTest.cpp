@@ -65,8 +65,16 @@ std::string mmdcConfig(const std::string &Dir) {
   return Path;
 }
 
+/// mmdc: the checkout's (scripts/setup.sh installs it into .tools), else one on the PATH.
+llvm::ErrorOr<std::string> findMmdc() {
+  std::string Local = std::string(COMMCHECK_SOURCE_DIR) + "/.tools/node_modules/.bin/mmdc";
+  if (llvm::sys::fs::can_execute(Local))
+    return Local;
+  return llvm::sys::findProgramByName("mmdc");
+}
+
 TEST(SequenceDiagram, MermaidRendersIt) {
-  auto Mmdc = llvm::sys::findProgramByName("mmdc");
+  auto Mmdc = findMmdc();
   llvm::SmallString<128> Dir;
   llvm::sys::path::system_temp_directory(true, Dir);
   llvm::sys::path::append(Dir, "commcheck-tests");
