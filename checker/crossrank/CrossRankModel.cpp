@@ -42,10 +42,15 @@ std::string cellText(const MemRange &M) {
 
 /// The bytes an access touches, named as the kernel names them where it can (`PeerPtr(ctx, slot,
 /// r)`), with the buffer when it is a parameter's name, else the model's own name of the buffer.
+/// Whether the model's name of a buffer is the kernel's (a parameter's name), not a linear form.
+bool plainName(const std::string &Root) {
+  return !Root.empty() && Root.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+                                                 "WXYZ0123456789_") == std::string::npos;
+}
+
 std::string rangeText(const MemRange &M, const std::string &Spelling = "") {
   std::string Hi = M.Hi == std::numeric_limits<int64_t>::max() ? "end" : std::to_string(M.Hi);
-  bool Named = !M.Root.empty() && M.Root.find_first_not_of(
-                   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string::npos;
+  bool Named = plainName(M.Root);
   std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
   std::string Buffer = Spelling.empty() ? "'" + Root + "'"
                        : "'" + Spelling + "'" + (Named && Spelling.find(M.Root) == std::string::npos
@@ -98,19 +103,25 @@ void addLaunchWrites(SpmdRun &Run, clang::SourceLocation Kernel) {
     for (const RankOp &O : T.Ops)
       if (O.Kind == RankOpKind::Notify)
         Notified.insert({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
-  std::set<std::pair<std::string, int>> Read;
+  // Each buffer a peer reads, with the name a read gives it where the model's is a linear form (the
+  // host's write is named alike).
+  std::map<std::pair<std::string, int>, std::string> Read;
   for (const RankTrace &T : Run.Ranks) {
     bool Outside = false;
     for (const RankOp &O : T.Ops) {
       Outside |= O.Kind == RankOpKind::Wait && !Notified.count({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
       if (!Outside && O.Kind == RankOpKind::Read && O.Mem.Owner != T.Rank &&
-          O.Mem.Owner >= 0 && O.Mem.Owner < Run.P)
-        Read.insert({O.Mem.Root, O.Mem.Owner});
+          O.Mem.Owner >= 0 && O.Mem.Owner < Run.P) {
+        std::string &Name = Read[{O.Mem.Root, O.Mem.Owner}];
+        if (Name.empty() && !plainName(O.Mem.Root))
+          Name = O.Spelling;
+      }
     }
   }
   // Before each call of rank q: its host writes the inputs of that call, after q's previous call
   // returned (a peer still reading q's input of the previous call races with it).
-  for (const auto &[Root, Owner] : Read) {
+  for (const auto &[Buffer, Name] : Read) {
+    const auto &[Root, Owner] = Buffer;
     std::vector<RankOp> &Ops = Run.Ranks[Owner].Ops;
     for (size_t I = 0; I < Ops.size(); ++I) {
       if (I > 0 && Ops[I].Call == Ops[I - 1].Call)
@@ -119,6 +130,7 @@ void addLaunchWrites(SpmdRun &Run, clang::SourceLocation Kernel) {
       W.Kind = RankOpKind::Write;
       W.Mem.Root = Root;
       W.Mem.Owner = Owner;
+      W.Spelling = Name;
       W.Loc = Kernel;
       W.Call = Ops[I].Call;
       W.What = "the host's write before rank " + std::to_string(Owner) + "'s launch";

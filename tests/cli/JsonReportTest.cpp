@@ -153,3 +153,20 @@ TEST(JsonReport, EachKernelEntrySaysWhatTheCrossRankModelMadeOfIt) {
   EXPECT_FALSE(Not[0]["why"].get<std::string>().empty());
   EXPECT_FALSE(Not[0].contains("ranks"));
 }
+
+// Issue 26: a race names memory as the kernel names it on both sides; the host's write before a
+// launch is named as the read that races with it, not by the model's form of the argument table.
+TEST(JsonReport, TheHostsWriteIsNamedAsTheKernelReadsIt) {
+  Proc R = runCommcheck({"--format=json", COMMCHECK_SOURCE_DIR
+                         "/fixtures/cross-rank/launch_race_table_input.cpp"});
+  Json J = Json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << R.all();
+  const Json &Findings = J["files"][0]["findings"];
+  ASSERT_EQ(Findings.size(), 1u) << J.dump(2);
+  const Json &Witness = Findings[0]["witness"];
+  ASSERT_GE(Witness.size(), 1u) << J.dump(2);
+  std::string Host = Witness[0]["message"];
+  EXPECT_NE(Host.find("host's write"), std::string::npos) << Host;
+  EXPECT_NE(Host.find("of 'PeerPtr(ctx, gathered, pe)'"), std::string::npos) << Host;
+  EXPECT_EQ(Host.find("args+"), std::string::npos) << Host;
+}
