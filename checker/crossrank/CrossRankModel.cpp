@@ -35,19 +35,27 @@ void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Sc
     }
 }
 
-std::string cellText(const MemRange &M) {
-  std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
-  return "'" + Root + "'+" + std::to_string(M.Lo) + " of rank " + std::to_string(M.Owner);
-}
-
-/// The bytes an access touches, named as the kernel names them where it can (`PeerPtr(ctx, slot,
-/// r)`), with the buffer when it is a parameter's name, else the model's own name of the buffer.
 /// Whether the model's name of a buffer is the kernel's (a parameter's name), not a linear form.
 bool plainName(const std::string &Root) {
   return !Root.empty() && Root.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
                                                  "WXYZ0123456789_") == std::string::npos;
 }
 
+/// A signal cell, named as the kernel's view of it names it where there is one (`signals + peer`,
+/// with its byte and the buffer's name where the model has one), else by the model's own name.
+std::string cellText(const MemRange &M, const std::string &Spelling = "") {
+  std::string Rank = " of rank " + std::to_string(M.Owner);
+  if (!Spelling.empty())
+    return "'" + Spelling + "' (byte " + std::to_string(M.Lo) +
+           (plainName(M.Root) && Spelling.find(M.Root) == std::string::npos ? " of '" + M.Root + "'"
+                                                                            : "") +
+           ")" + Rank;
+  std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
+  return "'" + Root + "'+" + std::to_string(M.Lo) + Rank;
+}
+
+/// The bytes an access touches, named as the kernel names them where it can (`PeerPtr(ctx, slot,
+/// r)`), with the buffer when it is a parameter's name, else the model's own name of the buffer.
 std::string rangeText(const MemRange &M, const std::string &Spelling = "") {
   std::string Hi = M.Hi == std::numeric_limits<int64_t>::max() ? "end" : std::to_string(M.Hi);
   bool Named = plainName(M.Root);
@@ -169,7 +177,7 @@ CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
   int64_t Held = S.Cells.count(cellOf(W)) ? S.Cells.at(cellOf(W)) : 0;
   F.Loc = W.Loc;
   F.Message = "wait that no schedule of the " + std::to_string(Run.P) + " ranks lets pass" +
-              callText(W) + ": it waits for cell " + cellText(W.Mem) + " " + cmpText(W.Cmp) +
+              callText(W) + ": it waits for cell " + cellText(W.Mem, W.Spelling) + " " + cmpText(W.Cmp) +
               " " + std::to_string(W.Value) + ", which holds " + std::to_string(Held) +
               " when every rank is blocked or done (P = " + std::to_string(Run.P) + ")" +
               (W.Call ? freshWindowAdvice() : "");
@@ -191,7 +199,7 @@ CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
   for (size_t B = 0; B < S.Blocked.size() && B < 3; ++B) {
     const RankOp &O = Run.Ranks[S.Blocked[B].Rank].Ops[S.Blocked[B].Index];
     int64_t V = S.Cells.count(cellOf(O)) ? S.Cells.at(cellOf(O)) : 0;
-    F.Steps.push_back({O.Loc, "blocked: waits for " + cellText(O.Mem) + " " + cmpText(O.Cmp) +
+    F.Steps.push_back({O.Loc, "blocked: waits for " + cellText(O.Mem, O.Spelling) + " " + cmpText(O.Cmp) +
                                   " " + std::to_string(O.Value) + ", holds " + std::to_string(V) +
                                   callText(O),
                        S.Blocked[B].Rank, -1, false});
@@ -283,12 +291,12 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
     for (const auto &[N, To] : Order.edges())
       if (To == WRef) {
         const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
-        F.Steps.push_back({NO.Loc, "TNOTIFY of " + cellText(NO.Mem) + callText(NO) +
+        F.Steps.push_back({NO.Loc, "TNOTIFY of " + cellText(NO.Mem, NO.Spelling) + callText(NO) +
                                        " (not after the access above)",
                            N.Rank, int(F.Steps.size()) + 1, false});
         break;
       }
-    F.Steps.push_back({W.Loc, "waits for " + cellText(W.Mem) + " " + cmpText(W.Cmp) + " " +
+    F.Steps.push_back({W.Loc, "waits for " + cellText(W.Mem, W.Spelling) + " " + cmpText(W.Cmp) + " " +
                                   std::to_string(W.Value) + callText(W),
                        Rc.Second.Rank, -1, false});
     break;

@@ -253,7 +253,7 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     int64_t V = signalValue(Val);
     std::string Op = enumeratorName(How);
     record(I.Kind == IntrinsicKind::Notify ? RankOpKind::Notify : RankOpKind::Wait, Cell, E,
-           I.Kind == IntrinsicKind::Notify ? "TNOTIFY" : "TWAIT");
+           I.Kind == IntrinsicKind::Notify ? "TNOTIFY" : "TWAIT", Sig);
     RankOp &O = Trace.Ops.back();
     O.Value = V;
     if (I.Kind == IntrinsicKind::Notify) {
