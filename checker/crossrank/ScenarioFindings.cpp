@@ -5,10 +5,19 @@ namespace commcheck {
 
 namespace {
 /// The launch values of the scenario a finding was seen in, for its message.
+/// A condition a loop takes on every iteration is said once, with how often.
 std::string launchText(const LaunchPath &Path) {
+  std::vector<std::pair<std::string, unsigned>> Said;
+  for (const std::string &C : Path.conditions()) {
+    auto It = std::find_if(Said.begin(), Said.end(), [&](const auto &S) { return S.first == C; });
+    if (It == Said.end())
+      Said.push_back({C, 1});
+    else
+      ++It->second;
+  }
   std::string T;
-  for (const std::string &C : Path.conditions())
-    T += (T.empty() ? "" : ", ") + C;
+  for (const auto &[C, N] : Said)
+    T += (T.empty() ? "" : ", ") + C + (N > 1 ? " (" + std::to_string(N) + " times)" : "");
   return " (launch values: " + T + ")";
 }
 
