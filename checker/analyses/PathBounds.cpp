@@ -107,25 +107,33 @@ bool has(const LinearForm &F, unsigned Var, const std::vector<PathVar> &Vars) {
                      [&](const auto &T) { return T.first == Var || Vars[T.first].Root == Var; });
 }
 
-/// Fourier-Motzkin on Var over the signed bounds of one type.
+/// Fourier-Motzkin on Var over the signed bounds of one type: each bound with Var above (a
+/// positive coefficient) against each with Var below, every bound computed once.
 void eliminateSigned(const std::vector<Comparison> &Known, unsigned Var,
                      const std::vector<PathVar> &Vars, std::vector<Comparison> &Out) {
-  for (size_t I = 0; I < Known.size(); ++I)
-    for (size_t J = 0; J < Known.size(); ++J) {
-      const Comparison &A = Known[I], &B = Known[J];
-      if (!(A.Type == B.Type))
+  struct Bound {
+    LinearForm F;
+    int64_t K;
+    const IntType *Type;
+  };
+  std::vector<Bound> Above, Below;
+  for (const Comparison &C : Known)
+    for (LinearForm &F : boundsOf(C)) {
+      int64_t K = F.coefficient(Var);
+      if (K > 0 && K <= 1024)
+        Above.push_back({std::move(F), K, &C.Type});
+      else if (K < 0 && K >= -1024)
+        Below.push_back({std::move(F), K, &C.Type});
+    }
+  for (const Bound &P : Above)
+    for (const Bound &N : Below) {
+      if (!(*P.Type == *N.Type))
         continue;
-      for (const LinearForm &P : boundsOf(A))
-        for (const LinearForm &N : boundsOf(B)) {
-          int64_t KP = P.coefficient(Var), KN = N.coefficient(Var);
-          if (KP <= 0 || KN >= 0 || KP > 1024 || KN < -1024)
-            continue;
-          std::optional<LinearForm> G = exactSum(P, -KN, N, KP);
-          if (!G || G->isConstant() || has(*G, Var, Vars))
-            continue;
-          if (auto C = asComparison(*G, A.Type))
-            Out.push_back(*C);
-        }
+      std::optional<LinearForm> G = exactSum(P.F, -N.K, N.F, P.K);
+      if (!G || G->isConstant() || has(*G, Var, Vars))
+        continue;
+      if (auto C = asComparison(*G, *P.Type))
+        Out.push_back(*C);
     }
 }
 
