@@ -215,6 +215,8 @@ int64_t RankInterpreter::concrete(const clang::Expr *E, const std::string &What)
 
 int64_t RankInterpreter::rankIndex(const clang::Expr *E, const std::string &What) {
   RankValue V = eval(E);
+  if (V.ModuloOf) // a ring neighbour among n ranks: n is the rank count
+    ++BoundCounts[*V.ModuloOf], ConfirmedCounts.insert(*V.ModuloOf);
   if (V.K == RankValue::Number) {
     Linear L = resolve(V.L, false);
     if (std::optional<int64_t> C = L.value())
