@@ -241,7 +241,7 @@ int64_t RankInterpreter::signalValue(const clang::Expr *E) {
         SignalConstants.insert(*C);
       return *C;
     }
-    if (launchOnly(L)) {
+    if (launchOnly(L) || dataValue(L)) {
       // The values tried: small counts, and those that meet the kernel's own constant signal
       // values (a wait for 100 met by a notify of a launch value), c for GE/EQ, c + 1 for GT.
       std::set<int64_t> Tried{1, 2};
@@ -287,9 +287,10 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
     Frames.back().Vars[VD] = lvalue(VD->getInit());
     return;
   }
-  // A word of launch data the kernel names (`int root = args[4];`): conditions read its name.
+  // A word of launch data or other memory the kernel names (`int root = args[4];`, `int n =
+  // cfg->numChunks;`): conditions read its name.
   if (V.K == RankValue::Number && V.L.Terms.size() == 1 && V.L.Const == 0 && V.L.Den == 1 &&
-      V.L.Terms.begin()->second == 1 && LaunchSymbols.count(V.L.Terms.begin()->first) &&
+      V.L.Terms.begin()->second == 1 && !Linear::isPlace(V.L.Terms.begin()->first) &&
       llvm::StringRef(Shown[V.L.Terms.begin()->first]).starts_with("*(") && VD->getIdentifier())
     Shown[V.L.Terms.begin()->first] = VD->getName().str();
   // A declaration run again (a loop's next iteration) reuses its slot when nothing else holds it.

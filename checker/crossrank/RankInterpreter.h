@@ -234,6 +234,9 @@ private:
   std::map<std::pair<const clang::Expr *, unsigned>, bool> DataChoices;
   llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
   bool dataChoice(const clang::Expr *E);
+  /// Whether L is made of values read from memory the model does not track (and launch values):
+  /// a signal value a scenario may pick, alike on every rank, as one read from launch data.
+  bool dataValue(const Linear &L) const;
   std::set<Symbol> Compared;         ///< launch values a branch compared (sizes, modes)
   std::set<Symbol> RankSymbols;      ///< launch values taken for the rank id (takeAsRank)
   std::map<Symbol, std::string> RankSpelling; ///< how the comparison that suggested each spells it
