@@ -405,6 +405,8 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
         else if (Pointee->isRecordType())
           ArgumentTables.try_emplace(Word, 1);
       }
+      for (const auto &[Sym, K] : V.L.Terms)
+        PointerSymbols.insert(Sym); // the integer names a buffer now
       V.L = V.L.plus(Linear::home(Rank));
     }
     return V;

@@ -151,8 +151,10 @@ RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) 
   if (RankSymbols.count(Sym) && T->isIntegralOrEnumerationType())
     return RankValue::integer(Rank);
   Linear V = Linear::symbol(Sym);
-  if (T->isPointerType())
+  if (T->isPointerType()) {
     V = V.plus(Linear::home(Rank));
+    PointerSymbols.insert(Sym);
+  }
   else if (T->isIntegralOrEnumerationType())
     LaunchSymbols.insert(Sym);
   return RankValue::number(V);
