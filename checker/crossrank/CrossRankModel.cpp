@@ -409,7 +409,7 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 /// so the precision step does not rely on it.
 std::string partialScenario(const LaunchPath &Path) {
   if (Path.valueCut())
-    return "a signal value read from launch data is run at some values only";
+    return "a signal value read from launch data or untracked memory is run at some values only";
   if (Path.dataChosen())
     return "branches on data the model does not track are run each way, alike on every rank, "
            "at P = 2.." + std::to_string(MaxRanksOnData);

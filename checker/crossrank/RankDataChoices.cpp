@@ -2,7 +2,8 @@
 // flag read from GM, an unseen call's result, a count read once. Each is a choice of the scenario
 // (LaunchPath::choose), taken alike on every rank; a loop on such data is run each way only where
 // it counts to a value read once (a polling loop re-reads memory and is a wait the model cannot
-// order by).
+// order by). A signal value read from such data (a count in a configuration struct in GM) is
+// picked as one read from launch data is: a symbol of the scenario, the same on every rank.
 #include "crossrank/RankInterpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -86,6 +87,18 @@ bool RankInterpreter::dataChoice(const clang::Expr *E) {
   bool Holds = Launch->choose(InLoopCond, Text);
   DataChoices.emplace(Key, Holds);
   return Holds;
+}
+
+bool RankInterpreter::dataValue(const Linear &L) const {
+  // A word loaded from GM is a symbol named after its address (`*(cfg+0)`), rank-independently:
+  // the scenario's constraint on it holds on every rank. A place (a pointer) is no count, and a
+  // value taken for the rank count is the run's P, not a choice.
+  if (!Launch || L.Terms.empty())
+    return false;
+  for (const auto &[Sym, K] : L.Terms)
+    if (Linear::isPlace(Sym) || BoundCounts.count(Sym) || Sym == RankCountSym)
+      return false;
+  return true;
 }
 
 } // namespace commcheck

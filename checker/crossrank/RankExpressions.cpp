@@ -239,6 +239,10 @@ RankValue RankInterpreter::arith(BinaryOperatorKind Op, const RankValue &L, cons
   RankValue V = arithValue(Op, L, R, LT, RT);
   if (V.K == RankValue::Number)
     V.FromTable = L.FromTable || R.FromTable;
+  if (V.K == RankValue::Number && Op == BO_Rem && R.K == RankValue::Number &&
+      R.L.Terms.size() == 1 && R.L.Const == 0 && R.L.Den == 1 && R.L.Terms[0].second == 1 &&
+      BoundCounts.count(R.L.Terms[0].first))
+    V.ModuloOf = R.L.Terms[0].first;
   return V;
 }
 
@@ -372,8 +376,11 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
       return V;
     if (CE->getCastKind() != CK_IntegralCast)
       return RankValue::integer(truth(Sub));
-    if (std::optional<int64_t> C = V.L.value())
-      return RankValue::integer(truncate(*C, Ctx.getIntWidth(To), To->isSignedIntegerOrEnumerationType()));
+    if (std::optional<int64_t> C = V.L.value()) {
+      RankValue R = RankValue::integer(truncate(*C, Ctx.getIntWidth(To), To->isSignedIntegerOrEnumerationType()));
+      R.ModuloOf = V.ModuloOf; // a ring neighbour's index stays one when converted
+      return R;
+    }
     // Symbolic: a term that is a multiple of 2^width vanishes (the rank count in the high half
     // of PTOAS's rank word); the rest is taken not to overflow.
     unsigned W = Ctx.getIntWidth(To);
@@ -398,6 +405,8 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
         else if (Pointee->isRecordType())
           ArgumentTables.try_emplace(Word, 1);
       }
+      for (const auto &[Sym, K] : V.L.Terms)
+        PointerSymbols.insert(Sym); // the integer names a buffer now
       V.L = V.L.plus(Linear::home(Rank));
     }
     return V;

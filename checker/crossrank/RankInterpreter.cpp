@@ -151,8 +151,10 @@ RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) 
   if (RankSymbols.count(Sym) && T->isIntegralOrEnumerationType())
     return RankValue::integer(Rank);
   Linear V = Linear::symbol(Sym);
-  if (T->isPointerType())
+  if (T->isPointerType()) {
     V = V.plus(Linear::home(Rank));
+    PointerSymbols.insert(Sym);
+  }
   else if (T->isIntegralOrEnumerationType())
     LaunchSymbols.insert(Sym);
   return RankValue::number(V);
@@ -215,6 +217,8 @@ int64_t RankInterpreter::concrete(const clang::Expr *E, const std::string &What)
 
 int64_t RankInterpreter::rankIndex(const clang::Expr *E, const std::string &What) {
   RankValue V = eval(E);
+  if (V.ModuloOf) // a ring neighbour among n ranks: n is the rank count
+    ++BoundCounts[*V.ModuloOf], ConfirmedCounts.insert(*V.ModuloOf);
   if (V.K == RankValue::Number) {
     Linear L = resolve(V.L, false);
     if (std::optional<int64_t> C = L.value())
@@ -239,7 +243,7 @@ int64_t RankInterpreter::signalValue(const clang::Expr *E) {
         SignalConstants.insert(*C);
       return *C;
     }
-    if (launchOnly(L)) {
+    if (launchOnly(L) || dataValue(L)) {
       // The values tried: small counts, and those that meet the kernel's own constant signal
       // values (a wait for 100 met by a notify of a launch value), c for GE/EQ, c + 1 for GT.
       std::set<int64_t> Tried{1, 2};
@@ -285,9 +289,10 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
     Frames.back().Vars[VD] = lvalue(VD->getInit());
     return;
   }
-  // A word of launch data the kernel names (`int root = args[4];`): conditions read its name.
+  // A word of launch data or other memory the kernel names (`int root = args[4];`, `int n =
+  // cfg->numChunks;`): conditions read its name.
   if (V.K == RankValue::Number && V.L.Terms.size() == 1 && V.L.Const == 0 && V.L.Den == 1 &&
-      V.L.Terms.begin()->second == 1 && LaunchSymbols.count(V.L.Terms.begin()->first) &&
+      V.L.Terms.begin()->second == 1 && !Linear::isPlace(V.L.Terms.begin()->first) &&
       llvm::StringRef(Shown[V.L.Terms.begin()->first]).starts_with("*(") && VD->getIdentifier())
     Shown[V.L.Terms.begin()->first] = VD->getName().str();
   // A declaration run again (a loop's next iteration) reuses its slot when nothing else holds it.

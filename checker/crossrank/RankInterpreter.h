@@ -234,6 +234,9 @@ private:
   std::map<std::pair<const clang::Expr *, unsigned>, bool> DataChoices;
   llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
   bool dataChoice(const clang::Expr *E);
+  /// Whether L is made of values read from memory the model does not track (and launch values):
+  /// a signal value a scenario may pick, alike on every rank, as one read from launch data.
+  bool dataValue(const Linear &L) const;
   std::set<Symbol> Compared;         ///< launch values a branch compared (sizes, modes)
   std::set<Symbol> RankSymbols;      ///< launch values taken for the rank id (takeAsRank)
   std::map<Symbol, std::string> RankSpelling; ///< how the comparison that suggested each spells it
@@ -260,8 +263,13 @@ private:
   std::set<Symbol> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;
-  std::set<std::string> WindowRoots; ///< buffers reached through the window table
+  std::set<std::string> WindowRoots; ///< buffers reached through the window table (bufferText)
   std::vector<std::pair<std::string, const clang::Expr *>> HomeNotifies; ///< notifies into handed pointers
+  /// Symbols that entered as pointers (a pointer parameter, a pointer loaded, an integer converted
+  /// to one): what names a buffer, where the other symbols of an address are offsets into it.
+  std::set<Symbol> PointerSymbols;
+  /// The buffer an address is in, by its pointer symbols only (`signals`, not `signals + stride`).
+  std::string bufferText(const Linear &L) const;
   llvm::DenseMap<const clang::Stmt *, int> Placed;
   llvm::DenseMap<const clang::Stmt *, bool> PeerLoops; ///< where each statement lies (Removed)
   /// What each callee is: its catalogue entry, or what else (memo: names are costly).

@@ -68,6 +68,14 @@ std::string RankInterpreter::rootText(const Linear &L) const {
   return S;
 }
 
+std::string RankInterpreter::bufferText(const Linear &L) const {
+  Linear Base = L;
+  Base.eraseTerms([this](const Linear::Term &T) { return !PointerSymbols.count(T.first); });
+  Base.Const = 0;
+  Base.normalise();
+  return rootText(Base);
+}
+
 int64_t RankInterpreter::typeBytes(QualType T) const {
   if (T->isVoidType())
     return 1;
@@ -185,8 +193,10 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
   record(RankOpKind::Read, V, At, "scalar load", At);
   Symbol Loaded = intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
   Linear Sym = Linear::symbol(Loaded);
-  if (T->isPointerType())
+  if (T->isPointerType()) {
     Sym = Sym.plus(Linear::home(Rank));
+    PointerSymbols.insert(Loaded);
+  }
   // A word of the launch's argument table or of a descriptor it points to: launch data.
   if (Addr.Den == 1 && Addr.Terms.size() == 2) {
     const auto &[S0, K0] = Addr.Terms[0];
@@ -354,10 +364,12 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   O.Kind = K;
   O.Mem = range(View.L, View.K == RankValue::View ? View.Bytes : std::nullopt, At);
   rankFromRemoteSlot(K, View.L, O.Mem, At);
+  // Whether a notify's buffer is one the kernel reaches through the window table is a question
+  // of the buffer, not of the offset into it (`signals + peer * stride` is in `signals`).
   if (fromWindow(View.L) || View.FromTable)
-    WindowRoots.insert(O.Mem.Root);
+    WindowRoots.insert(bufferText(View.L));
   else if (K == RankOpKind::Notify)
-    HomeNotifies.push_back({O.Mem.Root, At});
+    HomeNotifies.push_back({bufferText(View.L), At});
   O.Call = Call;
   O.Loc = Ctx.getSourceManager().getExpansionLoc(At->getBeginLoc());
   O.What = What;

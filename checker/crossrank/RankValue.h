@@ -130,6 +130,10 @@ struct RankValue {
   /// Number, View: computed from the window table, also where the window bases cancel (rank r's
   /// own window reached as `W[peer] - W[r]` with peer == r): memory the kernel places itself.
   bool FromTable = false;
+  /// Number: `x % n` for n a launch value taken for the rank count. A window index computed so
+  /// (a ring neighbour, `(r + 1) % n`) names a rank among n: n is the rank count, as the bound of
+  /// a loop over the peers is.
+  std::optional<Symbol> ModuloOf;
   /// Object: the fields of a local struct the kernel initialised or assigned, each in a slot of
   /// its own so that `s.f = v` assigns in place. A copy of the object copies the slots (detach).
   std::vector<std::pair<const clang::FieldDecl *, std::shared_ptr<RankValue>>> Fields;

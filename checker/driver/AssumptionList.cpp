@@ -42,8 +42,9 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
                  "with a peer loop's variable (`peer != myRank`), which is taken for the rank id the "
                  "host passes (every finding resting on it names it); a model that took either "
                  "says it is not complete; a signal value read from "
-                 "launch data is the host's to choose: it is tried at a few values, and the model "
-                 "reports only what every value tried shows",
+                 "launch data, or from memory the model does not track (a count in a configuration "
+                 "struct), is the host's to choose: it is tried at a few values, alike on every "
+                 "rank, and the model reports only what every value tried shows",
                  "built in"});
   // What the rules take from the toolchain's documentation (CONTRACT §1).
   Out.push_back({"toolchain:async-wait",
