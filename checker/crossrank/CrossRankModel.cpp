@@ -1,5 +1,6 @@
 #include "crossrank/CrossRankModel.h"
 #include "crossrank/CrossRankOrder.h"
+#include "crossrank/GridWaits.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "clang/AST/Decl.h"
@@ -146,6 +147,8 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
                             std::to_string(I.highestWindow()) + " among " + std::to_string(P),
                         K->getLocation()};
   }
+  if (std::optional<Unmodelled> U = inexactGridWait(Run))
+    return *U;
   freshUnloweredCells(Run);
   addLaunchWrites(Run, K->getLocation());
   return Run;

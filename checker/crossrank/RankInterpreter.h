@@ -180,6 +180,11 @@ private:
                                    RankValue &View);
   /// View, its unknown extents bounded by what the tile moving it holds.
   RankValue boundByTile(RankValue View, const clang::Expr *Tile);
+  /// A grid of signal cells (Signal2D): the GlobalTensor view it derives from (RankGrids.cpp).
+  RankValue derivedView(const clang::CXXConstructExpr *E, const std::vector<RankValue> &Args);
+  /// A TWAIT on a view of several cells (a grid): one wait per cell, in the order the wait reads
+  /// them; false when the view is one cell (or its shape is unknown), recorded as one wait.
+  bool recordGridWait(const RankValue &Cells, const clang::Expr *At);
   int64_t typeBytes(clang::QualType T) const;
   /// What the interpreter needs of a record type, once per type (names are costly).
   struct TypeFacts {
