@@ -398,6 +398,8 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
         else if (Pointee->isRecordType())
           ArgumentTables.try_emplace(Word, 1);
       }
+      for (const auto &[Sym, K] : V.L.Terms)
+        BufferWords.insert(Sym);
       V.L = V.L.plus(Linear::home(Rank));
     }
     return V;
