@@ -356,9 +356,16 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     bool ReadsNow = false;
     int HighestNow = -1;
     for (int Rank = 0; Rank < 2 && std::holds_alternative<RankTrace>(Probe); ++Rank) {
-      Probe = I.run(K, Rank, MaxRanks, 1);
+      auto Run = I.run(K, Rank, MaxRanks, 1);
       ReadsNow |= I.readsRankCount() || I.bindsRankCount();
       HighestNow = std::max(HighestNow, I.highestWindow());
+      // Rank 1 only adds what the probe learns (a count, a rank candidate, a cut): where it stops
+      // for another reason (a TTEST only it runs), the main runs meet that in its scenario and
+      // keep the scenarios before it.
+      if (const auto *U = std::get_if<Unmodelled>(&Run);
+          Rank > 0 && U && !U->Unconfirmed && !U->RankCandidate && !U->ScenarioCut)
+        break;
+      Probe = std::move(Run);
     }
     I.follow(nullptr);
     if (auto *U = std::get_if<Unmodelled>(&Probe)) {
