@@ -1,5 +1,6 @@
 #include "crossrank/CrossRankModel.h"
 #include "crossrank/CrossRankOrder.h"
+#include "crossrank/GridWaits.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "clang/AST/Decl.h"
@@ -166,6 +167,8 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
                             std::to_string(I.highestWindow()) + " among " + std::to_string(P),
                         K->getLocation()};
   }
+  if (std::optional<Unmodelled> U = inexactGridWait(Run))
+    return *U;
   freshUnloweredCells(Run);
   addLaunchWrites(Run, K->getLocation());
   return Run;
@@ -339,8 +342,8 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
   return S.Exhaustive;
 }
 
-/// The probe: every launch-value scenario at the largest rank count, one call, to learn where P
-/// comes from (Counts: the rank counts to run). A launch value first taken for the rank count that
+/// The probe: every launch-value scenario at the largest rank count, ranks 0 and 1, one call, to
+/// learn where P comes from (Counts: the rank counts to run). A launch value first taken for the rank count that
 /// bounds no loop over the peers is then a launch value like any other: the probe runs again,
 /// branching on it.
 std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::FunctionDecl *K,
@@ -367,7 +370,23 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     }
     LaunchPath Path(Probes.back());
     I.follow(&Path);
-    auto Probe = I.run(K, 0, MaxRanks, 1);
+    // Ranks 0 and 1: a path only ranks other than 0 take (`if (me != 0)`) may branch on a launch
+    // value too (a count taken for P there is not confirmed by rank 0's peer loops).
+    std::variant<RankTrace, Unmodelled> Probe = RankTrace{};
+    bool ReadsNow = false;
+    int HighestNow = -1;
+    for (int Rank = 0; Rank < 2 && std::holds_alternative<RankTrace>(Probe); ++Rank) {
+      auto Run = I.run(K, Rank, MaxRanks, 1);
+      ReadsNow |= I.readsRankCount() || I.bindsRankCount();
+      HighestNow = std::max(HighestNow, I.highestWindow());
+      // Rank 1 only adds what the probe learns (a count, a rank candidate, a cut): where it stops
+      // for another reason (a TTEST only it runs), the main runs meet that in its scenario and
+      // keep the scenarios before it.
+      if (const auto *U = std::get_if<Unmodelled>(&Run);
+          Rank > 0 && U && !U->Unconfirmed && !U->RankCandidate && !U->ScenarioCut)
+        break;
+      Probe = std::move(Run);
+    }
     I.follow(nullptr);
     if (auto *U = std::get_if<Unmodelled>(&Probe)) {
       // Only a run that ended with an unconfirmed rank count is run further: a run stopped for
@@ -390,8 +409,8 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     Probes.pop_back();
     pushAlternatives(Path, Probes);
     OnData |= Path.dataChosen();
-    ReadsP |= I.readsRankCount() || I.bindsRankCount();
-    Highest = std::max(Highest, I.highestWindow());
+    ReadsP |= ReadsNow;
+    Highest = std::max(Highest, HighestNow);
   }
   // Read from the launch (enumerated), or fixed by the windows the code addresses.
   if (ReadsP)

@@ -150,7 +150,7 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
     return V;
   }
   if (TF.Kind == TypeFacts::Grid)
-    fail("a grid of signal cells (Signal2D)", E);
+    return derivedView(E, Args);
   if (TF.Kind == TypeFacts::ViewType) {
     RankValue V;
     V.K = RankValue::View;
@@ -252,22 +252,28 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     RankValue Cell = eval(Sig);
     int64_t V = signalValue(Val);
     std::string Op = enumeratorName(How);
-    record(I.Kind == IntrinsicKind::Notify ? RankOpKind::Notify : RankOpKind::Wait, Cell, E,
-           I.Kind == IntrinsicKind::Notify ? "TNOTIFY" : "TWAIT", Sig);
-    RankOp &O = Trace.Ops.back();
-    O.Value = V;
-    if (I.Kind == IntrinsicKind::Notify) {
-      O.Op = Op == "Set" ? NotifyOp::Set : Op == "AtomicAdd" ? NotifyOp::AtomicAdd : NotifyOp::Unknown;
-      if (O.Op == NotifyOp::Unknown)
-        fail("a notify operation '" + Op + "'", E);
-    } else {
-      static const std::map<std::string, WaitCmp> Cmps{
-          {"EQ", WaitCmp::EQ}, {"NE", WaitCmp::NE}, {"GT", WaitCmp::GT},
-          {"GE", WaitCmp::GE}, {"LT", WaitCmp::LT}, {"LE", WaitCmp::LE}};
-      auto It = Cmps.find(Op);
-      if (It == Cmps.end())
-        fail("a wait comparison '" + Op + "'", E);
-      O.Cmp = It->second;
+    // A notify signals the view's first cell (TNOTIFY writes its data()); a wait on several
+    // cells waits on each of them (recordGridWait).
+    size_t First = Trace.Ops.size();
+    if (I.Kind == IntrinsicKind::Notify || !recordGridWait(Cell, E))
+      record(I.Kind == IntrinsicKind::Notify ? RankOpKind::Notify : RankOpKind::Wait, Cell, E,
+             I.Kind == IntrinsicKind::Notify ? "TNOTIFY" : "TWAIT");
+    for (size_t K = First; K < Trace.Ops.size(); ++K) {
+      RankOp &O = Trace.Ops[K];
+      O.Value = V;
+      if (I.Kind == IntrinsicKind::Notify) {
+        O.Op = Op == "Set" ? NotifyOp::Set : Op == "AtomicAdd" ? NotifyOp::AtomicAdd : NotifyOp::Unknown;
+        if (O.Op == NotifyOp::Unknown)
+          fail("a notify operation '" + Op + "'", E);
+      } else {
+        static const std::map<std::string, WaitCmp> Cmps{
+            {"EQ", WaitCmp::EQ}, {"NE", WaitCmp::NE}, {"GT", WaitCmp::GT},
+            {"GE", WaitCmp::GE}, {"LT", WaitCmp::LT}, {"LE", WaitCmp::LE}};
+        auto It = Cmps.find(Op);
+        if (It == Cmps.end())
+          fail("a wait comparison '" + Op + "'", E);
+        O.Cmp = It->second;
+      }
     }
     return RankValue::object();
   }

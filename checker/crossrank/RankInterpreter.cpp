@@ -73,6 +73,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   Trace = RankTrace{};
   Trace.Rank = R;
   Steps = 0;
+  Depth = 0; // a run stopped inside helpers left it raised
   HighestWindow = -1;
   BoundCounts.clear();
   BindOrder.clear();

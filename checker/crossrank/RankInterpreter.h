@@ -180,6 +180,11 @@ private:
                                    RankValue &View);
   /// View, its unknown extents bounded by what the tile moving it holds.
   RankValue boundByTile(RankValue View, const clang::Expr *Tile);
+  /// A grid of signal cells (Signal2D): the GlobalTensor view it derives from (RankGrids.cpp).
+  RankValue derivedView(const clang::CXXConstructExpr *E, const std::vector<RankValue> &Args);
+  /// A TWAIT on a view of several cells (a grid): one wait per cell, in the order the wait reads
+  /// them; false when the view is one cell (or its shape is unknown), recorded as one wait.
+  bool recordGridWait(const RankValue &Cells, const clang::Expr *At);
   int64_t typeBytes(clang::QualType T) const;
   /// What the interpreter needs of a record type, once per type (names are costly).
   struct TypeFacts {
@@ -229,6 +234,10 @@ private:
   std::set<Symbol> ConfirmedCounts;
   std::vector<Symbol> Doubted;       ///< taken for P by a run, no peer loop bounded by them there
   std::set<Symbol> LaunchSymbols;    ///< values the launch passes (parameters, their fields)
+  /// Launch words that place a buffer: one the kernel converts to a pointer (`(__gm__ int32_t
+  /// *)args[2]`), a field of a tensor descriptor (its start offset). They move an access as the
+  /// rank id does, but are never the rank (rankFromRemoteSlot).
+  std::set<Symbol> BufferWords;
   /// A branch on untracked data, by condition and its occurrence in the rank's run: the way the
   /// scenario took it, the same on every rank (data alike on every rank, like launch values).
   std::map<std::pair<const clang::Expr *, unsigned>, bool> DataChoices;

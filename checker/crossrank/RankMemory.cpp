@@ -208,6 +208,8 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
         LaunchSymbols.insert(Loaded);
         if (Table->second == 0)
           ArgumentWords.insert(Loaded);
+        else
+          BufferWords.insert(Loaded);
       }
       else if (Table->second == 0)
         ArgumentTables.try_emplace(Loaded, 1);
@@ -342,7 +344,8 @@ void RankInterpreter::rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const
   std::optional<Symbol> Only;
   for (const auto &[Sym, Coef] : Addr.Terms)
     if (!Linear::isPlace(Sym) && LaunchSymbols.count(Sym) && !BoundCounts.count(Sym) &&
-        !Compared.count(Sym)) { // a size the kernel compares (`base < rowElems`) is no rank
+        !Compared.count(Sym) && // a size the kernel compares (`base < rowElems`) is no rank
+        !BufferWords.count(Sym)) { // nor is a buffer's place
       if (Only)
         return;
       Only = Sym;

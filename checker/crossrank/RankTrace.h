@@ -50,6 +50,10 @@ struct RankOp {
   /// A Write the rank's host made before its launch (CONTRACT §6, "Launch"): it conflicts with
   /// another rank's reads, not with writes the kernels make.
   bool Launch = false;
+  /// A Wait on one cell of a grid (a TWAIT on a view of several cells waits until every cell
+  /// satisfies the comparison in one pass): modelled as one wait per cell in order, which is
+  /// exact only where no notify moves a cell out of the comparison once it holds (GridWaits).
+  bool GridCell = false;
 };
 
 struct RankTrace {
