@@ -366,6 +366,64 @@ void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, un
   add(Block, std::move(F), Site);
 }
 
+namespace {
+/// The constant V starts at when V is a local that only ever counts up from it: its initialiser
+/// is a constant and every change to it is `++v`, `v++` or `v += k` (`v -= -k`), k > 0 constant.
+std::optional<int64_t> countingStart(const VarDecl *V, VarUses &Uses, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  const Expr *Init = V->getInit();
+  if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType() || !Init ||
+      Init->isValueDependent() || !Init->EvaluateAsInt(R, Ctx) || !Uses.of(V).empty())
+    return std::nullopt;
+  auto Positive = [&](const Expr *K, int Sign) {
+    Expr::EvalResult KR;
+    return !K->isValueDependent() && K->EvaluateAsInt(KR, Ctx) &&
+           KR.Val.getInt().getSExtValue() * Sign > 0;
+  };
+  for (const VarUpdate &U : Uses.updatesOf(V)) {
+    const auto *UO = dyn_cast_or_null<UnaryOperator>(U.Op);
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(U.Op);
+    bool Up = UO ? UO->isIncrementOp()
+              : BO ? (BO->getOpcode() == BO_AddAssign && Positive(BO->getRHS(), 1)) ||
+                         (BO->getOpcode() == BO_SubAssign && Positive(BO->getRHS(), -1))
+                   : false;
+    if (U.Deref || !U.Path.empty() || !Up)
+      return std::nullopt;
+  }
+  return R.Val.getInt().getExtValue();
+}
+
+void declRefsIn(const Stmt *S, std::vector<const DeclRefExpr *> &Out, int Depth) {
+  if (!S || Depth > 32)
+    return;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    Out.push_back(DR);
+  for (const Stmt *Child : S->children())
+    declRefsIn(Child, Out, Depth + 1);
+}
+} // namespace
+
+void PathFactBuilder::counterFloors(const Expr *Cond, unsigned Block, unsigned Site) {
+  std::vector<const DeclRefExpr *> Refs;
+  declRefsIn(Cond, Refs, 0);
+  std::set<unsigned> Done;
+  for (const DeclRefExpr *DR : Refs) {
+    const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    auto Start = V ? countingStart(V, Uses, Ctx) : std::nullopt;
+    auto Var = Start ? declared(V) : std::nullopt;
+    if (!Var || G.PathVars[*Var].IsRecord || !Done.insert(*Var).second)
+      continue;
+    // Signed: the counting never wraps (overflow is undefined, docs/events.md "Path facts").
+    IntType T = G.PathVars[*Var].Type;
+    if (!T.Signed || T.reduce(*Start) != *Start)
+      continue;
+    PathFact F;
+    F.Invariant = true;
+    F.Cond = Comparison::make('l', LinearForm::constant(*Start), LinearForm::variable(*Var), T);
+    add(Block, std::move(F), Site);
+  }
+}
+
 void PathFactBuilder::enter(unsigned Block) {
   for (const auto &[P, B] : Params) {
     if (B.Location)
