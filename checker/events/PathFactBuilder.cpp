@@ -367,25 +367,36 @@ void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, un
 }
 
 namespace {
+/// Arithmetic in T is signed and at least int's width: it never wraps (overflow is undefined),
+/// where a narrower type's `++` wraps on the conversion back, and unsigned arithmetic wraps.
+bool exactArithmetic(QualType T, ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  return T->isSignedIntegerType() && Ctx.getIntWidth(T) >= Ctx.getIntWidth(Ctx.IntTy);
+}
+
 /// The constant V starts at when V is a local that only ever counts up from it: its initialiser
-/// is a constant and every change to it is `++v`, `v++` or `v += k` (`v -= -k`), k > 0 constant.
+/// is a constant and every change to it is `++v`, `v++` or `v += k` (`v -= -k`), k > 0 constant,
+/// computed in a signed type at least as wide as int.
 std::optional<int64_t> countingStart(const VarDecl *V, VarUses &Uses, ASTContext &Ctx) {
   Expr::EvalResult R;
   const Expr *Init = V->getInit();
-  if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType() || !Init ||
-      Init->isValueDependent() || !Init->EvaluateAsInt(R, Ctx) || !Uses.of(V).empty())
+  if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+      !exactArithmetic(V->getType(), Ctx) || !Init || Init->isValueDependent() ||
+      !Init->EvaluateAsInt(R, Ctx) || !Uses.of(V).empty())
     return std::nullopt;
-  auto Positive = [&](const Expr *K, int Sign) {
+  auto HasSign = [&](const Expr *K, bool Negative) {
     Expr::EvalResult KR;
     return !K->isValueDependent() && K->EvaluateAsInt(KR, Ctx) &&
-           KR.Val.getInt().getSExtValue() * Sign > 0;
+           (Negative ? KR.Val.getInt().isNegative() : KR.Val.getInt().isStrictlyPositive());
   };
   for (const VarUpdate &U : Uses.updatesOf(V)) {
     const auto *UO = dyn_cast_or_null<UnaryOperator>(U.Op);
-    const auto *BO = dyn_cast_or_null<BinaryOperator>(U.Op);
+    const auto *BO = dyn_cast_or_null<CompoundAssignOperator>(U.Op);
+    if (BO && !exactArithmetic(BO->getComputationResultType(), Ctx))
+      return std::nullopt;
     bool Up = UO ? UO->isIncrementOp()
-              : BO ? (BO->getOpcode() == BO_AddAssign && Positive(BO->getRHS(), 1)) ||
-                         (BO->getOpcode() == BO_SubAssign && Positive(BO->getRHS(), -1))
+              : BO ? (BO->getOpcode() == BO_AddAssign && HasSign(BO->getRHS(), false)) ||
+                         (BO->getOpcode() == BO_SubAssign && HasSign(BO->getRHS(), true))
                    : false;
     if (U.Deref || !U.Path.empty() || !Up)
       return std::nullopt;
