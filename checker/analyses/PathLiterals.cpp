@@ -246,6 +246,10 @@ bool PathLiterals::define(unsigned Var, const Comparison &C, const std::vector<P
 bool PathLiterals::apply(const PathFact &F, const std::vector<PathVar> &Vars) {
   switch (F.K) {
   case PathFact::Assume:
+    if (F.Invariant && substituted(F.Cond, Vars).evaluate() == true) {
+      insert(Literal{-1, F.Cond});
+      return true;
+    }
     return assume(F.Cond, Vars, 0);
   case PathFact::Set: {
     forget(F.Var, Vars);

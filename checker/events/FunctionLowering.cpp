@@ -93,6 +93,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
   std::vector<std::pair<const CallExpr *, bool>> TermTest(C->getNumBlockIDs(), {nullptr, false});
   std::vector<std::pair<const Expr *, bool>> TermValid(C->getNumBlockIDs(), {nullptr, false});
   std::vector<std::optional<Comparison>> TermCond(C->getNumBlockIDs());
+  std::vector<unsigned> TermSite(C->getNumBlockIDs(), 0);
   for (const CFGBlock *Blk : *C) {
     unsigned Id = Blk->getBlockID();
     Head[Id] = Cur = G.addBlock();
@@ -101,6 +102,10 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
     if (const auto *Cond = dyn_cast_or_null<Expr>(Blk->getTerminatorCondition())) {
       if (Blk->succ_size() == 2 && (Removed.empty() || Removed.where(Cond) == ConfigurationSlice::Kept))
         TermCond[Id] = Paths.condition(Cond);
+      TermSite[Id] = TermCond[Id] ? Paths.newSite() : 0;
+      // A loop's head: what holds of its counters however often it went round.
+      if (TermCond[Id] && isa<ForStmt, WhileStmt, DoStmt>(Blk->getTerminatorStmt()))
+        Paths.counterFloors(Cond, Cur, TermSite[Id]);
       bool Neg;
       if (const CallExpr *CE = conditionCall(Cond, Neg))
         if (const Intrinsic *I = intrinsicFor(CE); I && I->Kind == IntrinsicKind::Test)
@@ -121,7 +126,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
   for (const CFGBlock *Blk : *C) {
     unsigned Id = Blk->getBlockID();
     unsigned K = 0;
-    unsigned Site = TermCond[Id] ? Paths.newSite() : 0;
+    unsigned Site = TermSite[Id];
     for (const CFGBlock::AdjacentBlock &Adj : Blk->succs()) {
       unsigned Index = K++;
       const CFGBlock *Succ = Adj.getReachableBlock();

@@ -152,7 +152,7 @@ std::string describe(const Comparison &C, const std::vector<PathVar> &Vars) {
 std::string describe(const PathFact &F, const std::vector<PathVar> &Vars) {
   std::string X = F.Var < Vars.size() ? Vars[F.Var].Name : "?";
   switch (F.K) {
-  case PathFact::Assume: return "assume " + describe(F.Cond, Vars);
+  case PathFact::Assume: return (F.Invariant ? "invariant " : "assume ") + describe(F.Cond, Vars);
   case PathFact::Set: return X + " := " + describe(F.Value, Vars);
   case PathFact::Add: return X + " += " + std::to_string(F.Value.Const);
   case PathFact::SetCond: return X + " := (" + describe(F.Cond, Vars) + ")";

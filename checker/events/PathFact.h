@@ -106,6 +106,10 @@ struct PathFact {
   unsigned Var = 0;
   LinearForm Value;
   Comparison Cond;
+  /// Assume: Cond holds on every path here (an invariant, not a branch taken), and is stated
+  /// even where the path's known values decide it: a join keeps only what both sides state, so
+  /// the way into a loop (`i == 1`) and the ways round (`i == 2`, ...) keep `1 <= i` only so.
+  bool Invariant = false;
 };
 
 /// Readable text of a form, a comparison and a fact, naming the variables ("loop + 1 < rows").

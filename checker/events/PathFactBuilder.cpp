@@ -366,6 +366,75 @@ void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, un
   add(Block, std::move(F), Site);
 }
 
+namespace {
+/// Arithmetic in T is signed and at least int's width: it never wraps (overflow is undefined),
+/// where a narrower type's `++` wraps on the conversion back, and unsigned arithmetic wraps.
+bool exactArithmetic(QualType T, ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  return T->isSignedIntegerType() && Ctx.getIntWidth(T) >= Ctx.getIntWidth(Ctx.IntTy);
+}
+
+/// The constant V starts at when V is a local that only ever counts up from it: its initialiser
+/// is a constant and every change to it is `++v`, `v++` or `v += k` (`v -= -k`), k > 0 constant,
+/// computed in a signed type at least as wide as int.
+std::optional<int64_t> countingStart(const VarDecl *V, VarUses &Uses, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  const Expr *Init = V->getInit();
+  if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+      !exactArithmetic(V->getType(), Ctx) || !Init || Init->isValueDependent() ||
+      !Init->EvaluateAsInt(R, Ctx) || !Uses.of(V).empty())
+    return std::nullopt;
+  auto HasSign = [&](const Expr *K, bool Negative) {
+    Expr::EvalResult KR;
+    return !K->isValueDependent() && K->EvaluateAsInt(KR, Ctx) &&
+           (Negative ? KR.Val.getInt().isNegative() : KR.Val.getInt().isStrictlyPositive());
+  };
+  for (const VarUpdate &U : Uses.updatesOf(V)) {
+    const auto *UO = dyn_cast_or_null<UnaryOperator>(U.Op);
+    const auto *BO = dyn_cast_or_null<CompoundAssignOperator>(U.Op);
+    if (BO && !exactArithmetic(BO->getComputationResultType(), Ctx))
+      return std::nullopt;
+    bool Up = UO ? UO->isIncrementOp()
+              : BO ? (BO->getOpcode() == BO_AddAssign && HasSign(BO->getRHS(), false)) ||
+                         (BO->getOpcode() == BO_SubAssign && HasSign(BO->getRHS(), true))
+                   : false;
+    if (U.Deref || !U.Path.empty() || !Up)
+      return std::nullopt;
+  }
+  return R.Val.getInt().getExtValue();
+}
+
+void declRefsIn(const Stmt *S, std::vector<const DeclRefExpr *> &Out, int Depth) {
+  if (!S || Depth > 32)
+    return;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    Out.push_back(DR);
+  for (const Stmt *Child : S->children())
+    declRefsIn(Child, Out, Depth + 1);
+}
+} // namespace
+
+void PathFactBuilder::counterFloors(const Expr *Cond, unsigned Block, unsigned Site) {
+  std::vector<const DeclRefExpr *> Refs;
+  declRefsIn(Cond, Refs, 0);
+  std::set<unsigned> Done;
+  for (const DeclRefExpr *DR : Refs) {
+    const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    auto Start = V ? countingStart(V, Uses, Ctx) : std::nullopt;
+    auto Var = Start ? declared(V) : std::nullopt;
+    if (!Var || G.PathVars[*Var].IsRecord || !Done.insert(*Var).second)
+      continue;
+    // Signed: the counting never wraps (overflow is undefined, docs/events.md "Path facts").
+    IntType T = G.PathVars[*Var].Type;
+    if (!T.Signed || T.reduce(*Start) != *Start)
+      continue;
+    PathFact F;
+    F.Invariant = true;
+    F.Cond = Comparison::make('l', LinearForm::constant(*Start), LinearForm::variable(*Var), T);
+    add(Block, std::move(F), Site);
+  }
+}
+
 void PathFactBuilder::enter(unsigned Block) {
   for (const auto &[P, B] : Params) {
     if (B.Location)

@@ -80,6 +80,11 @@ public:
   void statement(const clang::Stmt *S, unsigned Block);
   /// The condition a two-way branch on Cond tests (true on its first edge), when it can be stated.
   std::optional<Comparison> condition(const clang::Expr *Cond, int Depth = 0) const;
+  /// The floors of the counters a loop's condition Cond tests, into Block (the loop's head), with
+  /// the condition's Site: a signed local that starts at a constant c and only ever counts up
+  /// (`++i`, `i++`, `i += k` with a constant k > 0) is at least c wherever it is read. Stated as
+  /// an invariant, it survives the head's join of the way in (i == c) with the ways round.
+  void counterFloors(const clang::Expr *Cond, unsigned Block, unsigned Site);
   /// A new site for the two edges of one branch.
   unsigned newSite() { return Index.newSite(); }
   /// The tracked variable an lvalue designates.

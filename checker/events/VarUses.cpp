@@ -76,8 +76,10 @@ private:
   }
   /// The storage at (Deref, Path) is given to argument Arg of CE: a hand-over when the parameter
   /// may write it, a read when it cannot.
-  void update(const VarDecl *V, bool Deref, FieldPath Path, const Expr *Value, const Expr *Target) {
-    Updates[V].push_back(VarUpdate{Deref, std::move(Path), Value, Target->getType()->isPointerType()});
+  void update(const VarDecl *V, bool Deref, FieldPath Path, const Expr *Value, const Expr *Target,
+              const Expr *Op) {
+    Updates[V].push_back(
+        VarUpdate{Deref, std::move(Path), Value, Target->getType()->isPointerType(), Op});
   }
   void argument(const VarDecl *V, bool Deref, FieldPath Path, const CallExpr *CE, const Expr *Arg,
                 bool ByAddress) {
@@ -227,7 +229,7 @@ void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
         if (BO->getOpcode() == BO_Assign)
           write(V, Deref, Path, BO->getRHS());
         else
-          update(V, Deref, Path, BO->getRHS(), BO->getLHS());
+          update(V, Deref, Path, BO->getRHS(), BO->getLHS(), BO);
         return; // p += k moves within the object it points into; integers are no addresses
       }
       if (BO->getOpcode() == BO_Comma && BO->getRHS()->IgnoreParens() == Cur) {
@@ -245,7 +247,7 @@ void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
       if (!UO->isIncrementDecrementOp())
         escape(V, Deref, Path);
       else
-        update(V, Deref, Path, nullptr, UO->getSubExpr());
+        update(V, Deref, Path, nullptr, UO->getSubExpr(), UO);
       return;
     }
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P); CO && CO->isGLValue()) {

@@ -49,6 +49,7 @@ struct VarUpdate {
   FieldPath Path;
   const clang::Expr *Value = nullptr;
   bool OnPointer = false; ///< the storage updated is a pointer
+  const clang::Expr *Op = nullptr; ///< the update: the compound assignment, or the ++ / --
 };
 
 class VarUses {
