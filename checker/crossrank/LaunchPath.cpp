@@ -175,6 +175,31 @@ std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_
   return std::nullopt; // unknown to the solver: not every value is known to be run
 }
 
+std::optional<bool> LaunchPath::implied(const Linear &D, clang::BinaryOperatorKind Op) {
+  if (!S)
+    return std::nullopt; // no constraint: nothing decided
+  z3::expr Rel = relation(S->numerator(D), Op);
+  bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
+  if (CanHold == CanFail)
+    return std::nullopt;
+  return CanHold;
+}
+
+std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
+  if (!S)
+    return std::nullopt; // no constraint: unbounded
+  z3::optimize O(context());
+  for (const z3::expr &A : S->Z.assertions())
+    O.add(A);
+  z3::optimize::handle H = O.maximize(S->numerator(D));
+  if (O.check() != z3::sat)
+    return std::nullopt;
+  int64_t N = 0;
+  if (!O.upper(H).is_numeral_i64(N))
+    return std::nullopt; // unbounded (or not an integer Z3 states)
+  return N >= 0 ? N / D.Den : -((-N + D.Den - 1) / D.Den);
+}
+
 int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates,
                          const std::vector<std::string> &Names) {
   z3::context &C = context();

@@ -51,6 +51,11 @@ public:
   /// value outside the range is possible.
   std::optional<int64_t> enumerate(const Linear &D, int64_t Lo, int64_t Hi,
                                    const std::vector<std::string> &Names);
+  /// Whether `D Op 0` holds where the constraints so far decide it (no choice is made).
+  std::optional<bool> implied(const Linear &D, clang::BinaryOperatorKind Op);
+  /// The largest value D (launch symbols only) may take under the constraints so far (an extent
+  /// `elems` after `off + elems <= 256`); none when they do not bound it.
+  std::optional<int64_t> upperBound(const Linear &D);
   /// A branch on data the model does not track (a flag read from GM, an unseen call's result):
   /// a choice with no constraint, taken at its default (a loop's exit, else the branch) and
   /// recorded with What (the condition as the kernel spells it), so that the scenarios that

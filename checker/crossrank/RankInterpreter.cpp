@@ -88,6 +88,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   ContextBases.clear();
   ArgumentTables.clear();
   ArgumentWords.clear();
+  Async.clear();
   const clang::FunctionDecl *Def = nullptr;
   if (!Kernel->hasBody(Def) || !Def->getBody())
     return Unmodelled{"the kernel has no body", Kernel->getLocation()};
@@ -114,6 +115,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   } catch (const Stop &S) {
     return S.U;
   }
+  Async.finish(Trace); // what no Wait completed is in flight past the kernel's end
   // A notify into a pointer the kernel was handed may go to any rank (a host may pass a peer's
   // address): it is the rank's own cell only where the kernel also reaches that buffer through
   // the window table (it computes peers' copies of it from it: so it is in its window).
@@ -228,6 +230,15 @@ int64_t RankInterpreter::rankIndex(const clang::Expr *E, const std::string &What
   fail(What + " is not a value the model can compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
        E);
+}
+
+std::optional<int64_t> RankInterpreter::extentBound(const Linear &L) {
+  Linear R = resolve(L, false);
+  if (std::optional<int64_t> C = R.value())
+    return C;
+  if (!launchOnly(R))
+    return std::nullopt;
+  return Launch->upperBound(R);
 }
 
 int64_t RankInterpreter::signalValue(const clang::Expr *E) {
@@ -371,6 +382,7 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXTryStmt>(S) || isa<AsmStmt>(S))
     fail(std::string("a '") + stmtClassName(S) + "' statement", S);
   if (const auto *E = dyn_cast<Expr>(S)) {
+    noteDiscarded(E);
     eval(E);
     return Flow::Next;
   }

@@ -12,6 +12,7 @@
 // same on every rank (a symmetric allocation), so `windowsIn[q] + (p - windowsIn[r])` is p's
 // buffer on rank q; pointers with different launch symbols are different buffers.
 #pragma once
+#include "crossrank/AsyncTransfers.h"
 #include "crossrank/LaunchPath.h"
 #include "crossrank/RankTrace.h"
 #include "crossrank/RankValue.h"
@@ -127,6 +128,9 @@ public:
   /// A rank's index (a window's): a number, or a launch value the scenarios run at each rank the
   /// path allows.
   int64_t rankIndex(const clang::Expr *E, const std::string &What);
+  /// A runtime extent or stride of a view: its value, or where it is made of launch values the
+  /// largest the scenario's constraints allow (the view then covers at least its bytes).
+  std::optional<int64_t> extentBound(const Linear &L);
   /// A signal's value or threshold: a number, or read from launch data (the scenario picks it).
   int64_t signalValue(const clang::Expr *E);
 
@@ -159,6 +163,17 @@ private:
   RankValue evalAggregate(const clang::InitListExpr *IL);
   RankValue callUser(const clang::FunctionDecl *FD, const clang::CallExpr *E);
   RankValue intrinsic(const Intrinsic &I, const clang::CallExpr *E);
+  /// Async engines (RankAsyncCalls.cpp): a transfer just recorded as the trace's ops from First
+  /// on is in flight; its event is returned.
+  RankValue issueAsync(const clang::CallExpr *E, const clang::Expr *Session, unsigned First);
+  /// An event's Wait or Test, `valid()`, a session built (BuildAsyncSession).
+  RankValue asyncEvent(const Intrinsic &I, const clang::CallExpr *E, const clang::Expr *Session);
+  /// A compiler-made copy or move assignment (`ev = TPUT_ASYNC(...)`): the value assigned.
+  RankValue assignDefaulted(const clang::CallExpr *E);
+  /// An expression statement whose value is dropped: a call there is `(void)call(...)`.
+  void noteDiscarded(const clang::Expr *E);
+  const clang::Expr *Discarded = nullptr;
+  AsyncTransfers Async;
   /// The address a GM lvalue (`*p`, `p[i]`, `p->f`, `x.f` of such) names, when it is one.
   std::optional<Linear> gmAddress(const clang::Expr *E);
   RankValue load(const Linear &Addr, clang::QualType T, const clang::Expr *At);

@@ -50,6 +50,12 @@ struct RankOp {
   /// A Write the rank's host made before its launch (CONTRACT §6, "Launch"): it conflicts with
   /// another rank's reads, not with writes the kernels make.
   bool Launch = false;
+  /// An access an async engine makes (TPUT_ASYNC, TGET_ASYNC; CONTRACT §1, "Async engines"): it
+  /// is issued here and complete only where a Wait on its event (or on a later event of its
+  /// session) returned, InFlight ops later in the rank's trace. 0: complete where it is recorded;
+  /// NeverComplete: no Wait of the run completes it.
+  unsigned InFlight = 0;
+  static constexpr unsigned NeverComplete = ~0u;
 };
 
 struct RankTrace {
