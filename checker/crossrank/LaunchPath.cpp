@@ -122,9 +122,9 @@ std::pair<bool, bool> LaunchPath::next(bool LoopCondition) {
   return {Holds, Flip};
 }
 
-bool LaunchPath::choose(bool LoopCondition, const std::string &What) {
+bool LaunchPath::choose(bool LoopCondition, const std::string &What, bool Poll) {
   ++Consulted;
-  DataChosen = true;
+  (Poll ? PollChosen : DataChosen) = true;
   auto [Holds, Flip] = next(LoopCondition);
   Taken.push_back(Holds);
   Flippable.push_back(Flip);

@@ -60,9 +60,13 @@ public:
   /// a choice with no constraint, taken at its default (a loop's exit, else the branch) and
   /// recorded with What (the condition as the kernel spells it), so that the scenarios that
   /// follow run each way. The scenarios then do not show every run (dataChosen).
-  bool choose(bool LoopCondition, const std::string &What);
+  /// Poll: the choice is a TTEST's outcome (whether a signal arrived while a rank polled), a
+  /// matter of timing, not of data: a race that only its way shows is kept (pollChosen).
+  bool choose(bool LoopCondition, const std::string &What, bool Poll = false);
   /// Whether a branch on untracked data was chosen.
   bool dataChosen() const { return DataChosen; }
+  /// Whether a TTEST's outcome was chosen (alike on every rank: not every timing is run).
+  bool pollChosen() const { return PollChosen; }
   /// Whether a signal value was taken at some values only.
   bool valueCut() const { return ValueCut; }
 
@@ -93,7 +97,7 @@ private:
   std::vector<bool> Given, Taken, Flippable;
   std::vector<std::string> Text;
   std::vector<unsigned> LoopChoices;
-  bool Cut = false, ValueCut = false, DataChosen = false;
+  bool Cut = false, ValueCut = false, DataChosen = false, PollChosen = false;
   unsigned Consulted = 0;
   const Products *Defined = nullptr;
   /// The next choice's way (given, else the default: a loop's exit, else the branch) and whether

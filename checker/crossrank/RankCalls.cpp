@@ -312,7 +312,7 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     }
     return RankValue::unknown("a view");
   case IntrinsicKind::Test:
-    fail("a TTEST (the control flow depends on a signal's value)", E);
+    return probe(I, E);
   case IntrinsicKind::Opaque:
     fail("'" + I.Name + "', which the model cannot see", E);
   default:

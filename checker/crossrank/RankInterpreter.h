@@ -174,6 +174,29 @@ private:
   void noteDiscarded(const clang::Expr *E);
   const clang::Expr *Discarded = nullptr;
   AsyncTransfers Async;
+  /// TTEST (RankPolling.cpp): in a polling loop its outcome is the loop's choice (the signal
+  /// arrives while it polls, or never); alone, a choice. Where it holds it is a wait that passed.
+  RankValue probe(const Intrinsic &I, const clang::CallExpr *E);
+  /// A loop that polls a signal: `for (...; poll < limit; ...) { if (TTEST(...)) { ...; break; } }`.
+  struct PollingLoop {
+    const clang::CallExpr *Test = nullptr; ///< null: not a polling loop
+    bool Timeout = false;                  ///< it has a condition that may end it without the signal
+    bool Quiet = false; ///< its iterations without the signal record nothing (quietIteration)
+    std::vector<const clang::VarDecl *> Havoc; ///< what its iterations without the signal assign
+  };
+  const PollingLoop &pollingLoop(const clang::Stmt *Loop, const clang::Expr *Cond,
+                                 const clang::Stmt *Body, const clang::Expr *Inc);
+  llvm::DenseMap<const clang::Stmt *, PollingLoop> PollingLoops;
+  /// The polling loops being run: the loop, whether the signal arrives, whether it was probed.
+  struct Poll {
+    const PollingLoop *Of;
+    bool Arrives;
+    bool Probed = false;
+  };
+  std::vector<Poll> Polls;
+  /// Whether the innermost poll gives up after an iteration that recorded nothing (it would
+  /// repeat it to its limit): what the iterations assign is then unknown and the loop is left.
+  bool pollGivesUp(size_t OpsBefore);
   /// The address a GM lvalue (`*p`, `p[i]`, `p->f`, `x.f` of such) names, when it is one.
   std::optional<Linear> gmAddress(const clang::Expr *E);
   RankValue load(const Linear &Addr, clang::QualType T, const clang::Expr *At);
@@ -248,7 +271,7 @@ private:
   /// scenario took it, the same on every rank (data alike on every rank, like launch values).
   std::map<std::pair<const clang::Expr *, unsigned>, bool> DataChoices;
   llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
-  bool dataChoice(const clang::Expr *E);
+  bool dataChoice(const clang::Expr *E, bool Poll = false);
   std::set<Symbol> Compared;         ///< launch values a branch compared (sizes, modes)
   std::set<Symbol> RankSymbols;      ///< launch values taken for the rank id (takeAsRank)
   std::map<Symbol, std::string> RankSpelling; ///< how the comparison that suggested each spells it

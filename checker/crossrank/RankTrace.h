@@ -56,6 +56,10 @@ struct RankOp {
   /// NeverComplete: no Wait of the run completes it.
   unsigned InFlight = 0;
   static constexpr unsigned NeverComplete = ~0u;
+  /// Wait: a TTEST that returned true (a probe of a polling loop with a timeout, or a lone one):
+  /// it passed where it was probed. A schedule in which it never can is not one of this
+  /// scenario (there the TTEST returned false: another scenario runs that), not a hang.
+  bool Probe = false;
 };
 
 struct RankTrace {
