@@ -507,11 +507,13 @@ const MutationOperator Operators[] = {
 namespace {
 /// What each protocol-breaking operator does between ranks: a counter Set or waited EQ, or a Set
 /// reset, hangs some schedule; a notify before the data it releases, or a reset dropped, races; a
-/// reset one too many leaves the next call's counter below zero.
+/// reset one too many leaves the next call's counter below zero; an async put no Wait of its
+/// session completes is still in flight when the peer it notified reads.
 std::vector<std::string> crossRankConsequences(const std::string &Op) {
   if (Op == "set-on-counter" || Op == "reset-with-set-zero" || Op == "eq-wait-on-counter")
     return {"comm-unreachable-wait"};
-  if (Op == "notify-before-async-wait" || Op == "drop-reset-epilogue")
+  if (Op == "notify-before-async-wait" || Op == "drop-reset-epilogue" || Op == "drop-async-wait" ||
+      Op == "async-wait-other-session")
     return {"comm-cross-rank-race"};
   if (Op == "reset-one-too-many") // the next call: a wait on the counter hangs, or passes late
     return {"comm-unreachable-wait", "comm-cross-rank-race"};

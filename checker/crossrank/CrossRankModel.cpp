@@ -325,13 +325,17 @@ void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
       }
 }
 
-/// The findings of one rank count; false when its schedules were not all explored.
-bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out) {
+/// The findings of one rank count; false when its schedules were not all explored. Infeasible:
+/// no execution makes the run's TTEST choices (nothing is concluded from it).
+bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infeasible) {
+  ScheduleResult S = scheduleSignals(Run, MaxStates);
+  Infeasible = S.Infeasible;
+  if (Infeasible)
+    return S.Exhaustive;
   // A counter's net change per call does not depend on the schedule: also where the next call
   // hangs because of it (a reset one too many leaves it below zero).
   for (CrossRankFinding &F : imbalances(Run))
     Out.push_back(std::move(F));
-  ScheduleResult S = scheduleSignals(Run, MaxStates);
   if (S.Hangs) {
     Out.push_back(hangFinding(Run, S));
     return S.Exhaustive; // a hanging run has no complete schedule to order accesses by
@@ -408,7 +412,7 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     }
     Probes.pop_back();
     pushAlternatives(Path, Probes);
-    OnData |= Path.dataChosen();
+    OnData |= Path.dataChosen() || Path.pollChosen();
     ReadsP |= ReadsNow;
     Highest = std::max(Highest, HighestNow);
   }
@@ -432,6 +436,9 @@ std::string partialScenario(const LaunchPath &Path) {
   if (Path.dataChosen())
     return "branches on data the model does not track are run each way, alike on every rank, "
            "at P = 2.." + std::to_string(MaxRanksOnData);
+  if (Path.pollChosen())
+    return "a TTEST's outcome (whether a signal arrived while a rank polled) is run each way, alike "
+           "on every rank, at P = 2.." + std::to_string(MaxRanksOnData);
   if (Path.cut())
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";
@@ -541,7 +548,10 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         AllRun = false, R.Why.Why = Why;
       const SpmdRun &SR = std::get<SpmdRun>(Run);
       std::vector<CrossRankFinding> Found;
-      bool Exhaustive = analyse(SR, Found);
+      bool Infeasible = false;
+      bool Exhaustive = analyse(SR, Found, Infeasible);
+      if (Infeasible)
+        continue; // a TTEST that held where no schedule lets it: another scenario's execution
       Covered = P;
       OfP.add(std::move(Found), Path, SR);
       addOverlaps(SR, R.Uses);

@@ -118,7 +118,10 @@ void CrossRankOrder::computeClocks() {
 bool CrossRankOrder::before(OpRef A, OpRef B) const {
   if (A == B)
     return false;
-  return Clock[Pos[B.Rank][B.Index] * Run.Ranks.size() + A.Rank] >= (int)A.Index;
+  // An access in flight (an async engine's) is done only where its Wait returned: it is ordered
+  // before B when that point is (an op of A's rank at or after it happens before B).
+  int64_t Done = int64_t(A.Index) + Run.Ranks[A.Rank].Ops[A.Index].InFlight;
+  return Clock[Pos[B.Rank][B.Index] * Run.Ranks.size() + A.Rank] >= Done;
 }
 
 bool CrossRankOrder::justify() {

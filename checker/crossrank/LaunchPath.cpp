@@ -1,5 +1,8 @@
 #include "crossrank/LaunchPath.h"
 #include <z3++.h>
+#include <sstream>
+#include <string>
+#include <unordered_map>
 
 namespace commcheck {
 
@@ -79,14 +82,29 @@ struct LaunchPath::Solver {
         return symbol(It->second.first) * symbol(It->second.second);
     return context().int_const(("s" + std::to_string(Sym)).c_str());
   }
-  /// Whether E is possible under the constraints so far (unknown: taken as possible).
+  /// Whether E is possible under the constraints so far (unknown: taken as possible). Every rank
+  /// of a scenario asks the same questions: answered once per set of constraints (Z3 shares equal
+  /// terms, so an equal question has the same id; Asked keeps it alive).
   bool possible(const z3::expr &E) {
+    uint64_t Key = (uint64_t(E.id()) << 32) | Assumed;
+    if (auto It = Answers.find(Key); It != Answers.end())
+      return It->second;
     Z.push();
     Z.add(E);
     bool Sat = Z.check() != z3::unsat;
     Z.pop();
+    Asked.push_back(E);
+    Answers.emplace(Key, Sat);
     return Sat;
   }
+  /// Adds a constraint of the path.
+  void assume(const z3::expr &E) {
+    Z.add(E);
+    ++Assumed;
+  }
+  unsigned Assumed = 0;
+  std::unordered_map<uint64_t, bool> Answers;
+  std::vector<z3::expr> Asked;
 };
 
 LaunchPath::LaunchPath(std::vector<bool> G) : Given(std::move(G)) {}
@@ -135,9 +153,9 @@ std::pair<bool, bool> LaunchPath::next(bool LoopCondition) {
   return {Holds, Flip};
 }
 
-bool LaunchPath::choose(bool LoopCondition, const std::string &What) {
+bool LaunchPath::choose(bool LoopCondition, const std::string &What, bool Poll) {
   ++Consulted;
-  DataChosen = true;
+  (Poll ? PollChosen : DataChosen) = true;
   auto [Holds, Flip] = next(LoopCondition);
   Taken.push_back(Holds);
   Flippable.push_back(Flip);
@@ -150,7 +168,7 @@ void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds,
   z3::expr Rel = relation(S->numerator(D), Op);
   Taken.push_back(Holds);
   Flippable.push_back(Flip);
-  S->Z.add(Holds ? Rel : !Rel);
+  S->assume(Holds ? Rel : !Rel);
   Text.push_back(conditionText(D, Op, Holds, Names));
 }
 
@@ -192,6 +210,41 @@ std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_
   return std::nullopt; // unknown to the solver: not every value is known to be run
 }
 
+std::optional<bool> LaunchPath::implied(const Linear &D, clang::BinaryOperatorKind Op) {
+  if (!S)
+    return std::nullopt; // no constraint: nothing decided
+  z3::expr Rel = relation(S->numerator(D), Op);
+  bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
+  if (CanHold == CanFail)
+    return std::nullopt;
+  return CanHold;
+}
+
+std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
+  if (!S)
+    return std::nullopt; // no constraint: unbounded
+  // The answer is a function of the formula alone: views are made in loops and by every rank, and
+  // an optimiser's run costs far more than printing the question.
+  thread_local std::unordered_map<std::string, std::optional<int64_t>> Answers;
+  z3::expr Num = S->numerator(D);
+  std::ostringstream Key;
+  Key << S->Z.assertions() << "|max " << Num << "/" << D.Den;
+  auto [It, New] = Answers.try_emplace(Key.str());
+  if (!New)
+    return It->second;
+  if (Answers.size() > 100000)
+    Answers.clear(), It = Answers.try_emplace(Key.str()).first;
+  z3::optimize O(context());
+  for (const z3::expr &A : S->Z.assertions())
+    O.add(A);
+  z3::optimize::handle H = O.maximize(Num);
+  int64_t N = 0;
+  // Unbounded, or not an integer Z3 states: none.
+  if (O.check() == z3::sat && O.upper(H).is_numeral_i64(N))
+    It->second = N >= 0 ? N / D.Den : -((-N + D.Den - 1) / D.Den);
+  return It->second;
+}
+
 int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates,
                          const std::vector<std::string> &Names) {
   z3::context &C = context();
@@ -216,7 +269,7 @@ int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates
   if (!S->possible(!Is))
     return V; // the constraints fix it
   ValueCut = true;
-  S->Z.add(Is);
+  S->assume(Is);
   Text.push_back(conditionText(D.plus(Linear::constant(V), -1), clang::BO_EQ, true, Names));
   return V;
 }

@@ -51,13 +51,22 @@ public:
   /// value outside the range is possible.
   std::optional<int64_t> enumerate(const Linear &D, int64_t Lo, int64_t Hi,
                                    const std::vector<std::string> &Names);
+  /// Whether `D Op 0` holds where the constraints so far decide it (no choice is made).
+  std::optional<bool> implied(const Linear &D, clang::BinaryOperatorKind Op);
+  /// The largest value D (launch symbols only) may take under the constraints so far (an extent
+  /// `elems` after `off + elems <= 256`); none when they do not bound it.
+  std::optional<int64_t> upperBound(const Linear &D);
   /// A branch on data the model does not track (a flag read from GM, an unseen call's result):
   /// a choice with no constraint, taken at its default (a loop's exit, else the branch) and
   /// recorded with What (the condition as the kernel spells it), so that the scenarios that
   /// follow run each way. The scenarios then do not show every run (dataChosen).
-  bool choose(bool LoopCondition, const std::string &What);
+  /// Poll: the choice is a TTEST's outcome (whether a signal arrived while a rank polled), a
+  /// matter of timing, not of data: a race that only its way shows is kept (pollChosen).
+  bool choose(bool LoopCondition, const std::string &What, bool Poll = false);
   /// Whether a branch on untracked data was chosen.
   bool dataChosen() const { return DataChosen; }
+  /// Whether a TTEST's outcome was chosen (alike on every rank: not every timing is run).
+  bool pollChosen() const { return PollChosen; }
   /// Whether a signal value was taken at some values only.
   bool valueCut() const { return ValueCut; }
 
@@ -88,7 +97,7 @@ private:
   std::vector<bool> Given, Taken, Flippable;
   std::vector<std::string> Text;
   std::vector<unsigned> LoopChoices;
-  bool Cut = false, ValueCut = false, DataChosen = false;
+  bool Cut = false, ValueCut = false, DataChosen = false, PollChosen = false;
   unsigned Consulted = 0;
   const Products *Defined = nullptr;
   /// Comparisons the path decided (key: the form and the operator) and values it fixed (key: the

@@ -144,7 +144,7 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
         if (Args.size() != S->size() && V.D[I])
           continue;
         const RankValue &A = Args[Next++];
-        V.D[I] = A.K == RankValue::Number ? resolve(A.L, false).value() : std::nullopt;
+        V.D[I] = A.K == RankValue::Number ? extentBound(A.L) : std::nullopt;
       }
     }
     return V;
@@ -187,6 +187,9 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
     return intrinsic(*I, E);
   if (FD->hasBody() && !isa<CXXMethodDecl>(FD))
     return callUser(FD, E);
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->isDefaulted() && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+    return assignDefaulted(E);
   // A method with a body is not entered (no `this`): it may notify or wait, so the kernel is
   // not run rather than run without it (a missed notify would make a false hang).
   if (FD->hasBody() && isa<CXXMethodDecl>(FD) && !isa<CXXConstructorDecl>(FD))
@@ -291,12 +294,19 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
       fail("a collective ('" + I.Name + "')", E);
     bool IsPut = I.Kind == IntrinsicKind::Put || I.Kind == IntrinsicKind::PutAsync;
     std::string What = I.Name.substr(I.Name.rfind(':') + 1);
+    unsigned First = unsigned(Trace.Ops.size());
     record(RankOpKind::Read, eval(Arg("src")), E, What + (IsPut ? " (source)" : " (remote source)"),
            Arg("src"));
     record(RankOpKind::Write, eval(Arg("dst")), E,
            What + (IsPut ? " (remote destination)" : " (destination)"), Arg("dst"));
+    if (I.Kind == IntrinsicKind::PutAsync || I.Kind == IntrinsicKind::GetAsync)
+      return issueAsync(E, Arg("session"), First);
     return RankValue::object();
   }
+  case IntrinsicKind::AsyncWait:
+  case IntrinsicKind::AsyncTest:
+  case IntrinsicKind::Session:
+    return asyncEvent(I, E, Arg("session"));
   case IntrinsicKind::View:
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
       RankValue V = eval(MC->getImplicitObjectArgument());
@@ -308,10 +318,12 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     }
     return RankValue::unknown("a view");
   case IntrinsicKind::Test:
-    fail("a TTEST (the control flow depends on a signal's value)", E);
+    return probe(I, E);
   case IntrinsicKind::Opaque:
     fail("'" + I.Name + "', which the model cannot see", E);
   default:
+    if (I.Name == "pto::comm::AsyncEvent::valid")
+      return asyncEvent(I, E, nullptr);
     return E->getType()->isVoidType() ? RankValue::object()
                                       : RankValue::unknown("the result of '" + I.Name + "'");
   }

@@ -72,7 +72,7 @@ bool RankInterpreter::countedOnData(const clang::Expr *Cond, const clang::Stmt *
   return !assignsAny(Body, Vars);
 }
 
-bool RankInterpreter::dataChoice(const clang::Expr *E) {
+bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll) {
   auto Key = std::make_pair(E, DataOccurrences[E]++);
   if (auto It = DataChoices.find(Key); It != DataChoices.end())
     return It->second; // another rank took it so in this scenario
@@ -84,7 +84,7 @@ bool RankInterpreter::dataChoice(const clang::Expr *E) {
   if (Text.size() > 60 || Text.empty())
     Text = "the condition";
   Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")";
-  bool Holds = Launch->choose(InLoopCond, Text);
+  bool Holds = Launch->choose(InLoopCond, Text, Poll);
   DataChoices.emplace(Key, Holds);
   return Holds;
 }

@@ -210,6 +210,11 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       default: break;
       }
     }
+    // A launch value the scenario already fixed (`root == 0` taken at `if (me == root)`) is no
+    // rank the host passes: the constraints decide the comparison.
+    if (D.isSymbolic() && AgainstPeer && launchOnly(D))
+      if (std::optional<bool> B = Launch->implied(D, Op))
+        return RankValue::integer(*B);
     if (D.isSymbolic() && AgainstPeer) {
       Unmodelled U{"a launch value compared with the variable of a loop over the peers: it may be "
                    "the rank id, which differs between ranks",

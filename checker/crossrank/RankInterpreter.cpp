@@ -89,6 +89,8 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   ContextBases.clear();
   ArgumentTables.clear();
   ArgumentWords.clear();
+  Async.clear();
+  Polls.clear();
   const clang::FunctionDecl *Def = nullptr;
   if (!Kernel->hasBody(Def) || !Def->getBody())
     return Unmodelled{"the kernel has no body", Kernel->getLocation()};
@@ -115,6 +117,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   } catch (const Stop &S) {
     return S.U;
   }
+  Async.finish(Trace); // what no Wait completed is in flight past the kernel's end
   // A notify into a pointer the kernel was handed may go to any rank (a host may pass a peer's
   // address): it is the rank's own cell only where the kernel also reaches that buffer through
   // the window table (it computes peers' copies of it from it: so it is in its window).
@@ -233,6 +236,15 @@ int64_t RankInterpreter::rankIndex(const clang::Expr *E, const std::string &What
   fail(What + " is not a value the model can compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
        E);
+}
+
+std::optional<int64_t> RankInterpreter::extentBound(const Linear &L) {
+  Linear R = resolve(L, false);
+  if (std::optional<int64_t> C = R.value())
+    return C;
+  if (!launchOnly(R))
+    return std::nullopt;
+  return Launch->upperBound(R);
 }
 
 int64_t RankInterpreter::signalValue(const clang::Expr *E) {
@@ -374,9 +386,15 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
     return exec(LS->getSubStmt());
   if (isa<NullStmt>(S))
     return Flow::Next;
+  // `__asm__ __volatile__("")` (a delay loop's body): no instruction, nothing to model.
+  if (const auto *GA = dyn_cast<GCCAsmStmt>(S);
+      GA && GA->getNumOutputs() == 0 && GA->getNumInputs() == 0 &&
+      GA->getAsmString()->getString().trim().empty())
+    return Flow::Next;
   if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) || isa<CXXTryStmt>(S) || isa<AsmStmt>(S))
     fail(std::string("a '") + stmtClassName(S) + "' statement", S);
   if (const auto *E = dyn_cast<Expr>(S)) {
+    noteDiscarded(E);
     eval(E);
     return Flow::Next;
   }
@@ -532,6 +550,11 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   if (NewLoop)
     Counted->second = Cond && countedOnData(Cond, Body);
   bool CountLoop = Counted->second;
+  // A loop polling a signal with TTEST: whether the signal arrives while it polls is a choice.
+  const PollingLoop &Polling = pollingLoop(Loop, Cond, Body, Inc);
+  if (Polling.Test)
+    Polls.push_back({&Polling, Polling.Timeout ? Launch && dataChoice(Polling.Test, true) : true});
+  size_t PollDepth = Polls.size();
   for (;;) {
     step(Loop);
     if (CondFirst || !First) {
@@ -550,19 +573,26 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
                         Loop->getBeginLoc(), false, /*ScenarioCut=*/true});
     }
     First = false;
+    size_t OpsBefore = Trace.Ops.size();
     Flow F = exec(Body);
     if (F == Flow::Return) {
       if (Launch)
         Launch->leaveLoop();
       if (PeerVar)
         PeerLoopVars.pop_back();
+      if (Polling.Test)
+        Polls.resize(PollDepth - 1);
       return F;
     }
     if (F == Flow::Break)
       break;
     if (Inc)
       eval(Inc);
+    if (Polling.Test && pollGivesUp(OpsBefore))
+      break;
   }
+  if (Polling.Test)
+    Polls.resize(PollDepth - 1);
   if (Launch)
     Launch->leaveLoop();
   if (PeerVar)

@@ -12,6 +12,7 @@
 // same on every rank (a symmetric allocation), so `windowsIn[q] + (p - windowsIn[r])` is p's
 // buffer on rank q; pointers with different launch symbols are different buffers.
 #pragma once
+#include "crossrank/AsyncTransfers.h"
 #include "crossrank/LaunchPath.h"
 #include "crossrank/RankTrace.h"
 #include "crossrank/RankValue.h"
@@ -127,6 +128,9 @@ public:
   /// A rank's index (a window's): a number, or a launch value the scenarios run at each rank the
   /// path allows.
   int64_t rankIndex(const clang::Expr *E, const std::string &What);
+  /// A runtime extent or stride of a view: its value, or where it is made of launch values the
+  /// largest the scenario's constraints allow (the view then covers at least its bytes).
+  std::optional<int64_t> extentBound(const Linear &L);
   /// A signal's value or threshold: a number, or read from launch data (the scenario picks it).
   int64_t signalValue(const clang::Expr *E);
 
@@ -159,6 +163,40 @@ private:
   RankValue evalAggregate(const clang::InitListExpr *IL);
   RankValue callUser(const clang::FunctionDecl *FD, const clang::CallExpr *E);
   RankValue intrinsic(const Intrinsic &I, const clang::CallExpr *E);
+  /// Async engines (RankAsyncCalls.cpp): a transfer just recorded as the trace's ops from First
+  /// on is in flight; its event is returned.
+  RankValue issueAsync(const clang::CallExpr *E, const clang::Expr *Session, unsigned First);
+  /// An event's Wait or Test, `valid()`, a session built (BuildAsyncSession).
+  RankValue asyncEvent(const Intrinsic &I, const clang::CallExpr *E, const clang::Expr *Session);
+  /// A compiler-made copy or move assignment (`ev = TPUT_ASYNC(...)`): the value assigned.
+  RankValue assignDefaulted(const clang::CallExpr *E);
+  /// An expression statement whose value is dropped: a call there is `(void)call(...)`.
+  void noteDiscarded(const clang::Expr *E);
+  const clang::Expr *Discarded = nullptr;
+  AsyncTransfers Async;
+  /// TTEST (RankPolling.cpp): in a polling loop its outcome is the loop's choice (the signal
+  /// arrives while it polls, or never); alone, a choice. Where it holds it is a wait that passed.
+  RankValue probe(const Intrinsic &I, const clang::CallExpr *E);
+  /// A loop that polls a signal: `for (...; poll < limit; ...) { if (TTEST(...)) { ...; break; } }`.
+  struct PollingLoop {
+    const clang::CallExpr *Test = nullptr; ///< null: not a polling loop
+    bool Timeout = false;                  ///< it has a condition that may end it without the signal
+    bool Quiet = false; ///< its iterations without the signal record nothing (quietIteration)
+    std::vector<const clang::VarDecl *> Havoc; ///< what its iterations without the signal assign
+  };
+  const PollingLoop &pollingLoop(const clang::Stmt *Loop, const clang::Expr *Cond,
+                                 const clang::Stmt *Body, const clang::Expr *Inc);
+  llvm::DenseMap<const clang::Stmt *, PollingLoop> PollingLoops;
+  /// The polling loops being run: the loop, whether the signal arrives, whether it was probed.
+  struct Poll {
+    const PollingLoop *Of;
+    bool Arrives;
+    bool Probed = false;
+  };
+  std::vector<Poll> Polls;
+  /// Whether the innermost poll gives up after an iteration that recorded nothing (it would
+  /// repeat it to its limit): what the iterations assign is then unknown and the loop is left.
+  bool pollGivesUp(size_t OpsBefore);
   /// The address a GM lvalue (`*p`, `p[i]`, `p->f`, `x.f` of such) names, when it is one.
   std::optional<Linear> gmAddress(const clang::Expr *E);
   RankValue load(const Linear &Addr, clang::QualType T, const clang::Expr *At);
@@ -242,7 +280,7 @@ private:
   /// scenario took it, the same on every rank (data alike on every rank, like launch values).
   std::map<std::pair<const clang::Expr *, unsigned>, bool> DataChoices;
   llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
-  bool dataChoice(const clang::Expr *E);
+  bool dataChoice(const clang::Expr *E, bool Poll = false);
   /// Whether L is made of values read from memory the model does not track (and launch values):
   /// a signal value a scenario may pick, alike on every rank, as one read from launch data.
   bool dataValue(const Linear &L) const;

@@ -54,6 +54,16 @@ struct RankOp {
   /// satisfies the comparison in one pass): modelled as one wait per cell in order, which is
   /// exact only where no notify moves a cell out of the comparison once it holds (GridWaits).
   bool GridCell = false;
+  /// An access an async engine makes (TPUT_ASYNC, TGET_ASYNC; CONTRACT §1, "Async engines"): it
+  /// is issued here and complete only where a Wait on its event (or on a later event of its
+  /// session) returned, InFlight ops later in the rank's trace. 0: complete where it is recorded;
+  /// NeverComplete: no Wait of the run completes it.
+  unsigned InFlight = 0;
+  static constexpr unsigned NeverComplete = ~0u;
+  /// Wait: a TTEST that returned true (a probe of a polling loop with a timeout, or a lone one):
+  /// it passed where it was probed. A schedule in which it never can is not one of this
+  /// scenario (there the TTEST returned false: another scenario runs that), not a hang.
+  bool Probe = false;
 };
 
 struct RankTrace {

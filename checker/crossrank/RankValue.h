@@ -140,6 +140,9 @@ struct RankValue {
   /// Object: a struct the launch passes by value (a kernel parameter): a field the kernel did not
   /// set is the launch value named `Launch.field`, the same on every rank.
   std::string Launch;
+  /// Object: an async event a TPUT_ASYNC/TGET_ASYNC of the run returned (its transfer's number
+  /// in AsyncTransfers); -1: none the model knows (a default event, handle 0).
+  int Event = -1;
 
   static RankValue number(Linear V) {
     RankValue R;

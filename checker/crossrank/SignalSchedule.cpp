@@ -103,6 +103,14 @@ public:
     }
     return !AllDone;
   }
+  /// A stuck state where some rank is blocked at a probe: that TTEST returned false in every
+  /// execution that gets here, so the state belongs to another scenario.
+  bool atProbe(const State &S) const {
+    for (size_t R = 0; R < P; ++R)
+      if (!done(S, R) && next(S, R).Probe)
+        return true;
+    return false;
+  }
   void describeHang(const State &S, ScheduleResult &Out) const {
     Out.Hangs = true;
     Out.Blocked.clear();
@@ -126,8 +134,13 @@ public:
           Moved = true;
         }
     }
-    if (stuck(S))
-      describeHang(S, Out);
+    if (stuck(S)) {
+      // Confluent: every schedule stops here. At a probe the scenario is no execution.
+      if (atProbe(S))
+        Out.Infeasible = true;
+      else
+        describeHang(S, Out);
+    }
     Out.States = Out.Order.size() + 1;
     return Out;
   }
@@ -137,13 +150,22 @@ public:
     std::vector<State> States{start()};
     std::vector<std::pair<long, OpRef>> Parent{{-1, OpRef{}}};
     std::unordered_map<State, long, StateHash> Seen{{States[0], 0}};
+    long Complete = -1; // a state where every rank is done
+    auto OrderTo = [&](long To, ScheduleResult &Out) {
+      for (long I = To; Parent[I].first >= 0; I = Parent[I].first)
+        Out.Order.push_back(Parent[I].second);
+      std::reverse(Out.Order.begin(), Out.Order.end());
+    };
     for (size_t Head = 0; Head < States.size(); ++Head) {
-      if (stuck(States[Head])) {
+      bool AllDone = true;
+      for (size_t R = 0; R < P && AllDone; ++R)
+        AllDone = done(States[Head], R);
+      if (AllDone && Complete < 0)
+        Complete = long(Head);
+      if (stuck(States[Head]) && !atProbe(States[Head])) {
         ScheduleResult Out;
         describeHang(States[Head], Out);
-        for (long I = Head; Parent[I].first >= 0; I = Parent[I].first)
-          Out.Order.push_back(Parent[I].second);
-        std::reverse(Out.Order.begin(), Out.Order.end());
+        OrderTo(long(Head), Out);
         Out.States = States.size();
         return Out;
       }
@@ -165,6 +187,14 @@ public:
       }
     }
     ScheduleResult Out = greedy(); // no hang anywhere: a complete schedule for the witnesses
+    if (Out.Infeasible && Complete >= 0) {
+      // The greedy schedule stopped at a probe another schedule passes: that one's order.
+      Out = ScheduleResult{};
+      OrderTo(Complete, Out);
+    } else if (Out.Hangs) {
+      Out = ScheduleResult{}; // stuck only at probes: no execution of the scenario completes
+      Out.Infeasible = true;
+    }
     Out.States = States.size();
     return Out;
   }

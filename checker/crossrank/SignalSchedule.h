@@ -30,6 +30,9 @@ struct ScheduleResult {
   /// complete schedule (the greedy one).
   std::vector<OpRef> Order;
   unsigned long States = 0; ///< states visited
+  /// Every schedule stops at a probe (RankOp::Probe) that cannot pass: the run's TTEST choices
+  /// are not what any execution does. No hang, no order: the scenario shows nothing.
+  bool Infeasible = false;
 };
 
 /// Schedules the signal operations of Run. MaxStates bounds the search of a non-monotone run;

@@ -84,7 +84,7 @@ std::unique_ptr<Verdicts> verdicts(const SpmdRun &Run) {
   auto V = std::make_unique<Verdicts>();
   V->Sched = scheduleSignals(Run, ModelStates);
   V->Ex = explore(Run, ExplorerStates);
-  if (!V->Sched.Hangs) {
+  if (!V->Sched.Hangs && !V->Sched.Infeasible) {
     V->Order = std::make_unique<CrossRankOrder>(Run, V->Sched.Order);
     for (const CrossRankOrder::Race &R : V->Order->races(std::numeric_limits<size_t>::max()))
       V->Races.insert(R.First < R.Second ? std::make_pair(R.First, R.Second)
@@ -327,4 +327,55 @@ TEST(CrossRankModel, WaitThatPassesAtOnceOrdersNothing) {
   ASSERT_TRUE(V->Ex.Races.count({Put, Load}));
   EXPECT_TRUE(V->Order->edges().empty());
   EXPECT_TRUE(V->race(Put, Load));
+}
+
+// An async put (TPUT_ASYNC) is in flight until its Wait: rank 0 issues it, notifies, and waits
+// for the event only after the notify (InFlight 2: complete before its op 2 runs). Rank 1's load
+// after its wait races with it, in the model and in the explorer. Complete before the notify
+// (InFlight 1), the same put is ordered before the load.
+TEST(CrossRankModel, AsyncPutInFlightAcrossTheNotifyRaces) {
+  for (unsigned InFlight : {1u, 2u}) {
+    RunBuilder B(2);
+    OpRef Put = B.access(0, RankOpKind::Write, 1, 0, 64);
+    B.Run.Ranks[0].Ops.back().InFlight = InFlight;
+    B.notify(0, 1, 0, 1);
+    B.access(0, RankOpKind::Read, 0, 0, 64); // the op before which the Wait returned (InFlight 2)
+    B.wait(1, 0, WaitCmp::GE, 1);
+    OpRef Load = B.access(1, RankOpKind::Read, 1, 0, 64);
+    auto V = verdicts(B.Run);
+    ASSERT_FALSE(V->Sched.Hangs);
+    EXPECT_EQ(V->race(Put, Load), InFlight == 2) << "InFlight " << InFlight;
+    EXPECT_EQ(V->Ex.Races.count({Put, Load}) > 0, InFlight == 2) << "InFlight " << InFlight;
+    EXPECT_EQ(V->Order->before(Put, Load), InFlight == 1);
+  }
+}
+
+// An access no Wait completes is in flight past its rank's end: unordered with everything the
+// peer does after its issue, however the signals order the ranks.
+TEST(CrossRankModel, AsyncPutNeverCompletedRacesWithEveryLaterAccess) {
+  RunBuilder B(2);
+  OpRef Put = B.access(0, RankOpKind::Write, 1, 0, 64);
+  B.Run.Ranks[0].Ops.back().InFlight = RankOp::NeverComplete;
+  B.notify(0, 1, 0, 1);
+  B.wait(1, 0, WaitCmp::GE, 1);
+  OpRef Load = B.access(1, RankOpKind::Read, 1, 0, 64);
+  auto V = verdicts(B.Run);
+  ASSERT_FALSE(V->Sched.Hangs);
+  EXPECT_TRUE(V->race(Put, Load));
+  EXPECT_TRUE(V->Ex.Races.count({Put, Load}));
+}
+
+// A TTEST that held (a probe) on a cell no schedule raises far enough is no execution, not a
+// hang: the model and the explorer agree, and the run is infeasible. As a TWAIT it hangs.
+TEST(CrossRankModel, ProbeThatCannotPassIsNoHang) {
+  for (bool Probe : {true, false}) {
+    RunBuilder B(2);
+    B.notify(0, 1, 0, 1);
+    B.wait(1, 0, WaitCmp::GE, 2);
+    B.Run.Ranks[1].Ops.back().Probe = Probe;
+    auto V = verdicts(B.Run);
+    EXPECT_EQ(V->Sched.Hangs, !Probe);
+    EXPECT_EQ(V->Sched.Infeasible, Probe);
+    EXPECT_EQ(V->Ex.Hangs, !Probe);
+  }
 }

@@ -143,6 +143,24 @@ bool SpmdMachine::stuck(const State &S) const {
   return !AllDone;
 }
 
+bool SpmdMachine::atProbe(const State &S) const {
+  for (int R = 0; R < P; ++R)
+    if (!done(S, R) && next(S, R).Probe)
+      return true;
+  return false;
+}
+
+std::vector<unsigned> SpmdMachine::current(const State &S, int R) const {
+  std::vector<unsigned> Out;
+  if (!done(S, R))
+    Out.push_back(S[R]);
+  const std::vector<RankOp> &Ops = Run.Ranks[R].Ops;
+  for (unsigned I = 0; I < Ops.size() && (int64_t)I < S[R]; ++I)
+    if (Ops[I].InFlight && (uint64_t)S[R] <= (uint64_t)I + Ops[I].InFlight)
+      Out.push_back(I);
+  return Out;
+}
+
 bool SpmdMachine::conflict(OpRef A, OpRef B) const {
   if (A.Rank == B.Rank || !Data[A.Rank][A.Index] || !Data[B.Rank][B.Index])
     return false;
@@ -168,6 +186,10 @@ Exploration explore(const SpmdRun &Run, size_t MaxStates) {
   for (int I = 0; I < P; ++I)
     for (int J = 0; J < P; ++J)
       E.MinPos[I][J].assign(Run.Ranks[J].Ops.size() + 1, UINT_MAX);
+  E.DoneAt.resize(P);
+  for (int R = 0; R < P; ++R)
+    for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
+      E.DoneAt[R].push_back(uint64_t(I) + Run.Ranks[R].Ops[I].InFlight);
   StateSet Seen(M.start().size());
   std::vector<uint32_t> Stack{Seen.insert(M.start()).first};
   const size_t Width = M.start().size();
@@ -183,20 +205,23 @@ Exploration explore(const SpmdRun &Run, size_t MaxStates) {
           unsigned &Min = E.MinPos[I][J][S[J]];
           Min = std::min<unsigned>(Min, S[I]);
         }
-    if (!E.Hangs && M.stuck(S)) {
+    if (!E.Hangs && M.stuck(S) && !M.atProbe(S)) {
       E.Hangs = true;
       E.HangState = S;
     }
     for (int I = 0; I < P; ++I)
       for (int J = I + 1; J < P; ++J)
-        if (!M.done(S, I) && !M.done(S, J)) {
-          OpRef A{I, (unsigned)S[I]}, B{J, (unsigned)S[J]};
-          if (M.conflict(A, B))
-            E.Races.insert({A, B});
-        }
-    int Invisible = -1; // a rank whose next op is invisible: the only step taken
+        for (unsigned XI : M.current(S, I))
+          for (unsigned XJ : M.current(S, J)) {
+            OpRef A{I, XI}, B{J, XJ};
+            if (M.conflict(A, B))
+              E.Races.insert({A, B});
+          }
+    // A rank whose next op is invisible: the only step taken (not one with an access in flight,
+    // which its step may complete).
+    int Invisible = -1;
     for (int R = 0; R < P && Invisible < 0; ++R)
-      if (!M.done(S, R) && !M.visible(R, S[R]))
+      if (!M.done(S, R) && !M.visible(R, S[R]) && M.current(S, R).size() == 1)
         Invisible = R;
     for (int R = 0; R < P; ++R) {
       if (!M.enabled(S, R) || (Invisible >= 0 && R != Invisible))

@@ -6,7 +6,11 @@
 //
 //  * a hang: a reachable state in which some rank is not done and no op is enabled;
 //  * a race: a reachable state in which two ranks' next ops are conflicting data accesses (same
-//    buffer and owner, overlapping bytes, at least one write), i.e. they can run concurrently.
+//    buffer and owner, overlapping bytes, at least one write), i.e. they can run concurrently. An
+//    access of an async engine (RankOp::InFlight k) runs from its turn until its rank has run the
+//    op k after it (a Wait returned before that op), so it is also current in those states;
+//  * a stuck state where a rank is blocked at a probe (a TTEST that held, RankOp::Probe) is no
+//    execution (the TTEST returned false there), not a hang;
 //    An access overlapping a signal cell is not data (the signal ops access cells atomically);
 //  * order: for visible ops A and B of two ranks, whether A has run in every reachable state in
 //    which B has run (what a sound happens-before A -> B must imply).
@@ -41,6 +45,10 @@ public:
   void step(State &S, int R) const;
   /// Some rank is not done and none can go on.
   bool stuck(const State &S) const;
+  /// Some rank not done is blocked at a probe.
+  bool atProbe(const State &S) const;
+  /// The data accesses of rank R current in S: its next op, and those in flight.
+  std::vector<unsigned> current(const State &S, int R) const;
   /// A read or write that touches no signal cell of the run.
   bool isData(int R, unsigned I) const { return Data[R][I]; }
   bool conflict(OpRef A, OpRef B) const;
@@ -68,9 +76,14 @@ struct Exploration {
   /// run at least k ops (UINT_MAX: no such state).
   std::vector<std::vector<std::vector<unsigned>>> MinPos;
 
-  /// Whether A has run in every reachable state in which B has run (A, B visible, on two ranks).
+  /// Per rank and op: the position its rank must have passed for it to be complete (its index;
+  /// later for an access in flight).
+  std::vector<std::vector<uint64_t>> DoneAt;
+
+  /// Whether A is complete in every reachable state in which B has run (A, B visible, on two
+  /// ranks).
   bool ordered(OpRef A, OpRef B) const {
-    return MinPos[A.Rank][B.Rank][B.Index + 1] > A.Index;
+    return MinPos[A.Rank][B.Rank][B.Index + 1] > DoneAt[A.Rank][A.Index];
   }
 };
 
