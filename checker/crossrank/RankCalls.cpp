@@ -260,7 +260,7 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     size_t First = Trace.Ops.size();
     if (I.Kind == IntrinsicKind::Notify || !recordGridWait(Cell, E))
       record(I.Kind == IntrinsicKind::Notify ? RankOpKind::Notify : RankOpKind::Wait, Cell, E,
-             I.Kind == IntrinsicKind::Notify ? "TNOTIFY" : "TWAIT");
+             I.Kind == IntrinsicKind::Notify ? "TNOTIFY" : "TWAIT", Sig);
     for (size_t K = First; K < Trace.Ops.size(); ++K) {
       RankOp &O = Trace.Ops[K];
       O.Value = V;
