@@ -1,0 +1,136 @@
+// The launch values a rank's run meets (RankInterpreter): a value the launch passes, taken as a
+// symbol alike on every rank (or for the rank id), and the numbers the run needs of it (a window
+// index, a signal value, a view's extent), chosen or enumerated by the scenario (LaunchPath).
+#include "crossrank/RankInterpreter.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+namespace commcheck {
+
+RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) {
+  if (T->isRecordType()) {
+    RankValue O = RankValue::object();
+    O.Launch = Name.str();
+    return O;
+  }
+  Symbol Sym = intern(Name);
+  if (RankSymbols.count(Sym) && T->isIntegralOrEnumerationType())
+    return RankValue::integer(Rank);
+  Linear V = Linear::symbol(Sym);
+  if (T->isPointerType()) {
+    V = V.plus(Linear::home(Rank));
+    PointerSymbols.insert(Sym);
+  }
+  else if (T->isIntegralOrEnumerationType())
+    LaunchSymbols.insert(Sym);
+  return RankValue::number(V);
+}
+
+std::vector<std::string> RankInterpreter::rankNames() const {
+  std::vector<std::string> Out;
+  for (Symbol Sym : RankSymbols) {
+    auto It = RankSpelling.find(Sym);
+    Out.push_back(It != RankSpelling.end() && !It->second.empty() ? It->second : name(Sym));
+  }
+  return Out;
+}
+
+bool RankInterpreter::anyUnconfirmed() const {
+  for (Symbol Sym : Doubted)
+    if (!ConfirmedCounts.count(Sym))
+      return true;
+  return false;
+}
+
+bool RankInterpreter::unbindUnconfirmed() {
+  // Only the last value taken: an earlier one may be the real count, which a peer loop the run
+  // never reached (it ended on the later value's branch: `root >= nranks`, both taken as P)
+  // would have confirmed. Each rerun unbinds one more, so this ends.
+  bool Any = false;
+  for (auto It = Doubted.rbegin(); It != Doubted.rend() && !Any; ++It)
+    if (!ConfirmedCounts.count(*It) && LaunchSymbols.count(*It))
+      Any = NotRankCount.insert(*It).second;
+  Doubted.clear();
+  return Any;
+}
+
+bool RankInterpreter::launchOnly(const Linear &D) const {
+  if (!Launch || D.Terms.empty())
+    return false;
+  for (const auto &[Sym, K] : D.Terms)
+    if (Linear::isPlace(Sym) || !LaunchSymbols.count(Sym) || BoundCounts.count(Sym))
+      return false;
+  return true;
+}
+
+std::optional<bool> RankInterpreter::launchDecides(const Linear &D, clang::BinaryOperatorKind Op) {
+  if (!launchOnly(D))
+    return std::nullopt;
+  for (const auto &[Sym, K] : D.Terms)
+    Compared.insert(Sym);
+  return Launch->decide(D, Op, InLoopCond, Shown);
+}
+
+int64_t RankInterpreter::concrete(const clang::Expr *E, const std::string &What) {
+  RankValue V = eval(E);
+  if (V.K == RankValue::Number)
+    if (std::optional<int64_t> C = V.L.value())
+      return *C;
+  fail(What + " is not a value the model can compute" +
+           (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
+       E);
+}
+
+int64_t RankInterpreter::rankIndex(const clang::Expr *E, const std::string &What) {
+  RankValue V = eval(E);
+  if (V.ModuloOf) // a ring neighbour among n ranks: n is the rank count
+    ++BoundCounts[*V.ModuloOf], ConfirmedCounts.insert(*V.ModuloOf);
+  if (V.K == RankValue::Number) {
+    Linear L = resolve(V.L, false);
+    if (std::optional<int64_t> C = L.value())
+      return *C;
+    // A launch value the path keeps among the ranks (a root checked against the count): each
+    // rank it may be is a scenario.
+    if (launchOnly(L))
+      if (std::optional<int64_t> Q = Launch->enumerate(L, 0, P, Shown))
+        return *Q;
+  }
+  fail(What + " is not a value the model can compute" +
+           (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
+       E);
+}
+
+std::optional<int64_t> RankInterpreter::extentBound(const Linear &L) {
+  Linear R = resolve(L, false);
+  if (std::optional<int64_t> C = R.value())
+    return C;
+  if (!launchOnly(R))
+    return std::nullopt;
+  return Launch->upperBound(R);
+}
+
+int64_t RankInterpreter::signalValue(const clang::Expr *E) {
+  RankValue V = eval(E);
+  if (V.K == RankValue::Number) {
+    Linear L = resolve(V.L, false);
+    if (std::optional<int64_t> C = L.value()) {
+      if (*C > 0)
+        SignalConstants.insert(*C);
+      return *C;
+    }
+    if (launchOnly(L) || dataValue(L)) {
+      // The values tried: small counts, and those that meet the kernel's own constant signal
+      // values (a wait for 100 met by a notify of a launch value), c for GE/EQ, c + 1 for GT.
+      std::set<int64_t> Tried{1, 2};
+      for (int64_t C : SignalConstants)
+        if (Tried.size() < MaxPicks)
+          Tried.insert({C, C + 1});
+      return Launch->pick(L, std::vector<int64_t>(Tried.begin(), Tried.end()), Shown);
+    }
+  }
+  fail("the value of a signal operation is not a value the model can compute" +
+           (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
+       E);
+}
+
+} // namespace commcheck
