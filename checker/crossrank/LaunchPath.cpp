@@ -128,9 +128,7 @@ bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool Loop
   std::vector<int64_t> K = key(D, Op);
   if (auto It = Decided.find(K); It != Decided.end())
     return It->second;
-  solver();
-  z3::expr Rel = relation(S->numerator(D), Op);
-  bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
+  auto [CanHold, CanFail] = ways(D, Op);
   if (!CanHold || !CanFail)
     return Decided[K] = CanHold;
   auto [Holds, Flip] = next(LoopCondition);
@@ -163,9 +161,18 @@ bool LaunchPath::choose(bool LoopCondition, const std::string &What, bool Poll) 
   return Holds;
 }
 
+std::pair<bool, bool> LaunchPath::ways(const Linear &D, clang::BinaryOperatorKind Op) {
+  std::optional<bool> Holds = Box.possible(D, Op), Fails = Box.possible(D, LaunchBox::negated(Op));
+  if (Holds && Fails)
+    return {*Holds, *Fails};
+  z3::expr Rel = relation(solver().numerator(D), Op);
+  return {S->possible(Rel), S->possible(!Rel)};
+}
+
 void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
                       const std::vector<std::string> &Names) {
-  z3::expr Rel = relation(S->numerator(D), Op);
+  Box.assume(D, Holds ? Op : LaunchBox::negated(Op));
+  z3::expr Rel = relation(solver().numerator(D), Op);
   Taken.push_back(Holds);
   Flippable.push_back(Flip);
   S->assume(Holds ? Rel : !Rel);
@@ -182,10 +189,10 @@ LaunchPath::Solver &LaunchPath::solver() {
 
 LaunchPath::ValueWay LaunchPath::tryValue(const Linear &D, int64_t V, bool Flip,
                                           const std::vector<std::string> &Names) {
-  z3::expr Is = S->numerator(D) == context().int_val(V * D.Den);
-  if (!S->possible(Is))
+  auto [CanBe, CanDiffer] = ways(D.plus(Linear::constant(V), -1), clang::BO_EQ);
+  if (!CanBe)
     return ValueWay::Impossible;
-  if (!S->possible(!Is))
+  if (!CanDiffer)
     return ValueWay::Fixed;
   bool Holds = Taken.size() < Given.size() ? Given[Taken.size()] : true;
   take(D.plus(Linear::constant(V), -1), clang::BO_EQ, Holds, Flip, Names);
@@ -198,9 +205,9 @@ std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_
   std::vector<int64_t> K = key(D, -1);
   if (auto It = Fixed.find(K); It != Fixed.end() && Lo <= It->second && It->second < Hi)
     return It->second;
-  z3::context &C = context();
-  z3::expr Num = solver().numerator(D);
-  if (S->possible(Num < C.int_val(Lo * D.Den) || Num >= C.int_val(Hi * D.Den)))
+  // D - Lo < 0 or D - Hi >= 0 possible: a value outside the range.
+  if (ways(D.plus(Linear::constant(Lo), -1), clang::BO_LT).first ||
+      ways(D.plus(Linear::constant(Hi), -1), clang::BO_GE).first)
     return std::nullopt;
   for (int64_t V = Lo; V < Hi; ++V) {
     ValueWay W = tryValue(D, V, true, Names);
@@ -213,8 +220,7 @@ std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_
 std::optional<bool> LaunchPath::implied(const Linear &D, clang::BinaryOperatorKind Op) {
   if (!S)
     return std::nullopt; // no constraint: nothing decided
-  z3::expr Rel = relation(S->numerator(D), Op);
-  bool CanHold = S->possible(Rel), CanFail = S->possible(!Rel);
+  auto [CanHold, CanFail] = ways(D, Op);
   if (CanHold == CanFail)
     return std::nullopt;
   return CanHold;
@@ -223,6 +229,12 @@ std::optional<bool> LaunchPath::implied(const Linear &D, clang::BinaryOperatorKi
 std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
   if (!S)
     return std::nullopt; // no constraint: unbounded
+  if (auto Box = this->Box.greatest(D)) {
+    if (!*Box || **Box > INT64_MAX || **Box < INT64_MIN)
+      return std::nullopt;
+    int64_t N = int64_t(**Box);
+    return N >= 0 ? N / D.Den : -((-N + D.Den - 1) / D.Den);
+  }
   // The answer is a function of the formula alone: views are made in loops and by every rank, and
   // an optimiser's run costs far more than printing the question.
   thread_local std::unordered_map<std::string, std::optional<int64_t>> Answers;
@@ -270,6 +282,7 @@ int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates
     return V; // the constraints fix it
   ValueCut = true;
   S->assume(Is);
+  Box.assume(D.plus(Linear::constant(V), -1), clang::BO_EQ);
   Text.push_back(conditionText(D.plus(Linear::constant(V), -1), clang::BO_EQ, true, Names));
   return V;
 }

@@ -8,6 +8,7 @@
 // Whether constraints decide a comparison is a question of linear integer arithmetic: the Z3 SMT
 // solver answers it (the field's standard, as in Clang's static analyzer, GPUVerify and Faial).
 #pragma once
+#include "crossrank/LaunchBox.h"
 #include "crossrank/RankValue.h"
 #include "clang/AST/OperationKinds.h"
 #include <map>
@@ -23,7 +24,10 @@ class LaunchPath {
 public:
   /// Symbols that name a product of two others (`rows * cols` of launch values).
   using Products = std::map<Symbol, std::pair<Symbol, Symbol>>;
-  void define(const Products *P) { Defined = P; }
+  void define(const Products *P) {
+    Defined = P;
+    Box.define(P);
+  }
 
   /// Replays Given, then takes each new choice at its default.
   explicit LaunchPath(std::vector<bool> Given = {});
@@ -100,6 +104,10 @@ private:
   bool Cut = false, ValueCut = false, DataChosen = false, PollChosen = false;
   unsigned Consulted = 0;
   const Products *Defined = nullptr;
+  /// The constraints as bounds: most questions answered without the solver.
+  LaunchBox Box;
+  /// Whether `D Op 0` can hold and can fail: the box's answer, else the solver's.
+  std::pair<bool, bool> ways(const Linear &D, clang::BinaryOperatorKind Op);
   /// Comparisons the path decided (key: the form and the operator) and values it fixed (key: the
   /// form, operator -1): asked again, they are answered without the solver.
   std::map<std::vector<int64_t>, bool> Decided;

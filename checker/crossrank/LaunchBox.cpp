@@ -1,0 +1,181 @@
+#include "crossrank/LaunchBox.h"
+
+namespace commcheck {
+
+namespace {
+using Int = __int128;
+
+Int floorDiv(Int A, Int B) { // B != 0
+  Int Q = A / B;
+  return (A % B != 0 && ((A < 0) != (B < 0))) ? Q - 1 : Q;
+}
+Int ceilDiv(Int A, Int B) { return -floorDiv(-A, B); }
+
+/// `K*a + C Op 0` as bounds on a (K != 0); Op one of <, <=, >, >=, ==.
+void bound(Int K, Int C, clang::BinaryOperatorKind Op, std::optional<Int> &Lo,
+           std::optional<Int> &Hi) {
+  auto AtMost = [&](Int M) { // K*a <= M
+    Int V = K > 0 ? floorDiv(M, K) : ceilDiv(M, K);
+    if (K > 0)
+      Hi = Hi ? std::min(*Hi, V) : V;
+    else
+      Lo = Lo ? std::max(*Lo, V) : V;
+  };
+  auto AtLeast = [&](Int M) { // K*a >= M
+    Int V = K > 0 ? ceilDiv(M, K) : floorDiv(M, K);
+    if (K > 0)
+      Lo = Lo ? std::max(*Lo, V) : V;
+    else
+      Hi = Hi ? std::min(*Hi, V) : V;
+  };
+  switch (Op) {
+  case clang::BO_LT: AtMost(-C - 1); break;
+  case clang::BO_LE: AtMost(-C); break;
+  case clang::BO_GT: AtLeast(-C + 1); break;
+  case clang::BO_GE: AtLeast(-C); break;
+  default: // ==: K*a == -C, no integer a where K does not divide C
+    if ((-C) % K != 0) {
+      Lo = 1, Hi = 0;
+      return;
+    }
+    AtLeast(-C), AtMost(-C);
+  }
+}
+
+/// Whether no integer of [Lo, Hi] is left once the values Except are taken out.
+bool empty(const std::optional<Int> &Lo, const std::optional<Int> &Hi, const std::set<Int> &Except) {
+  if (!Lo || !Hi)
+    return false;
+  if (*Lo > *Hi)
+    return true;
+  Int Out = 0;
+  for (Int V : Except)
+    Out += *Lo <= V && V <= *Hi;
+  return *Hi - *Lo + 1 <= Out;
+}
+} // namespace
+
+clang::BinaryOperatorKind LaunchBox::negated(clang::BinaryOperatorKind Op) {
+  switch (Op) {
+  case clang::BO_LT: return clang::BO_GE;
+  case clang::BO_GE: return clang::BO_LT;
+  case clang::BO_GT: return clang::BO_LE;
+  case clang::BO_LE: return clang::BO_GT;
+  case clang::BO_EQ: return clang::BO_NE;
+  default: return clang::BO_EQ;
+  }
+}
+
+void LaunchBox::assume(const Linear &D, clang::BinaryOperatorKind Op) {
+  if (D.Terms.size() != 1) {
+    Exact = Exact && D.Terms.empty(); // a constant: decided already
+    return;
+  }
+  Range &R = Bounds[D.Terms[0].first];
+  Int K = D.Terms[0].second, C = D.Const;
+  if (Op != clang::BO_NE)
+    bound(K, C, Op, R.Lo, R.Hi);
+  else if (C % K == 0) // K*a + C != 0: a != -C/K (no integer a is left out otherwise)
+    R.Except.insert(-C / K);
+}
+
+void LaunchBox::factors(Symbol S, std::vector<Symbol> &Out) const {
+  if (Defined)
+    if (auto It = Defined->find(S); It != Defined->end()) {
+      factors(It->second.first, Out);
+      factors(It->second.second, Out);
+      return;
+    }
+  Out.push_back(S);
+}
+
+bool LaunchBox::independent(const Linear &D) const {
+  std::set<Symbol> Atoms;
+  for (const auto &[S, R] : Bounds)
+    Atoms.insert(S);
+  for (const auto &[S, K] : D.Terms)
+    Atoms.insert(S);
+  std::set<Symbol> Seen;
+  for (Symbol A : Atoms) {
+    std::vector<Symbol> F;
+    factors(A, F);
+    for (Symbol X : F)
+      if (!Seen.insert(X).second)
+        return false; // two atoms share a factor (or a product repeats one: a*a is no integer)
+  }
+  return true;
+}
+
+LaunchBox::Range LaunchBox::rangeOf(Symbol S) const {
+  auto It = Bounds.find(S);
+  return It == Bounds.end() ? Range{} : It->second;
+}
+
+std::pair<std::optional<Int>, std::optional<Int>> LaunchBox::extremes(const Linear &D) const {
+  std::optional<Int> Min = Int(D.Const), Max = Int(D.Const);
+  for (const auto &[S, K] : D.Terms) {
+    Range R = rangeOf(S);
+    const std::optional<Int> &Low = K > 0 ? R.Lo : R.Hi, &High = K > 0 ? R.Hi : R.Lo;
+    Min = Min && Low ? std::optional<Int>(*Min + Int(K) * *Low) : std::nullopt;
+    Max = Max && High ? std::optional<Int>(*Max + Int(K) * *High) : std::nullopt;
+  }
+  return {Min, Max};
+}
+
+std::optional<std::optional<Int>> LaunchBox::greatest(const Linear &D) const {
+  if (!Exact || !independent(D))
+    return std::nullopt;
+  for (const auto &[S, R] : Bounds)
+    if (empty(R.Lo, R.Hi, R.Except))
+      return std::optional<Int>(); // no value at all
+  for (const auto &[S, K] : D.Terms)
+    if (!rangeOf(S).Except.empty())
+      return std::nullopt; // the greatest value may be one left out
+  return extremes(D).second;
+}
+
+std::optional<bool> LaunchBox::possible(const Linear &D, clang::BinaryOperatorKind Op) const {
+  if (!Exact)
+    return std::nullopt;
+  for (const auto &[S, R] : Bounds)
+    if (empty(R.Lo, R.Hi, R.Except))
+      return false; // the constraints contradict each other
+  if (D.Terms.empty()) {
+    Int C = D.Const;
+    switch (Op) {
+    case clang::BO_LT: return C < 0;
+    case clang::BO_LE: return C <= 0;
+    case clang::BO_GT: return C > 0;
+    case clang::BO_GE: return C >= 0;
+    case clang::BO_EQ: return C == 0;
+    default: return C != 0;
+    }
+  }
+  if (!independent(D))
+    return std::nullopt;
+  if (D.Terms.size() == 1) {
+    Range R = rangeOf(D.Terms[0].first);
+    Int K = D.Terms[0].second;
+    if (Op == clang::BO_NE) { // possible unless every value left makes K*a + C zero
+      if (D.Const % K == 0)
+        R.Except.insert(-D.Const / K);
+      return !empty(R.Lo, R.Hi, R.Except);
+    }
+    bound(K, D.Const, Op, R.Lo, R.Hi);
+    return !empty(R.Lo, R.Hi, R.Except);
+  }
+  if (Op == clang::BO_EQ || Op == clang::BO_NE)
+    return std::nullopt; // over several atoms: a question of divisibility, the solver's
+  for (const auto &[S, K] : D.Terms)
+    if (!rangeOf(S).Except.empty())
+      return std::nullopt; // the least or greatest value may be one left out
+  auto [Min, Max] = extremes(D);
+  switch (Op) {
+  case clang::BO_LT: return !Min || *Min < 0;
+  case clang::BO_LE: return !Min || *Min <= 0;
+  case clang::BO_GT: return !Max || *Max > 0;
+  default: return !Max || *Max >= 0; // >=
+  }
+}
+
+} // namespace commcheck
