@@ -42,15 +42,19 @@ bool plainName(const std::string &Root) {
                                                  "WXYZ0123456789_") == std::string::npos;
 }
 
+/// Whether a message names the buffer beside the kernel's spelling of an access: where the
+/// model's name is the kernel's and the spelling does not say it.
+bool namesBuffer(const MemRange &M, const std::string &Spelling) {
+  return plainName(M.Root) && Spelling.find(M.Root) == std::string::npos;
+}
+
 /// A signal cell, named as the kernel's view of it names it where there is one (`signals + peer`,
 /// with its byte and the buffer's name where the model has one), else by the model's own name.
 std::string cellText(const MemRange &M, const std::string &Spelling = "") {
   std::string Rank = " of rank " + std::to_string(M.Owner);
   if (!Spelling.empty())
     return "'" + Spelling + "' (byte " + std::to_string(M.Lo) +
-           (plainName(M.Root) && Spelling.find(M.Root) == std::string::npos ? " of '" + M.Root + "'"
-                                                                            : "") +
-           ")" + Rank;
+           (namesBuffer(M, Spelling) ? " of '" + M.Root + "'" : "") + ")" + Rank;
   std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
   return "'" + Root + "'+" + std::to_string(M.Lo) + Rank;
 }
@@ -59,12 +63,10 @@ std::string cellText(const MemRange &M, const std::string &Spelling = "") {
 /// r)`), with the buffer when it is a parameter's name, else the model's own name of the buffer.
 std::string rangeText(const MemRange &M, const std::string &Spelling = "") {
   std::string Hi = M.Hi == std::numeric_limits<int64_t>::max() ? "end" : std::to_string(M.Hi);
-  bool Named = plainName(M.Root);
   std::string Root = M.Root.size() > 40 ? M.Root.substr(0, 37) + "..." : M.Root;
   std::string Buffer = Spelling.empty() ? "'" + Root + "'"
-                       : "'" + Spelling + "'" + (Named && Spelling.find(M.Root) == std::string::npos
-                                                     ? " (buffer '" + M.Root + "')"
-                                                     : "");
+                       : "'" + Spelling + "'" +
+                             (namesBuffer(M, Spelling) ? " (buffer '" + M.Root + "')" : "");
   return "bytes [" + std::to_string(M.Lo) + ", " + Hi + ") of " + Buffer + " on rank " +
          std::to_string(M.Owner);
 }

@@ -122,12 +122,18 @@ std::pair<std::optional<Int>, std::optional<Int>> LaunchBox::extremes(const Line
   return {Min, Max};
 }
 
+bool LaunchBox::contradictory() const {
+  for (const auto &[S, R] : Bounds)
+    if (empty(R.Lo, R.Hi, R.Except))
+      return true;
+  return false;
+}
+
 std::optional<std::optional<Int>> LaunchBox::greatest(const Linear &D) const {
   if (!Exact || !independent(D))
     return std::nullopt;
-  for (const auto &[S, R] : Bounds)
-    if (empty(R.Lo, R.Hi, R.Except))
-      return std::optional<Int>(); // no value at all
+  if (contradictory())
+    return std::optional<Int>(); // no value at all
   for (const auto &[S, K] : D.Terms)
     if (!rangeOf(S).Except.empty())
       return std::nullopt; // the greatest value may be one left out
@@ -137,9 +143,8 @@ std::optional<std::optional<Int>> LaunchBox::greatest(const Linear &D) const {
 std::optional<bool> LaunchBox::possible(const Linear &D, clang::BinaryOperatorKind Op) const {
   if (!Exact)
     return std::nullopt;
-  for (const auto &[S, R] : Bounds)
-    if (empty(R.Lo, R.Hi, R.Except))
-      return false; // the constraints contradict each other
+  if (contradictory())
+    return false;
   if (D.Terms.empty()) {
     Int C = D.Const;
     switch (Op) {

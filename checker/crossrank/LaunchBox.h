@@ -50,6 +50,8 @@ private:
   /// Whether the atoms of D and of the constraints are independent: no product atom shares a
   /// factor with another atom (then each atom takes every integer value of its range).
   bool independent(const Linear &D) const;
+  /// Whether some atom has no value left: the constraints contradict each other.
+  bool contradictory() const;
   Range rangeOf(Symbol S) const;
   /// The least and greatest value of D's numerator over the box (none: unbounded that way).
   std::pair<std::optional<__int128>, std::optional<__int128>> extremes(const Linear &D) const;

@@ -1,4 +1,5 @@
 #include "crossrank/LaunchPath.h"
+#include "llvm/Support/MathExtras.h"
 #include <z3++.h>
 #include <sstream>
 #include <string>
@@ -232,8 +233,7 @@ std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
   if (auto Box = this->Box.greatest(D)) {
     if (!*Box || **Box > INT64_MAX || **Box < INT64_MIN)
       return std::nullopt;
-    int64_t N = int64_t(**Box);
-    return N >= 0 ? N / D.Den : -((-N + D.Den - 1) / D.Den);
+    return llvm::divideFloorSigned(int64_t(**Box), D.Den);
   }
   // The answer is a function of the formula alone: views are made in loops and by every rank, and
   // an optimiser's run costs far more than printing the question.
@@ -253,7 +253,7 @@ std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
   int64_t N = 0;
   // Unbounded, or not an integer Z3 states: none.
   if (O.check() == z3::sat && O.upper(H).is_numeral_i64(N))
-    It->second = N >= 0 ? N / D.Den : -((-N + D.Den - 1) / D.Den);
+    It->second = llvm::divideFloorSigned(N, D.Den);
   return It->second;
 }
 

@@ -410,10 +410,8 @@ RankValue RankInterpreter::castValue(const CastExpr *CE, bool &FromTable) {
         else if (Pointee->isRecordType())
           ArgumentTables.try_emplace(Word, 1);
       }
-      for (const auto &[Sym, K] : V.L.Terms) {
+      for (const auto &[Sym, K] : V.L.Terms)
         PointerSymbols.insert(Sym); // the integer names a buffer now
-        BufferWords.insert(Sym);    // ... and is never the rank id
-      }
       V.L = V.L.plus(Linear::home(Rank));
     }
     return V;

@@ -272,9 +272,9 @@ private:
   std::set<Symbol> ConfirmedCounts;
   std::vector<Symbol> Doubted;       ///< taken for P by a run, no peer loop bounded by them there
   std::set<Symbol> LaunchSymbols;    ///< values the launch passes (parameters, their fields)
-  /// Launch words that place a buffer: one the kernel converts to a pointer (`(__gm__ int32_t
-  /// *)args[2]`), a field of a tensor descriptor (its start offset). They move an access as the
-  /// rank id does, but are never the rank (rankFromRemoteSlot).
+  /// Launch words of a tensor descriptor (its start offset): they move an access as the rank id
+  /// does, but are never the rank (rankFromRemoteSlot), as a word the kernel converts to a
+  /// pointer (PointerSymbols) is not.
   std::set<Symbol> BufferWords;
   /// A branch on untracked data, by condition and its occurrence in the rank's run: the way the
   /// scenario took it, the same on every rank (data alike on every rank, like launch values).

@@ -345,7 +345,7 @@ void RankInterpreter::rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const
   for (const auto &[Sym, Coef] : Addr.Terms)
     if (!Linear::isPlace(Sym) && LaunchSymbols.count(Sym) && !BoundCounts.count(Sym) &&
         !Compared.count(Sym) && // a size the kernel compares (`base < rowElems`) is no rank
-        !BufferWords.count(Sym)) { // nor is a buffer's place
+        !PointerSymbols.count(Sym) && !BufferWords.count(Sym)) { // nor is a buffer's place
       if (Only)
         return;
       Only = Sym;
