@@ -14,32 +14,25 @@ namespace {
 struct CellBound {
   int64_t SumAdds = 0, SumResets = 0;
   bool AnySet = false;
-  int64_t Set1 = 0, Set2 = 0; ///< the two largest Set values (0: none, or the initial value)
   void mustHaveRun(const RankOp &N) {
     if (N.Op == NotifyOp::AtomicAdd && N.Value < 0)
       SumResets += N.Value;
   }
   void add(const RankOp &N) {
-    if (N.Op == NotifyOp::Set) {
+    if (N.Op == NotifyOp::Set)
       AnySet = true;
-      if (N.Value > Set1) {
-        Set2 = Set1;
-        Set1 = N.Value;
-      } else if (N.Value > Set2) {
-        Set2 = N.Value;
-      }
-    } else if (N.Value > 0) {
+    else if (N.Value > 0)
       SumAdds += N.Value;
-    }
   }
-  /// The bound without one of the notifies that were added.
-  int64_t without(const RankOp &N) const {
+  /// The bound without one of the notifies that were added, where Sets is the largest Set that
+  /// may still run before the wait without it (or the initial 0): a Set ordered after it cannot.
+  int64_t without(const RankOp &N, int64_t Sets) const {
     int64_t Resets = AnySet ? 0 : SumResets;
     if (N.Op == NotifyOp::Set)
-      return (N.Value >= Set1 ? Set2 : Set1) + SumAdds + Resets;
+      return Sets + SumAdds + Resets;
     if (N.Value < 0)
-      return Set1 + SumAdds + (AnySet ? 0 : SumResets - N.Value);
-    return Set1 + SumAdds + Resets - N.Value;
+      return Sets + SumAdds + (AnySet ? 0 : SumResets - N.Value);
+    return Sets + SumAdds + Resets - N.Value;
   }
 };
 
@@ -154,7 +147,13 @@ bool CrossRankOrder::justify() {
     std::vector<OpRef> Kept;
     for (OpRef N : Incoming[T]) {
       const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
-      int64_t U = B.without(NO);
+      // Without n, a Set ordered after n (the same Set in the sender's next call) has not run.
+      int64_t Sets = 0;
+      for (OpRef S : May)
+        if (const RankOp &SO = Run.Ranks[S.Rank].Ops[S.Index];
+            SO.Op == NotifyOp::Set && !(S == N) && !before(N, S))
+          Sets = std::max(Sets, SO.Value);
+      int64_t U = B.without(NO, Sets);
       bool InMay = !before(Topo[T], N);
       int64_t Own = InMay && NO.Op == NotifyOp::AtomicAdd && NO.Value > 0 ? NO.Value : 0;
       if (!cannotPass(W, U - (MayAdds - Own)))
