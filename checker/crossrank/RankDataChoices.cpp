@@ -9,6 +9,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include <cctype>
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -81,8 +82,18 @@ bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll) {
                          clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
                          Ctx.getLangOpts())
                          .str();
-  if (Text.size() > 60 || Text.empty())
+  std::string OneLine; // a condition split over lines reads as one
+  for (char C : Text)
+    if (!std::isspace(static_cast<unsigned char>(C)))
+      OneLine += C;
+    else if (!OneLine.empty() && OneLine.back() != ' ')
+      OneLine += ' ';
+  Text = OneLine;
+  // Long conditions keep their head (what a reader finds the line by); a macro's has no text.
+  if (Text.empty())
     Text = "the condition";
+  else if (Text.size() > 60)
+    Text = Text.substr(0, 56) + " ...";
   Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")";
   bool Holds = Launch->choose(InLoopCond, Text, Poll);
   DataChoices.emplace(Key, Holds);
