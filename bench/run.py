@@ -779,10 +779,28 @@ def real_inputs(args):
         if not heads or heads[0] + 1 >= len(shown):
             continue
         words = shlex.split(shown[heads[0] + 1])[:-1]  # the file name last
+        floor = floor_of(args, path, flags, words, cwd)
         inputs.append({"name": rel, "path": path, "cwd": cwd,
+                       "floor": os.path.relpath(floor, args.corpus) if floor != path else None,
                        "commcheck": [args.commcheck, "--quiet", path, "--"] + flags,
-                       "syntax": [args.clang, "-fsyntax-only"] + words + [path]})
+                       "syntax": [args.clang, "-fsyntax-only"] + words + [floor]})
     return inputs
+
+
+def floor_of(args, path, flags, words, cwd):
+    """What -fsyntax-only parses as the floor of a file: the file itself, or, for a header that
+    does not parse alone (clang stops at its first error, so the 'parse' would cost next to
+    nothing), the source file commcheck checks it in (its -v names the including translation
+    unit): commcheck cannot check the header without parsing that file, and neither could a
+    compiler."""
+    alone = subprocess.run([args.clang, "-fsyntax-only"] + words + [path], capture_output=True,
+                           cwd=cwd)
+    if alone.returncode == 0:
+        return path
+    said = subprocess.run([args.commcheck, "-v", "--quiet", path, "--"] + flags,
+                          capture_output=True, text=True, cwd=cwd).stderr
+    m = re.search(r"checked in the translation unit of (\S+) \(", said)
+    return m.group(1) if m else path
 
 
 def section_real(args, rng):
@@ -820,7 +838,8 @@ def section_real(args, rng):
                      "syntax_cpu": s_["cpu_median"],
                      "ratio_wall": c["wall_median"] / s_["wall_median"],
                      "ratio_cpu": c["cpu_median"] / max(s_["cpu_median"], 1e-6),
-                     "syntax_ok": inp["name"] not in syntax_errors})
+                     "syntax_ok": inp["name"] not in syntax_errors,
+                     "floor": inp["floor"]})
     rows.sort(key=lambda r: -r["ratio_wall"])
     out = {"rows": rows, "files": len(rows), "runs": args.real_runs,
            "failures": sorted(set(failures))}
@@ -841,8 +860,10 @@ def print_real(p, real):
     for r in real["rows"]:
         p("%-90s %9s %9s %7.2f %7.2f%s" % (r["name"][-90:], fmt_ms(r["commcheck_wall"]),
                                           fmt_ms(r["syntax_wall"]), r["ratio_wall"],
-                                          r["ratio_cpu"], "" if r["syntax_ok"] else
-                                          "  (clang reports errors)"))
+                                          r["ratio_cpu"],
+                                          ("" if r["syntax_ok"] else "  (clang reports errors)") +
+                                          ("  (floor: its includer %s)" % r["floor"]
+                                           if r.get("floor") else "")))
     if real["rows"]:
         p("  %d files; worst %.2fx (%s); ratio of sums %.2fx wall, %.2fx CPU; median %.2fx" % (
             real["files"], real["worst"]["ratio_wall"], real["worst"]["name"],
