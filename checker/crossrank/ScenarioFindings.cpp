@@ -46,6 +46,8 @@ void ScenarioFindings::add(std::vector<CrossRankFinding> Found, const LaunchPath
       continue;
     if (!Path.conditions().empty())
       F.Message += launchText(Path);
+    if (!Path.valueCut())
+      Unpicked.insert(K);
     if (Count[K]++ == 0) {
       Shown[K] = {First.size(), Path.conditions().size()};
       First.push_back(std::move(F));
@@ -64,7 +66,7 @@ std::vector<CrossRankFinding> ScenarioFindings::kept() {
     unsigned Reaching = 0;
     for (const std::set<unsigned> &Here : Reached)
       Reaching += Here.count(std::get<1>(K)) && (!std::get<2>(K) || Here.count(std::get<2>(K)));
-    if (!Open || Count[K] >= Reaching)
+    if (!Open || Count[K] >= Reaching || Unpicked.count(K))
       Out.push_back(std::move(F));
   }
   return Out;

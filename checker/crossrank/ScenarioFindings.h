@@ -17,11 +17,11 @@ namespace commcheck {
 using FindingKey = std::tuple<int, unsigned, unsigned>;
 FindingKey findingKey(const CrossRankFinding &F);
 
-/// The findings of one rank count's scenarios. Where a scenario ran a signal value read from
-/// launch data at some values only, or took a branch on data the model does not track one way,
-/// the value or the way is the host's or the data's: a finding is then kept only where every
-/// scenario that reaches its accesses shows it (a hang at `notifyValue == 1` that 100 avoids is
-/// not one; a race after `if (!session.valid()) return;` is one in every scenario that goes on).
+/// The findings of one rank count's scenarios. A branch on data the model does not track is a
+/// path the kernel can take either way: what a scenario shows there is kept, with the way it took.
+/// Where a scenario ran a signal value read from launch data at some values only, the value is the
+/// host's to choose: a finding only such scenarios show is kept only where every scenario that
+/// reaches its accesses shows it (a hang at `notifyValue == 1` that 100 avoids is not one).
 class ScenarioFindings {
 public:
   void add(std::vector<CrossRankFinding> Found, const LaunchPath &Path, const SpmdRun &Run);
@@ -34,6 +34,7 @@ private:
   std::map<Key, std::pair<size_t, size_t>> Shown; ///< each one's place in First, its conditions
   std::vector<std::set<unsigned>> Reached; ///< per scenario, the locations its ranks ran
   bool Open = false;
+  std::set<Key> Unpicked; ///< shown by a scenario that picked no signal value
 };
 
 } // namespace commcheck
