@@ -512,8 +512,10 @@ namespace {
 std::vector<std::string> crossRankConsequences(const std::string &Op) {
   if (Op == "set-on-counter" || Op == "reset-with-set-zero" || Op == "eq-wait-on-counter")
     return {"comm-unreachable-wait"};
+  // async-wait-in-if: where ev.Test says the put is not done, the consumer reads what the engine
+  // may still write (a branch on the test's result is a path the kernel can take).
   if (Op == "notify-before-async-wait" || Op == "drop-reset-epilogue" || Op == "drop-async-wait" ||
-      Op == "async-wait-other-session")
+      Op == "async-wait-other-session" || Op == "async-wait-in-if")
     return {"comm-cross-rank-race"};
   if (Op == "reset-one-too-many") // the next call: a wait on the counter hangs, or passes late
     return {"comm-unreachable-wait", "comm-cross-rank-race"};
