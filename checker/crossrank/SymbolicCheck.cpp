@@ -14,6 +14,7 @@ std::string opName(const SymOp &O, size_t Index) {
 
 class Checker {
 public:
+  using Instance = SymbolicEncoding::Instance;
   explicit Checker(const SymbolicTrace &T) : T(T), E(T) {}
 
   /// "" when the trace is in the fragment the check decides; else why not.
@@ -23,7 +24,7 @@ public:
   /// "" when every counter a reset lowers is back where it was after each call, for any P.
   std::string balance();
   /// The notify -> wait pairs (by op index) where the wait cannot pass without the notify's
-  /// instance that signals its cell.
+  /// instance that signals its cell: a greatest fixpoint (edgesOf).
   void edges();
   /// "" when no two ranks' accesses conflict unordered, for any P.
   std::string races();
@@ -33,16 +34,24 @@ private:
   SymbolicEncoding E;
   std::vector<int> Sign; ///< per notify: +1 adds credits, -1 a reset
   std::vector<std::pair<size_t, size_t>> Edges;
-  /// The sum of Value * bound over the notifies of Signs, each counted against Cell's instance.
-  std::optional<z3::expr> credits(const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
-                                  bool BeforeCell, bool Upper, int Signs);
-  z3::expr ordered(const SymbolicEncoding::Instance &X, const SymbolicEncoding::Instance &Y,
-                   const std::string &Tag);
+  unsigned Tags = 0; ///< names of bound instances, distinct per use
+  /// The sum of Value * bound over the notifies of Signs (0: all) of call OnlyCall (-1: any) that
+  /// pass Filter, each counted against Cell's instance. Upper: the most credits and the fewest
+  /// resets; else the reverse.
+  std::optional<z3::expr> credits(const Instance &Cell, const z3::expr &Within, bool Upper,
+                                  int Signs, const InstanceFilter &Filter, int OnlyCall = -1);
+  /// Some edge of Edges orders X's instance before Y's (on X's rank: X, then the edge's notify;
+  /// on Y's: the edge's wait, then Y).
+  z3::expr ordered(const Instance &X, const Instance &Y);
+  /// M's instance happens after W's: W's rank's program order, or an edge.
+  z3::expr after(const Instance &W, const Instance &M) {
+    return (M.R == W.R && E.before(W, M)) || ordered(W, M);
+  }
+  /// The edges of Candidates the order of Candidates justifies.
+  std::vector<std::pair<size_t, size_t>> justified();
 };
 
 std::string Checker::fragment() {
-  if (T.Calls != 1)
-    return "two consecutive calls (re-entrant launches) are not decided symbolically yet";
   std::set<std::string> SignalRoots;
   for (const SymOp &O : T.Ops)
     if (signalKind(O.Kind))
@@ -58,7 +67,7 @@ std::string Checker::fragment() {
     }
     if (!O.Value.rankFree())
       return Name + ": its value differs between ranks";
-    SymbolicEncoding::Instance X = E.instance(O, "_f");
+    Instance X = E.instance(O, "_f");
     bool OwnCell = E.valid(X.Exists, E.term(O.Owner, X) == X.R);
     if (O.Kind == RankOpKind::Wait) {
       if (O.Cmp != WaitCmp::GE && O.Cmp != WaitCmp::GT)
@@ -79,17 +88,17 @@ std::string Checker::fragment() {
   return "";
 }
 
-std::optional<z3::expr> Checker::credits(const SymbolicEncoding::Instance &Cell,
-                                         const z3::expr &Within, bool BeforeCell, bool Upper,
-                                         int Signs) {
+std::optional<z3::expr> Checker::credits(const Instance &Cell, const z3::expr &Within, bool Upper,
+                                         int Signs, const InstanceFilter &Filter, int OnlyCall) {
   z3::expr Sum = E.ctx().int_val(0);
   for (size_t I = 0; I < T.Ops.size(); ++I) {
-    if (T.Ops[I].Kind != RankOpKind::Notify || (Signs && Sign[I] != Signs))
+    const SymOp &O = T.Ops[I];
+    if (O.Kind != RankOpKind::Notify || (Signs && Sign[I] != Signs) ||
+        (OnlyCall >= 0 && O.Call != unsigned(OnlyCall)))
       continue;
-    InstanceCount N = countInstances(E, T.Ops[I], Cell, Within, BeforeCell);
-    // A lower bound of the sum: the fewest credits, the most resets; an upper bound: the reverse.
+    InstanceCount N = countInstances(E, O, Cell, Within, Filter);
     InstanceCount::Bound B = (Sign[I] > 0) == Upper ? N.Hi : N.Lo;
-    std::optional<z3::expr> Term = InstanceCount::times(E, B, T.Ops[I].Value);
+    std::optional<z3::expr> Term = InstanceCount::times(E, B, O.Value);
     if (!Term)
       return std::nullopt;
     Sum = Sum + *Term;
@@ -105,8 +114,9 @@ std::string Checker::hangs() {
     // Suppose some rank stays blocked, and take the least program point at which one does: every
     // rank has run every instance before it. Those credit the cell at least this much (resets
     // are the owner's, which is blocked there: only its resets before the wait have run).
-    SymbolicEncoding::Instance X = E.instance(W, "_w");
-    std::optional<z3::expr> Least = credits(X, X.Exists, /*BeforeCell=*/true, false, 0);
+    Instance X = E.instance(W, "_w");
+    std::optional<z3::expr> Least =
+        credits(X, X.Exists, false, 0, [&](const Instance &M) { return E.before(M, X); });
     if (!Least)
       return "the credits before " + opName(W, I) + " are not a closed form in P";
     z3::expr Th = E.shared(W.Value);
@@ -117,12 +127,13 @@ std::string Checker::hangs() {
 }
 
 std::string Checker::balance() {
+  // Per call (the first: the next repeats it), as the explicit model sums a counter's changes.
   for (size_t I = 0; I < T.Ops.size(); ++I) {
-    if (Sign[I] >= 0)
+    if (Sign[I] >= 0 || T.Ops[I].Call != 0)
       continue;
-    SymbolicEncoding::Instance X = E.instance(T.Ops[I], "_m");
-    std::optional<z3::expr> Low = credits(X, X.Exists, false, false, 0);
-    std::optional<z3::expr> High = credits(X, X.Exists, false, true, 0);
+    Instance X = E.instance(T.Ops[I], "_m");
+    std::optional<z3::expr> Low = credits(X, X.Exists, false, 0, nullptr, 0);
+    std::optional<z3::expr> High = credits(X, X.Exists, true, 0, nullptr, 0);
     if (!Low || !High || !E.valid(X.Exists, *Low == *High))
       return "what the call adds to the counter " + opName(T.Ops[I], I) +
              " lowers is not a closed form in P";
@@ -132,39 +143,73 @@ std::string Checker::balance() {
   return "";
 }
 
-void Checker::edges() {
+std::vector<std::pair<size_t, size_t>> Checker::justified() {
+  // Suppose an edge fails: take the earliest wait that passed without its edge's notify. Every
+  // edge of an earlier wait held, so nothing ordered after this wait by them had run: the cell
+  // held at most the credits not after it (and its owner's resets before it), less the missing
+  // one's. The edge holds if that stays below the threshold. (Where the notify is after the wait,
+  // such an edge says the wait never passes: the hang check, which needs no edge, rules that out.)
+  // Fewer edges order fewer credits after a wait: the edges are the greatest fixpoint.
+  std::vector<std::pair<size_t, size_t>> Kept;
   for (size_t IW = 0; IW < T.Ops.size(); ++IW) {
     const SymOp &W = T.Ops[IW];
-    if (W.Kind != RankOpKind::Wait)
+    bool Any = false;
+    for (const auto &[IN, To] : Edges)
+      Any |= To == IW;
+    if (!Any)
       continue;
-    SymbolicEncoding::Instance X = E.instance(W, "_w");
-    // The most the cell ever holds in the call (it starts at 0; resets only lower it).
-    std::optional<z3::expr> Most = credits(X, X.Exists, false, true, +1);
-    if (!Most)
+    Instance X = E.instance(W, "_w");
+    std::optional<z3::expr> Most =
+        credits(X, X.Exists, true, +1, [&](const Instance &M) { return !after(X, M); });
+    std::optional<z3::expr> Resets =
+        credits(X, X.Exists, true, -1, [&](const Instance &M) { return E.before(M, X); });
+    if (!Most || !Resets)
       continue;
     z3::expr Th = E.shared(W.Value);
+    for (const auto &[IN, To] : Edges) {
+      if (To != IW)
+        continue;
+      Instance N = E.instance(T.Ops[IN], "_n");
+      z3::expr Within = X.Exists && N.Exists && E.sameCell(N, X);
+      // Most counts N's instance unless it is after the wait (then the wait passes without it).
+      z3::expr Own = z3::ite(after(X, N), E.ctx().int_val(0), E.shared(T.Ops[IN].Value));
+      z3::expr Without = *Most + *Resets - Own;
+      if (E.valid(Within, W.Cmp == WaitCmp::GE ? Without < Th : Without <= Th))
+        Kept.push_back({IN, IW});
+    }
+  }
+  return Kept;
+}
+
+void Checker::edges() {
+  // Every pair of a notify and a wait of a cell it may signal, then the greatest fixpoint.
+  for (size_t IW = 0; IW < T.Ops.size(); ++IW) {
+    if (T.Ops[IW].Kind != RankOpKind::Wait)
+      continue;
+    Instance X = E.instance(T.Ops[IW], "_w");
     for (size_t IN = 0; IN < T.Ops.size(); ++IN) {
       if (Sign[IN] <= 0)
         continue;
-      SymbolicEncoding::Instance N = E.instance(T.Ops[IN], "_n");
-      z3::expr Within = X.Exists && N.Exists && E.sameCell(N, X);
-      if (E.sat(Within) == Sat::No)
-        continue;
-      z3::expr Without = *Most - E.shared(T.Ops[IN].Value);
-      if (E.valid(Within, W.Cmp == WaitCmp::GE ? Without < Th : Without <= Th))
+      Instance N = E.instance(T.Ops[IN], "_n");
+      if (E.sat(X.Exists && N.Exists && E.sameCell(N, X)) != Sat::No)
         Edges.push_back({IN, IW});
     }
   }
+  for (;;) {
+    std::vector<std::pair<size_t, size_t>> Kept = justified();
+    if (Kept.size() == Edges.size())
+      return;
+    Edges = std::move(Kept);
+  }
 }
 
-z3::expr Checker::ordered(const SymbolicEncoding::Instance &X, const SymbolicEncoding::Instance &Y,
-                          const std::string &Tag) {
+z3::expr Checker::ordered(const Instance &X, const Instance &Y) {
   z3::context &C = E.ctx();
   z3::expr Any = C.bool_val(false);
-  for (size_t K = 0; K < Edges.size(); ++K) {
-    std::string Id = Tag + std::to_string(K);
-    SymbolicEncoding::Instance N = E.instance(T.Ops[Edges[K].first], "_n" + Id, X.R);
-    SymbolicEncoding::Instance W = E.instance(T.Ops[Edges[K].second], "_v" + Id, Y.R);
+  for (const auto &[IN, IW] : Edges) {
+    std::string Id = std::to_string(Tags++);
+    Instance N = E.instance(T.Ops[IN], "_n" + Id, X.R);
+    Instance W = E.instance(T.Ops[IW], "_v" + Id, Y.R);
     z3::expr Chain = N.Exists && E.before(X, N) && W.Exists && E.before(W, Y) && E.sameCell(N, W);
     z3::expr_vector Vars(C);
     for (const z3::expr_vector *V : {&N.Own, &N.Witness, &W.Own, &W.Witness})
@@ -185,11 +230,11 @@ std::string Checker::races() {
       // A host's write before the launch conflicts with peers' reads only.
       if ((!AW && !BW) || (A.Launch && BW) || (B.Launch && AW))
         continue;
-      SymbolicEncoding::Instance X = E.instance(A, "_x"), Y = E.instance(B, "_y");
+      Instance X = E.instance(A, "_x"), Y = E.instance(B, "_y");
       z3::expr Conflict = X.Exists && Y.Exists && X.R != Y.R && E.overlap(X, Y);
       if (E.sat(Conflict) == Sat::No)
         continue;
-      Sat Racy = E.sat(Conflict && !ordered(X, Y, "xy") && !ordered(Y, X, "yx"));
+      Sat Racy = E.sat(Conflict && !ordered(X, Y) && !ordered(Y, X));
       if (Racy == Sat::Unknown)
         return "whether " + opName(A, IX) + " and " + opName(B, IY) + " are ordered is not settled";
       if (Racy == Sat::Yes)

@@ -7,7 +7,8 @@
 //   - races: no two ranks a != b make conflicting accesses of one owner's bytes that no
 //     notify -> wait edge orders, an edge holding where the wait cannot pass without the notify.
 // Outside its fragment (SymbolicTrace's notes; a Set, an EQ wait, a wait on a peer's cell, a reset
-// by another rank, data in signal memory, two calls) or where Z3 cannot tell, it proves nothing.
+// by another rank, data in signal memory) or where Z3 cannot tell, it proves nothing. Both launch
+// conventions: the trace holds one call (a fresh window) or two (re-entrant launches).
 #pragma once
 #include "crossrank/SymbolicTrace.h"
 #include <string>

@@ -41,11 +41,11 @@ z3::expr_vector concat(z3::context &C, const z3::expr_vector &A, const z3::expr_
 
 InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
                              const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
-                             bool BeforeCell) {
+                             const InstanceFilter &Filter) {
   using I = SymbolicEncoding::Instance;
   z3::context &C = E.ctx();
   auto Signals = [&](const I &X) {
-    return X.Exists && E.sameCell(X, Cell) && (BeforeCell ? E.before(X, Cell) : C.bool_val(true));
+    return X.Exists && E.sameCell(X, Cell) && (Filter ? Filter(X) : C.bool_val(true));
   };
   InstanceCount Out;
   I A = E.instance(N, "_a");

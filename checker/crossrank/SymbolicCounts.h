@@ -6,6 +6,8 @@
 // launch values counts 0 below, 1 above); anything else is unbounded above.
 #pragma once
 #include "crossrank/SymbolicEncoding.h"
+#include <functional>
+#include <optional>
 
 namespace commcheck {
 
@@ -17,11 +19,13 @@ struct InstanceCount {
   static std::optional<z3::expr> times(SymbolicEncoding &E, Bound B, const Affine &Value);
 };
 
-/// The instances of N that signal the cell of Cell's instance, under Within (Cell's existence and
-/// whatever else the question assumes). BeforeCell: only those before Cell in program order (the
-/// order of instances, compared across ranks as program points: SymbolicEncoding::before).
+/// Which instances a count takes (a constraint on the instance; null: all).
+using InstanceFilter = std::function<z3::expr(const SymbolicEncoding::Instance &)>;
+
+/// The instances of N that signal the cell of Cell's instance and pass Filter, under Within
+/// (Cell's existence and whatever else the question assumes).
 InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
                              const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
-                             bool BeforeCell);
+                             const InstanceFilter &Filter);
 
 } // namespace commcheck

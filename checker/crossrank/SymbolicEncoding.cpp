@@ -106,6 +106,8 @@ z3::expr SymbolicEncoding::guard(const Guard &G, const Instance *I) const {
 
 z3::expr SymbolicEncoding::before(const Instance &A, const Instance &B) const {
   const SymOp &X = *A.Op, &Y = *B.Op;
+  if (X.Call != Y.Call)
+    return C.bool_val(X.Call < Y.Call);
   if (X.Segment != Y.Segment)
     return C.bool_val(X.Segment < Y.Segment);
   if (!X.InLoop || !Y.InLoop) // one top-level statement: one op
@@ -114,7 +116,7 @@ z3::expr SymbolicEncoding::before(const Instance &A, const Instance &B) const {
 }
 
 z3::expr SymbolicEncoding::sameCell(const Instance &N, const Instance &Cl) const {
-  if (N.Op->Root != Cl.Op->Root)
+  if (N.Op->Root != Cl.Op->Root || (N.Op->Call != Cl.Op->Call && T.freshRoot(N.Op->Root)))
     return C.bool_val(false);
   return term(N.Op->Owner, N) == term(Cl.Op->Owner, Cl) && term(N.Op->Lo, N) == term(Cl.Op->Lo, Cl);
 }

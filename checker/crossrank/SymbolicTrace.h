@@ -6,6 +6,7 @@
 // the explicit model decides for one P at a time.
 #pragma once
 #include "crossrank/RankTrace.h"
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -82,8 +83,9 @@ struct SymOp {
   NotifyOp Op = NotifyOp::AtomicAdd;
   WaitCmp Cmp = WaitCmp::GE;
   Affine Value; ///< a notify's value, a wait's threshold: over P and launch values
-  /// Program order of a rank's instances: by Segment (the top-level statement: the op's own, or
-  /// its peer loop's), then by j for ops in one peer loop (ascending), then by Pos.
+  /// Program order of a rank's instances: by Call, then by Segment (the top-level statement: the
+  /// op's own, or its peer loop's), then by j for ops in one peer loop (ascending), then by Pos.
+  unsigned Call = 0;
   unsigned Segment = 0, Pos = 0;
   bool InLoop = false; ///< an op of a peer loop's body: an instance per allowed j
   Guard When;          ///< the instance exists iff it holds (r in [0, P) is implied)
@@ -95,9 +97,14 @@ struct SymOp {
 struct SymbolicTrace {
   std::vector<SymOp> Ops;
   Guard Assume; ///< on the launch values (alike on every rank)
-  /// Consecutive calls in the trace: 1 under a fresh window. Two (re-entrant launches) are not
-  /// decided yet: the check answers "unknown".
-  unsigned Calls = 1;
+  /// The ops hold each call of the trace (as RankTrace's do: two consecutive calls of a re-entrant
+  /// kernel, one under a fresh window), each op with its Call. A cell persists from one call to
+  /// the next, but for the buffers named here, whose cells each call finds fresh (the explicit
+  /// model's cells that no op ever lowers: restored between calls by someone else).
+  std::vector<std::string> FreshRoots;
+  bool freshRoot(const std::string &Root) const {
+    return std::find(FreshRoots.begin(), FreshRoots.end(), Root) != FreshRoots.end();
+  }
 };
 
 } // namespace commcheck

@@ -302,22 +302,23 @@ TEST(CrossRankDifferentialTest, ModelMatchesBruteForceInterleavings) {
 }
 
 // The symbolic every-P check (crossrank/SymbolicCheck) against the explicit model and the
-// explorer: each random program as a symbolic trace of one call (SpmdSymbolic.h); wherever the
-// check proves it for every P, the explicit model (SignalSchedule, CrossRankOrder, the per-call
-// net of each counter a reset lowers) and the brute-force explorer find no hang, race or imbalance
-// at P = 2..5 (the explorer where its state budget allows). A failure prints the program. The
-// check must prove some programs (else this test could not fail); the reasons it does not are
-// counted and printed. COMMCHECK_XDIFF_SYMBOLIC (number of programs), COMMCHECK_XDIFF_SEED.
+// explorer: each random program as a symbolic trace (SpmdSymbolic.h) of one call (a fresh window)
+// and of two (re-entrant launches); wherever the check proves it for every P, the explicit model
+// (SignalSchedule, CrossRankOrder, the per-call net of each counter a reset lowers) and the
+// brute-force explorer (where its state budget allows) find no hang, race or imbalance at
+// P = 2..5 in the same calls. A failure prints the program. The check must prove some programs
+// in each convention (else this test could not fail); the reasons it does not are counted and
+// printed. COMMCHECK_XDIFF_SYMBOLIC (number of programs), COMMCHECK_XDIFF_SEED.
 namespace {
 
-/// What the explicit side finds at P on one call of Prog ("" when nothing).
-std::string explicitFindings(const SpmdProgram &Prog, int P, size_t &Explored) {
-  SpmdRun Run = evaluateOneCall(Prog, P);
+/// What the explicit side finds at P on Calls calls of Prog ("" when nothing).
+std::string explicitFindings(const SpmdProgram &Prog, int P, unsigned Calls, size_t &Explored) {
+  SpmdRun Run = Calls == 1 ? evaluateOneCall(Prog, P) : evaluateProgram(Prog, P);
   std::map<MemRange, int64_t> Net;
   std::set<MemRange> Lowered;
   for (const RankTrace &T : Run.Ranks)
     for (const RankOp &O : T.Ops)
-      if (O.Kind == RankOpKind::Notify) {
+      if (O.Kind == RankOpKind::Notify && O.Call == 0) {
         Net[cellOf(O)] += O.Value;
         if (O.Value < 0)
           Lowered.insert(cellOf(O));
@@ -347,29 +348,32 @@ std::string explicitFindings(const SpmdProgram &Prog, int P, size_t &Explored) {
 TEST(CrossRankDifferentialTest, SymbolicProofsHoldAtEveryExplicitRankCount) {
   const uint32_t BaseSeed = static_cast<uint32_t>(envInt("COMMCHECK_XDIFF_SEED", 20250301));
   const int Programs = envInt("COMMCHECK_XDIFF_SYMBOLIC", 100);
-  size_t Proved = 0, Explored = 0;
-  std::map<std::string, int> Unproved; ///< by the first words of the reason
-  for (int I = 0; I < Programs; ++I) {
-    uint32_t Seed = BaseSeed + static_cast<uint32_t>(I);
-    SpmdGenerator Gen(Seed);
-    SpmdProgram Prog = Gen.program();
-    SymbolicVerdict V = checkEveryRankCount(symbolicProgram(Prog));
-    if (!V.Proved) {
-      std::string Kind = V.Why.substr(V.Why.find(')') == std::string::npos ? 0 : V.Why.find(')') + 1);
-      ++Unproved[Kind.substr(0, 48)];
-      continue;
+  for (unsigned Calls : {1u, 2u}) {
+    size_t Proved = 0, Explored = 0;
+    std::map<std::string, int> Unproved; ///< by the words of the reason after the op's name
+    for (int I = 0; I < Programs; ++I) {
+      uint32_t Seed = BaseSeed + static_cast<uint32_t>(I);
+      SpmdGenerator Gen(Seed);
+      SpmdProgram Prog = Gen.program();
+      SymbolicVerdict V = checkEveryRankCount(symbolicProgram(Prog, Calls));
+      if (!V.Proved) {
+        size_t Op = V.Why.find(')');
+        ++Unproved[V.Why.substr(Op == std::string::npos ? 0 : Op + 1, 48)];
+        continue;
+      }
+      ++Proved;
+      for (int P = 2; P <= 5; ++P)
+        if (std::string Found = explicitFindings(Prog, P, Calls, Explored); !Found.empty())
+          ADD_FAILURE() << "seed " << Seed << ", " << Calls << " call(s): proved for every P, but "
+                        << Found << " at P = " << P << "\n  program:\n"
+                        << programText(Prog) << "  ops per rank:\n"
+                        << runListing(Calls == 1 ? evaluateOneCall(Prog, P) : evaluateProgram(Prog, P));
     }
-    ++Proved;
-    for (int P = 2; P <= 5; ++P)
-      if (std::string Found = explicitFindings(Prog, P, Explored); !Found.empty())
-        ADD_FAILURE() << "seed " << Seed << ": proved for every P, but " << Found << " at P = " << P
-                      << "\n  program:\n"
-                      << programText(Prog) << "  ops per rank:\n"
-                      << runListing(evaluateOneCall(Prog, P));
+    std::cout << "[symbolic differential] " << Calls << " call(s): " << Programs << " programs, "
+              << Proved << " proved for every P (" << Explored
+              << " runs also explored); not proved:\n";
+    for (const auto &[Kind, N] : Unproved)
+      std::cout << "  " << N << "  " << Kind << "\n";
+    EXPECT_GE(Proved, 1u) << "no program proved in " << Calls << " call(s): the test cannot fail";
   }
-  std::cout << "[symbolic differential] " << Programs << " programs, " << Proved
-            << " proved for every P (" << Explored << " runs also explored); not proved:\n";
-  for (const auto &[Kind, N] : Unproved)
-    std::cout << "  " << N << "  " << Kind << "\n";
-  EXPECT_GE(Proved, 1u) << "no program proved: the test cannot fail";
 }

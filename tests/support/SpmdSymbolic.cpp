@@ -44,12 +44,14 @@ struct Builder {
   SymbolicTrace T;
   Guard Branch;
   unsigned Next = 1;
+  unsigned Call = 0;
 
   void push(SymOp O, const Peer *Pr) {
     O.When = Branch;
     if (Pr)
       O.When.insert(O.When.end(), Pr->G.begin(), Pr->G.end());
     O.InLoop = Pr && Pr->Loop;
+    O.Call = Call;
     O.Segment = O.Pos = Next++;
     T.Ops.push_back(std::move(O));
   }
@@ -173,10 +175,11 @@ void Builder::emit(const Item &I) {
 
 } // namespace
 
-SymbolicTrace symbolicProgram(const SpmdProgram &Prog) {
+SymbolicTrace symbolicProgram(const SpmdProgram &Prog, unsigned Calls) {
   Builder B;
-  for (const Item &I : Prog.Items)
-    B.emit(I);
+  for (B.Call = 0; B.Call < Calls; ++B.Call)
+    for (const Item &I : Prog.Items)
+      B.emit(I);
   return std::move(B.T);
 }
 
