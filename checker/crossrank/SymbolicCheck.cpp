@@ -96,8 +96,9 @@ std::optional<z3::expr> Checker::credits(const Instance &Cell, const z3::expr &W
     if (O.Kind != RankOpKind::Notify || (Signs && Sign[I] != Signs) ||
         (OnlyCall >= 0 && O.Call != unsigned(OnlyCall)))
       continue;
-    InstanceCount N = countInstances(E, O, Cell, Within, Filter);
-    InstanceCount::Bound B = (Sign[I] > 0) == Upper ? N.Hi : N.Lo;
+    bool High = (Sign[I] > 0) == Upper; // the bound the sum takes of this notify
+    InstanceCount N = countInstances(E, O, Cell, Within, Filter, /*Lower=*/!High);
+    InstanceCount::Bound B = High ? N.Hi : N.Lo;
     std::optional<z3::expr> Term = InstanceCount::times(E, B, O.Value);
     if (!Term)
       return std::nullopt;
@@ -210,7 +211,10 @@ z3::expr Checker::ordered(const Instance &X, const Instance &Y) {
     std::string Id = std::to_string(Tags++);
     Instance N = E.instance(T.Ops[IN], "_n" + Id, X.R);
     Instance W = E.instance(T.Ops[IW], "_v" + Id, Y.R);
-    z3::expr Chain = N.Exists && E.before(X, N) && W.Exists && E.before(W, Y) && E.sameCell(N, W);
+    z3::expr Order = E.before(X, N) && E.before(W, Y);
+    if (Order.simplify().is_false()) // the program points alone rule the edge out
+      continue;
+    z3::expr Chain = N.Exists && Order && W.Exists && E.sameCell(N, W);
     z3::expr_vector Vars(C);
     for (const z3::expr_vector *V : {&N.Own, &N.Witness, &W.Own, &W.Witness})
       for (const z3::expr &Var : *V)

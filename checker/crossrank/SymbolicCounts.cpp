@@ -41,7 +41,7 @@ z3::expr_vector concat(z3::context &C, const z3::expr_vector &A, const z3::expr_
 
 InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
                              const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
-                             const InstanceFilter &Filter) {
+                             const InstanceFilter &Filter, bool Lower) {
   using I = SymbolicEncoding::Instance;
   z3::context &C = E.ctx();
   auto Signals = [&](const I &X) {
@@ -60,7 +60,7 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
   z3::expr_vector All(C);
   All.push_back(A.R);
   All = concat(C, All, Which);
-  bool Exists = always(E, Within, All, SA);
+  bool Exists = Lower && always(E, Within, All, SA);
   // Unique: two instances that signal the cell are one.
   I B = E.instance(N, "_b");
   z3::expr Distinct = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false));
@@ -77,7 +77,7 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
   Out.Lo = Exists ? InstanceCount::One : InstanceCount::Zero;
   // Every rank but the owner has one; the owner too?
   z3::expr Peer = A.R >= 0 && A.R < E.count() && A.R != Cell.R;
-  if (always(E, Within && Peer, Which, SA)) {
+  if (Lower && always(E, Within && Peer, Which, SA)) {
     Out.Lo = InstanceCount::AllButOwner;
     I Own = E.instance(N, "_d", Cell.R);
     if (always(E, Within, concat(C, Own.Own, Own.Witness), Signals(Own)))

@@ -23,9 +23,10 @@ struct InstanceCount {
 using InstanceFilter = std::function<z3::expr(const SymbolicEncoding::Instance &)>;
 
 /// The instances of N that signal the cell of Cell's instance and pass Filter, under Within
-/// (Cell's existence and whatever else the question assumes).
+/// (Cell's existence and whatever else the question assumes). Lower: whether the lower bound is
+/// needed (its questions are the costly quantified ones; without them it is Zero).
 InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
                              const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
-                             const InstanceFilter &Filter);
+                             const InstanceFilter &Filter, bool Lower = true);
 
 } // namespace commcheck

@@ -5,6 +5,7 @@
 #pragma once
 #include "crossrank/SymbolicTrace.h"
 #include <z3++.h>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,7 @@ private:
   z3::expr P;
   std::vector<z3::expr> LaunchVars;
   z3::expr Base; ///< P >= 2 and the trace's assumptions
+  std::unique_ptr<z3::solver> Solver;
 };
 
 } // namespace commcheck
