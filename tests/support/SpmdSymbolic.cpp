@@ -55,30 +55,27 @@ struct Builder {
     O.Segment = O.Pos = Next++;
     T.Ops.push_back(std::move(O));
   }
-  void notify(const Affine &Owner, const Affine &Lo, NotifyOp Op, const Affine &V, const Peer *Pr,
-              const char *What) {
+  /// A notify (Op, value V) or a wait (Cmp, threshold V) of the cell at Lo of Owner's "sig".
+  void signal(RankOpKind K, const Affine &Owner, const Affine &Lo, NotifyOp Op, WaitCmp Cmp,
+              const Affine &V, const Peer *Pr, const char *What) {
     SymOp O;
-    O.Kind = RankOpKind::Notify;
+    O.Kind = K;
     O.Root = "sig";
     O.Owner = Owner;
     O.Lo = Lo;
     O.Hi = Lo + 1;
     O.Op = Op;
+    O.Cmp = Cmp;
     O.Value = V;
     O.What = What;
     push(std::move(O), Pr);
   }
+  void notify(const Affine &Owner, const Affine &Lo, NotifyOp Op, const Affine &V, const Peer *Pr,
+              const char *What) {
+    signal(RankOpKind::Notify, Owner, Lo, Op, WaitCmp::GE, V, Pr, What);
+  }
   void wait(const Affine &Lo, WaitCmp Cmp, const Affine &Th, const Peer *Pr, const char *What) {
-    SymOp O;
-    O.Kind = RankOpKind::Wait;
-    O.Root = "sig";
-    O.Owner = R;
-    O.Lo = Lo;
-    O.Hi = Lo + 1;
-    O.Cmp = Cmp;
-    O.Value = Th;
-    O.What = What;
-    push(std::move(O), Pr);
+    signal(RankOpKind::Wait, R, Lo, NotifyOp::AtomicAdd, Cmp, Th, Pr, What);
   }
   /// region(): a slot of 64 bytes per index, two slots at 32 * Chunk, or the whole buffer.
   void access(RankOpKind K, const Affine &Owner, const Item &I, const Affine &Index,
@@ -96,11 +93,11 @@ struct Builder {
   Affine senders(const Item &I) const {
     return sharedFamily(I.C) && I.W == Who::All ? P - 1 : Affine::constant(1);
   }
-  void signal(const Item &I);
+  void signalItem(const Item &I);
   void emit(const Item &I);
 };
 
-void Builder::signal(const Item &I) {
+void Builder::signalItem(const Item &I) {
   Peer Pr = peer(I.W);
   switch (I.K) {
   case ItemKind::Notify:
@@ -169,7 +166,7 @@ void Builder::emit(const Item &I) {
       Branch.pop_back();
     }
     break;
-  default: signal(I);
+  default: signalItem(I);
   }
 }
 
