@@ -140,7 +140,7 @@ Sat SymbolicEncoding::sat(const z3::expr &F) {
   // A question Z3 cannot settle within its resource limit (deterministic, unlike a timeout) is
   // Unknown: nothing is proved.
   z3::params Ps(C);
-  Ps.set("rlimit", 4000000u);
+  Ps.set("rlimit", 1000000u);
   // One incremental solver for every question: the assumptions asserted once, each question in a
   // scope (ten times faster than a solver per question). It gives up on some quantified questions
   // that a solver of its own settles (its tactics eliminate the quantifiers): those are asked again.
@@ -152,8 +152,9 @@ Sat SymbolicEncoding::sat(const z3::expr &F) {
   Solver->push();
   Solver->add(F);
   Sat R = answer(Solver->check());
+  bool Spent = R == Sat::Unknown && Solver->reason_unknown().find("resource") != std::string::npos;
   Solver->pop();
-  if (R != Sat::Unknown)
+  if (R != Sat::Unknown || Spent) // a question that took all it may take is not asked twice
     return R;
   z3::solver Alone(C);
   Alone.set(Ps);
