@@ -24,7 +24,7 @@ public:
   /// "" when every counter a reset lowers is back where it was after each call, for any P.
   std::string balance();
   /// The notify -> wait pairs (by op index) where the wait cannot pass without the notify's
-  /// instance that signals its cell: a greatest fixpoint (edgesOf).
+  /// instance that signals its cell: a greatest fixpoint (justified).
   void edges();
   /// "" when no two ranks' accesses conflict unordered, for any P.
   std::string races();
@@ -47,7 +47,7 @@ private:
   z3::expr after(const Instance &W, const Instance &M) {
     return (M.R == W.R && E.before(W, M)) || ordered(W, M);
   }
-  /// The edges of Candidates the order of Candidates justifies.
+  /// The edges of Edges that the order Edges gives justifies.
   std::vector<std::pair<size_t, size_t>> justified();
 };
 
@@ -84,6 +84,8 @@ std::string Checker::fragment() {
       return Name + ": its value's sign is not the same for every P";
     if (Sign[I] < 0 && !OwnCell)
       return Name + " lowers a cell that may be another rank's";
+    if (Sign[I] < 0 && T.freshRoot(O.Root)) // fresh cells are the ones nothing lowers
+      return Name + " lowers a cell the trace says each call finds fresh";
   }
   return "";
 }
