@@ -1,0 +1,275 @@
+#include "crossrank/SymbolicCheck.h"
+#include "crossrank/SymbolicCounts.h"
+#include <set>
+
+namespace commcheck {
+
+namespace {
+
+bool signalKind(RankOpKind K) { return K == RankOpKind::Notify || K == RankOpKind::Wait; }
+
+std::string opName(const SymOp &O, size_t Index) {
+  return "'" + (O.What.empty() ? std::string("op") : O.What) + "' (#" + std::to_string(Index) + ")";
+}
+
+class Checker {
+public:
+  using Instance = SymbolicEncoding::Instance;
+  explicit Checker(const SymbolicTrace &T) : T(T), E(T) {}
+
+  /// "" when the trace is in the fragment the check decides; else why not.
+  std::string fragment();
+  /// "" when no wait can stay blocked, for any P.
+  std::string hangs();
+  /// "" when every counter a reset lowers is back where it was after each call, for any P.
+  std::string balance();
+  /// The notify -> wait pairs (by op index) where the wait cannot pass without the notify's
+  /// instance that signals its cell: a greatest fixpoint (justified).
+  void edges();
+  /// "" when no two ranks' accesses conflict unordered, for any P.
+  std::string races();
+
+private:
+  const SymbolicTrace &T;
+  SymbolicEncoding E;
+  std::vector<int> Sign; ///< per notify: +1 adds credits, -1 a reset
+  std::vector<std::pair<size_t, size_t>> Edges;
+  unsigned Tags = 0; ///< names of bound instances, distinct per use
+  /// The sum of Value * bound over the notifies of Signs (0: all) of call OnlyCall (-1: any) that
+  /// pass Filter, each counted against Cell's instance. Upper: the most credits and the fewest
+  /// resets; else the reverse.
+  std::optional<z3::expr> credits(const Instance &Cell, const z3::expr &Within, bool Upper,
+                                  int Signs, const InstanceFilter &Filter, int OnlyCall = -1);
+  /// Some edge of Edges orders X's instance before Y's (on X's rank: X, then the edge's notify;
+  /// on Y's: the edge's wait, then Y).
+  z3::expr ordered(const Instance &X, const Instance &Y);
+  /// M's instance happens after W's: W's rank's program order, or an edge.
+  z3::expr after(const Instance &W, const Instance &M) {
+    return (M.R == W.R && E.before(W, M)) || ordered(W, M);
+  }
+  /// The edges of Edges that the order Edges gives justifies.
+  std::vector<std::pair<size_t, size_t>> justified();
+};
+
+std::string Checker::fragment() {
+  std::set<std::string> SignalRoots;
+  for (const SymOp &O : T.Ops)
+    if (signalKind(O.Kind))
+      SignalRoots.insert(O.Root);
+  Sign.assign(T.Ops.size(), 0);
+  for (size_t I = 0; I < T.Ops.size(); ++I) {
+    const SymOp &O = T.Ops[I];
+    std::string Name = opName(O, I);
+    if (!signalKind(O.Kind)) {
+      if (SignalRoots.count(O.Root))
+        return Name + " accesses signal memory as data";
+      continue;
+    }
+    if (!O.Value.rankFree())
+      return Name + ": its value differs between ranks";
+    Instance X = E.instance(O, "_f");
+    bool OwnCell = E.valid(X.Exists, E.term(O.Owner, X) == X.R);
+    if (O.Kind == RankOpKind::Wait) {
+      if (O.Cmp != WaitCmp::GE && O.Cmp != WaitCmp::GT)
+        return Name + " compares other than >= or >";
+      if (!OwnCell)
+        return Name + " may wait on another rank's cell";
+      continue;
+    }
+    if (O.Op != NotifyOp::AtomicAdd)
+      return Name + " is not an AtomicAdd";
+    z3::expr V = E.shared(O.Value);
+    Sign[I] = E.valid(X.Exists, V > 0) ? 1 : E.valid(X.Exists, V < 0) ? -1 : 0;
+    if (Sign[I] == 0)
+      return Name + ": its value's sign is not the same for every P";
+    if (Sign[I] < 0 && !OwnCell)
+      return Name + " lowers a cell that may be another rank's";
+    if (Sign[I] < 0 && T.freshRoot(O.Root)) // fresh cells are the ones nothing lowers
+      return Name + " lowers a cell the trace says each call finds fresh";
+  }
+  return "";
+}
+
+std::optional<z3::expr> Checker::credits(const Instance &Cell, const z3::expr &Within, bool Upper,
+                                         int Signs, const InstanceFilter &Filter, int OnlyCall) {
+  z3::expr Sum = E.ctx().int_val(0);
+  for (size_t I = 0; I < T.Ops.size(); ++I) {
+    const SymOp &O = T.Ops[I];
+    if (O.Kind != RankOpKind::Notify || (Signs && Sign[I] != Signs) ||
+        (OnlyCall >= 0 && O.Call != unsigned(OnlyCall)))
+      continue;
+    bool High = (Sign[I] > 0) == Upper; // the bound the sum takes of this notify
+    InstanceCount N = countInstances(E, O, Cell, Within, Filter, /*Lower=*/!High);
+    InstanceCount::Bound B = High ? N.Hi : N.Lo;
+    std::optional<z3::expr> Term = InstanceCount::times(E, B, O.Value);
+    if (!Term)
+      return std::nullopt;
+    Sum = Sum + *Term;
+  }
+  return Sum;
+}
+
+std::string Checker::hangs() {
+  for (size_t I = 0; I < T.Ops.size(); ++I) {
+    const SymOp &W = T.Ops[I];
+    if (W.Kind != RankOpKind::Wait)
+      continue;
+    // Suppose some rank stays blocked, and take the least program point at which one does: every
+    // rank has run every instance before it. Those credit the cell at least this much (resets
+    // are the owner's, which is blocked there: only its resets before the wait have run).
+    Instance X = E.instance(W, "_w");
+    auto Before = [&](const Instance &M) { return E.before(M, X); };
+    auto Reaches = [&](const z3::expr &Credits) {
+      z3::expr Th = E.shared(W.Value);
+      return E.valid(X.Exists, W.Cmp == WaitCmp::GE ? Credits >= Th : Credits > Th);
+    };
+    std::string Short =
+        opName(W, I) + " may not pass: the notifies before it need not reach its threshold";
+    // The most they can credit first (its questions are cheap): where even that falls short,
+    // the least need not be asked.
+    if (std::optional<z3::expr> Most = credits(X, X.Exists, true, 0, Before); Most && !Reaches(*Most))
+      return Short;
+    std::optional<z3::expr> Least = credits(X, X.Exists, false, 0, Before);
+    if (!Least)
+      return "the credits before " + opName(W, I) + " are not a closed form in P";
+    if (!Reaches(*Least))
+      return Short;
+  }
+  return "";
+}
+
+std::string Checker::balance() {
+  // Per call (the first: the next repeats it), as the explicit model sums a counter's changes.
+  for (size_t I = 0; I < T.Ops.size(); ++I) {
+    if (Sign[I] >= 0 || T.Ops[I].Call != 0)
+      continue;
+    Instance X = E.instance(T.Ops[I], "_m");
+    std::optional<z3::expr> Low = credits(X, X.Exists, false, 0, nullptr, 0);
+    std::optional<z3::expr> High = credits(X, X.Exists, true, 0, nullptr, 0);
+    if (!Low || !High || !E.valid(X.Exists, *Low == *High))
+      return "what the call adds to the counter " + opName(T.Ops[I], I) +
+             " lowers is not a closed form in P";
+    if (!E.valid(X.Exists, *Low == 0))
+      return "the counter " + opName(T.Ops[I], I) + " lowers may change per call for some P";
+  }
+  return "";
+}
+
+std::vector<std::pair<size_t, size_t>> Checker::justified() {
+  // Suppose an edge fails: take the earliest wait that passed without its edge's notify. Every
+  // edge of an earlier wait held, so nothing ordered after this wait by them had run: the cell
+  // held at most the credits not after it (and its owner's resets before it), less the missing
+  // one's. The edge holds if that stays below the threshold. (Where the notify is after the wait,
+  // such an edge says the wait never passes: the hang check, which needs no edge, rules that out.)
+  // Fewer edges order fewer credits after a wait: the edges are the greatest fixpoint.
+  std::vector<std::pair<size_t, size_t>> Kept;
+  for (size_t IW = 0; IW < T.Ops.size(); ++IW) {
+    const SymOp &W = T.Ops[IW];
+    bool Any = false;
+    for (const auto &[IN, To] : Edges)
+      Any |= To == IW;
+    if (!Any)
+      continue;
+    Instance X = E.instance(W, "_w");
+    std::optional<z3::expr> Most =
+        credits(X, X.Exists, true, +1, [&](const Instance &M) { return !after(X, M); });
+    std::optional<z3::expr> Resets =
+        credits(X, X.Exists, true, -1, [&](const Instance &M) { return E.before(M, X); });
+    if (!Most || !Resets)
+      continue;
+    z3::expr Th = E.shared(W.Value);
+    for (const auto &[IN, To] : Edges) {
+      if (To != IW)
+        continue;
+      Instance N = E.instance(T.Ops[IN], "_n");
+      z3::expr Within = X.Exists && N.Exists && E.sameCell(N, X);
+      // Most counts N's instance unless it is after the wait (then the wait passes without it).
+      z3::expr Own = z3::ite(after(X, N), E.ctx().int_val(0), E.shared(T.Ops[IN].Value));
+      z3::expr Without = *Most + *Resets - Own;
+      if (E.valid(Within, W.Cmp == WaitCmp::GE ? Without < Th : Without <= Th))
+        Kept.push_back({IN, IW});
+    }
+  }
+  return Kept;
+}
+
+void Checker::edges() {
+  // Every pair of a notify and a wait of a cell it may signal, then the greatest fixpoint.
+  for (size_t IW = 0; IW < T.Ops.size(); ++IW) {
+    if (T.Ops[IW].Kind != RankOpKind::Wait)
+      continue;
+    Instance X = E.instance(T.Ops[IW], "_w");
+    for (size_t IN = 0; IN < T.Ops.size(); ++IN) {
+      if (Sign[IN] <= 0)
+        continue;
+      Instance N = E.instance(T.Ops[IN], "_n");
+      if (E.sat(X.Exists && N.Exists && E.sameCell(N, X)) != Sat::No)
+        Edges.push_back({IN, IW});
+    }
+  }
+  for (;;) {
+    std::vector<std::pair<size_t, size_t>> Kept = justified();
+    if (Kept.size() == Edges.size())
+      return;
+    Edges = std::move(Kept);
+  }
+}
+
+z3::expr Checker::ordered(const Instance &X, const Instance &Y) {
+  z3::context &C = E.ctx();
+  z3::expr Any = C.bool_val(false);
+  for (const auto &[IN, IW] : Edges) {
+    std::string Id = std::to_string(Tags++);
+    Instance N = E.instance(T.Ops[IN], "_n" + Id, X.R);
+    Instance W = E.instance(T.Ops[IW], "_v" + Id, Y.R);
+    z3::expr Order = E.before(X, N) && E.before(W, Y);
+    if (Order.simplify().is_false()) // the program points alone rule the edge out
+      continue;
+    z3::expr Chain = N.Exists && Order && W.Exists && E.sameCell(N, W);
+    z3::expr_vector Vars(C);
+    for (const z3::expr_vector *V : {&N.Own, &N.Witness, &W.Own, &W.Witness})
+      for (const z3::expr &Var : *V)
+        Vars.push_back(Var);
+    Any = Any || (Vars.empty() ? Chain : z3::exists(Vars, Chain));
+  }
+  return Any;
+}
+
+std::string Checker::races() {
+  for (size_t IX = 0; IX < T.Ops.size(); ++IX)
+    for (size_t IY = IX; IY < T.Ops.size(); ++IY) {
+      const SymOp &A = T.Ops[IX], &B = T.Ops[IY];
+      if (signalKind(A.Kind) || signalKind(B.Kind) || A.Root != B.Root)
+        continue;
+      bool AW = A.Kind == RankOpKind::Write, BW = B.Kind == RankOpKind::Write;
+      // A host's write before the launch conflicts with peers' reads only.
+      if ((!AW && !BW) || (A.Launch && BW) || (B.Launch && AW))
+        continue;
+      Instance X = E.instance(A, "_x"), Y = E.instance(B, "_y");
+      z3::expr Conflict = X.Exists && Y.Exists && X.R != Y.R && E.overlap(X, Y);
+      if (E.sat(Conflict) == Sat::No)
+        continue;
+      Sat Racy = E.sat(Conflict && !ordered(X, Y) && !ordered(Y, X));
+      if (Racy == Sat::Unknown)
+        return "whether " + opName(A, IX) + " and " + opName(B, IY) + " are ordered is not settled";
+      if (Racy == Sat::Yes)
+        return opName(A, IX) + " and " + opName(B, IY) +
+               " of two ranks may touch the same bytes with no notify -> wait edge between them";
+    }
+  return "";
+}
+
+} // namespace
+
+SymbolicVerdict checkEveryRankCount(const SymbolicTrace &T) {
+  Checker C(T);
+  for (auto Step : {&Checker::fragment, &Checker::hangs, &Checker::balance})
+    if (std::string Why = (C.*Step)(); !Why.empty())
+      return {false, Why};
+  C.edges();
+  if (std::string Why = C.races(); !Why.empty())
+    return {false, Why};
+  return {true, ""};
+}
+
+} // namespace commcheck

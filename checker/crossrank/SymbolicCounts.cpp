@@ -1,0 +1,89 @@
+#include "crossrank/SymbolicCounts.h"
+
+namespace commcheck {
+
+std::optional<z3::expr> InstanceCount::times(SymbolicEncoding &E, Bound B, const Affine &Value) {
+  z3::expr V = E.shared(Value);
+  switch (B) {
+  case Zero: return E.ctx().int_val(0);
+  case One: return V;
+  case AllButOwner:
+  case All:
+    if (!Value.isConstant())
+      return std::nullopt; // P times a value of P: not linear
+    return (B == All ? E.count() : E.count() - 1) * V;
+  case Unbounded: break;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Whether, wherever Within holds, some choice of Vars makes S true (Z3: no model of Within in
+/// which S fails for every choice).
+bool always(SymbolicEncoding &E, const z3::expr &Within, const z3::expr_vector &Vars,
+            const z3::expr &S) {
+  if (Vars.empty())
+    return E.valid(Within, S);
+  return E.sat(Within && z3::forall(Vars, !S)) == Sat::No;
+}
+
+z3::expr_vector concat(z3::context &C, const z3::expr_vector &A, const z3::expr_vector &B) {
+  z3::expr_vector R(C);
+  for (const z3::expr &X : A)
+    R.push_back(X);
+  for (const z3::expr &X : B)
+    R.push_back(X);
+  return R;
+}
+
+} // namespace
+
+InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
+                             const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
+                             const InstanceFilter &Filter, bool Lower) {
+  using I = SymbolicEncoding::Instance;
+  z3::context &C = E.ctx();
+  auto Signals = [&](const I &X) {
+    return X.Exists && E.sameCell(X, Cell) && (Filter ? Filter(X) : C.bool_val(true));
+  };
+  InstanceCount Out;
+  I A = E.instance(N, "_a");
+  z3::expr SA = Signals(A);
+  Sat Any = E.sat(Within && SA);
+  if (Any == Sat::No)
+    return {InstanceCount::Zero, InstanceCount::Zero};
+  if (Any == Sat::Unknown)
+    return Out;
+  // Whether an instance exists wherever Within holds (some rank, some j).
+  z3::expr_vector Which = concat(C, A.Own, A.Witness);
+  z3::expr_vector All(C);
+  All.push_back(A.R);
+  All = concat(C, All, Which);
+  bool Exists = Lower && always(E, Within, All, SA);
+  // Unique: two instances that signal the cell are one.
+  I B = E.instance(N, "_b");
+  z3::expr Distinct = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false));
+  if (E.sat(Within && SA && Signals(B) && Distinct) == Sat::No)
+    return {Exists ? InstanceCount::One : InstanceCount::Zero, InstanceCount::One};
+  // One per rank at most: then the count is the number of ranks that have one.
+  if (N.InLoop) {
+    I B2 = E.instance(N, "_c", A.R);
+    if (E.sat(Within && SA && Signals(B2) && A.J != B2.J) != Sat::No)
+      return Out;
+  }
+  bool Owner = E.sat(Within && SA && A.R == Cell.R) != Sat::No;
+  Out.Hi = Owner ? InstanceCount::All : InstanceCount::AllButOwner;
+  Out.Lo = Exists ? InstanceCount::One : InstanceCount::Zero;
+  // Every rank but the owner has one; the owner too?
+  z3::expr Peer = A.R >= 0 && A.R < E.count() && A.R != Cell.R;
+  if (Lower && always(E, Within && Peer, Which, SA)) {
+    Out.Lo = InstanceCount::AllButOwner;
+    I Own = E.instance(N, "_d", Cell.R);
+    if (always(E, Within, concat(C, Own.Own, Own.Witness), Signals(Own)))
+      Out.Lo = InstanceCount::All;
+  }
+  return Out;
+}
+
+} // namespace commcheck

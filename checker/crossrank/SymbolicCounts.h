@@ -1,0 +1,32 @@
+// How many instances (rank b, iteration j) of a notify signal one cell, as a closed form valid for
+// every P >= 2: the counts the corpus's protocols have, decided with Z3 (docs/cross-rank.md):
+//   none; one (the instance is unique: one sender per cell); one per rank, for every rank but the
+//   cell's owner (P - 1: every peer adds to a root's counter) or every rank (P).
+// A lower and an upper bound are told apart (an instance that exists only for some P, ranks or
+// launch values counts 0 below, 1 above); anything else is unbounded above.
+#pragma once
+#include "crossrank/SymbolicEncoding.h"
+#include <functional>
+#include <optional>
+
+namespace commcheck {
+
+struct InstanceCount {
+  enum Bound { Zero, One, AllButOwner, All, Unbounded };
+  Bound Lo = Zero, Hi = Unbounded;
+  bool exact() const { return Lo == Hi && Hi != Unbounded; }
+  /// Value * bound, or nothing when that is not linear (a value that depends on P times P).
+  static std::optional<z3::expr> times(SymbolicEncoding &E, Bound B, const Affine &Value);
+};
+
+/// Which instances a count takes (a constraint on the instance; null: all).
+using InstanceFilter = std::function<z3::expr(const SymbolicEncoding::Instance &)>;
+
+/// The instances of N that signal the cell of Cell's instance and pass Filter, under Within
+/// (Cell's existence and whatever else the question assumes). Lower: whether the lower bound is
+/// needed (its questions are the costly quantified ones; without them it is Zero).
+InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
+                             const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
+                             const InstanceFilter &Filter, bool Lower = true);
+
+} // namespace commcheck

@@ -1,0 +1,165 @@
+#include "crossrank/SymbolicEncoding.h"
+
+namespace commcheck {
+
+namespace {
+uint32_t launchCount(const SymbolicTrace &T) {
+  uint32_t N = 0;
+  auto See = [&](const Affine &A) {
+    for (const auto &[V, K] : A.Terms)
+      if (V >= symvar::Launch0)
+        N = std::max(N, V - symvar::Launch0 + 1);
+  };
+  auto SeeGuard = [&](const Guard &G) {
+    for (const auto &Clause : G)
+      for (const AffineAtom &A : Clause)
+        See(A.E);
+  };
+  SeeGuard(T.Assume);
+  for (const SymOp &O : T.Ops) {
+    for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value})
+      See(*A);
+    SeeGuard(O.When);
+  }
+  return N;
+}
+} // namespace
+
+SymbolicEncoding::SymbolicEncoding(const SymbolicTrace &T)
+    : T(T), P(C.int_const("P")), Base(C.bool_val(true)) {
+  for (uint32_t K = 0, N = launchCount(T); K < N; ++K)
+    LaunchVars.push_back(C.int_const(("L" + std::to_string(K)).c_str()));
+  Base = P >= 2 && guard(T.Assume, nullptr);
+}
+
+SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std::string &Tag) {
+  return instance(O, Tag, C.int_const(("r" + Tag).c_str()));
+}
+
+SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std::string &Tag,
+                                                      const z3::expr &Rank) {
+  Instance I{&O, Rank, O.InLoop ? C.int_const(("j" + Tag).c_str()) : C.int_val(0), {},
+             C.bool_val(true), z3::expr_vector(C), z3::expr_vector(C)};
+  for (uint32_t K = 0; K < symvar::MaxAux; ++K)
+    I.Aux.push_back(C.int_const(("x" + std::to_string(K) + Tag).c_str()));
+  if (O.InLoop)
+    I.Own.push_back(I.J);
+  // Only the auxiliaries the op names are witnesses (the others are free and unused).
+  std::vector<bool> Used(symvar::MaxAux);
+  auto See = [&](const Affine &A) {
+    for (const auto &[V, K] : A.Terms)
+      if (V >= symvar::Aux0 && V < symvar::Launch0)
+        Used[V - symvar::Aux0] = true;
+  };
+  for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value})
+    See(*A);
+  for (const auto &Clause : O.When)
+    for (const AffineAtom &A : Clause)
+      See(A.E);
+  for (uint32_t K = 0; K < symvar::MaxAux; ++K)
+    if (Used[K])
+      I.Witness.push_back(I.Aux[K]);
+  I.Exists = Rank >= 0 && Rank < P && guard(O.When, &I);
+  return I;
+}
+
+z3::expr SymbolicEncoding::term(const Affine &A, const Instance &I) const {
+  z3::expr E = C.int_val(A.Const);
+  for (const auto &[V, K] : A.Terms) {
+    z3::expr X = V == symvar::Rank    ? I.R
+                 : V == symvar::Count ? P
+                 : V == symvar::Iter  ? I.J
+                 : V < symvar::Launch0 ? I.Aux[V - symvar::Aux0]
+                                       : LaunchVars[V - symvar::Launch0];
+    E = E + C.int_val(K) * X;
+  }
+  return E;
+}
+
+z3::expr SymbolicEncoding::shared(const Affine &A) const {
+  z3::expr E = C.int_val(A.Const);
+  for (const auto &[V, K] : A.Terms)
+    E = E + C.int_val(K) * (V == symvar::Count ? P : LaunchVars[V - symvar::Launch0]);
+  return E;
+}
+
+z3::expr SymbolicEncoding::atom(const AffineAtom &A, const Instance *I) const {
+  z3::expr E = I ? term(A.E, *I) : shared(A.E);
+  switch (A.R) {
+  case AffineAtom::EQ: return E == 0;
+  case AffineAtom::NE: return E != 0;
+  case AffineAtom::GE: return E >= 0;
+  }
+  return E == 0;
+}
+
+z3::expr SymbolicEncoding::guard(const Guard &G, const Instance *I) const {
+  z3::expr All = C.bool_val(true);
+  for (const auto &Clause : G) {
+    z3::expr Any = C.bool_val(false);
+    for (const AffineAtom &A : Clause)
+      Any = Any || atom(A, I);
+    All = All && Any;
+  }
+  return All;
+}
+
+z3::expr SymbolicEncoding::before(const Instance &A, const Instance &B) const {
+  const SymOp &X = *A.Op, &Y = *B.Op;
+  if (X.Call != Y.Call)
+    return C.bool_val(X.Call < Y.Call);
+  if (X.Segment != Y.Segment)
+    return C.bool_val(X.Segment < Y.Segment);
+  if (!X.InLoop || !Y.InLoop) // one top-level statement: one op
+    return C.bool_val(X.Pos < Y.Pos);
+  return X.Pos < Y.Pos ? A.J <= B.J : A.J < B.J;
+}
+
+z3::expr SymbolicEncoding::sameCell(const Instance &N, const Instance &Cl) const {
+  if (N.Op->Root != Cl.Op->Root || (N.Op->Call != Cl.Op->Call && T.freshRoot(N.Op->Root)))
+    return C.bool_val(false);
+  return term(N.Op->Owner, N) == term(Cl.Op->Owner, Cl) && term(N.Op->Lo, N) == term(Cl.Op->Lo, Cl);
+}
+
+z3::expr SymbolicEncoding::overlap(const Instance &A, const Instance &B) const {
+  if (A.Op->Root != B.Op->Root)
+    return C.bool_val(false);
+  z3::expr Same = term(A.Op->Owner, A) == term(B.Op->Owner, B);
+  if (A.Op->Whole || B.Op->Whole)
+    return Same;
+  return Same && term(A.Op->Lo, A) < term(B.Op->Hi, B) && term(B.Op->Lo, B) < term(A.Op->Hi, A);
+}
+
+namespace {
+Sat answer(z3::check_result R) {
+  return R == z3::sat ? Sat::Yes : R == z3::unsat ? Sat::No : Sat::Unknown;
+}
+} // namespace
+
+Sat SymbolicEncoding::sat(const z3::expr &F) {
+  // A question Z3 cannot settle within its resource limit (deterministic, unlike a timeout) is
+  // Unknown: nothing is proved.
+  z3::params Ps(C);
+  Ps.set("rlimit", 1000000u);
+  // One incremental solver for every question: the assumptions asserted once, each question in a
+  // scope (ten times faster than a solver per question). It gives up on some quantified questions
+  // that a solver of its own settles (its tactics eliminate the quantifiers): those are asked again.
+  if (!Solver) {
+    Solver = std::make_unique<z3::solver>(C);
+    Solver->set(Ps);
+    Solver->add(Base);
+  }
+  Solver->push();
+  Solver->add(F);
+  Sat R = answer(Solver->check());
+  bool Spent = R == Sat::Unknown && Solver->reason_unknown().find("resource") != std::string::npos;
+  Solver->pop();
+  if (R != Sat::Unknown || Spent) // a question that took all it may take is not asked twice
+    return R;
+  z3::solver Alone(C);
+  Alone.set(Ps);
+  Alone.add(Base && F);
+  return answer(Alone.check());
+}
+
+} // namespace commcheck

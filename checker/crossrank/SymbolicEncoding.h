@@ -1,0 +1,62 @@
+// A symbolic trace's operations as Z3 terms (linear integer arithmetic): each instance of an
+// operation its own rank id, loop variable and auxiliaries, the rank count P and the launch values
+// shared by all. The questions SymbolicCheck asks are satisfiability queries on these; where Z3
+// cannot answer one, the answer is Unknown and the check proves nothing.
+#pragma once
+#include "crossrank/SymbolicTrace.h"
+#include <z3++.h>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace commcheck {
+
+enum class Sat { Yes, No, Unknown };
+
+class SymbolicEncoding {
+public:
+  explicit SymbolicEncoding(const SymbolicTrace &T);
+
+  /// One instance of an operation: its rank (fresh, or the one given), its j, its auxiliaries.
+  struct Instance {
+    const SymOp *Op = nullptr;
+    z3::expr R, J;
+    std::vector<z3::expr> Aux;
+    z3::expr Exists; ///< its guard, 0 <= R < P, and (in a loop) nothing else
+    /// The variables naming which instance it is besides the rank (its j in a loop).
+    z3::expr_vector Own;
+    z3::expr_vector Witness; ///< its auxiliaries (functions of the rest)
+  };
+  Instance instance(const SymOp &O, const std::string &Tag);
+  Instance instance(const SymOp &O, const std::string &Tag, const z3::expr &Rank);
+
+  z3::expr term(const Affine &A, const Instance &I) const;
+  /// A form over P and launch values only (a value, a threshold).
+  z3::expr shared(const Affine &A) const;
+  z3::expr guard(const Guard &G, const Instance *I) const;
+  /// Instance A runs before instance B of the same rank (program order).
+  z3::expr before(const Instance &A, const Instance &B) const;
+  /// N's instance signals the cell C's instance names (false when the buffers differ).
+  z3::expr sameCell(const Instance &N, const Instance &C) const;
+  /// The two instances' bytes overlap (same buffer, owner, intersecting ranges).
+  z3::expr overlap(const Instance &A, const Instance &B) const;
+
+  /// Whether F is satisfiable together with the trace's assumptions (P >= 2, launch values).
+  Sat sat(const z3::expr &F);
+  /// Whether F holds wherever Premise does.
+  bool valid(const z3::expr &Premise, const z3::expr &F) { return sat(Premise && !F) == Sat::No; }
+
+  z3::context &ctx() { return C; }
+  const z3::expr &count() const { return P; }
+
+private:
+  z3::expr atom(const AffineAtom &A, const Instance *I) const;
+  const SymbolicTrace &T;
+  mutable z3::context C;
+  z3::expr P;
+  std::vector<z3::expr> LaunchVars;
+  z3::expr Base; ///< P >= 2 and the trace's assumptions
+  std::unique_ptr<z3::solver> Solver;
+};
+
+} // namespace commcheck

@@ -1,0 +1,110 @@
+// One rank's program as the symbolic step of the cross-rank model sees it (docs/cross-rank.md,
+// "the symbolic step"): the explicit trace's operations (RankTrace) with the rank id r and the rank
+// count P left as symbols. An operation inside a loop over the peers stands for one instance per
+// value of the loop's variable j its guard allows; its owner rank and byte range are affine forms
+// over r, P, j, auxiliary integers and launch values. SymbolicCheck decides, for every P >= 2, what
+// the explicit model decides for one P at a time.
+#pragma once
+#include "crossrank/RankTrace.h"
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace commcheck {
+
+/// The variables of a symbolic operation's forms. Auxiliaries are functions of r, j, P and the
+/// launch values that the guard defines (`x == r + 1 || x == r + 1 - P`, `0 <= x < P`: a ring
+/// neighbour `(r + 1) % P`); an instance of an operation is its rank and j, whatever they are.
+namespace symvar {
+constexpr uint32_t Rank = 0, Count = 1, Iter = 2;
+constexpr uint32_t Aux0 = 3, MaxAux = 8;
+constexpr uint32_t Launch0 = Aux0 + MaxAux; ///< launch value k is Launch0 + k: alike on every rank
+} // namespace symvar
+
+/// c + sum(k_v * v) over the variables above.
+struct Affine {
+  int64_t Const = 0;
+  std::map<uint32_t, int64_t> Terms; ///< variable -> coefficient (never 0)
+
+  static Affine constant(int64_t C) { return Affine{C, {}}; }
+  static Affine var(uint32_t V, int64_t K = 1) { return Affine{0, {{V, K}}}; }
+  Affine plus(const Affine &O, int64_t Sign = 1) const {
+    Affine R = *this;
+    R.Const += Sign * O.Const;
+    for (const auto &[V, K] : O.Terms)
+      if ((R.Terms[V] += Sign * K) == 0)
+        R.Terms.erase(V);
+    return R;
+  }
+  Affine operator+(const Affine &O) const { return plus(O); }
+  Affine operator-(const Affine &O) const { return plus(O, -1); }
+  Affine operator+(int64_t C) const { return plus(constant(C)); }
+  Affine operator-(int64_t C) const { return plus(constant(C), -1); }
+  Affine scaled(int64_t K) const {
+    Affine R;
+    if (K == 0)
+      return R;
+    R.Const = Const * K;
+    for (const auto &[V, C] : Terms)
+      R.Terms[V] = C * K;
+    return R;
+  }
+  bool isConstant() const { return Terms.empty(); }
+  /// Whether the form names no variable but P and launch values (alike on every rank).
+  bool rankFree() const {
+    for (const auto &[V, K] : Terms)
+      if (V != symvar::Count && V < symvar::Launch0)
+        return false;
+    return true;
+  }
+};
+
+/// `E Rel 0`.
+struct AffineAtom {
+  enum Rel { EQ, NE, GE } R = EQ;
+  Affine E;
+  static AffineAtom eq(Affine A, const Affine &B) { return {EQ, A - B}; }
+  static AffineAtom ne(Affine A, const Affine &B) { return {NE, A - B}; }
+  static AffineAtom ge(Affine A, const Affine &B) { return {GE, A - B}; }
+  static AffineAtom lt(Affine A, const Affine &B) { return {GE, B - A - 1}; }
+};
+
+/// A conjunction of clauses, each a disjunction of atoms.
+using Guard = std::vector<std::vector<AffineAtom>>;
+
+struct SymOp {
+  RankOpKind Kind = RankOpKind::Read;
+  std::string Root; ///< the buffer, as RankTrace's MemRange names it
+  Affine Owner;     ///< the rank whose memory it is
+  Affine Lo, Hi;    ///< bytes [Lo, Hi) of the buffer; a signal op's cell is Lo
+  bool Whole = false; ///< the whole buffer (Lo, Hi unused): a host's write before the launch
+  NotifyOp Op = NotifyOp::AtomicAdd;
+  WaitCmp Cmp = WaitCmp::GE;
+  Affine Value; ///< a notify's value, a wait's threshold: over P and launch values
+  /// Program order of a rank's instances: by Call, then by Segment (the top-level statement: the
+  /// op's own, or its peer loop's), then by j for ops in one peer loop (ascending), then by Pos.
+  unsigned Call = 0;
+  unsigned Segment = 0, Pos = 0;
+  bool InLoop = false; ///< an op of a peer loop's body: an instance per allowed j
+  Guard When;          ///< the instance exists iff it holds (r in [0, P) is implied)
+  bool Launch = false; ///< a host's write before the launch: conflicts only with peers' reads
+  std::string What;
+  clang::SourceLocation Loc;
+};
+
+struct SymbolicTrace {
+  std::vector<SymOp> Ops;
+  Guard Assume; ///< on the launch values (alike on every rank)
+  /// The ops hold each call of the trace (as RankTrace's do: two consecutive calls of a re-entrant
+  /// kernel, one under a fresh window), each op with its Call. A cell persists from one call to
+  /// the next, but for the buffers named here, whose cells each call finds fresh (the explicit
+  /// model's cells that no op ever lowers: restored between calls by someone else).
+  std::vector<std::string> FreshRoots;
+  bool freshRoot(const std::string &Root) const {
+    return std::find(FreshRoots.begin(), FreshRoots.end(), Root) != FreshRoots.end();
+  }
+};
+
+} // namespace commcheck
