@@ -231,11 +231,15 @@ void PathLiterals::shift(unsigned Var, int64_t Delta, const std::vector<PathVar>
 
 bool PathLiterals::define(unsigned Var, const Comparison &C, const std::vector<PathVar> &Vars) {
   Comparison Truth = truthOf(Var, Vars);
+  // The definition is kept even where the path's known values decide it: a join of the paths
+  // where it is true with those where it is false (`hasNextLoop` in the last iteration and the
+  // ones before) keeps it, and what the bool later tells of its condition with it.
+  if (!C.mentions(Var))
+    insert(Literal{int(Var), C});
   if (auto V = substituted(C, Vars).evaluate())
     return assume(*V ? Truth : Truth.negated(), Vars, 0);
   if (C.mentions(Var))
     return true;
-  insert(Literal{int(Var), C});
   if (has(Literal{-1, C}))
     return assume(Truth, Vars, 0);
   if (has(Literal{-1, C.negated()}))
