@@ -348,6 +348,24 @@ void PathFactBuilder::add(unsigned Block, PathFact F, unsigned Site) {
   G.addFact(Block, std::move(F));
 }
 
+namespace {
+/// E's value is that of a && or || (under parentheses and `!`).
+bool shortCircuit(const Expr *E) {
+  for (int Depth = 0; E && Depth < 32; ++Depth) {
+    E = stripValue(E);
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+      E = IC->getSubExpr();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+      E = U->getSubExpr();
+    } else {
+      const auto *B = dyn_cast<BinaryOperator>(E);
+      return B && B->isLogicalOp();
+    }
+  }
+  return false;
+}
+} // namespace
+
 void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, unsigned Site) {
   PathFact F;
   F.K = PathFact::Havoc;
@@ -355,7 +373,9 @@ void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, un
   const PathVar &V = G.PathVars[Var];
   if (V.IsRecord || !Value) {
   } else if (V.Type.Width == 1 || stripValue(Value)->getType()->isBooleanType()) {
-    if (auto C = condition(Value)) {
+    // A && or || is a branch whose paths meet before the assignment: condition() states its
+    // last operand, which is its value only on the path that evaluated it.
+    if (auto C = shortCircuit(Value) ? std::nullopt : condition(Value)) {
       F.K = PathFact::SetCond;
       F.Cond = std::move(*C);
     }
