@@ -135,27 +135,39 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
   return true;
 }
 
-/// Another variable equal to Var by a literal `Var - Y == 0` of their common type (and live, when
-/// Live is given): what is known of Var is known of Y once Var is gone (`pending = cur;` then cur
-/// changes or is never read again: what the path knew of cur it knows of pending).
+/// Another variable equal to Var by literals `Var - Y == 0` of their common type, directly or
+/// through others (and live, when Live is given): what is known of Var is known of Y once Var is
+/// gone (`pending = cur;` then cur changes or is never read again: what the path knew of cur it
+/// knows of pending; `view.rowLoops = n; return view;` then `v = MakeView(n)`: what it knew of n
+/// it knows of v.rowLoops). Members of objects too: equal values of one type, whatever holds them.
 static std::optional<unsigned> equalVariable(const std::vector<PathLiterals::Literal> &Lits,
                                              unsigned Var, const std::vector<PathVar> &Vars,
                                              const llvm::BitVector *Live) {
-  for (const PathLiterals::Literal &L : Lits) {
+  auto Other = [&](const PathLiterals::Literal &L, unsigned X) -> std::optional<unsigned> {
     const Comparison &C = L.C;
     if (L.DefVar >= 0 || C.Op != CmpOp::EQ || C.L.Const || !C.R.Terms.empty() || C.R.Const ||
-        C.L.Terms.size() != 2)
-      continue;
+        C.L.Terms.size() != 2 || !(C.Type == Vars[X].Type))
+      return std::nullopt;
     auto [A, KA] = C.L.Terms[0];
     auto [B, KB] = C.L.Terms[1];
-    if (KA != -KB || (KA != 1 && KA != -1) || (A != Var && B != Var))
-      continue;
-    unsigned Y = A == Var ? B : A;
-    if (Vars[Y].Type == Vars[Var].Type && C.Type == Vars[Var].Type && Vars[Y].Root == Y &&
-        Vars[Var].Root == Var && !Vars[Var].IsRecord && !Vars[Y].IsRecord &&
-        (!Live || Live->test(Y)))
-      return Y;
-  }
+    // x - y == 0 (in a bool's width, -1 is 1: x + y == 0 says the same).
+    if (C.Type.reduce(KA + KB) != 0 || (KA != 1 && KA != C.Type.reduce(-1)) || (A != X && B != X))
+      return std::nullopt;
+    unsigned Y = A == X ? B : A;
+    if (!(Vars[Y].Type == Vars[X].Type) || Vars[X].IsRecord || Vars[Y].IsRecord)
+      return std::nullopt;
+    return Y;
+  };
+  std::vector<unsigned> Seen{Var};
+  for (size_t I = 0; I < Seen.size() && Seen.size() <= Lits.size() + 1; ++I)
+    for (const PathLiterals::Literal &L : Lits) {
+      auto Y = Other(L, Seen[I]);
+      if (!Y || std::find(Seen.begin(), Seen.end(), *Y) != Seen.end())
+        continue;
+      if (!Live || Live->test(*Y))
+        return Y;
+      Seen.push_back(*Y);
+    }
   return std::nullopt;
 }
 

@@ -116,6 +116,13 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
     CurTest = TermTest[Id].first;
     for (const CFGElement &El : *Blk)
       visitElement(El);
+    // A condition that reads a helper's returned value is stated once the helper was lowered.
+    if (const auto *Cond = dyn_cast_or_null<Expr>(Blk->getTerminatorCondition());
+        Cond && !TermCond[Id] && Blk->succ_size() == 2 &&
+        (Removed.empty() || Removed.where(Cond) == ConfigurationSlice::Kept)) {
+      TermCond[Id] = Paths.condition(Cond);
+      TermSite[Id] = TermCond[Id] ? Paths.newSite() : 0;
+    }
     // Jumps are terminators, not elements.
     if (const Stmt *T = Blk->getTerminatorStmt(); T && (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T)))
       visit(T);

@@ -73,10 +73,26 @@ std::optional<IntType> PathFactBuilder::intType(QualType T) const {
   return IntType{uint8_t(W), !T->isBooleanType() && T->isSignedIntegerOrEnumerationType()};
 }
 
-namespace {
 bool isRecordValue(QualType T) {
   return !T->isReferenceType() && !T.isVolatileQualified() && T->isRecordType();
 }
+
+const Expr *stripValue(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+      E = EW->getSubExpr();
+    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      E = ST->getReplacement();
+    else
+      return E;
+  }
+  return E;
+}
+
+namespace {
 
 /// `To` can hold every value of `From`.
 bool fits(IntType From, IntType To) {
@@ -102,21 +118,6 @@ std::optional<LinearForm> convert(LinearForm F, IntType From, IntType To,
   for (const auto &[V, K] : F.Terms)
     Out.add(LinearForm::variable(V), To.reduce(K), To);
   return Out;
-}
-
-const Expr *stripValue(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParens();
-    if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
-      E = EW->getSubExpr();
-    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MT->getSubExpr();
-    else if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-      E = ST->getReplacement();
-    else
-      return E;
-  }
-  return E;
 }
 } // namespace
 
@@ -237,6 +238,12 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   Expr::EvalResult R;
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
     return std::make_pair(LinearForm::constant(T->reduce(R.Val.getInt().getExtValue())), *T);
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    auto It = CallValues.find(CE);
+    if (It == CallValues.end() || G.PathVars[It->second].IsRecord)
+      return std::nullopt;
+    return std::make_pair(LinearForm::variable(It->second), G.PathVars[It->second].Type);
+  }
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     if (C->getCastKind() == CK_LValueToRValue) {
       if (auto Var = location(C->getSubExpr()))
@@ -371,6 +378,8 @@ void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, un
   F.K = PathFact::Havoc;
   F.Var = Var;
   const PathVar &V = G.PathVars[Var];
+  if (V.IsRecord && Value)
+    return assignRecord(Var, Value, Block, Site);
   if (V.IsRecord || !Value) {
   } else if (V.Type.Width == 1 || stripValue(Value)->getType()->isBooleanType()) {
     // A && or || is a branch whose paths meet before the assignment: condition() states its
@@ -474,6 +483,8 @@ void PathFactBuilder::enter(unsigned Block) {
 }
 
 void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
+  if (const auto *RS = dyn_cast<ReturnStmt>(S))
+    return returnStatement(RS->getRetValue(), Block);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D))

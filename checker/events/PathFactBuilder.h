@@ -20,6 +20,9 @@ class FunctionDecl;
 class ParmVarDecl;
 class QualType;
 class CastExpr;
+class CallExpr;
+class InitListExpr;
+class RecordDecl;
 class Stmt;
 class ValueDecl;
 class VarDecl;
@@ -30,6 +33,12 @@ namespace commcheck {
 class ExprKeyer;
 class FunctionFacts;
 class VarUses;
+
+/// An object held by value (not a reference), whose members may be tracked.
+bool isRecordValue(clang::QualType T);
+/// E without the parentheses, cleanups, temporaries and substituted template arguments around
+/// its value.
+const clang::Expr *stripValue(const clang::Expr *E);
 
 /// The path variables of one graph, shared by the lowerings of its inlined instances.
 class PathVarIndex {
@@ -89,6 +98,18 @@ public:
   unsigned newSite() { return Index.newSite(); }
   /// The tracked variable an lvalue designates.
   std::optional<unsigned> location(const clang::Expr *LValue) const;
+  /// The variable that holds what this inlined instance returned (each `return` sets it), once
+  /// a `return` of a tracked type was met.
+  std::optional<unsigned> returned() const { return Returned; }
+  /// The call CE (lowered just before) ran an inlined instance that returned into Var: CE's
+  /// value is Var's.
+  /// With no Var (or a call that may run one of several helpers), CE's value is not known.
+  void callReturned(const clang::CallExpr *CE, std::optional<unsigned> Var) {
+    if (Var)
+      CallValues[CE] = *Var;
+    else
+      CallValues.erase(CE);
+  }
 
 private:
   PathVarIndex &Index;
@@ -104,6 +125,8 @@ private:
   unsigned Instance;
   std::map<const clang::ParmVarDecl *, Binding> Params;
   std::optional<unsigned> This;
+  std::optional<unsigned> Returned;
+  std::map<const clang::CallExpr *, unsigned> CallValues;
 
   std::optional<IntType> intType(clang::QualType T) const;
   /// A read (Load: the lvalue-to-rvalue cast) of a cell of launch data that nothing changes
@@ -117,6 +140,15 @@ private:
   /// The value of E in its own type.
   std::optional<std::pair<LinearForm, IntType>> value(const clang::Expr *E, int Depth) const;
   void assign(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  /// The tracked object a record value copies (a local, or a helper's returned object).
+  std::optional<unsigned> recordSource(const clang::Expr *Value) const;
+  /// Record Var := Value member by member (a copy, default member initialisers, `T{}`), each
+  /// member it cannot state unknown.
+  void assignRecord(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  void recordMembers(unsigned Var, const clang::RecordDecl *RD, std::optional<unsigned> From,
+                     const clang::InitListExpr *List, bool Defaults, unsigned Block, unsigned Site,
+                     int Depth);
+  void returnStatement(const clang::Expr *Value, unsigned Block);
   void add(unsigned Block, PathFact F, unsigned Site);
 };
 
