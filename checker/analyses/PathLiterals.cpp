@@ -121,15 +121,21 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
   for (const Literal &D : Lits)
     if (D.DefVar >= 0)
       Defs.push_back(D);
+  // (Also once the known values are put in: the loop test `loops <= loop` with loop == 0 is
+  // `loops == 0`.)
   for (const Literal &D : Defs) {
-    Comparison Truth = truthOf(D.DefVar, Vars);
-    if (C == Truth && !assume(D.C, Vars, Depth + 1))
+    Comparison Truth = truthOf(D.DefVar, Vars), Untrue = Truth.negated();
+    if ((C == Truth || S == Truth) && !assume(D.C, Vars, Depth + 1))
       return false;
-    if (C == Truth.negated() && !assume(D.C.negated(), Vars, Depth + 1))
+    if ((C == Untrue || S == Untrue) && !assume(D.C.negated(), Vars, Depth + 1))
       return false;
-    if (C == D.C && !assume(Truth, Vars, Depth + 1))
+    // The condition itself, or one that implies it (`total > per` implies `per <= total`).
+    bool Holds = C == D.C || (C.Op == CmpOp::LT && D.C.Op == CmpOp::LE && boundImplied({C}, D.C));
+    Comparison Fails = D.C.negated();
+    bool Broken = C == Fails || (C.Op == CmpOp::LT && Fails.Op == CmpOp::LE && boundImplied({C}, Fails));
+    if (Holds && !assume(Truth, Vars, Depth + 1))
       return false;
-    if (C == D.C.negated() && !assume(Truth.negated(), Vars, Depth + 1))
+    if (Broken && !assume(Untrue, Vars, Depth + 1))
       return false;
   }
   return true;
@@ -190,15 +196,23 @@ std::vector<PathLiterals::Literal> PathLiterals::throughEqual(unsigned Var,
   auto Y = equalVariable(Lits, Var, Vars, Live);
   if (!Y)
     return Kept;
-  for (const Literal &L : Lits)
-    if (L.DefVar < 0 && mentionsAny(L.C, Var, Vars) && L.C.Type == Vars[Var].Type) {
+  for (const Literal &L : Lits) {
+    // Var's own definition (`Var != 0` exactly when C) is Y's.
+    if (L.DefVar >= 0 && unsigned(L.DefVar) == Var) {
+      if (!mentionsAny(L.C, Var, Vars) && !L.C.mentions(*Y))
+        Kept.push_back(Literal{int(*Y), L.C});
+      continue;
+    }
+    if (mentionsAny(L.C, Var, Vars) && L.C.Type == Vars[Var].Type) {
       Literal R = L;
       R.C.L = renamed(L.C.L, Var, *Y, L.C.Type);
       R.C.R = renamed(L.C.R, Var, *Y, L.C.Type);
       R.C.normalise();
-      if (!mentionsAny(R.C, Var, Vars) && (!R.C.L.isConstant() || !R.C.R.isConstant()))
+      if (!mentionsAny(R.C, Var, Vars) && (!R.C.L.isConstant() || !R.C.R.isConstant()) &&
+          (R.DefVar < 0 || !R.C.mentions(unsigned(R.DefVar))))
         Kept.push_back(std::move(R));
     }
+  }
   return Kept;
 }
 
@@ -241,8 +255,20 @@ void PathLiterals::shift(unsigned Var, int64_t Delta, const std::vector<PathVar>
   Lits = std::move(Out);
 }
 
-bool PathLiterals::define(unsigned Var, const Comparison &C, const std::vector<PathVar> &Vars) {
+bool PathLiterals::define(unsigned Var, const Comparison &C0, const std::vector<PathVar> &Vars) {
   Comparison Truth = truthOf(Var, Vars);
+  // A bool defined by another bool's truth is defined by what defines that one (`ready =
+  // (a && b)`: the `&&`'s value is its last operand's on the path that set it), so that what it
+  // tells outlives the other.
+  Comparison C = C0;
+  for (const Literal &D : Lits)
+    if (D.DefVar >= 0 && unsigned(D.DefVar) != Var && !D.C.mentions(Var)) {
+      Comparison Other = truthOf(D.DefVar, Vars);
+      if (C0 == Other)
+        C = D.C;
+      else if (C0 == Other.negated())
+        C = D.C.negated();
+    }
   // The definition is kept even where the path's known values decide it: a join of the paths
   // where it is true with those where it is false (`hasNextLoop` in the last iteration and the
   // ones before) keeps it, and what the bool later tells of its condition with it.

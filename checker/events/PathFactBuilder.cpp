@@ -8,6 +8,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include <map>
 #include <set>
 
@@ -47,6 +48,23 @@ unsigned PathVarIndex::launchValue(const std::string &AddressKey, IntType T) {
   return It->second;
 }
 
+std::optional<unsigned> PathVarIndex::temporary(unsigned Instance, const Expr *E,
+                                                const std::string &Name, IntType T, bool Create) {
+  auto It = Temporaries.find({Instance, E});
+  if (It != Temporaries.end())
+    return It->second;
+  if (!Create)
+    return std::nullopt;
+  PathVar V;
+  V.Name = Name;
+  V.Type = T;
+  V.Root = G.PathVars.size();
+  G.PathVars.push_back(std::move(V));
+  KeyOf.push_back(Key{~0u, nullptr, {}}); // no declaration: never an object's member
+  Temporaries[{Instance, E}] = V.Root;
+  return V.Root;
+}
+
 std::optional<unsigned> PathVarIndex::member(unsigned Var, const FieldDecl *Field,
                                              const std::optional<IntType> &T, bool IsRecord) {
   if (!G.PathVars[Var].IsRecord || (!T && !IsRecord))
@@ -62,6 +80,8 @@ PathFactBuilder::PathFactBuilder(PathVarIndex &Index, EventGraph &G, ASTContext 
                                  const ExprKeyer &Keys, std::string Prefix)
     : Index(Index), G(G), Ctx(Ctx), FD(FD), Facts(Facts), Uses(Uses), Keys(Keys),
       Prefix(std::move(Prefix)), Instance(Index.newInstance()) {}
+
+PathFactBuilder::~PathFactBuilder() = default;
 
 std::optional<IntType> PathFactBuilder::intType(QualType T) const {
   T = T.getNonReferenceType().getCanonicalType();
@@ -130,12 +150,18 @@ bool PathFactBuilder::changedUnseen(const VarDecl *V) const {
 
 std::optional<unsigned> PathFactBuilder::declared(const ValueDecl *D) const {
   const auto *V = dyn_cast<VarDecl>(D);
-  if (!V || V->getType()->isReferenceType() || changedUnseen(V))
+  if (!V || changedUnseen(V))
     return std::nullopt;
+  // A reference parameter of an inlined helper is the caller's variable it is bound to.
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     auto It = Params.find(P);
     if (It != Params.end() && It->second.Location)
       return It->second.Location;
+  }
+  if (V->getType()->isReferenceType())
+    return std::nullopt;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    auto It = Params.find(P);
     // A parameter the body never changes stands for its argument's value (value()); one it
     // changes is a variable of its own, set on entry.
     if (It != Params.end() && !Facts.isMutated(P) && !isRecordValue(P->getType()))
@@ -238,6 +264,12 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   Expr::EvalResult R;
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
     return std::make_pair(LinearForm::constant(T->reduce(R.Val.getInt().getExtValue())), *T);
+  if (isa<AbstractConditionalOperator>(E) ||
+      (isa<BinaryOperator>(E) && cast<BinaryOperator>(E)->isLogicalOp())) {
+    auto Var = temporary(E, true); // set on every path by its operands (PathFactOperands)
+    return Var ? std::optional(std::make_pair(LinearForm::variable(*Var), G.PathVars[*Var].Type))
+               : std::nullopt;
+  }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     auto It = CallValues.find(CE);
     if (It == CallValues.end() || G.PathVars[It->second].IsRecord)
@@ -384,15 +416,36 @@ void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, un
   } else if (V.Type.Width == 1 || stripValue(Value)->getType()->isBooleanType()) {
     // A && or || is a branch whose paths meet before the assignment: condition() states its
     // last operand, which is its value only on the path that evaluated it.
-    if (auto C = shortCircuit(Value) ? std::nullopt : condition(Value)) {
+    if (auto C = shortCircuit(Value) ? temporaryTruth(Value) : condition(Value)) {
       F.K = PathFact::SetCond;
       F.Cond = std::move(*C);
     }
   } else if (auto Form = form(Value, V.Type)) {
     F.K = PathFact::Set;
     F.Value = std::move(*Form);
+  } else if (auto Nonzero = quotient(Value, V.Type)) {
+    F.K = PathFact::SetCond;
+    F.Cond = std::move(*Nonzero);
   }
   add(Block, std::move(F), Site);
+}
+
+std::optional<Comparison> PathFactBuilder::quotient(const Expr *Value, IntType T) const {
+  const Expr *E = stripValue(Value);
+  while (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getCastKind() != CK_NoOp)
+      break;
+    E = stripValue(C->getSubExpr());
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  auto BT = B && B->getOpcode() == BO_Div ? intType(B->getType()) : std::nullopt;
+  if (!BT || !(*BT == T) || T.Signed)
+    return std::nullopt;
+  // Unsigned a / b (b != 0: dividing by zero is undefined) is zero exactly when a < b.
+  auto L = form(B->getLHS(), T), R = form(B->getRHS(), T);
+  if (!L || !R)
+    return std::nullopt;
+  return Comparison::make('l', std::move(*R), std::move(*L), T);
 }
 
 namespace {
