@@ -264,8 +264,8 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   Expr::EvalResult R;
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
     return std::make_pair(LinearForm::constant(T->reduce(R.Val.getInt().getExtValue())), *T);
-  if (isa<AbstractConditionalOperator>(E) ||
-      (isa<BinaryOperator>(E) && cast<BinaryOperator>(E)->isLogicalOp())) {
+  if (E->isPRValue() && (isa<ConditionalOperator>(E) ||
+                         (isa<BinaryOperator>(E) && cast<BinaryOperator>(E)->isLogicalOp()))) {
     auto Var = temporary(E, true); // set on every path by its operands (PathFactOperands)
     return Var ? std::optional(std::make_pair(LinearForm::variable(*Var), G.PathVars[*Var].Type))
                : std::nullopt;

@@ -5,7 +5,8 @@
 // operand's value), and on the edge where `&&` or `||` stops early (to 0 or 1). An expression
 // whose value is the one decided (the `?:` around an arm, the `&&` around a last operand or a
 // left operand that stops it) is set alike, up to the outermost, whose value the statement reads
-// (`rowLoops = n == 0 ? 0 : count`, `ready = rows != 0 && n != 0`).
+// (`rowLoops = n == 0 ? 0 : count`, `ready = rows != 0 && n != 0`). Not GNU's `a ?: b`: its
+// first arm is the condition's value, no operand of its own that the lowering visits.
 #include "events/PathFactBuilder.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -68,7 +69,7 @@ void PathFactBuilder::operandValue(const Expr *E, unsigned Block) {
   for (int Depth = 0; Depth < MaxOperandDepth; ++Depth) {
     auto [P, Held] = around(Node);
     const Expr *Operand = nullptr;
-    if (const auto *CO = dyn_cast_or_null<AbstractConditionalOperator>(P);
+    if (const auto *CO = dyn_cast_or_null<ConditionalOperator>(P);
         CO && (Held == CO->getTrueExpr() || Held == CO->getFalseExpr()))
       Operand = Held;
     else if (isLogical(P) && Held == cast<BinaryOperator>(P)->getRHS())
@@ -102,7 +103,7 @@ std::vector<PathFact> PathFactBuilder::shortCircuitEdge(const BinaryOperator *Op
     }
     auto [P, Held] = around(Node);
     const auto *B = dyn_cast_or_null<BinaryOperator>(P);
-    const auto *CO = dyn_cast_or_null<AbstractConditionalOperator>(P);
+    const auto *CO = dyn_cast_or_null<ConditionalOperator>(P);
     // The value decides the expression around it: as its last operand, as the left operand it
     // stops early on (`(a && b) && c` with a false), or as an arm of `?:`.
     bool Decides = (B && B->isLogicalOp() &&
