@@ -35,17 +35,21 @@ unsigned PathVarIndex::variable(unsigned Instance, const ValueDecl *Decl,
   return It->second;
 }
 
+unsigned PathVarIndex::undeclared(const std::string &Name, IntType T) {
+  PathVar V;
+  V.Name = Name;
+  V.Type = T;
+  V.Root = G.PathVars.size();
+  G.PathVars.push_back(std::move(V));
+  KeyOf.push_back(Key{~0u, nullptr, {}}); // no declaration: never an object's member
+  return G.PathVars.size() - 1;
+}
+
 unsigned PathVarIndex::launchValue(const std::string &AddressKey, IntType T) {
-  auto [It, New] = LaunchIds.try_emplace(AddressKey, G.PathVars.size());
-  if (New) {
-    PathVar V;
-    V.Name = AddressKey;
-    V.Type = T;
-    V.Root = G.PathVars.size();
-    G.PathVars.push_back(std::move(V));
-    KeyOf.push_back(Key{~0u, nullptr, {}}); // no declaration: never an object's member
-  }
-  return It->second;
+  auto It = LaunchIds.find(AddressKey);
+  if (It != LaunchIds.end())
+    return It->second;
+  return LaunchIds[AddressKey] = undeclared(AddressKey, T);
 }
 
 std::optional<unsigned> PathVarIndex::temporary(unsigned Instance, const Expr *E,
@@ -55,14 +59,7 @@ std::optional<unsigned> PathVarIndex::temporary(unsigned Instance, const Expr *E
     return It->second;
   if (!Create)
     return std::nullopt;
-  PathVar V;
-  V.Name = Name;
-  V.Type = T;
-  V.Root = G.PathVars.size();
-  G.PathVars.push_back(std::move(V));
-  KeyOf.push_back(Key{~0u, nullptr, {}}); // no declaration: never an object's member
-  Temporaries[{Instance, E}] = V.Root;
-  return V.Root;
+  return Temporaries[{Instance, E}] = undeclared(Name, T);
 }
 
 std::optional<unsigned> PathVarIndex::member(unsigned Var, const FieldDecl *Field,

@@ -66,6 +66,8 @@ public:
 
 private:
   using Key = std::tuple<unsigned, const clang::ValueDecl *, std::vector<const clang::FieldDecl *>>;
+  /// A new variable of no declaration (launch data, a `?:`'s value).
+  unsigned undeclared(const std::string &Name, IntType T);
   EventGraph &G;
   std::map<Key, unsigned> Ids;
   std::vector<Key> KeyOf;
