@@ -74,6 +74,11 @@ bool sameTerms(const LinearForm &A, const LinearForm &B) { return A.Terms == B.T
 } // namespace
 
 bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
+  // `a < b` states `a <= b` of the values themselves, unsigned too (nothing moves across).
+  if (C.Op == CmpOp::LE)
+    for (const Comparison &K : Known)
+      if (K.Op == CmpOp::LT && K.Type == C.Type && K.L == C.L && K.R == C.R)
+        return true;
   if (!C.Type.Signed)
     return false;
   if (C.Op == CmpOp::NE) {

@@ -11,7 +11,7 @@
 namespace commcheck {
 
 /// Whether the comparisons Known (all holding) imply C by a bound of the same form: `peer - 1 >= 1`
-/// implies `peer >= 1` (signed only; false when it cannot tell).
+/// implies `peer >= 1` (signed only, but for `a < b` implying `a <= b`; false when it cannot tell).
 bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C);
 
 /// What Known says without Var, about the other variables: the comparisons that follow from two

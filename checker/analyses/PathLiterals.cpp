@@ -121,41 +121,59 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
   for (const Literal &D : Lits)
     if (D.DefVar >= 0)
       Defs.push_back(D);
+  // (Also once the known values are put in: the loop test `loops <= loop` with loop == 0 is
+  // `loops == 0`.)
   for (const Literal &D : Defs) {
-    Comparison Truth = truthOf(D.DefVar, Vars);
-    if (C == Truth && !assume(D.C, Vars, Depth + 1))
+    Comparison Truth = truthOf(D.DefVar, Vars), Untrue = Truth.negated();
+    if ((C == Truth || S == Truth) && !assume(D.C, Vars, Depth + 1))
       return false;
-    if (C == Truth.negated() && !assume(D.C.negated(), Vars, Depth + 1))
+    if ((C == Untrue || S == Untrue) && !assume(D.C.negated(), Vars, Depth + 1))
       return false;
-    if (C == D.C && !assume(Truth, Vars, Depth + 1))
+    // The condition itself, or one that implies it (`total > per` implies `per <= total`).
+    bool Holds = C == D.C || (C.Op == CmpOp::LT && D.C.Op == CmpOp::LE && boundImplied({C}, D.C));
+    Comparison Fails = D.C.negated();
+    bool Broken = C == Fails || (C.Op == CmpOp::LT && Fails.Op == CmpOp::LE && boundImplied({C}, Fails));
+    if (Holds && !assume(Truth, Vars, Depth + 1))
       return false;
-    if (C == D.C.negated() && !assume(Truth.negated(), Vars, Depth + 1))
+    if (Broken && !assume(Untrue, Vars, Depth + 1))
       return false;
   }
   return true;
 }
 
-/// Another variable equal to Var by a literal `Var - Y == 0` of their common type (and live, when
-/// Live is given): what is known of Var is known of Y once Var is gone (`pending = cur;` then cur
-/// changes or is never read again: what the path knew of cur it knows of pending).
+/// Another variable equal to Var by literals `Var - Y == 0` of their common type, directly or
+/// through others (and live, when Live is given): what is known of Var is known of Y once Var is
+/// gone (`pending = cur;` then cur changes or is never read again: what the path knew of cur it
+/// knows of pending; `view.rowLoops = n; return view;` then `v = MakeView(n)`: what it knew of n
+/// it knows of v.rowLoops). Members of objects too: equal values of one type, whatever holds them.
 static std::optional<unsigned> equalVariable(const std::vector<PathLiterals::Literal> &Lits,
                                              unsigned Var, const std::vector<PathVar> &Vars,
                                              const llvm::BitVector *Live) {
-  for (const PathLiterals::Literal &L : Lits) {
+  auto Other = [&](const PathLiterals::Literal &L, unsigned X) -> std::optional<unsigned> {
     const Comparison &C = L.C;
     if (L.DefVar >= 0 || C.Op != CmpOp::EQ || C.L.Const || !C.R.Terms.empty() || C.R.Const ||
-        C.L.Terms.size() != 2)
-      continue;
+        C.L.Terms.size() != 2 || !(C.Type == Vars[X].Type))
+      return std::nullopt;
     auto [A, KA] = C.L.Terms[0];
     auto [B, KB] = C.L.Terms[1];
-    if (KA != -KB || (KA != 1 && KA != -1) || (A != Var && B != Var))
-      continue;
-    unsigned Y = A == Var ? B : A;
-    if (Vars[Y].Type == Vars[Var].Type && C.Type == Vars[Var].Type && Vars[Y].Root == Y &&
-        Vars[Var].Root == Var && !Vars[Var].IsRecord && !Vars[Y].IsRecord &&
-        (!Live || Live->test(Y)))
-      return Y;
-  }
+    // x - y == 0 (in a bool's width, -1 is 1: x + y == 0 says the same).
+    if (C.Type.reduce(KA + KB) != 0 || (KA != 1 && KA != C.Type.reduce(-1)) || (A != X && B != X))
+      return std::nullopt;
+    unsigned Y = A == X ? B : A;
+    if (!(Vars[Y].Type == Vars[X].Type) || Vars[X].IsRecord || Vars[Y].IsRecord)
+      return std::nullopt;
+    return Y;
+  };
+  std::vector<unsigned> Seen{Var};
+  for (size_t I = 0; I < Seen.size() && Seen.size() <= Lits.size() + 1; ++I)
+    for (const PathLiterals::Literal &L : Lits) {
+      auto Y = Other(L, Seen[I]);
+      if (!Y || std::find(Seen.begin(), Seen.end(), *Y) != Seen.end())
+        continue;
+      if (!Live || Live->test(*Y))
+        return Y;
+      Seen.push_back(*Y);
+    }
   return std::nullopt;
 }
 
@@ -178,15 +196,23 @@ std::vector<PathLiterals::Literal> PathLiterals::throughEqual(unsigned Var,
   auto Y = equalVariable(Lits, Var, Vars, Live);
   if (!Y)
     return Kept;
-  for (const Literal &L : Lits)
-    if (L.DefVar < 0 && mentionsAny(L.C, Var, Vars) && L.C.Type == Vars[Var].Type) {
+  for (const Literal &L : Lits) {
+    // Var's own definition (`Var != 0` exactly when C) is Y's.
+    if (L.DefVar >= 0 && unsigned(L.DefVar) == Var) {
+      if (!mentionsAny(L.C, Var, Vars) && !L.C.mentions(*Y))
+        Kept.push_back(Literal{int(*Y), L.C});
+      continue;
+    }
+    if (mentionsAny(L.C, Var, Vars) && L.C.Type == Vars[Var].Type) {
       Literal R = L;
       R.C.L = renamed(L.C.L, Var, *Y, L.C.Type);
       R.C.R = renamed(L.C.R, Var, *Y, L.C.Type);
       R.C.normalise();
-      if (!mentionsAny(R.C, Var, Vars) && (!R.C.L.isConstant() || !R.C.R.isConstant()))
+      if (!mentionsAny(R.C, Var, Vars) && (!R.C.L.isConstant() || !R.C.R.isConstant()) &&
+          (R.DefVar < 0 || !R.C.mentions(unsigned(R.DefVar))))
         Kept.push_back(std::move(R));
     }
+  }
   return Kept;
 }
 
@@ -229,13 +255,29 @@ void PathLiterals::shift(unsigned Var, int64_t Delta, const std::vector<PathVar>
   Lits = std::move(Out);
 }
 
-bool PathLiterals::define(unsigned Var, const Comparison &C, const std::vector<PathVar> &Vars) {
+bool PathLiterals::define(unsigned Var, const Comparison &C0, const std::vector<PathVar> &Vars) {
   Comparison Truth = truthOf(Var, Vars);
+  // A bool defined by another bool's truth is defined by what defines that one (`ready =
+  // (a && b)`: the `&&`'s value is its last operand's on the path that set it), so that what it
+  // tells outlives the other.
+  Comparison C = C0;
+  for (const Literal &D : Lits)
+    if (D.DefVar >= 0 && unsigned(D.DefVar) != Var && !D.C.mentions(Var)) {
+      Comparison Other = truthOf(D.DefVar, Vars);
+      if (C0 == Other)
+        C = D.C;
+      else if (C0 == Other.negated())
+        C = D.C.negated();
+    }
+  // The definition is kept even where the path's known values decide it: a join of the paths
+  // where it is true with those where it is false (`hasNextLoop` in the last iteration and the
+  // ones before) keeps it, and what the bool later tells of its condition with it.
+  if (!C.mentions(Var))
+    insert(Literal{int(Var), C});
   if (auto V = substituted(C, Vars).evaluate())
     return assume(*V ? Truth : Truth.negated(), Vars, 0);
   if (C.mentions(Var))
     return true;
-  insert(Literal{int(Var), C});
   if (has(Literal{-1, C}))
     return assume(Truth, Vars, 0);
   if (has(Literal{-1, C.negated()}))

@@ -160,8 +160,10 @@ void FunctionLowering::branchOver(const CallExpr *CE, const std::vector<const Fu
     if (Branch)
       G.addEdge(Cur, Join);
   }
-  if (Branch)
+  if (Branch) {
     Cur = Join;
+    Paths.callReturned(CE, std::nullopt); // which helper ran is not known
+  }
 }
 
 void FunctionLowering::branchOn(const Expr *Cond, const std::function<void(bool)> &Arm) {
@@ -303,6 +305,8 @@ void FunctionLowering::inlineBody(const FunctionDecl *Def, const Stmt *Site,
   Callee.CallSite = dyn_cast<CallExpr>(Site);
   Callee.OuterControl = ControlOf;
   auto [In, Out] = Callee.run();
+  if (const auto *CE = dyn_cast<CallExpr>(Site))
+    Paths.callReturned(CE, Callee.Paths.returned());
   G.addEdge(Cur, In);
   Cur = G.addBlock();
   G.addEdge(Out, Cur);

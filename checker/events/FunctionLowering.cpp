@@ -116,6 +116,13 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
     CurTest = TermTest[Id].first;
     for (const CFGElement &El : *Blk)
       visitElement(El);
+    // A condition that reads a helper's returned value is stated once the helper was lowered.
+    if (const auto *Cond = dyn_cast_or_null<Expr>(Blk->getTerminatorCondition());
+        Cond && !TermCond[Id] && Blk->succ_size() == 2 &&
+        (Removed.empty() || Removed.where(Cond) == ConfigurationSlice::Kept)) {
+      TermCond[Id] = Paths.condition(Cond);
+      TermSite[Id] = TermCond[Id] ? Paths.newSite() : 0;
+    }
     // Jumps are terminators, not elements.
     if (const Stmt *T = Blk->getTerminatorStmt(); T && (isa<GotoStmt>(T) || isa<IndirectGotoStmt>(T)))
       visit(T);
@@ -136,15 +143,24 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
       std::string Label;
       if (Blk->succ_size() == 2 && Blk->getTerminatorCondition())
         Label = Index == 0 ? "true" : "false";
-      // The path that takes this edge knows the condition's value.
-      if (TermCond[Id] && Index < 2) {
+      // The path that takes this edge knows the condition's value, and where a && or || stops
+      // early, the value of what it decides.
+      const auto *Logical = dyn_cast_or_null<BinaryOperator>(Blk->getTerminatorStmt());
+      std::vector<PathFact> Early = Logical && Logical->isLogicalOp() && Index < 2
+                                        ? Paths.shortCircuitEdge(Logical, Index)
+                                        : std::vector<PathFact>();
+      if ((TermCond[Id] && Index < 2) || !Early.empty()) {
         unsigned Edge = G.addBlock();
         G.addEdge(From, Edge, Label);
         Label.clear();
-        PathFact F;
-        F.Site = Site;
-        F.Cond = Index == 0 ? *TermCond[Id] : TermCond[Id]->negated();
-        G.addFact(Edge, std::move(F));
+        if (TermCond[Id] && Index < 2) {
+          PathFact F;
+          F.Site = Site;
+          F.Cond = Index == 0 ? *TermCond[Id] : TermCond[Id]->negated();
+          G.addFact(Edge, std::move(F));
+        }
+        for (PathFact &F : Early)
+          G.addFact(Edge, std::move(F));
         From = Edge;
       }
       const auto &[Test, Neg] = TermTest[Id];
@@ -337,8 +353,11 @@ void FunctionLowering::visit(const Stmt *S, const ConstructionContext *Construct
   Paths.statement(S, Cur);
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     visitCall(CE);
+    Paths.operandValue(CE, Cur); // once the call's returned value is known
     return;
   }
+  if (const auto *E = dyn_cast<Expr>(S))
+    Paths.operandValue(E, Cur);
   if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
     return lowerConstruction(*this, CC, Construction);
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(S)) {

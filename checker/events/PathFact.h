@@ -98,7 +98,8 @@ struct PathFact {
     Assume,  ///< Cond holds on this path (a branch edge)
     Set,     ///< Var := Value (a linear form in Var's type, not mentioning Var)
     Add,     ///< Var := Var + Value.Const (++, --, += constant)
-    SetCond, ///< Var := Cond ? 1 : 0 (a bool defined by a comparison)
+    SetCond, ///< Var != 0 exactly when Cond holds (a bool defined by a comparison, Var := Cond ?
+             ///< 1 : 0; an unsigned quotient a / b, zero exactly when a < b)
     Havoc    ///< Var (every member path when it is a record root) gets a value not known
   };
   Kind K = Assume;

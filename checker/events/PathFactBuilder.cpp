@@ -8,6 +8,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include <map>
 #include <set>
 
@@ -34,17 +35,31 @@ unsigned PathVarIndex::variable(unsigned Instance, const ValueDecl *Decl,
   return It->second;
 }
 
+unsigned PathVarIndex::undeclared(const std::string &Name, IntType T) {
+  PathVar V;
+  V.Name = Name;
+  V.Type = T;
+  V.Root = G.PathVars.size();
+  G.PathVars.push_back(std::move(V));
+  KeyOf.push_back(Key{~0u, nullptr, {}}); // no declaration: never an object's member
+  return G.PathVars.size() - 1;
+}
+
 unsigned PathVarIndex::launchValue(const std::string &AddressKey, IntType T) {
-  auto [It, New] = LaunchIds.try_emplace(AddressKey, G.PathVars.size());
-  if (New) {
-    PathVar V;
-    V.Name = AddressKey;
-    V.Type = T;
-    V.Root = G.PathVars.size();
-    G.PathVars.push_back(std::move(V));
-    KeyOf.push_back(Key{~0u, nullptr, {}}); // no declaration: never an object's member
-  }
-  return It->second;
+  auto It = LaunchIds.find(AddressKey);
+  if (It != LaunchIds.end())
+    return It->second;
+  return LaunchIds[AddressKey] = undeclared(AddressKey, T);
+}
+
+std::optional<unsigned> PathVarIndex::temporary(unsigned Instance, const Expr *E,
+                                                const std::string &Name, IntType T, bool Create) {
+  auto It = Temporaries.find({Instance, E});
+  if (It != Temporaries.end())
+    return It->second;
+  if (!Create)
+    return std::nullopt;
+  return Temporaries[{Instance, E}] = undeclared(Name, T);
 }
 
 std::optional<unsigned> PathVarIndex::member(unsigned Var, const FieldDecl *Field,
@@ -63,6 +78,8 @@ PathFactBuilder::PathFactBuilder(PathVarIndex &Index, EventGraph &G, ASTContext 
     : Index(Index), G(G), Ctx(Ctx), FD(FD), Facts(Facts), Uses(Uses), Keys(Keys),
       Prefix(std::move(Prefix)), Instance(Index.newInstance()) {}
 
+PathFactBuilder::~PathFactBuilder() = default;
+
 std::optional<IntType> PathFactBuilder::intType(QualType T) const {
   T = T.getNonReferenceType().getCanonicalType();
   if (T.isVolatileQualified() || !T->isIntegralOrEnumerationType())
@@ -73,10 +90,26 @@ std::optional<IntType> PathFactBuilder::intType(QualType T) const {
   return IntType{uint8_t(W), !T->isBooleanType() && T->isSignedIntegerOrEnumerationType()};
 }
 
-namespace {
 bool isRecordValue(QualType T) {
   return !T->isReferenceType() && !T.isVolatileQualified() && T->isRecordType();
 }
+
+const Expr *stripValue(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+      E = EW->getSubExpr();
+    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      E = ST->getReplacement();
+    else
+      return E;
+  }
+  return E;
+}
+
+namespace {
 
 /// `To` can hold every value of `From`.
 bool fits(IntType From, IntType To) {
@@ -103,21 +136,6 @@ std::optional<LinearForm> convert(LinearForm F, IntType From, IntType To,
     Out.add(LinearForm::variable(V), To.reduce(K), To);
   return Out;
 }
-
-const Expr *stripValue(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParens();
-    if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
-      E = EW->getSubExpr();
-    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MT->getSubExpr();
-    else if (const auto *ST = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-      E = ST->getReplacement();
-    else
-      return E;
-  }
-  return E;
-}
 } // namespace
 
 bool PathFactBuilder::changedUnseen(const VarDecl *V) const {
@@ -129,12 +147,18 @@ bool PathFactBuilder::changedUnseen(const VarDecl *V) const {
 
 std::optional<unsigned> PathFactBuilder::declared(const ValueDecl *D) const {
   const auto *V = dyn_cast<VarDecl>(D);
-  if (!V || V->getType()->isReferenceType() || changedUnseen(V))
+  if (!V || changedUnseen(V))
     return std::nullopt;
+  // A reference parameter of an inlined helper is the caller's variable it is bound to.
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     auto It = Params.find(P);
     if (It != Params.end() && It->second.Location)
       return It->second.Location;
+  }
+  if (V->getType()->isReferenceType())
+    return std::nullopt;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    auto It = Params.find(P);
     // A parameter the body never changes stands for its argument's value (value()); one it
     // changes is a variable of its own, set on entry.
     if (It != Params.end() && !Facts.isMutated(P) && !isRecordValue(P->getType()))
@@ -237,6 +261,18 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   Expr::EvalResult R;
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
     return std::make_pair(LinearForm::constant(T->reduce(R.Val.getInt().getExtValue())), *T);
+  if (E->isPRValue() && (isa<ConditionalOperator>(E) ||
+                         (isa<BinaryOperator>(E) && cast<BinaryOperator>(E)->isLogicalOp()))) {
+    auto Var = temporary(E, true); // set on every path by its operands (PathFactOperands)
+    return Var ? std::optional(std::make_pair(LinearForm::variable(*Var), G.PathVars[*Var].Type))
+               : std::nullopt;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    auto It = CallValues.find(CE);
+    if (It == CallValues.end() || G.PathVars[It->second].IsRecord)
+      return std::nullopt;
+    return std::make_pair(LinearForm::variable(It->second), G.PathVars[It->second].Type);
+  }
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     if (C->getCastKind() == CK_LValueToRValue) {
       if (auto Var = location(C->getSubExpr()))
@@ -348,22 +384,65 @@ void PathFactBuilder::add(unsigned Block, PathFact F, unsigned Site) {
   G.addFact(Block, std::move(F));
 }
 
+namespace {
+/// E's value is that of a && or || (under parentheses and `!`).
+bool shortCircuit(const Expr *E) {
+  for (int Depth = 0; E && Depth < 32; ++Depth) {
+    E = stripValue(E);
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+      E = IC->getSubExpr();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot) {
+      E = U->getSubExpr();
+    } else {
+      const auto *B = dyn_cast<BinaryOperator>(E);
+      return B && B->isLogicalOp();
+    }
+  }
+  return false;
+}
+} // namespace
+
 void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, unsigned Site) {
   PathFact F;
   F.K = PathFact::Havoc;
   F.Var = Var;
   const PathVar &V = G.PathVars[Var];
+  if (V.IsRecord && Value)
+    return assignRecord(Var, Value, Block, Site);
   if (V.IsRecord || !Value) {
   } else if (V.Type.Width == 1 || stripValue(Value)->getType()->isBooleanType()) {
-    if (auto C = condition(Value)) {
+    // A && or || is a branch whose paths meet before the assignment: condition() states its
+    // last operand, which is its value only on the path that evaluated it.
+    if (auto C = shortCircuit(Value) ? temporaryTruth(Value) : condition(Value)) {
       F.K = PathFact::SetCond;
       F.Cond = std::move(*C);
     }
   } else if (auto Form = form(Value, V.Type)) {
     F.K = PathFact::Set;
     F.Value = std::move(*Form);
+  } else if (auto Nonzero = quotient(Value, V.Type)) {
+    F.K = PathFact::SetCond;
+    F.Cond = std::move(*Nonzero);
   }
   add(Block, std::move(F), Site);
+}
+
+std::optional<Comparison> PathFactBuilder::quotient(const Expr *Value, IntType T) const {
+  const Expr *E = stripValue(Value);
+  while (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getCastKind() != CK_NoOp)
+      break;
+    E = stripValue(C->getSubExpr());
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  auto BT = B && B->getOpcode() == BO_Div ? intType(B->getType()) : std::nullopt;
+  if (!BT || !(*BT == T) || T.Signed)
+    return std::nullopt;
+  // Unsigned a / b (b != 0: dividing by zero is undefined) is zero exactly when a < b.
+  auto L = form(B->getLHS(), T), R = form(B->getRHS(), T);
+  if (!L || !R)
+    return std::nullopt;
+  return Comparison::make('l', std::move(*R), std::move(*L), T);
 }
 
 namespace {
@@ -454,6 +533,8 @@ void PathFactBuilder::enter(unsigned Block) {
 }
 
 void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
+  if (const auto *RS = dyn_cast<ReturnStmt>(S))
+    return returnStatement(RS->getRetValue(), Block);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D))

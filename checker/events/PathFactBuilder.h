@@ -8,6 +8,7 @@
 #include "events/EventGraph.h"
 #include "events/PathFact.h"
 #include <map>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -20,6 +21,11 @@ class FunctionDecl;
 class ParmVarDecl;
 class QualType;
 class CastExpr;
+class BinaryOperator;
+class CallExpr;
+class InitListExpr;
+class ParentMap;
+class RecordDecl;
 class Stmt;
 class ValueDecl;
 class VarDecl;
@@ -30,6 +36,12 @@ namespace commcheck {
 class ExprKeyer;
 class FunctionFacts;
 class VarUses;
+
+/// An object held by value (not a reference), whose members may be tracked.
+bool isRecordValue(clang::QualType T);
+/// E without the parentheses, cleanups, temporaries and substituted template arguments around
+/// its value.
+const clang::Expr *stripValue(const clang::Expr *E);
 
 /// The path variables of one graph, shared by the lowerings of its inlined instances.
 class PathVarIndex {
@@ -47,13 +59,20 @@ public:
   unsigned newSite() { return Sites++; }
   /// The variable of a launch-data cell (by its address key), the same in every instance.
   unsigned launchValue(const std::string &AddressKey, IntType T);
+  /// The variable that holds the value of a `?:`, `&&` or `||` of an instance (its paths meet
+  /// before the value is used); Create: made on first use.
+  std::optional<unsigned> temporary(unsigned Instance, const clang::Expr *E, const std::string &Name,
+                                    IntType T, bool Create);
 
 private:
   using Key = std::tuple<unsigned, const clang::ValueDecl *, std::vector<const clang::FieldDecl *>>;
+  /// A new variable of no declaration (launch data, a `?:`'s value).
+  unsigned undeclared(const std::string &Name, IntType T);
   EventGraph &G;
   std::map<Key, unsigned> Ids;
   std::vector<Key> KeyOf;
   std::map<std::string, unsigned> LaunchIds;
+  std::map<std::pair<unsigned, const clang::Expr *>, unsigned> Temporaries;
   unsigned Instances = 0, Sites = 0;
 };
 
@@ -68,6 +87,8 @@ public:
   PathFactBuilder(PathVarIndex &Index, EventGraph &G, clang::ASTContext &Ctx,
                   const clang::FunctionDecl *FD, const FunctionFacts &Facts, VarUses &Uses,
                   const ExprKeyer &Keys, std::string Prefix);
+
+  ~PathFactBuilder();
 
   void bindParam(const clang::ParmVarDecl *P, Binding B) { Params[P] = std::move(B); }
   void bindThis(std::optional<unsigned> Object) { This = Object; }
@@ -89,6 +110,24 @@ public:
   unsigned newSite() { return Index.newSite(); }
   /// The tracked variable an lvalue designates.
   std::optional<unsigned> location(const clang::Expr *LValue) const;
+  /// The variable that holds what this inlined instance returned (each `return` sets it), once
+  /// a `return` of a tracked type was met.
+  std::optional<unsigned> returned() const { return Returned; }
+  /// The call CE (lowered just before) ran an inlined instance that returned into Var: CE's
+  /// value is Var's.
+  /// The facts of an evaluated operand E whose value is that of the `?:` (an arm) or `&&`/`||`
+  /// (its last operand) around it: each such expression's variable gets it, into Block.
+  void operandValue(const clang::Expr *E, unsigned Block);
+  /// The facts of a branch edge that leaves a && or || early (Index 1 of `&&`, 0 of `||`): its
+  /// value, and that of the expressions around it that it decides.
+  std::vector<PathFact> shortCircuitEdge(const clang::BinaryOperator *Op, unsigned Index);
+  /// With no Var (or a call that may run one of several helpers), CE's value is not known.
+  void callReturned(const clang::CallExpr *CE, std::optional<unsigned> Var) {
+    if (Var)
+      CallValues[CE] = *Var;
+    else
+      CallValues.erase(CE);
+  }
 
 private:
   PathVarIndex &Index;
@@ -104,6 +143,8 @@ private:
   unsigned Instance;
   std::map<const clang::ParmVarDecl *, Binding> Params;
   std::optional<unsigned> This;
+  std::optional<unsigned> Returned;
+  std::map<const clang::CallExpr *, unsigned> CallValues;
 
   std::optional<IntType> intType(clang::QualType T) const;
   /// A read (Load: the lvalue-to-rvalue cast) of a cell of launch data that nothing changes
@@ -117,6 +158,26 @@ private:
   /// The value of E in its own type.
   std::optional<std::pair<LinearForm, IntType>> value(const clang::Expr *E, int Depth) const;
   void assign(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  /// `Value != 0` exactly when the returned comparison holds, for an unsigned quotient in T.
+  std::optional<Comparison> quotient(const clang::Expr *Value, IntType T) const;
+  /// The tracked object a record value copies (a local, or a helper's returned object).
+  std::optional<unsigned> recordSource(const clang::Expr *Value) const;
+  /// Record Var := Value member by member (a copy, default member initialisers, `T{}`), each
+  /// member it cannot state unknown.
+  void assignRecord(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  void recordMembers(unsigned Var, const clang::RecordDecl *RD, std::optional<unsigned> From,
+                     const clang::InitListExpr *List, bool Defaults, unsigned Block, unsigned Site,
+                     int Depth);
+  void returnStatement(const clang::Expr *Value, unsigned Block);
+  /// The variable of a `?:`, `&&` or `||` (made when Create; the same whichever side, operand
+  /// or use, is lowered first).
+  std::optional<unsigned> temporary(const clang::Expr *E, bool Create) const;
+  /// `temporary != 0` of a && or || (under `!`), when it has one.
+  std::optional<Comparison> temporaryTruth(const clang::Expr *E) const;
+  /// The expression around E (past parentheses and implicit casts), and E's outermost such
+  /// wrapper (what the parent holds).
+  std::pair<const clang::Stmt *, const clang::Expr *> around(const clang::Expr *E) const;
+  mutable std::unique_ptr<clang::ParentMap> Parents;
   void add(unsigned Block, PathFact F, unsigned Site);
 };
 
