@@ -1,6 +1,7 @@
 #include "crossrank/CrossRankModel.h"
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/GridWaits.h"
+#include "crossrank/PeerOrder.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "clang/AST/Decl.h"
@@ -25,6 +26,8 @@ constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
 constexpr unsigned MaxScenarios = 32;        ///< launch-value scenarios per rank count
+/// Pairs of overlapping accesses (and their notifies) the precision step orders per kernel.
+constexpr size_t PeerOrderChecks = 4000000;
 
 /// The scenarios that differ from Path's in one choice it made and was not given.
 void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Scenarios) {
@@ -328,8 +331,10 @@ void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
 }
 
 /// The findings of one rank count; false when its schedules were not all explored. Infeasible:
-/// no execution makes the run's TTEST choices (nothing is concluded from it).
-bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infeasible) {
+/// no execution makes the run's TTEST choices (nothing is concluded from it). What its
+/// happens-before says of overlapping accesses goes to Uses (PeerOrder, within Budget).
+bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infeasible,
+             AccessUses &Uses, size_t &Budget) {
   ScheduleResult S = scheduleSignals(Run, MaxStates);
   Infeasible = S.Infeasible;
   if (Infeasible)
@@ -340,9 +345,11 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infea
     Out.push_back(std::move(F));
   if (S.Hangs) {
     Out.push_back(hangFinding(Run, S));
+    addPeerOrder(Run, nullptr, Uses, Budget);
     return S.Exhaustive; // a hanging run has no complete schedule to order accesses by
   }
   CrossRankOrder Order(Run, S.Order);
+  addPeerOrder(Run, &Order, Uses, Budget);
   for (const CrossRankOrder::Race &Rc : Order.races(8))
     Out.push_back(raceFinding(Run, Order, Rc));
   return S.Exhaustive;
@@ -500,6 +507,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     return R;
   }
   unsigned long Spent = 0;
+  size_t OrderBudget = PeerOrderChecks;
   std::set<FindingKey> Seen; // the findings kept
   int Covered = 0;
   bool AllRun = true;
@@ -546,12 +554,18 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         break;
       }
       pushAlternatives(Path, Scenarios);
+      if (const char *T = getenv("COMMCHECK_TRACE_RANKS"); T && T[0] == '2') {
+        std::string Cs;
+        for (const std::string &C : Path.conditions())
+          Cs += (Cs.empty() ? "" : ", ") + C;
+        fprintf(stderr, "  P=%d scenario %u: %s\n", P, Ran, Cs.c_str());
+      }
       if (std::string Why = partialScenario(Path); !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
       const SpmdRun &SR = std::get<SpmdRun>(Run);
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;
-      bool Exhaustive = analyse(SR, Found, Infeasible);
+      bool Exhaustive = analyse(SR, Found, Infeasible, R.Uses, OrderBudget);
       if (Infeasible)
         continue; // a TTEST that held where no schedule lets it: another scenario's execution
       Covered = P;
