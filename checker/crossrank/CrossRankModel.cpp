@@ -554,12 +554,6 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         break;
       }
       pushAlternatives(Path, Scenarios);
-      if (const char *T = getenv("COMMCHECK_TRACE_RANKS"); T && T[0] == '2') {
-        std::string Cs;
-        for (const std::string &C : Path.conditions())
-          Cs += (Cs.empty() ? "" : ", ") + C;
-        fprintf(stderr, "  P=%d scenario %u: %s\n", P, Ran, Cs.c_str());
-      }
       if (std::string Why = partialScenario(Path); !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
       const SpmdRun &SR = std::get<SpmdRun>(Run);
