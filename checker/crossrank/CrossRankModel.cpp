@@ -3,7 +3,6 @@
 #include "crossrank/GridWaits.h"
 #include "crossrank/PeerOrder.h"
 #include "crossrank/ScenarioFindings.h"
-#include "crossrank/ScenarioRuns.h"
 #include "crossrank/SignalSchedule.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
@@ -26,8 +25,17 @@ constexpr int MaxRanksOnData = 4;
 constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
-constexpr unsigned MaxScenarios = 32;        ///< launch-value scenarios per rank count whose runs differ
-constexpr unsigned MaxRuns = 8 * MaxScenarios; ///< ... and in all
+constexpr unsigned MaxScenarios = 32;        ///< launch-value scenarios per rank count
+/// The scenarios that differ from Path's in one choice it made and was not given.
+void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Scenarios) {
+  for (size_t C = Path.given(); C < Path.choices().size(); ++C)
+    if (Path.flippable(C)) {
+      std::vector<bool> Alt(Path.choices().begin(), Path.choices().begin() + C);
+      Alt.push_back(!Path.choices()[C]);
+      Scenarios.push_back(std::move(Alt));
+    }
+}
+
 /// Pairs of overlapping accesses (and their notifies) the precision step orders per kernel.
 constexpr size_t PeerOrderChecks = 4000000;
 
@@ -347,17 +355,6 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infea
   return S.Exhaustive;
 }
 
-/// A run's analysis, and what it says of accesses (for the precision step) added to R.
-ScenarioRuns::Analysis analyseRun(const SpmdRun &Run, CrossRankModel::Result &R, size_t &Budget) {
-  ScenarioRuns::Analysis A;
-  A.Exhaustive = analyse(Run, A.Found, A.Infeasible, R.Uses, Budget);
-  if (!A.Infeasible) {
-    addOverlaps(Run, R.Uses);
-    noteConsumed(Run, R.Consumed);
-  }
-  return A;
-}
-
 /// The probe: every launch-value scenario at the largest rank count, ranks 0 and 1, one call, to
 /// learn where P comes from (Counts: the rank counts to run). A launch value first taken for the rank count that
 /// bounds no loop over the peers is then a launch value like any other: the probe runs again,
@@ -531,16 +528,14 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     // Every scenario of the launch values (LaunchPath), depth first: each choice a run made and
     // was not given is run the other way too.
     std::vector<std::vector<bool>> Scenarios{{}};
-    unsigned Ran = 0, Cut = 0;
+    unsigned Ran = 0;
     bool Stop = false;
     ScenarioFindings OfP;
-    ScenarioRuns Runs; // a run equal to one before adds nothing: analysed once, counted once
     while (!Scenarios.empty() && !Stop) {
-      if (Runs.size() + Cut >= MaxScenarios || ++Ran > MaxRuns) {
+      if (++Ran > MaxScenarios) {
         AllRun = false, Stop = true;
         R.Why.Why = "the launch values branch into more than " + std::to_string(MaxScenarios) +
-                    " scenarios whose runs differ (or " + std::to_string(MaxRuns) +
-                    " in all) at " + std::to_string(P) + " ranks";
+                    " scenarios at " + std::to_string(P) + " ranks";
         break;
       }
       LaunchPath Path(std::move(Scenarios.back()));
@@ -553,7 +548,6 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         R.Why = *U;
         if (U->ScenarioCut) {
           pushAlternatives(Path, Scenarios); // the others are run
-          ++Cut;
           continue;
         }
         Stop = true;
@@ -563,14 +557,16 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       if (std::string Why = partialScenario(Path); !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
       const SpmdRun &SR = std::get<SpmdRun>(Run);
-      const ScenarioRuns::Analysis *A = Runs.find(SR);
-      if (!A)
-        A = &Runs.add(SR, analyseRun(SR, R, OrderBudget));
-      if (A->Infeasible)
+      std::vector<CrossRankFinding> Found;
+      bool Infeasible = false;
+      bool Exhaustive = analyse(SR, Found, Infeasible, R.Uses, OrderBudget);
+      if (Infeasible)
         continue; // a TTEST that held where no schedule lets it: another scenario's execution
       Covered = P;
-      OfP.add(A->Found, Path, SR);
-      if (!A->Exhaustive) {
+      OfP.add(std::move(Found), Path, SR);
+      addOverlaps(SR, R.Uses);
+      noteConsumed(SR, R.Consumed);
+      if (!Exhaustive) {
         AllRun = false, Stop = true;
         R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
       }

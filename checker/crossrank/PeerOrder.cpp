@@ -14,17 +14,21 @@ bool writes(const RankOp &O) {
 /// those waits.
 class Judge {
 public:
-  Judge(const SpmdRun &Run, const CrossRankOrder &Order, AccessUses &Uses)
-      : Run(Run), Order(Order), Uses(Uses), Consumed(Run.Ranks.size()),
+  Judge(const SpmdRun &Run, const CrossRankOrder &Order)
+      : Run(Run), Order(Order), Consumed(Run.Ranks.size()),
         CallStarts(Run.Ranks.size()) {
     for (const RankTrace &T : Run.Ranks)
       for (unsigned I = 1; I < T.Ops.size(); ++I)
         if (T.Ops[I].Call != T.Ops[I - 1].Call)
           CallStarts[T.Rank].push_back(I);
-    for (const auto &[N, W] : Order.edges())
-      Consumers[N].push_back(W);
-    for (const auto &[N, Ws] : Consumers) // by rank, then program order
-      Consumed[N.Rank].push_back(N);
+    std::vector<std::pair<OpRef, OpRef>> Edges = Order.edges();
+    std::sort(Edges.begin(), Edges.end()); // by notify: rank, then program order
+    for (size_t E = 0; E < Edges.size(); ++E) {
+      OpRef N = Edges[E].first;
+      if (E == 0 || !(Edges[E - 1].first == N))
+        Consumed[N.Rank].push_back({N.Index, op(N).Call, op(N).Loc.getRawEncoding(), {}});
+      Consumed[N.Rank].back().Waits.push_back(Edges[E].second);
+    }
   }
 
   /// Whether A comes after X's rank returned from X's call: X is released there (the kernel
@@ -38,13 +42,12 @@ public:
     return Next == A || Order.before(Next, A);
   }
 
-  /// What A needs of X (X a data access, A another access of overlapping bytes). Returns the
-  /// checks it made.
-  size_t judge(OpRef X, OpRef A) {
+  /// What A needs of X (X a data access, A another access of overlapping bytes), into U (what
+  /// X's location needs). Returns the checks it made.
+  size_t judge(OpRef X, OpRef A, AccessUse &U) {
     const RankOp &XO = op(X), &AO = op(A);
     if (A.Rank == X.Rank && AO.Loc == XO.Loc)
       return 0; // the location's own accesses on its rank: the one-rank rules' matter
-    AccessUse &U = Uses[XO.Loc.getRawEncoding()];
     bool W = writes(AO);
     if (U.Unordered[W])
       return 0; // every notify location already needs it for this kind of access
@@ -57,21 +60,23 @@ public:
       return 1; // A is done before X: what it owes X is its own location's obligation
     if (afterReturn(X, A))
       return 1;
-    // The notifies of X's rank after X in its call, each with the waits it is needed by.
-    const std::vector<OpRef> &Ns = Consumed[X.Rank];
+    // The notifies of X's rank after X in its call that happen before A (only those can be
+    // consumed by a wait before A), each with the waits that consume it.
+    const std::vector<Notify> &Ns = Consumed[X.Rank];
+    int Last = Order.latest(A, X.Rank);
+    auto From = std::upper_bound(Ns.begin(), Ns.end(), X.Index,
+                                 [](unsigned I, const Notify &N) { return I < N.Index; });
+    std::map<unsigned, OtherAccess> &After = U.AfterNotify[W];
     size_t Checks = 1;
-    for (auto It = std::upper_bound(Ns.begin(), Ns.end(), X); It != Ns.end(); ++It) {
-      const RankOp &NO = op(*It);
-      if (NO.Call != XO.Call)
+    for (auto It = From; It != Ns.end() && int(It->Index) <= Last; ++It) {
+      if (It->Call != XO.Call)
         break; // a later call: X was released when its call returned (PeerNeeds checks it)
-      std::map<unsigned, OtherAccess> &After = U.AfterNotify[W];
-      unsigned L = NO.Loc.getRawEncoding();
-      if (After.count(L))
+      if (After.count(It->Loc))
         continue;
-      for (OpRef Wt : Consumers[*It]) {
+      for (OpRef Wt : It->Waits) {
         ++Checks;
         if (Wt == A || Order.before(Wt, A)) {
-          After.emplace(L, other(A));
+          After.emplace(It->Loc, other(A));
           break;
         }
       }
@@ -80,6 +85,11 @@ public:
   }
 
 private:
+  /// A notify that some wait consumes.
+  struct Notify {
+    unsigned Index, Call, Loc;
+    std::vector<OpRef> Waits; ///< the waits that consume it
+  };
   const RankOp &op(OpRef X) const { return Run.Ranks[X.Rank].Ops[X.Index]; }
   OtherAccess other(OpRef A) const {
     const RankOp &O = op(A);
@@ -87,9 +97,7 @@ private:
   }
   const SpmdRun &Run;
   const CrossRankOrder &Order;
-  AccessUses &Uses;
-  std::map<OpRef, std::vector<OpRef>> Consumers;
-  std::vector<std::vector<OpRef>> Consumed;
+  std::vector<std::vector<Notify>> Consumed; ///< per rank, in program order
   std::vector<std::vector<unsigned>> CallStarts; ///< per rank: where each later call begins
 };
 
@@ -113,19 +121,30 @@ void addPeerOrder(const SpmdRun &Run, const CrossRankOrder *Order, AccessUses &U
   };
   if (!Order || !Budget)
     return Unjudged();
-  Judge J(Run, *Order, Uses);
+  Judge J(Run, *Order);
   for (auto &[Key, Ops] : Groups) {
+    if (std::all_of(Ops.begin(), Ops.end(), [&](OpRef X) { return isSignal(Op(X)); }))
+      continue; // signal cells: no obligation to judge
     std::sort(Ops.begin(), Ops.end(),
               [&](OpRef L, OpRef R) { return Op(L).Mem.Lo < Op(R).Mem.Lo; });
+    std::vector<AccessUse *> Use(Ops.size()); // each data access's location's entry
+    for (size_t I = 0; I < Ops.size(); ++I)
+      if (!isSignal(Op(Ops[I])))
+        Use[I] = &Uses[Op(Ops[I]).Loc.getRawEncoding()];
     // Every overlapping pair, each way: sorted by first byte, a later access overlaps an earlier
     // one exactly when it starts before that one ends.
     for (size_t I = 0; I < Ops.size(); ++I)
       for (size_t K = I + 1; K < Ops.size() && Op(Ops[K]).Mem.Lo < Op(Ops[I]).Mem.Hi; ++K) {
+        // Two reads need nothing of each other (a read's obligation is to writes), and signal
+        // operations have none.
+        if ((!writes(Op(Ops[I])) && !writes(Op(Ops[K]))) ||
+            (isSignal(Op(Ops[I])) && isSignal(Op(Ops[K]))))
+          continue;
         size_t Checks = 1;
-        if (!isSignal(Op(Ops[I])))
-          Checks += J.judge(Ops[I], Ops[K]);
-        if (!isSignal(Op(Ops[K])))
-          Checks += J.judge(Ops[K], Ops[I]);
+        if (Use[I])
+          Checks += J.judge(Ops[I], Ops[K], *Use[I]);
+        if (Use[K])
+          Checks += J.judge(Ops[K], Ops[I], *Use[K]);
         if (Checks >= Budget) {
           Budget = 0;
           return Unjudged();

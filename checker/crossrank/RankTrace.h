@@ -35,7 +35,6 @@ enum class RankOpKind {
   Write,  ///< a write of Mem (TSTORE, the destination of TPUT/TGET, a scalar store)
 };
 
-/// (ScenarioRuns::key reads every field: one added here is added there.)
 struct RankOp {
   RankOpKind Kind = RankOpKind::Read;
   MemRange Mem;

@@ -7,7 +7,6 @@
 #include "SpmdExplorer.h"
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/PeerOrder.h"
-#include "crossrank/ScenarioRuns.h"
 #include "crossrank/SignalSchedule.h"
 #include <gtest/gtest.h>
 #include <limits>
@@ -454,22 +453,3 @@ TEST(PeerOrder, ReadAfterTheWritersReturnNeedsNothing) {
   EXPECT_EQ(U.AfterNotify[0].count(locOf(B.Run, N)), 0u);
 }
 
-// Scenarios whose runs are the same are analysed once: equal runs find each other's analysis, and
-// a run that differs in any field of one operation (here a wait's threshold) does not.
-TEST(ScenarioRuns, EqualRunsShareOneAnalysis) {
-  auto Make = [](int64_t Threshold) {
-    RunBuilder B(2);
-    B.access(0, RankOpKind::Write, 1, 0, 64);
-    B.notify(0, 1, 0, 1);
-    B.wait(1, 0, WaitCmp::GE, Threshold);
-    return B.Run;
-  };
-  ScenarioRuns Runs;
-  ScenarioRuns::Analysis A;
-  A.Exhaustive = false;
-  Runs.add(Make(1), A);
-  ASSERT_NE(Runs.find(Make(1)), nullptr);
-  EXPECT_FALSE(Runs.find(Make(1))->Exhaustive);
-  EXPECT_EQ(Runs.find(Make(2)), nullptr);
-  EXPECT_EQ(Runs.size(), 1u);
-}
