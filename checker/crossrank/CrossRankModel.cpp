@@ -26,6 +26,7 @@ constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
 constexpr unsigned MaxScenarios = 32;        ///< launch-value scenarios per rank count
+
 /// The scenarios that differ from Path's in one choice it made and was not given.
 void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Scenarios) {
   for (size_t C = Path.given(); C < Path.choices().size(); ++C)
