@@ -25,6 +25,14 @@ struct AccessUse {
   bool Reads = false, Writes = false;           ///< what the location's own accesses do
   bool OthersRead = false, OthersWrite = false; ///< by another location or rank
   std::optional<OtherAccess> Reader, Writer;    ///< one of each (another rank's, if any)
+  /// What happens-before says of those other accesses (crossrank/PeerOrder), by whether they
+  /// write ([1]) or not ([0]): one unordered with the location's access, and per notify location
+  /// one ordered after a wait that consumes a notify there following the access in its call.
+  std::optional<OtherAccess> Unordered[2];
+  std::map<unsigned, OtherAccess> AfterNotify[2];
+  /// Some run's overlaps were not judged by happens-before (it hangs, or the budget of pairs ran
+  /// out): the counts above decide.
+  bool Unjudged = false;
 };
 
 /// By the raw encoding of the accessing location (the expansion location).

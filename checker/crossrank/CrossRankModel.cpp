@@ -1,6 +1,7 @@
 #include "crossrank/CrossRankModel.h"
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/GridWaits.h"
+#include "crossrank/PeerOrder.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "clang/AST/Decl.h"
@@ -35,6 +36,9 @@ void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Sc
       Scenarios.push_back(std::move(Alt));
     }
 }
+
+/// Pairs of overlapping accesses (and their notifies) the precision step orders per kernel.
+constexpr size_t PeerOrderChecks = 4000000;
 
 /// Whether the model's name of a buffer is the kernel's (a parameter's name), not a linear form.
 bool plainName(const std::string &Root) {
@@ -328,8 +332,10 @@ void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
 }
 
 /// The findings of one rank count; false when its schedules were not all explored. Infeasible:
-/// no execution makes the run's TTEST choices (nothing is concluded from it).
-bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infeasible) {
+/// no execution makes the run's TTEST choices (nothing is concluded from it). What its
+/// happens-before says of overlapping accesses goes to Uses (PeerOrder, within Budget).
+bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infeasible,
+             AccessUses &Uses, size_t &Budget) {
   ScheduleResult S = scheduleSignals(Run, MaxStates);
   Infeasible = S.Infeasible;
   if (Infeasible)
@@ -340,9 +346,11 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infea
     Out.push_back(std::move(F));
   if (S.Hangs) {
     Out.push_back(hangFinding(Run, S));
+    addPeerOrder(Run, nullptr, Uses, Budget);
     return S.Exhaustive; // a hanging run has no complete schedule to order accesses by
   }
   CrossRankOrder Order(Run, S.Order);
+  addPeerOrder(Run, &Order, Uses, Budget);
   for (const CrossRankOrder::Race &Rc : Order.races(8))
     Out.push_back(raceFinding(Run, Order, Rc));
   return S.Exhaustive;
@@ -500,6 +508,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     return R;
   }
   unsigned long Spent = 0;
+  size_t OrderBudget = PeerOrderChecks;
   std::set<FindingKey> Seen; // the findings kept
   int Covered = 0;
   bool AllRun = true;
@@ -551,7 +560,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       const SpmdRun &SR = std::get<SpmdRun>(Run);
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;
-      bool Exhaustive = analyse(SR, Found, Infeasible);
+      bool Exhaustive = analyse(SR, Found, Infeasible, R.Uses, OrderBudget);
       if (Infeasible)
         continue; // a TTEST that held where no schedule lets it: another scenario's execution
       Covered = P;

@@ -22,6 +22,8 @@ public:
 
   /// Whether A happens before B (A == B: false).
   bool before(OpRef A, OpRef B) const;
+  /// The last operation of Rank that happens before B or is B (its index; -1: none).
+  int latest(OpRef B, int Rank) const { return Clock[Pos[B.Rank][B.Index] * Run.Ranks.size() + Rank]; }
   /// The notify -> wait edges of the fixpoint.
   const std::vector<std::pair<OpRef, OpRef>> &edges() const { return Edges; }
   /// All operations in one order consistent with happens-before (the schedule's, data accesses

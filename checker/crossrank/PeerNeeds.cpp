@@ -16,6 +16,21 @@ bool PeerNeeds::pendingAtReturn(unsigned Origin) {
   return AtReturn->count(Origin) > 0;
 }
 
+std::optional<OtherAccess> PeerNeeds::needer(const AccessUse &Use, const Event &At, PeerUse U) {
+  if (Use.Unjudged) // every access of the bytes counts, whatever its order
+    return Use.OthersWrite ? Use.Writer : U == PeerUse::Write ? Use.Reader : std::nullopt;
+  // By happens-before (PeerOrder): an access unordered with the origin (a race), or one after a
+  // wait that consumes a notify at At that follows the origin; a write first, then (for a write
+  // origin) a read.
+  for (int W = 1; W >= (U == PeerUse::Write ? 0 : 1); --W) {
+    if (Use.Unordered[W])
+      return Use.Unordered[W];
+    if (auto It = Use.AfterNotify[W].find(At.Loc.getRawEncoding()); It != Use.AfterNotify[W].end())
+      return It->second;
+  }
+  return std::nullopt;
+}
+
 PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
                           const clang::SourceManager &SM) {
   PeerNeed N;
@@ -35,9 +50,7 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
     return N;
   }
   const AccessUse &Use = It->second;
-  const std::optional<OtherAccess> &Ex =
-      Use.OthersWrite ? Use.Writer : U == PeerUse::Write ? Use.Reader : std::nullopt;
-  if (Ex) {
+  if (std::optional<OtherAccess> Ex = needer(Use, At, U)) {
     N.V = PeerNeed::Needed;
     N.Loc = Ex->Loc;
     N.Note = "confirmed across ranks: " + Ex->What + " on rank " + std::to_string(Ex->Rank) +

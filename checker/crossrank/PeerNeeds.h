@@ -34,6 +34,9 @@ public:
 
 private:
   bool pendingAtReturn(unsigned Origin);
+  /// The access that needs the origin released at At (docs/cross-rank.md, "Which accesses need
+  /// the release"), if any.
+  static std::optional<OtherAccess> needer(const AccessUse &Use, const Event &At, PeerUse U);
   const CrossRankModel::Result *Model;
   std::string WhyNot;
   const ObligationStates &S;

@@ -419,7 +419,8 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   // data-bounded loop inside a peer loop does not make its bound the rank count).
   std::set<Symbol> Own;
   bool First = true;
-  unsigned LaunchIterations = 0;
+  unsigned LaunchIterations = 0, ChosenIterations = 0;
+  bool LaunchCond = false; // this iteration's condition asked about launch values
   auto [Counted, NewLoop] = CountedLoops.try_emplace(Loop, false);
   if (NewLoop)
     Counted->second = Cond && countedOnData(Cond, Body);
@@ -441,14 +442,22 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
       InLoopCond = false;
       if (!Go)
         break;
-      if (Launch && Launch->consulted() != Asked &&
-          ++LaunchIterations > 4 * LaunchPath::MaxUnroll)
+      LaunchCond = Launch && Launch->consulted() != Asked;
+      // A loop over launch values whose body chose again in each iteration so far (`if (rest >
+      // kTile) rest = kTile`, whose way decides this condition) is run as often as one whose
+      // condition is the choice: past the unrolling bound the scenario is left out (its flipped
+      // choices are run).
+      if (LaunchCond && (++LaunchIterations > 4 * LaunchPath::MaxUnroll ||
+                         ChosenIterations >= LaunchPath::MaxUnroll))
         stop(Unmodelled{"a loop over launch values that the scenario's choices keep going",
                         Loop->getBeginLoc(), false, /*ScenarioCut=*/true});
     }
     First = false;
     size_t OpsBefore = Trace.Ops.size();
+    size_t ChoicesBefore = Launch ? Launch->choices().size() : 0;
     Flow F = exec(Body);
+    if (LaunchCond && Launch->choices().size() != ChoicesBefore)
+      ++ChosenIterations;
     if (F == Flow::Return) {
       if (Launch)
         Launch->leaveLoop();

@@ -6,6 +6,7 @@
 // CrossRankDifferentialTest.cpp.
 #include "SpmdExplorer.h"
 #include "crossrank/CrossRankOrder.h"
+#include "crossrank/PeerOrder.h"
 #include "crossrank/SignalSchedule.h"
 #include <gtest/gtest.h>
 #include <limits>
@@ -379,3 +380,76 @@ TEST(CrossRankModel, ProbeThatCannotPassIsNoHang) {
     EXPECT_EQ(V->Ex.Hangs, !Probe);
   }
 }
+
+namespace {
+/// What the precision step's order says of location X's access (PeerOrder) on a run.
+AccessUse peerOrderOf(const SpmdRun &Run, OpRef X) {
+  auto V = verdicts(Run);
+  AccessUses Uses;
+  size_t Budget = 1000;
+  addPeerOrder(Run, V->Order.get(), Uses, Budget);
+  return Uses[Run.Ranks[X.Rank].Ops[X.Index].Loc.getRawEncoding()];
+}
+unsigned locOf(const SpmdRun &Run, OpRef X) {
+  return Run.Ranks[X.Rank].Ops[X.Index].Loc.getRawEncoding();
+}
+} // namespace
+
+// Rank 0 writes its chunk and notifies; rank 1 reads the chunk after the wait that notify lets
+// pass: the write is needed released at that notify.
+TEST(PeerOrder, ReadAfterTheConsumingWaitNeedsTheRelease) {
+  RunBuilder B(2);
+  OpRef Store = B.access(0, RankOpKind::Write, 0, 0, 64);
+  OpRef N = B.notify(0, 1, 0, 1);
+  B.wait(1, 0, WaitCmp::GE, 1);
+  OpRef Read = B.access(1, RankOpKind::Read, 0, 0, 64);
+  AccessUse U = peerOrderOf(B.Run, Store);
+  EXPECT_FALSE(U.Unjudged);
+  EXPECT_FALSE(U.Unordered[0]);
+  ASSERT_EQ(U.AfterNotify[0].count(locOf(B.Run, N)), 1u);
+  EXPECT_EQ(U.AfterNotify[0].at(locOf(B.Run, N)).Loc.getRawEncoding(), locOf(B.Run, Read));
+}
+
+// The chunked all-reduce: rank 1 reads rank 0's chunk, then says it is done; rank 0 waits for
+// that, stores over the chunk and then notifies again. Nobody reads the chunk after that notify.
+TEST(PeerOrder, ReadBeforeTheWriteNeedsNothing) {
+  RunBuilder B(2);
+  B.access(1, RankOpKind::Read, 0, 0, 64);
+  B.notify(1, 0, 0, 1);
+  B.wait(0, 0, WaitCmp::GE, 1);
+  OpRef Store = B.access(0, RankOpKind::Write, 0, 0, 64);
+  OpRef N = B.notify(0, 1, 0, 1);
+  B.wait(1, 0, WaitCmp::GE, 1);
+  AccessUse U = peerOrderOf(B.Run, Store);
+  EXPECT_FALSE(U.Unjudged);
+  EXPECT_FALSE(U.Unordered[0]);
+  EXPECT_EQ(U.AfterNotify[0].count(locOf(B.Run, N)), 0u);
+}
+
+// Without rank 0's wait for the done signal, the read and the store are unordered: needed.
+TEST(PeerOrder, UnorderedReadNeedsTheRelease) {
+  RunBuilder B(2);
+  OpRef Read = B.access(1, RankOpKind::Read, 0, 0, 64);
+  OpRef Store = B.access(0, RankOpKind::Write, 0, 0, 64);
+  B.notify(0, 1, 0, 1);
+  B.wait(1, 0, WaitCmp::GE, 1);
+  AccessUse U = peerOrderOf(B.Run, Store);
+  ASSERT_TRUE(U.Unordered[0]);
+  EXPECT_EQ(U.Unordered[0]->Loc.getRawEncoding(), locOf(B.Run, Read));
+}
+
+// Rank 1's read follows the wait rank 0's notify lets pass, but also a wait only rank 0's next
+// call lets pass: rank 0 returned from the store's call (releasing it) before that read.
+TEST(PeerOrder, ReadAfterTheWritersReturnNeedsNothing) {
+  RunBuilder B(2);
+  OpRef Store = B.access(0, RankOpKind::Write, 0, 0, 64);
+  OpRef N = B.notify(0, 1, 0, 1);
+  B.notify(0, 1, 1, 1, /*Call=*/1);
+  B.wait(1, 0, WaitCmp::GE, 1);
+  B.wait(1, 1, WaitCmp::GE, 1);
+  B.access(1, RankOpKind::Read, 0, 0, 64);
+  AccessUse U = peerOrderOf(B.Run, Store);
+  EXPECT_FALSE(U.Unordered[0]);
+  EXPECT_EQ(U.AfterNotify[0].count(locOf(B.Run, N)), 0u);
+}
+

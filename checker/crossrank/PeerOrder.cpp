@@ -1,0 +1,157 @@
+#include "crossrank/PeerOrder.h"
+#include <algorithm>
+#include <map>
+
+namespace commcheck {
+
+namespace {
+
+bool writes(const RankOp &O) {
+  return O.Kind == RankOpKind::Write || O.Kind == RankOpKind::Notify;
+}
+
+/// The judge of one run: its notifies that some wait consumes (per rank, in program order) and
+/// those waits.
+class Judge {
+public:
+  Judge(const SpmdRun &Run, const CrossRankOrder &Order)
+      : Run(Run), Order(Order), Consumed(Run.Ranks.size()),
+        CallStarts(Run.Ranks.size()) {
+    for (const RankTrace &T : Run.Ranks)
+      for (unsigned I = 1; I < T.Ops.size(); ++I)
+        if (T.Ops[I].Call != T.Ops[I - 1].Call)
+          CallStarts[T.Rank].push_back(I);
+    std::vector<std::pair<OpRef, OpRef>> Edges = Order.edges();
+    std::sort(Edges.begin(), Edges.end()); // by notify: rank, then program order
+    for (size_t E = 0; E < Edges.size(); ++E) {
+      OpRef N = Edges[E].first;
+      if (E == 0 || !(Edges[E - 1].first == N))
+        Consumed[N.Rank].push_back({N.Index, op(N).Call, op(N).Loc.getRawEncoding(), {}});
+      Consumed[N.Rank].back().Waits.push_back(Edges[E].second);
+    }
+  }
+
+  /// Whether A comes after X's rank returned from X's call: X is released there (the kernel
+  /// releases before it returns, which PeerNeeds checks), whatever notify A also follows.
+  bool afterReturn(OpRef X, OpRef A) const {
+    const std::vector<unsigned> &Starts = CallStarts[X.Rank];
+    auto It = std::upper_bound(Starts.begin(), Starts.end(), X.Index);
+    if (It == Starts.end())
+      return false;
+    OpRef Next{X.Rank, *It};
+    return Next == A || Order.before(Next, A);
+  }
+
+  /// What A needs of X (X a data access, A another access of overlapping bytes), into U (what
+  /// X's location needs). Returns the checks it made.
+  size_t judge(OpRef X, OpRef A, AccessUse &U) {
+    const RankOp &XO = op(X), &AO = op(A);
+    if (A.Rank == X.Rank && AO.Loc == XO.Loc)
+      return 0; // the location's own accesses on its rank: the one-rank rules' matter
+    bool W = writes(AO);
+    if (U.Unordered[W])
+      return 0; // every notify location already needs it for this kind of access
+    bool XFirst = Order.before(X, A);
+    if (!XFirst && !Order.before(A, X)) {
+      U.Unordered[W] = other(A);
+      return 1;
+    }
+    if (!XFirst)
+      return 1; // A is done before X: what it owes X is its own location's obligation
+    if (afterReturn(X, A))
+      return 1;
+    // The notifies of X's rank after X in its call that happen before A (only those can be
+    // consumed by a wait before A), each with the waits that consume it.
+    const std::vector<Notify> &Ns = Consumed[X.Rank];
+    int Last = Order.latest(A, X.Rank);
+    auto From = std::upper_bound(Ns.begin(), Ns.end(), X.Index,
+                                 [](unsigned I, const Notify &N) { return I < N.Index; });
+    std::map<unsigned, OtherAccess> &After = U.AfterNotify[W];
+    size_t Checks = 1;
+    for (auto It = From; It != Ns.end() && int(It->Index) <= Last; ++It) {
+      if (It->Call != XO.Call)
+        break; // a later call: X was released when its call returned (PeerNeeds checks it)
+      if (After.count(It->Loc))
+        continue;
+      for (OpRef Wt : It->Waits) {
+        ++Checks;
+        if (Wt == A || Order.before(Wt, A)) {
+          After.emplace(It->Loc, other(A));
+          break;
+        }
+      }
+    }
+    return Checks;
+  }
+
+private:
+  /// A notify that some wait consumes.
+  struct Notify {
+    unsigned Index, Call, Loc;
+    std::vector<OpRef> Waits; ///< the waits that consume it
+  };
+  const RankOp &op(OpRef X) const { return Run.Ranks[X.Rank].Ops[X.Index]; }
+  OtherAccess other(OpRef A) const {
+    const RankOp &O = op(A);
+    return OtherAccess{O.Loc, A.Rank, Run.P, writes(O), true, O.Call, O.What};
+  }
+  const SpmdRun &Run;
+  const CrossRankOrder &Order;
+  std::vector<std::vector<Notify>> Consumed; ///< per rank, in program order
+  std::vector<std::vector<unsigned>> CallStarts; ///< per rank: where each later call begins
+};
+
+} // namespace
+
+void addPeerOrder(const SpmdRun &Run, const CrossRankOrder *Order, AccessUses &Uses,
+                  size_t &Budget) {
+  // Per buffer (root, owner): its accesses (the host's writes before a launch come before every
+  // access of the call: they need nothing released), sorted by their first byte.
+  std::map<std::pair<std::string, int>, std::vector<OpRef>> Groups;
+  for (const RankTrace &T : Run.Ranks)
+    for (unsigned I = 0; I < T.Ops.size(); ++I)
+      if (!T.Ops[I].Launch)
+        Groups[{T.Ops[I].Mem.Root, T.Ops[I].Mem.Owner}].push_back({T.Rank, I});
+  auto Op = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
+  auto Unjudged = [&] {
+    for (const auto &[Key, Ops] : Groups)
+      for (OpRef X : Ops)
+        if (!isSignal(Op(X)))
+          Uses[Op(X).Loc.getRawEncoding()].Unjudged = true;
+  };
+  if (!Order || !Budget)
+    return Unjudged();
+  Judge J(Run, *Order);
+  for (auto &[Key, Ops] : Groups) {
+    if (std::all_of(Ops.begin(), Ops.end(), [&](OpRef X) { return isSignal(Op(X)); }))
+      continue; // signal cells: no obligation to judge
+    std::sort(Ops.begin(), Ops.end(),
+              [&](OpRef L, OpRef R) { return Op(L).Mem.Lo < Op(R).Mem.Lo; });
+    std::vector<AccessUse *> Use(Ops.size()); // each data access's location's entry
+    for (size_t I = 0; I < Ops.size(); ++I)
+      if (!isSignal(Op(Ops[I])))
+        Use[I] = &Uses[Op(Ops[I]).Loc.getRawEncoding()];
+    // Every overlapping pair, each way: sorted by first byte, a later access overlaps an earlier
+    // one exactly when it starts before that one ends.
+    for (size_t I = 0; I < Ops.size(); ++I)
+      for (size_t K = I + 1; K < Ops.size() && Op(Ops[K]).Mem.Lo < Op(Ops[I]).Mem.Hi; ++K) {
+        // Two reads need nothing of each other (a read's obligation is to writes), and signal
+        // operations have none.
+        if ((!writes(Op(Ops[I])) && !writes(Op(Ops[K]))) ||
+            (isSignal(Op(Ops[I])) && isSignal(Op(Ops[K]))))
+          continue;
+        size_t Checks = 1;
+        if (Use[I])
+          Checks += J.judge(Ops[I], Ops[K], *Use[I]);
+        if (Use[K])
+          Checks += J.judge(Ops[K], Ops[I], *Use[K]);
+        if (Checks >= Budget) {
+          Budget = 0;
+          return Unjudged();
+        }
+        Budget -= Checks;
+      }
+  }
+}
+
+} // namespace commcheck
