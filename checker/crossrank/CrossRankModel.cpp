@@ -3,6 +3,7 @@
 #include "crossrank/GridWaits.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
+#include "crossrank/SymbolicOverlap.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
 #include <cstdio>
@@ -97,8 +98,11 @@ void freshUnloweredCells(SpmdRun &Run) {
   for (RankTrace &T : Run.Ranks)
     for (RankOp &O : T.Ops)
       if (isSignal(O) && O.Call > 0 &&
-          !Lowered.count(cellOf(O)))
+          !Lowered.count(cellOf(O))) {
         O.Mem.Root += "#call" + std::to_string(O.Call);
+        if (!O.Mem.Buffer.empty()) // a buffer of its own: no name of the first call's is it
+          O.Mem.Buffer += "#call" + std::to_string(O.Call);
+      }
 }
 
 /// A run of every rank for rank count P, or why it cannot be had.
@@ -329,7 +333,8 @@ void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
 
 /// The findings of one rank count; false when its schedules were not all explored. Infeasible:
 /// no execution makes the run's TTEST choices (nothing is concluded from it).
-bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infeasible) {
+bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infeasible,
+             std::optional<Unmodelled> &Unplaced) {
   ScheduleResult S = scheduleSignals(Run, MaxStates);
   Infeasible = S.Infeasible;
   if (Infeasible)
@@ -343,8 +348,17 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infea
     return S.Exhaustive; // a hanging run has no complete schedule to order accesses by
   }
   CrossRankOrder Order(Run, S.Order);
-  for (const CrossRankOrder::Race &Rc : Order.races(8))
+  for (const CrossRankOrder::Race &Rc : Order.races(8)) {
+    if (Rc.Unplaced) { // a race only data the model does not track could rule out
+      const RankOp &B = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
+      Unplaced = Unmodelled{"an access at an offset made of data read from memory may reach the "
+                            "bytes another rank's access of the buffer touches, unordered: which "
+                            "bytes it reaches is not known",
+                            B.Loc};
+      return S.Exhaustive;
+    }
     Out.push_back(raceFinding(Run, Order, Rc));
+  }
   return S.Exhaustive;
 }
 
@@ -545,13 +559,26 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         Stop = true;
         break;
       }
+      SpmdRun &SR = std::get<SpmdRun>(Run);
+      SymbolicOverlap Offsets(&Path); // under this scenario's constraints
+      SR.Offsets = &Offsets;
+      if (std::optional<Unmodelled> U = ambiguousCells(SR, Offsets)) {
+        AllRun = false, Stop = true;
+        R.Why = *U;
+        break;
+      }
       pushAlternatives(Path, Scenarios);
       if (std::string Why = partialScenario(Path); !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
-      const SpmdRun &SR = std::get<SpmdRun>(Run);
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;
-      bool Exhaustive = analyse(SR, Found, Infeasible);
+      std::optional<Unmodelled> Unplaced;
+      bool Exhaustive = analyse(SR, Found, Infeasible, Unplaced);
+      if (Unplaced) {
+        AllRun = false, Stop = true;
+        R.Why = *Unplaced;
+        break;
+      }
       if (Infeasible)
         continue; // a TTEST that held where no schedule lets it: another scenario's execution
       Covered = P;
