@@ -93,6 +93,13 @@ bool LaunchBox::factors(Symbol S, std::vector<Symbol> &Out) const {
       // q = N / M takes every integer where N's values are spaced at most M apart (each interval
       // of M integers holds one), its symbols being free: the gcd of N's coefficients.
       const Quotient &Q = It->second;
+      if (Q.Per) { // bounded by what it divides and by: not every integer
+        for (const auto &[T, K] : Q.Of.Terms)
+          factors(T, Out);
+        for (const auto &[T, K] : Q.Per->Terms)
+          factors(T, Out);
+        return false;
+      }
       int64_t Spacing = 0;
       bool Full = true;
       for (const auto &[T, K] : Q.Of.Terms) {
@@ -247,6 +254,21 @@ std::pair<std::optional<Int>, std::optional<Int>> LaunchBox::hull(Symbol S, int 
         const std::optional<Int> &Low = K > 0 ? L : H, &High = K > 0 ? H : L;
         N0 = N0 && Low ? std::optional<Int>(*N0 + Int(K) * *Low) : std::nullopt;
         N1 = N1 && High ? std::optional<Int>(*N1 + Int(K) * *High) : std::nullopt;
+      }
+      if (Q.Per) {
+        // A divisor of at least 1 (and a dividend within [N0, N1]): |q| <= max |N| / its least,
+        // of the dividend's sign. Otherwise no bound beyond the constraints'.
+        std::optional<Int> Least = Int(Q.Per->Const);
+        for (const auto &[T, K] : Q.Per->Terms) {
+          auto [L, H] = hull(T, Depth + 1);
+          const std::optional<Int> &Low = K > 0 ? L : H;
+          Least = Least && Low ? std::optional<Int>(*Least + Int(K) * *Low) : std::nullopt;
+        }
+        if (N0 && N1 && Least && *Least * Q.Per->Den >= 1 && Q.Per->Den == 1 && Q.Of.Den == 1) {
+          Int A = std::max(*N0 < 0 ? -*N0 : *N0, *N1 < 0 ? -*N1 : *N1) / *Least;
+          Meet(*N0 >= 0 ? Int(0) : -A, *N1 <= 0 ? Int(0) : A);
+        }
+        return {Lo, Hi};
       }
       Int M = Int(Q.By) * Q.Of.Den;
       auto Div = [&](Int N) { return Q.Floor ? floorDiv(N, M) : N / M; };

@@ -25,6 +25,9 @@ struct Quotient {
   Linear Of;
   int64_t By = 1;
   bool Floor = false;
+  /// A divisor made of launch values (`count / iters`; By is then 1): q = Of / Per, its
+  /// remainder of Of's sign (Floor: of Per's) and smaller than |Per|; no q where Per is 0.
+  std::optional<Linear> Per;
 };
 
 class LaunchBox {

@@ -95,6 +95,14 @@ struct LaunchPath::Solver {
   z3::expr definition(const z3::expr &Q, const Quotient &Def) {
     z3::context &C = context();
     z3::expr N = numerator(Def.Of), M = C.int_val(Def.By * Def.Of.Den);
+    if (Def.Per) {
+      // The remainder r = N - M*q: of N's sign (Floor: of M's), |r| < |M| (no q for M == 0).
+      M = numerator(*Def.Per) * C.int_val(Def.Of.Den);
+      z3::expr R = N - M * Q, Abs = z3::ite(M >= 0, M, -M);
+      z3::expr Sign = Def.Floor ? z3::implies(M > 0, R >= 0) && z3::implies(M < 0, R <= 0)
+                                : z3::implies(N > 0, R >= 0) && z3::implies(N < 0, R <= 0);
+      return Sign && R < Abs && -R < Abs;
+    }
     z3::expr Down = M * Q <= N && N <= M * Q + M - 1;
     if (Def.Floor)
       return Down;

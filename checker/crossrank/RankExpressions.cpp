@@ -285,6 +285,16 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
     Linear Q = quotient(resolve(L.L, false), *B < 0 ? -*B : *B, Unsigned);
     return RankValue::number(*B < 0 ? Q.scaled(-1) : Q);
   }
+  // A division by launch values (`count / iters`): a quotient defined by its remainder.
+  if (Op == BO_Div && !B && !hasWindow(L.L) && !hasWindow(R.L)) {
+    Linear Per = resolve(R.L, false), V = resolve(L.L, false);
+    bool Launched = Per.Den == 1 && Per.isSymbolic();
+    for (const Linear *X : {&Per, &V})
+      for (const auto &[Sym, K] : X->Terms)
+        Launched &= LaunchSymbols.count(Sym) > 0;
+    if (Launched)
+      return RankValue::number(quotient(V, 1, unsignedArith(LT, RT), &Per));
+  }
   if (!A && B && !hasWindow(L.L)) {
     Linear V = resolve(L.L, false);
     bool Unsigned = unsignedArith(LT, RT);
@@ -362,8 +372,8 @@ bool RankInterpreter::unsignedArith(QualType LT, QualType RT) const {
   return UL ? WL >= WR : WR >= WL;
 }
 
-Linear RankInterpreter::quotient(const Linear &V, int64_t By, bool Floor) {
-  if (std::optional<int64_t> C = V.value())
+Linear RankInterpreter::quotient(const Linear &V, int64_t By, bool Floor, const Linear *Per) {
+  if (std::optional<int64_t> C = V.value(); C && !Per)
     return Linear::constant(Floor ? llvm::divideFloorSigned(*C, By) : *C / By);
   // Named by what it divides, so that every rank and every evaluation meets the same symbol.
   std::string Num = rootText(Linear{0, V.Terms, 1});
@@ -371,13 +381,20 @@ Linear RankInterpreter::quotient(const Linear &V, int64_t By, bool Floor) {
     Num += (V.Const > 0 ? "+" : "") + std::to_string(V.Const);
   if (V.Terms.size() > 1 || V.Const || V.Terms[0].second != 1)
     Num = "(" + Num + ")";
-  std::string Name = Num + "/" + std::to_string(By * V.Den);
+  std::string Name = Num + "/" + (Per ? "(" + rootText(*Per) + (Per->Const ? "+" + std::to_string(Per->Const) : "") + ")"
+                                     : std::to_string(By * V.Den));
   Symbol Q = intern(Floor ? "floor(" + Name + ")" : Name);
-  if (QuotientOf.try_emplace(Q, Quotient{V, By, Floor}).second) {
+  Quotient Def{V, By, Floor, std::nullopt};
+  if (Per)
+    Def.Per = *Per;
+  if (QuotientOf.try_emplace(Q, Def).second) {
     // A quotient of launch values is one: alike on every rank, branched on by the scenario.
     bool Launched = true;
     for (const auto &[Sym, K] : V.Terms)
       Launched &= LaunchSymbols.count(Sym) > 0;
+    if (Per)
+      for (const auto &[Sym, K] : Per->Terms)
+        Launched &= LaunchSymbols.count(Sym) > 0;
     if (Launched)
       LaunchSymbols.insert(Q);
   }

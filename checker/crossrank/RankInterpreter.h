@@ -273,7 +273,7 @@ private:
   LaunchPath::Quotients QuotientOf;
   /// V / By (By != 0) as C computes it on a value of Floor's kind: a symbol of its own, defined
   /// by its constraints (LaunchBox.h's Quotient), where V is not a constant or an address.
-  Linear quotient(const Linear &V, int64_t By, bool Floor);
+  Linear quotient(const Linear &V, int64_t By, bool Floor, const Linear *Per = nullptr);
   /// V & Mask for a constant mask that clears or keeps the low bits (`~7`, `7`) of a value of
   /// Width bits: V less V % 2^k, or V % 2^k (rounded toward minus infinity, as bits are).
   std::optional<Linear> lowBits(const Linear &V, int64_t Mask, unsigned Width);

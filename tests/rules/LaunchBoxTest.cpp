@@ -41,6 +41,12 @@ struct Oracle {
       if (auto It = Divided->find(X); It != Divided->end() && Axioms.insert(X).second) {
         // q = N / M, rounded toward minus infinity or toward zero (C's `/`).
         z3::expr N = form(It->second.Of), M = C.int_val(It->second.By * It->second.Of.Den);
+        if (It->second.Per) { // C's `/` by a launch value: the remainder of N's sign, below |M|
+          M = form(*It->second.Per);
+          z3::expr R = N - M * V, Abs = z3::ite(M >= 0, M, -M);
+          S.add(z3::implies(N > 0, R >= 0) && z3::implies(N < 0, R <= 0) && R < Abs && -R < Abs);
+          return V;
+        }
         z3::expr Down = M * V <= N && N <= M * V + M - 1;
         S.add(It->second.Floor ? Down : z3::ite(N >= 0, Down, M * V - M + 1 <= N && N <= M * V));
       }
@@ -160,11 +166,16 @@ TEST(LaunchBox, QuotientsAgreeWithZ3WhereverItAnswers) {
       {13, {Linear::symbol(2).scaled(16), 8, false}},                    // (16*s2) / 8
       {14, {Linear::symbol(6).plus(Linear::constant(-3)), 4, false}},   // (s6 - 3) / 4
       {15, {Linear::symbol(10), 2, false}},                             // (s3*s4) / 2
+      {16, {Linear::constant(256), 1, false, Linear::symbol(7)}},        // 256 / s7
   };
   unsigned Answered = 0, Asked = 0, Both = 0;
   for (int Round = 0; Round < 400; ++Round) {
     std::vector<Symbol> Atoms{12, 14};
     Atoms.push_back(Round % 4 == 0 ? 1 : Round % 4 == 1 ? 13 : Round % 4 == 2 ? 15 : 6);
+    if (Round % 3 == 0)
+      Atoms.push_back(Round % 2 ? 16 : 7); // a quotient by a launch value, or that value
+    if (Round % 3 == 0 && Round % 2)
+      Atoms.push_back(7);
     LaunchBox Box(&Defined, &Divided);
     Oracle Z(Defined, &Divided);
     int Constraints = int(G() % 4);
@@ -183,6 +194,12 @@ TEST(LaunchBox, QuotientsAgreeWithZ3WhereverItAnswers) {
           ++Answered;
           EXPECT_EQ(*B, *Truth) << "round " << Round << " question " << Q;
         }
+      // A bound from the ranges is never below what the constraints allow (a view covers at
+      // least its bytes).
+      if (std::optional<__int128> Max = Box.atMost(D); Max && *Max < INT32_MAX && *Max > INT32_MIN) {
+        std::optional<bool> Above = Z.possible(D.plus(Linear::constant(int64_t(*Max)), -1), clang::BO_GT);
+        EXPECT_NE(Above, std::optional<bool>(true)) << "round " << Round << " bound " << int64_t(*Max);
+      }
       // Two bounds on one form: whether a symbolic offset may fall between them.
       Linear E = form(G, Atoms, 1);
       Linear F = E.plus(Linear::constant(int64_t(G() % 9) + 1));
