@@ -42,6 +42,12 @@ struct MemRange {
   }
 };
 
+/// Whether the model's name of a buffer is the kernel's (a parameter's name), not a linear form.
+inline bool plainName(const std::string &Root) {
+  return !Root.empty() && Root.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+                                                 "WXYZ0123456789_") == std::string::npos;
+}
+
 enum class RankOpKind {
   Notify, ///< TNOTIFY into the cell Mem (its Lo is the cell's byte address)
   Wait,   ///< TWAIT on the cell Mem
