@@ -74,7 +74,7 @@ void acrossNames(const SpmdRun &Run, const NameGroups &Gs, AccessUses &Uses) {
   std::map<std::pair<std::string, int>, std::vector<Name>> PerBuffer;
   for (const auto &[Key, G] : Gs) {
     if (G.Ops.empty() || G.Ops[0].second->Mem.Buffer.empty())
-      continue;
+      continue; // (the host's launch writes, which name no buffer, are not in the groups)
     Name N{&G, {}, {}};
     for (const auto &Op : G.Ops) {
       N.Ranges.Of[writes(*Op.second)].push_back(&Op.second->Mem);

@@ -228,8 +228,10 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
       for (size_t J = I + 1; J < A.size() && MemOf(A[J]).Mem.Lo < MemOf(A[I]).Mem.Hi; ++J)
         if (!Consider(A[I], A[J], false))
           return Out;
-    if (!A.empty() && !MemOf(A[0]).Mem.Buffer.empty())
-      PerBuffer[{MemOf(A[0]).Mem.Buffer, Key.second}].push_back(std::move(A));
+    // The buffer as the kernel's accesses name it (the host's launch writes name none).
+    auto Named = std::find_if(A.begin(), A.end(), [&](OpRef X) { return !MemOf(X).Mem.Buffer.empty(); });
+    if (Named != A.end())
+      PerBuffer[{MemOf(*Named).Mem.Buffer, Key.second}].push_back(std::move(A));
   }
   for (const auto &[Buffer, Names] : PerBuffer) {
     // Each name's hull of its writes and of all its accesses: a question for many.
