@@ -299,8 +299,13 @@ std::optional<Int> LaunchBox::atMost(const Linear &D) const {
 }
 
 bool LaunchBox::namesQuotient(const Linear &D) const {
+  if (!Divided)
+    return false;
+  std::vector<Symbol> F; // a quotient itself, or one a product is made of
   for (const auto &[S, K] : D.Terms)
-    if (Divided && Divided->count(S))
+    factors(S, F);
+  for (Symbol X : F)
+    if (Divided->count(X))
       return true;
   return false;
 }

@@ -63,7 +63,8 @@ public:
   /// atom at its extreme, a quotient within what its dividend's range gives it. Not the least
   /// such number where atoms are tied (use greatest for that), never less than it.
   std::optional<__int128> atMost(const Linear &D) const;
-  /// Whether D names a quotient (its questions are tied to what it divides).
+  /// Whether D names a quotient, alone or in a product (its questions are tied to what it
+  /// divides).
   bool namesQuotient(const Linear &D) const;
 
   /// The comparison that holds exactly where `D Op 0` fails.
