@@ -1,4 +1,5 @@
 #include "crossrank/AccessOverlaps.h"
+#include "crossrank/SymbolicOverlap.h"
 #include <algorithm>
 #include <map>
 
@@ -51,17 +52,74 @@ void example(const std::vector<std::pair<OpRef, const RankOp *>> &Sorted, size_t
   for (size_t J = I, N = 0; J-- > 0 && N < Window; ++N)
     Try(J);
 }
+
+/// Per buffer name (root, owner): every access, and the ranges of each kind, overall and per
+/// (rank, location): another's = all - the same rank's and location's own.
+struct Group {
+  std::vector<std::pair<OpRef, const RankOp *>> Ops;
+  RangeCounts All[2];
+  std::map<std::pair<int, unsigned>, std::array<RangeCounts, 2>> Own;
+};
+using NameGroups = std::map<std::pair<std::string, int>, Group>;
+
+/// The accesses of one buffer at offsets that differ by launch values (`target + rowElems`,
+/// `target`): another name's access that is not proven apart (SymbolicOverlap) is another access
+/// of the bytes. Each access is asked against another name's hull of each kind first.
+void acrossNames(const SpmdRun &Run, const NameGroups &Gs, AccessUses &Uses) {
+  struct Name {
+    const Group *G;
+    NamedRanges Ranges;
+    std::vector<std::pair<OpRef, const RankOp *>> Of[2];
+  };
+  std::map<std::pair<std::string, int>, std::vector<Name>> PerBuffer;
+  for (const auto &[Key, G] : Gs) {
+    if (G.Ops.empty() || G.Ops[0].second->Mem.Buffer.empty())
+      continue; // (the host's launch writes, which name no buffer, are not in the groups)
+    Name N{&G, {}, {}};
+    for (const auto &Op : G.Ops) {
+      N.Ranges.Of[writes(*Op.second)].push_back(&Op.second->Mem);
+      N.Of[writes(*Op.second)].push_back(Op);
+    }
+    N.Ranges.seal();
+    PerBuffer[{G.Ops[0].second->Mem.Buffer, Key.second}].push_back(std::move(N));
+  }
+  auto MayOverlap = [&](const MemRange &A, const MemRange &B) {
+    return !Run.Offsets || Run.Offsets->mayOverlap(A, B);
+  };
+  for (const auto &[Buffer, Names] : PerBuffer)
+    for (const Name &G : Names)
+      for (const auto &[XRef, XP] : G.G->Ops) {
+        const RankOp &X = *XP;
+        if (isSignal(X))
+          continue;
+        AccessUse &U = Uses[X.Loc.getRawEncoding()];
+        for (const Name &H : Names) {
+          if (&H == &G)
+            continue;
+          for (int W = 0; W < 2; ++W) {
+            std::optional<OtherAccess> &Ex = W ? U.Writer : U.Reader;
+            if (!H.Ranges.Hull[W] || ((W ? U.OthersWrite : U.OthersRead) && Ex && Ex->Peer) ||
+                !MayOverlap(X.Mem, *H.Ranges.Hull[W]))
+              continue;
+            for (const auto &[YRef, YP] : H.Of[W]) {
+              const RankOp &Y = *YP;
+              bool Peer = YRef.Rank != XRef.Rank;
+              if ((W ? U.OthersWrite : U.OthersRead) && Ex && (Ex->Peer || !Peer))
+                continue; // known already, with as good an example
+              if ((!Peer && Y.Loc == X.Loc) || !MayOverlap(X.Mem, Y.Mem))
+                continue;
+              (W ? U.OthersWrite : U.OthersRead) = true;
+              if (!Ex || (!Ex->Peer && Peer))
+                Ex = OtherAccess{Y.Loc, YRef.Rank, Run.P, bool(W), Peer, Y.Call, Y.What};
+            }
+          }
+        }
+      }
+}
 } // namespace
 
 void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
-  // Per buffer (root, owner): every access, and the ranges of each kind, overall and per
-  // (rank, location): another's = all - the same rank's and location's own.
-  struct Group {
-    std::vector<std::pair<OpRef, const RankOp *>> Ops;
-    RangeCounts All[2];
-    std::map<std::pair<int, unsigned>, std::array<RangeCounts, 2>> Own;
-  };
-  std::map<std::pair<std::string, int>, Group> Groups;
+  NameGroups Groups;
   for (const RankTrace &T : Run.Ranks)
     for (unsigned I = 0; I < T.Ops.size(); ++I) {
       const RankOp &O = T.Ops[I];
@@ -74,6 +132,7 @@ void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
       G.All[writes(O)].add(O.Mem);
       G.Own[{T.Rank, O.Loc.getRawEncoding()}][writes(O)].add(O.Mem);
     }
+  acrossNames(Run, Groups, Uses);
   for (auto &[Key, G] : Groups) {
     for (RangeCounts &C : G.All)
       C.seal();

@@ -1,9 +1,11 @@
 #include "crossrank/CrossRankModel.h"
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/GridWaits.h"
+#include "crossrank/LaunchWrites.h"
 #include "crossrank/PeerOrder.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
+#include "crossrank/SymbolicOverlap.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
 #include <cstdio>
@@ -39,12 +41,6 @@ void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Sc
 
 /// Pairs of overlapping accesses (and their notifies) the precision step orders per kernel.
 constexpr size_t PeerOrderChecks = 4000000;
-
-/// Whether the model's name of a buffer is the kernel's (a parameter's name), not a linear form.
-bool plainName(const std::string &Root) {
-  return !Root.empty() && Root.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
-                                                 "WXYZ0123456789_") == std::string::npos;
-}
 
 /// Whether a message names the buffer beside the kernel's spelling of an access: where the
 /// model's name is the kernel's and the spelling does not say it.
@@ -101,59 +97,11 @@ void freshUnloweredCells(SpmdRun &Run) {
   for (RankTrace &T : Run.Ranks)
     for (RankOp &O : T.Ops)
       if (isSignal(O) && O.Call > 0 &&
-          !Lowered.count(cellOf(O)))
+          !Lowered.count(cellOf(O))) {
         O.Mem.Root += "#call" + std::to_string(O.Call);
-}
-
-/// A run of every rank for rank count P, or why it cannot be had.
-/// CONTRACT §6, "Launch": ranks start unsynchronised and a rank's inputs are written by its own
-/// host before its own launch. Every buffer of rank q that another rank reads gets, at the start
-/// of q's trace, the host's write of it: a read of it that no notify -> wait chain from q (after
-/// its start) orders after that write is a race, in a kernel with no signal at all too.
-void addLaunchWrites(SpmdRun &Run, clang::SourceLocation Kernel) {
-  // A wait on a cell no rank of the kernel notifies is passed by something outside it (the host,
-  // another kernel), which may order everything after every launch: reads after one are left out.
-  std::set<std::tuple<std::string, int, int64_t>> Notified;
-  for (const RankTrace &T : Run.Ranks)
-    for (const RankOp &O : T.Ops)
-      if (O.Kind == RankOpKind::Notify)
-        Notified.insert({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
-  // Each buffer a peer reads, with the name a read gives it where the model's is a linear form (the
-  // host's write is named alike).
-  std::map<std::pair<std::string, int>, std::string> Read;
-  for (const RankTrace &T : Run.Ranks) {
-    bool Outside = false;
-    for (const RankOp &O : T.Ops) {
-      Outside |= O.Kind == RankOpKind::Wait && !Notified.count({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
-      if (!Outside && O.Kind == RankOpKind::Read && O.Mem.Owner != T.Rank &&
-          O.Mem.Owner >= 0 && O.Mem.Owner < Run.P) {
-        std::string &Name = Read[{O.Mem.Root, O.Mem.Owner}];
-        if (Name.empty() && !plainName(O.Mem.Root))
-          Name = O.Spelling;
+        if (!O.Mem.Buffer.empty()) // a buffer of its own: no name of the first call's is it
+          O.Mem.Buffer += "#call" + std::to_string(O.Call);
       }
-    }
-  }
-  // Before each call of rank q: its host writes the inputs of that call, after q's previous call
-  // returned (a peer still reading q's input of the previous call races with it).
-  for (const auto &[Buffer, Name] : Read) {
-    const auto &[Root, Owner] = Buffer;
-    std::vector<RankOp> &Ops = Run.Ranks[Owner].Ops;
-    for (size_t I = 0; I < Ops.size(); ++I) {
-      if (I > 0 && Ops[I].Call == Ops[I - 1].Call)
-        continue;
-      RankOp W;
-      W.Kind = RankOpKind::Write;
-      W.Mem.Root = Root;
-      W.Mem.Owner = Owner;
-      W.Spelling = Name;
-      W.Loc = Kernel;
-      W.Call = Ops[I].Call;
-      W.What = "the host's write before rank " + std::to_string(Owner) + "'s launch";
-      W.Launch = true;
-      Ops.insert(Ops.begin() + I, std::move(W));
-      ++I;
-    }
-  }
 }
 
 /// Calls: 2 for a re-entrant kernel (the next call's ops follow the first's), 1 under a declared
@@ -334,8 +282,12 @@ void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
 /// The findings of one rank count; false when its schedules were not all explored. Infeasible:
 /// no execution makes the run's TTEST choices (nothing is concluded from it). What its
 /// happens-before says of overlapping accesses goes to Uses (PeerOrder, within Budget).
+/// Unplaced: which accesses or cells meet is not known (SymbolicOverlap), so nothing is
+/// concluded either.
 bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infeasible,
-             AccessUses &Uses, size_t &Budget) {
+             AccessUses &Uses, size_t &Budget, std::optional<Unmodelled> &Unplaced) {
+  if ((Unplaced = ambiguousCells(Run, *Run.Offsets)))
+    return true; // which notifies reach which wait is not known: nothing is concluded
   ScheduleResult S = scheduleSignals(Run, MaxStates);
   Infeasible = S.Infeasible;
   if (Infeasible)
@@ -351,8 +303,17 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infea
   }
   CrossRankOrder Order(Run, S.Order);
   addPeerOrder(Run, &Order, Uses, Budget);
-  for (const CrossRankOrder::Race &Rc : Order.races(8))
+  for (const CrossRankOrder::Race &Rc : Order.races(8)) {
+    if (Rc.Unplaced) { // a race only data the model does not track could rule out
+      const RankOp &B = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
+      Unplaced = Unmodelled{"an access at an offset made of data read from memory may reach the "
+                            "bytes another rank's access of the buffer touches, unordered: which "
+                            "bytes it reaches is not known",
+                            B.Loc};
+      return S.Exhaustive;
+    }
     Out.push_back(raceFinding(Run, Order, Rc));
+  }
   return S.Exhaustive;
 }
 
@@ -474,6 +435,16 @@ void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, un
           R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps);
 }
 
+/// What the model's runs do not see of the kernel ("": nothing).
+std::string unseen(const RankInterpreter &I, const EventGraph &G) {
+  if (I.readsBlock())
+    return "the kernel splits its work by block index and the model runs one block: another "
+           "block's access is not seen";
+  if (!G.Removed.empty() || G.OtherCoreCode)
+    return "another core's code (a configuration this one does not compile) is not run";
+  return "";
+}
+
 } // namespace
 
 llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
@@ -554,13 +525,20 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         Stop = true;
         break;
       }
+      SpmdRun &SR = std::get<SpmdRun>(Run);
+      SymbolicOverlap Offsets(&Path); // under this scenario's constraints
+      SR.Offsets = &Offsets;
       pushAlternatives(Path, Scenarios);
       if (std::string Why = partialScenario(Path); !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
-      const SpmdRun &SR = std::get<SpmdRun>(Run);
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;
-      bool Exhaustive = analyse(SR, Found, Infeasible, R.Uses, OrderBudget);
+      std::optional<Unmodelled> Unplaced;
+      bool Exhaustive = analyse(SR, Found, Infeasible, R.Uses, OrderBudget, Unplaced);
+      if (Unplaced) {
+        AllRun = false, Stop = true, R.Why = *Unplaced;
+        break;
+      }
       if (Infeasible)
         continue; // a TTEST that held where no schedule lets it: another scenario's execution
       Covered = P;
@@ -585,11 +563,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.FromP = Covered > 0 ? Counts.front() : 0;
   R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
-  if (I.readsBlock())
-    R.Unseen = "the kernel splits its work by block index and the model runs one block: another "
-               "block's access is not seen";
-  else if (!G.Removed.empty() || G.OtherCoreCode)
-    R.Unseen = "another core's code (a configuration this one does not compile) is not run";
+  R.Unseen = unseen(I, G);
   trace(AM, R, Covered, Spent);
   return R;
 }

@@ -1,4 +1,5 @@
 #include "crossrank/CrossRankOrder.h"
+#include "crossrank/SymbolicOverlap.h"
 #include <algorithm>
 #include <map>
 #include <set>
@@ -186,39 +187,72 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
     auto It = Cells.lower_bound(MemRange{M.Root, M.Owner, M.Lo, M.Lo});
     return It != Cells.end() && It->overlaps(M);
   };
+  auto MemOf = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
   std::vector<Race> Out;
   std::set<std::pair<unsigned, unsigned>> SeenLocs;
+  // Whether X and Y (on overlapping bytes) race; false once Max races are found.
+  auto Consider = [&](OpRef I, OpRef J, bool Across) {
+    const RankOp &X = MemOf(I), &Y = MemOf(J);
+    if (I.Rank == J.Rank || (X.Kind != RankOpKind::Write && Y.Kind != RankOpKind::Write) ||
+        (X.Launch && Y.Kind == RankOpKind::Write) || (Y.Launch && X.Kind == RankOpKind::Write))
+      return true;
+    // The host's writes before a rank's launch sit together: a read of another name of the
+    // buffer is ordered with its own name's write as with any other's.
+    if (Across && (X.Launch || Y.Launch))
+      return true;
+    if (before(I, J) || before(J, I))
+      return true;
+    bool Overlap = Across ? !Run.Offsets || Run.Offsets->mayOverlap(X.Mem, Y.Mem)
+                          : X.Mem.overlaps(Y.Mem);
+    if (!Overlap)
+      return true;
+    bool IFirst = Pos[I.Rank][I.Index] < Pos[J.Rank][J.Index];
+    Race Rc{IFirst ? I : J, IFirst ? J : I};
+    Rc.Unplaced = Across && (X.Mem.Data || Y.Mem.Data);
+    if (!SeenLocs.insert({MemOf(Rc.First).Loc.getRawEncoding(), MemOf(Rc.Second).Loc.getRawEncoding()}).second)
+      return true;
+    Out.push_back(Rc);
+    return Out.size() < Max;
+  };
+  // Per buffer name (MemRange::overlaps), and across the names of one buffer whose offsets
+  // differ by launch values (`target + rowElems` and `target`: SymbolicOverlap).
+  std::map<std::pair<std::string, int>, std::vector<std::vector<OpRef>>> PerBuffer;
   for (auto &[Key, Accesses] : Groups) {
     std::vector<OpRef> A;
     for (OpRef X : Accesses)
-      if (!TouchesCell(Run.Ranks[X.Rank].Ops[X.Index].Mem))
+      if (!TouchesCell(MemOf(X).Mem))
         A.push_back(X);
-    std::sort(A.begin(), A.end(), [&](OpRef L, OpRef R) {
-      return Run.Ranks[L.Rank].Ops[L.Index].Mem.Lo < Run.Ranks[R.Rank].Ops[R.Index].Mem.Lo;
-    });
-    for (size_t I = 0; I < A.size(); ++I) {
-      const RankOp &X = Run.Ranks[A[I].Rank].Ops[A[I].Index];
-      for (size_t J = I + 1; J < A.size(); ++J) {
-        const RankOp &Y = Run.Ranks[A[J].Rank].Ops[A[J].Index];
-        if (Y.Mem.Lo >= X.Mem.Hi)
-          break;
-        if (A[I].Rank == A[J].Rank || !X.Mem.overlaps(Y.Mem) ||
-            (X.Kind != RankOpKind::Write && Y.Kind != RankOpKind::Write) ||
-            (X.Launch && Y.Kind == RankOpKind::Write) || (Y.Launch && X.Kind == RankOpKind::Write))
-          continue;
-        if (before(A[I], A[J]) || before(A[J], A[I]))
-          continue;
-        bool IFirst = Pos[A[I].Rank][A[I].Index] < Pos[A[J].Rank][A[J].Index];
-        Race Rc{IFirst ? A[I] : A[J], IFirst ? A[J] : A[I]};
-        const RankOp &F = Run.Ranks[Rc.First.Rank].Ops[Rc.First.Index];
-        const RankOp &S = Run.Ranks[Rc.Second.Rank].Ops[Rc.Second.Index];
-        if (!SeenLocs.insert({F.Loc.getRawEncoding(), S.Loc.getRawEncoding()}).second)
-          continue;
-        Out.push_back(Rc);
-        if (Out.size() >= Max)
+    std::sort(A.begin(), A.end(), [&](OpRef L, OpRef R) { return MemOf(L).Mem.Lo < MemOf(R).Mem.Lo; });
+    for (size_t I = 0; I < A.size(); ++I)
+      for (size_t J = I + 1; J < A.size() && MemOf(A[J]).Mem.Lo < MemOf(A[I]).Mem.Hi; ++J)
+        if (!Consider(A[I], A[J], false))
           return Out;
+    // The buffer as the kernel's accesses name it (the host's launch writes name none).
+    auto Named = std::find_if(A.begin(), A.end(), [&](OpRef X) { return !MemOf(X).Mem.Buffer.empty(); });
+    if (Named != A.end())
+      PerBuffer[{MemOf(*Named).Mem.Buffer, Key.second}].push_back(std::move(A));
+  }
+  for (const auto &[Buffer, Names] : PerBuffer) {
+    // Each name's hull of its writes and of all its accesses: a question for many.
+    std::vector<NamedRanges> Hulls(Names.size());
+    for (size_t G = 0; G < Names.size(); ++G) {
+      for (OpRef X : Names[G]) {
+        Hulls[G].Of[0].push_back(&MemOf(X).Mem);
+        if (MemOf(X).Kind == RankOpKind::Write)
+          Hulls[G].Of[1].push_back(&MemOf(X).Mem);
       }
+      Hulls[G].seal();
     }
+    for (size_t G = 0; G < Names.size(); ++G)
+      for (size_t H = G + 1; H < Names.size(); ++H)
+        for (OpRef X : Names[G]) {
+          const std::optional<MemRange> &Hull = Hulls[H].Hull[MemOf(X).Kind != RankOpKind::Write];
+          if (!Hull || (Run.Offsets && !Run.Offsets->mayOverlap(MemOf(X).Mem, *Hull)))
+            continue;
+          for (OpRef Y : Names[H])
+            if (!Consider(X, Y, true))
+              return Out;
+        }
   }
   lostWakeups(Out, Max);
   std::sort(Out.begin(), Out.end(), [&](const Race &L, const Race &R) {
@@ -232,10 +266,35 @@ void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
   // notify at the same time erases that rank's add (zeroing slots at entry while a faster peer's
   // TNOTIFY may already have landed), and the wait counting on it hangs.
   std::map<MemRange, std::vector<OpRef>> Notifies;
-  for (OpRef X : Topo)
-    if (Run.Ranks[X.Rank].Ops[X.Index].Kind == RankOpKind::Notify)
-      Notifies[cellOf(Run.Ranks[X.Rank].Ops[X.Index])].push_back(X);
+  /// By buffer, then by name: the notifies, their cells and the hull of those.
+  std::map<std::pair<std::string, int>, std::map<std::string, std::pair<std::vector<OpRef>, NamedRanges>>> PerBuffer;
+  std::vector<MemRange> CellOf(Topo.size());
+  for (size_t T = 0; T < Topo.size(); ++T)
+    if (const RankOp &O = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index]; O.Kind == RankOpKind::Notify) {
+      Notifies[cellOf(O)].push_back(Topo[T]);
+      CellOf[T] = O.Mem;
+      CellOf[T].Hi = O.Mem.Lo + 1;
+      if (!O.Mem.Buffer.empty()) {
+        auto &[Ns, Cells] = PerBuffer[{O.Mem.Buffer, O.Mem.Owner}][O.Mem.Root];
+        Ns.push_back(Topo[T]);
+        Cells.Of[1].push_back(&CellOf[T]);
+      }
+    }
+  for (auto &[Buffer, Names] : PerBuffer)
+    for (auto &[Root, Named] : Names)
+      Named.second.seal();
   std::set<std::pair<unsigned, unsigned>> SeenLocs;
+  // Whether the store W and the notify N are unordered (a lost wake-up); false once Max are found.
+  auto Consider = [&](OpRef W, OpRef N, bool Across) {
+    if (N.Rank == W.Rank || before(W, N) || before(N, W))
+      return true;
+    const RankOp &O = Run.Ranks[W.Rank].Ops[W.Index], &NO = Run.Ranks[N.Rank].Ops[N.Index];
+    if (!SeenLocs.insert({O.Loc.getRawEncoding(), NO.Loc.getRawEncoding()}).second)
+      return true;
+    bool NFirst = Pos[N.Rank][N.Index] < Pos[W.Rank][W.Index];
+    Out.push_back({NFirst ? N : W, NFirst ? W : N, true, Across && (O.Mem.Data || NO.Mem.Data)});
+    return Out.size() < Max;
+  };
   for (OpRef W : Topo) {
     const RankOp &O = Run.Ranks[W.Rank].Ops[W.Index];
     if (O.Kind != RankOpKind::Write || O.Launch)
@@ -244,17 +303,24 @@ void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
          It != Notifies.end() && It->first.Root == O.Mem.Root && It->first.Owner == O.Mem.Owner &&
          It->first.Lo < O.Mem.Hi;
          ++It)
-      for (OpRef N : It->second) {
-        if (N.Rank == W.Rank || before(W, N) || before(N, W))
-          continue;
-        const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
-        if (!SeenLocs.insert({O.Loc.getRawEncoding(), NO.Loc.getRawEncoding()}).second)
-          continue;
-        bool NFirst = Pos[N.Rank][N.Index] < Pos[W.Rank][W.Index];
-        Out.push_back({NFirst ? N : W, NFirst ? W : N, true});
-        if (Out.size() >= Max)
+      for (OpRef N : It->second)
+        if (!Consider(W, N, false))
           return;
-      }
+    // A cell of the buffer named otherwise (`signals + k` stored, `signals` notified).
+    auto Named = PerBuffer.find({O.Mem.Buffer, O.Mem.Owner});
+    if (O.Mem.Buffer.empty() || Named == PerBuffer.end())
+      continue;
+    auto May = [&](const MemRange &Cell) {
+      return !Run.Offsets || Run.Offsets->mayOverlap(O.Mem, Cell);
+    };
+    for (const auto &[Root, Of] : Named->second) {
+      if (Root == O.Mem.Root || !May(*Of.second.Hull[1]))
+        continue;
+      for (OpRef N : Of.first)
+        if (N.Rank != W.Rank && !before(W, N) && !before(N, W) &&
+            May(CellOf[Pos[N.Rank][N.Index]]) && !Consider(W, N, true))
+          return;
+    }
   }
 }
 

@@ -36,6 +36,9 @@ public:
     /// A plain write of a signal cell and a notify of it (a lost wake-up: the store may land
     /// after the peer's add and erase it).
     bool LostWakeup = false;
+    /// The two name one buffer at offsets of which one is made of data read from memory (not
+    /// launch values): whether they meet is not known, and the model concludes nothing.
+    bool Unplaced = false;
   };
   /// Conflicting accesses (a write and an access of overlapping bytes) on two ranks that
   /// happens-before does not order, one per pair of source locations, at most Max; and plain

@@ -1,4 +1,6 @@
 #include "crossrank/LaunchBox.h"
+#include <algorithm>
+#include <numeric>
 
 namespace commcheck {
 
@@ -79,14 +81,34 @@ void LaunchBox::assume(const Linear &D, clang::BinaryOperatorKind Op) {
     R.Except.insert(-C / K);
 }
 
-void LaunchBox::factors(Symbol S, std::vector<Symbol> &Out) const {
+bool LaunchBox::factors(Symbol S, std::vector<Symbol> &Out) const {
   if (Defined)
     if (auto It = Defined->find(S); It != Defined->end()) {
-      factors(It->second.first, Out);
-      factors(It->second.second, Out);
-      return;
+      bool A = factors(It->second.first, Out);
+      return factors(It->second.second, Out) && A;
     }
   Out.push_back(S);
+  if (Divided)
+    if (auto It = Divided->find(S); It != Divided->end()) {
+      // q = N / M takes every integer where N's values are spaced at most M apart (each interval
+      // of M integers holds one), its symbols being free: the gcd of N's coefficients.
+      const Quotient &Q = It->second;
+      if (Q.Per) { // bounded by what it divides and by: not every integer
+        for (const auto &[T, K] : Q.Of.Terms)
+          factors(T, Out);
+        for (const auto &[T, K] : Q.Per->Terms)
+          factors(T, Out);
+        return false;
+      }
+      int64_t Spacing = 0;
+      bool Full = true;
+      for (const auto &[T, K] : Q.Of.Terms) {
+        Full &= factors(T, Out);
+        Spacing = std::gcd(Spacing, K < 0 ? -K : K);
+      }
+      return Full && Int(Spacing) <= Int(Q.By) * Q.Of.Den;
+    }
+  return true;
 }
 
 bool LaunchBox::independent(const Linear &D) const {
@@ -98,7 +120,8 @@ bool LaunchBox::independent(const Linear &D) const {
   std::set<Symbol> Seen;
   for (Symbol A : Atoms) {
     std::vector<Symbol> F;
-    factors(A, F);
+    if (!factors(A, F))
+      return false; // an atom that does not take every integer value
     for (Symbol X : F)
       if (!Seen.insert(X).second)
         return false; // two atoms share a factor (or a product repeats one: a*a is no integer)
@@ -181,6 +204,110 @@ std::optional<bool> LaunchBox::possible(const Linear &D, clang::BinaryOperatorKi
   case clang::BO_GT: return !Max || *Max > 0;
   default: return !Max || *Max >= 0; // >=
   }
+}
+
+std::optional<bool>
+LaunchBox::possibleAll(const std::vector<std::pair<Linear, clang::BinaryOperatorKind>> &All) const {
+  // Each on one atom, the same: its range cut by every bound.
+  std::optional<Symbol> Atom;
+  for (const auto &[D, Op] : All) {
+    if (Op == clang::BO_EQ || Op == clang::BO_NE || D.Terms.size() > 1 ||
+        (Atom && !D.Terms.empty() && D.Terms[0].first != *Atom))
+      return std::nullopt;
+    if (!D.Terms.empty())
+      Atom = D.Terms[0].first;
+  }
+  if (!Exact || (Atom && !independent(Linear::symbol(*Atom))))
+    return std::nullopt;
+  if (contradictory())
+    return false;
+  Range R = Atom ? rangeOf(*Atom) : Range{};
+  for (const auto &[D, Op] : All) {
+    if (D.Terms.empty()) {
+      if (!possible(D, Op).value_or(true))
+        return false;
+      continue;
+    }
+    bound(D.Terms[0].second, D.Const, Op, R.Lo, R.Hi);
+  }
+  return !empty(R.Lo, R.Hi, R.Except);
+}
+
+std::pair<std::optional<Int>, std::optional<Int>> LaunchBox::hull(Symbol S, int Depth) const {
+  Range R = rangeOf(S);
+  std::optional<Int> Lo = R.Lo, Hi = R.Hi;
+  auto Meet = [&](std::optional<Int> L, std::optional<Int> H) {
+    if (L)
+      Lo = Lo ? std::max(*Lo, *L) : L;
+    if (H)
+      Hi = Hi ? std::min(*Hi, *H) : H;
+  };
+  if (Depth > 8)
+    return {Lo, Hi};
+  if (Divided)
+    if (auto It = Divided->find(S); It != Divided->end()) {
+      // Rounding is monotone: the quotient lies between those of its dividend's extremes.
+      const Quotient &Q = It->second;
+      std::optional<Int> N0 = Int(Q.Of.Const), N1 = Int(Q.Of.Const);
+      for (const auto &[T, K] : Q.Of.Terms) {
+        auto [L, H] = hull(T, Depth + 1);
+        const std::optional<Int> &Low = K > 0 ? L : H, &High = K > 0 ? H : L;
+        N0 = N0 && Low ? std::optional<Int>(*N0 + Int(K) * *Low) : std::nullopt;
+        N1 = N1 && High ? std::optional<Int>(*N1 + Int(K) * *High) : std::nullopt;
+      }
+      if (Q.Per) {
+        // A divisor of at least 1 (and a dividend within [N0, N1]): |q| <= max |N| / its least,
+        // of the dividend's sign. Otherwise no bound beyond the constraints'.
+        std::optional<Int> Least = Int(Q.Per->Const);
+        for (const auto &[T, K] : Q.Per->Terms) {
+          auto [L, H] = hull(T, Depth + 1);
+          const std::optional<Int> &Low = K > 0 ? L : H;
+          Least = Least && Low ? std::optional<Int>(*Least + Int(K) * *Low) : std::nullopt;
+        }
+        if (N0 && N1 && Least && *Least * Q.Per->Den >= 1 && Q.Per->Den == 1 && Q.Of.Den == 1) {
+          Int A = std::max(*N0 < 0 ? -*N0 : *N0, *N1 < 0 ? -*N1 : *N1) / *Least;
+          Meet(*N0 >= 0 ? Int(0) : -A, *N1 <= 0 ? Int(0) : A);
+        }
+        return {Lo, Hi};
+      }
+      Int M = Int(Q.By) * Q.Of.Den;
+      auto Div = [&](Int N) { return Q.Floor ? floorDiv(N, M) : N / M; };
+      Meet(N0 ? std::optional<Int>(Div(*N0)) : std::nullopt, N1 ? std::optional<Int>(Div(*N1)) : std::nullopt);
+    }
+  if (Defined)
+    if (auto It = Defined->find(S); It != Defined->end()) {
+      auto [AL, AH] = hull(It->second.first, Depth + 1);
+      auto [BL, BH] = hull(It->second.second, Depth + 1);
+      if (AL && AH && BL && BH) {
+        Int C[] = {*AL * *BL, *AL * *BH, *AH * *BL, *AH * *BH};
+        Meet(*std::min_element(C, C + 4), *std::max_element(C, C + 4));
+      }
+    }
+  return {Lo, Hi};
+}
+
+std::optional<Int> LaunchBox::atMost(const Linear &D) const {
+  Int Max = D.Const;
+  for (const auto &[S, K] : D.Terms) {
+    auto [L, H] = hull(S);
+    const std::optional<Int> &High = K > 0 ? H : L;
+    if (!High)
+      return std::nullopt;
+    Max += Int(K) * *High;
+  }
+  return Max;
+}
+
+bool LaunchBox::namesQuotient(const Linear &D) const {
+  if (!Divided)
+    return false;
+  std::vector<Symbol> F; // a quotient itself, or one a product is made of
+  for (const auto &[S, K] : D.Terms)
+    factors(S, F);
+  for (Symbol X : F)
+    if (Divided->count(X))
+      return true;
+  return false;
 }
 
 } // namespace commcheck

@@ -1,6 +1,7 @@
 #include "crossrank/LaunchPath.h"
 #include "llvm/Support/MathExtras.h"
 #include <z3++.h>
+#include <set>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -69,6 +70,7 @@ struct LaunchPath::Solver {
   z3::solver Z{context(), z3::solver::simple()};
   /// D's numerator as a term of the launch symbols (D = Num / Den, Den > 0).
   const LaunchPath::Products *Defined = nullptr;
+  const LaunchPath::Quotients *Divided = nullptr;
   z3::expr numerator(const Linear &D) {
     z3::context &C = context();
     z3::expr Num = C.int_val(D.Const);
@@ -77,12 +79,36 @@ struct LaunchPath::Solver {
     return Num;
   }
   /// A launch symbol, or the product it names (nonlinear: Z3 may answer unknown, a choice then).
+  /// A quotient is a symbol of its own, its defining constraints added when first named.
   z3::expr symbol(Symbol Sym) {
     if (Defined)
       if (auto It = Defined->find(Sym); It != Defined->end())
         return symbol(It->second.first) * symbol(It->second.second);
-    return context().int_const(("s" + std::to_string(Sym)).c_str());
+    z3::expr X = context().int_const(("s" + std::to_string(Sym)).c_str());
+    if (Divided)
+      if (auto It = Divided->find(Sym); It != Divided->end() && Axioms.insert(Sym).second)
+        assume(definition(X, It->second));
+    return X;
   }
+  /// q = N / M rounded toward minus infinity (Floor) or toward zero: M*q <= N <= M*q + M - 1,
+  /// and for a negative N rounded toward zero M*q - M + 1 <= N <= M*q.
+  z3::expr definition(const z3::expr &Q, const Quotient &Def) {
+    z3::context &C = context();
+    z3::expr N = numerator(Def.Of), M = C.int_val(Def.By * Def.Of.Den);
+    if (Def.Per) {
+      // The remainder r = N - M*q: of N's sign (Floor: of M's), |r| < |M| (no q for M == 0).
+      M = numerator(*Def.Per) * C.int_val(Def.Of.Den);
+      z3::expr R = N - M * Q, Abs = z3::ite(M >= 0, M, -M);
+      z3::expr Sign = Def.Floor ? z3::implies(M > 0, R >= 0) && z3::implies(M < 0, R <= 0)
+                                : z3::implies(N > 0, R >= 0) && z3::implies(N < 0, R <= 0);
+      return Sign && R < Abs && -R < Abs;
+    }
+    z3::expr Down = M * Q <= N && N <= M * Q + M - 1;
+    if (Def.Floor)
+      return Down;
+    return z3::ite(N >= 0, Down, M * Q - M + 1 <= N && N <= M * Q);
+  }
+  std::set<Symbol> Axioms; ///< quotients whose definitions were added
   /// Whether E is possible under the constraints so far (unknown: taken as possible). Every rank
   /// of a scenario asks the same questions: answered once per set of constraints (Z3 shares equal
   /// terms, so an equal question has the same id; Asked keeps it alive).
@@ -184,6 +210,7 @@ LaunchPath::Solver &LaunchPath::solver() {
   if (!S) {
     S = std::make_unique<Solver>();
     S->Defined = Defined;
+    S->Divided = Divided;
   }
   return *S;
 }
@@ -227,6 +254,20 @@ std::optional<bool> LaunchPath::implied(const Linear &D, clang::BinaryOperatorKi
   return CanHold;
 }
 
+bool LaunchPath::mayAll(const std::vector<std::pair<Linear, clang::BinaryOperatorKind>> &All) {
+  if (All.empty())
+    return true;
+  if (All.size() == 1)
+    return ways(All[0].first, All[0].second).first;
+  if (std::optional<bool> B = Box.possibleAll(All))
+    return *B;
+  Solver &Z = solver();
+  z3::expr Each = context().bool_val(true);
+  for (const auto &[D, Op] : All)
+    Each = Each && relation(Z.numerator(D), Op);
+  return Z.possible(Each);
+}
+
 std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
   if (!S)
     return std::nullopt; // no constraint: unbounded
@@ -235,6 +276,11 @@ std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
       return std::nullopt;
     return llvm::divideFloorSigned(int64_t(**Box), D.Den);
   }
+  // A quotient's extent (`2 * (elems / 2)`): a bound from the ranges (the view then covers at
+  // least its bytes); an optimiser's run over the quotients' definitions costs far more.
+  if (Box.namesQuotient(D))
+    if (std::optional<__int128> Max = Box.atMost(D); Max && *Max <= INT64_MAX && *Max >= INT64_MIN)
+      return llvm::divideFloorSigned(int64_t(*Max), D.Den);
   // The answer is a function of the formula alone: views are made in loops and by every rank, and
   // an optimiser's run costs far more than printing the question.
   thread_local std::unordered_map<std::string, std::optional<int64_t>> Answers;

@@ -24,9 +24,12 @@ class LaunchPath {
 public:
   /// Symbols that name a product of two others (`rows * cols` of launch values).
   using Products = std::map<Symbol, std::pair<Symbol, Symbol>>;
-  void define(const Products *P) {
+  /// Symbols that name a quotient by a constant (`len / 2`, `(n + 7) & ~7` as 8 * ((n + 7) / 8)).
+  using Quotients = LaunchBox::Quotients;
+  void define(const Products *P, const Quotients *Q) {
     Defined = P;
-    Box.define(P);
+    Divided = Q;
+    Box.define(P, Q);
   }
 
   /// Replays Given, then takes each new choice at its default.
@@ -57,6 +60,9 @@ public:
                                    const std::vector<std::string> &Names);
   /// Whether `D Op 0` holds where the constraints so far decide it (no choice is made).
   std::optional<bool> implied(const Linear &D, clang::BinaryOperatorKind Op);
+  /// Whether the comparisons `D Op 0` may hold together under the constraints so far; true
+  /// where neither the box nor the solver can tell (Z3's unknown).
+  bool mayAll(const std::vector<std::pair<Linear, clang::BinaryOperatorKind>> &All);
   /// The largest value D (launch symbols only) may take under the constraints so far (an extent
   /// `elems` after `off + elems <= 256`); none when they do not bound it.
   std::optional<int64_t> upperBound(const Linear &D);
@@ -104,6 +110,7 @@ private:
   bool Cut = false, ValueCut = false, DataChosen = false, PollChosen = false;
   unsigned Consulted = 0;
   const Products *Defined = nullptr;
+  const Quotients *Divided = nullptr;
   /// The constraints as bounds: most questions answered without the solver.
   LaunchBox Box;
   /// Whether `D Op 0` can hold and can fail: the box's answer, else the solver's.

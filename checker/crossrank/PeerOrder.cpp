@@ -1,6 +1,7 @@
 #include "crossrank/PeerOrder.h"
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace commcheck {
 
@@ -121,6 +122,24 @@ void addPeerOrder(const SpmdRun &Run, const CrossRankOrder *Order, AccessUses &U
   };
   if (!Order || !Budget)
     return Unjudged();
+  // A buffer the run names more than one way (`target`, `target + rowElems`: offsets made of
+  // launch values) has accesses this judge does not pair across names: those are left to the
+  // count of every overlapping access, which asks SymbolicOverlap (AccessOverlaps).
+  std::map<std::pair<std::string, int>, std::set<std::string>> Names;
+  for (const auto &[Key, Ops] : Groups)
+    if (const std::string &Buffer = Op(Ops.front()).Mem.Buffer; !Buffer.empty())
+      Names[{Buffer, Key.second}].insert(Key.first);
+  for (auto It = Groups.begin(); It != Groups.end();) {
+    const std::string &Buffer = Op(It->second.front()).Mem.Buffer;
+    if (Buffer.empty() || Names[{Buffer, It->first.second}].size() < 2) {
+      ++It;
+      continue;
+    }
+    for (OpRef X : It->second)
+      if (!isSignal(Op(X)))
+        Uses[Op(X).Loc.getRawEncoding()].Unjudged = true;
+    It = Groups.erase(It);
+  }
   Judge J(Run, *Order);
   for (auto &[Key, Ops] : Groups) {
     if (std::all_of(Ops.begin(), Ops.end(), [&](OpRef X) { return isSignal(Op(X)); }))

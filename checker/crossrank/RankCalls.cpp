@@ -82,6 +82,7 @@ std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<
           Dims[K][I] = Args[1 + K].D[I];
   }
   View.Elem = Elem;
+  View.SymBytes = symbolicBytes(TA, Args, Elem);
   View.D = Dims[0];
   View.Strides.clear();
   for (const std::optional<int64_t> &St : Dims[1])
@@ -96,6 +97,40 @@ std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<
     Last += (*Dims[0][I] - 1) * *Dims[1][I];
   }
   return (Last + 1) * Elem;
+}
+
+std::optional<Linear> RankInterpreter::symbolicBytes(const TemplateArgumentList &TA,
+                                                    const std::vector<RankValue> &Args,
+                                                    int64_t Elem) {
+  // Each extent and stride: the type's number, else the constructor argument's launch values.
+  llvm::SmallVector<Linear, 5> Dims[2];
+  bool Symbolic = false;
+  for (int K = 0; K < 2; ++K) {
+    const std::optional<std::vector<int64_t>> &S = typeOf(TA[1 + K].getAsType()).Dims;
+    const RankValue *A = Args.size() > size_t(1 + K) && Args[1 + K].K == RankValue::Dims ? &Args[1 + K] : nullptr;
+    for (size_t I = 0; S && I < S->size(); ++I) {
+      if ((*S)[I] >= 0)
+        Dims[K].push_back(Linear::constant((*S)[I]));
+      else if (A && I < A->Exact.size())
+        Dims[K].push_back(A->Exact[I]), Symbolic |= A->Exact[I].isSymbolic();
+      else
+        return std::nullopt;
+    }
+  }
+  if (!Symbolic || Dims[0].size() != Dims[1].size())
+    return std::nullopt;
+  // (sum of (extent - 1) * stride + 1) * element, as the view's byte count is computed.
+  Linear Last = Linear::constant(1);
+  for (size_t I = 0; I < Dims[0].size(); ++I) {
+    std::optional<int64_t> E = Dims[0][I].value();
+    if (E && *E == 0)
+      return Linear::constant(0);
+    std::optional<Linear> M = product(Dims[0][I].plus(Linear::constant(1), -1), Dims[1][I]);
+    if (!M)
+      return std::nullopt;
+    Last = Last.plus(*M);
+  }
+  return Last.scaled(Elem);
 }
 
 RankValue RankInterpreter::boundByTile(RankValue View, const Expr *Tile) {
@@ -138,6 +173,9 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
         Dynamic += X < 0;
       }
     // n runtime extents: all five, or one per DYNAMIC slot, in order.
+    bool Exact = true;
+    for (const std::optional<int64_t> &X : V.D)
+      V.Exact.push_back(Linear::constant(X.value_or(0)));
     if (S && (Args.size() == S->size() || Args.size() == Dynamic)) {
       size_t Next = 0;
       for (size_t I = 0; I < V.D.size() && Next < Args.size(); ++I) {
@@ -145,8 +183,15 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
           continue;
         const RankValue &A = Args[Next++];
         V.D[I] = A.K == RankValue::Number ? extentBound(A.L) : std::nullopt;
+        Linear L = A.K == RankValue::Number ? resolve(A.L, false) : Linear();
+        Exact &= A.K == RankValue::Number && (!L.isSymbolic() || launchOnly(L));
+        V.Exact[I] = L;
       }
     }
+    for (size_t I = 0; I < V.D.size(); ++I)
+      Exact &= V.D[I] || V.Exact[I].isSymbolic(); // a DYNAMIC slot no argument filled
+    if (!Exact)
+      V.Exact.clear();
     return V;
   }
   if (TF.Kind == TypeFacts::Grid)

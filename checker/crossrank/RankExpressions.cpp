@@ -6,6 +6,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace commcheck {
 
@@ -274,8 +275,54 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
   if (Op == BO_Div && B && *B) {
     if (A)
       return RankValue::integer(*A / *B);
-    return RankValue::number(L.L.scaled(1, *B)); // exact: window bases are aligned
+    // An address divides exactly (PTOAS's `(ctx[4+pe] - ctx[4+me]) / 4`): buffers are aligned to
+    // their elements. Any other value is rounded: a symbol of its own (`len / 2`).
+    if (hasWindow(L.L))
+      return RankValue::number(L.L.scaled(1, *B));
+    bool Unsigned = unsignedArith(LT, RT);
+    if (*B < 0 && Unsigned)
+      return RankValue::unknown("a division by a negative value converted to unsigned");
+    Linear Q = quotient(resolve(L.L, false), *B < 0 ? -*B : *B, Unsigned);
+    return RankValue::number(*B < 0 ? Q.scaled(-1) : Q);
   }
+  // A division by launch values (`count / iters`): a quotient defined by its remainder.
+  if (Op == BO_Div && !B && !hasWindow(L.L) && !hasWindow(R.L)) {
+    Linear Per = resolve(R.L, false), V = resolve(L.L, false);
+    bool Launched = Per.Den == 1 && Per.isSymbolic();
+    for (const Linear *X : {&Per, &V})
+      for (const auto &[Sym, K] : X->Terms)
+        Launched &= LaunchSymbols.count(Sym) > 0;
+    if (Launched)
+      return RankValue::number(quotient(V, 1, unsignedArith(LT, RT), &Per));
+  }
+  if (!A && B && !hasWindow(L.L)) {
+    Linear V = resolve(L.L, false);
+    bool Unsigned = unsignedArith(LT, RT);
+    switch (Op) {
+    case BO_Rem: // v - |b| * (v / |b|), the quotient rounded as `/` rounds it
+      if (*B && (*B > 0 || !Unsigned))
+        return RankValue::number(V.plus(quotient(V, *B < 0 ? -*B : *B, Unsigned).scaled(*B < 0 ? -*B : *B), -1));
+      break;
+    case BO_Shr: // floor(v / 2^b): an arithmetic shift of a signed value, a logical one of a
+                 // value taken not to wrap
+      if (*B >= 0 && *B < 62)
+        return RankValue::number(quotient(V, int64_t(1) << *B, true));
+      break;
+    case BO_Shl:
+      if (*B >= 0 && *B < 62)
+        return RankValue::number(V.scaled(int64_t(1) << *B)); // taken not to overflow
+      break;
+    case BO_And:
+      if (LT->isIntegerType() && RT->isIntegerType())
+        if (std::optional<Linear> M = lowBits(V, *B, std::max({Ctx.getIntWidth(LT), Ctx.getIntWidth(RT), 32u})))
+          return RankValue::number(*M);
+      break;
+    default: break;
+    }
+  }
+  if (A && !B && Op == BO_And && !hasWindow(R.L) && LT->isIntegerType() && RT->isIntegerType())
+    if (std::optional<Linear> M = lowBits(resolve(R.L, false), *A, std::max({Ctx.getIntWidth(LT), Ctx.getIntWidth(RT), 32u})))
+      return RankValue::number(*M);
   if (A && B) {
     switch (Op) {
     case BO_Rem: if (*B) return RankValue::integer(*A % *B); break;
@@ -306,6 +353,67 @@ std::optional<Linear> RankInterpreter::product(const Linear &A, const Linear &B)
       R = R.plus(Linear::symbol(Sym).scaled(K * M));
     }
   return R.scaled(1, A.Den * B.Den);
+}
+
+bool RankInterpreter::unsignedArith(QualType LT, QualType RT) const {
+  if (!LT->isIntegerType() || !RT->isIntegerType())
+    return false;
+  // Promoted: a type narrower than int becomes int.
+  auto Promoted = [this](QualType T) -> std::pair<unsigned, bool> {
+    unsigned W = Ctx.getIntWidth(T);
+    return W < 32 ? std::pair<unsigned, bool>{32, false}
+                  : std::pair<unsigned, bool>{W, T->isUnsignedIntegerOrEnumerationType()};
+  };
+  auto [WL, UL] = Promoted(LT);
+  auto [WR, UR] = Promoted(RT);
+  if (UL == UR)
+    return UL;
+  // Mixed: unsigned unless the signed type is wider (and so holds every unsigned value).
+  return UL ? WL >= WR : WR >= WL;
+}
+
+Linear RankInterpreter::quotient(const Linear &V, int64_t By, bool Floor, const Linear *Per) {
+  if (std::optional<int64_t> C = V.value(); C && !Per)
+    return Linear::constant(Floor ? llvm::divideFloorSigned(*C, By) : *C / By);
+  // Named by what it divides, so that every rank and every evaluation meets the same symbol.
+  std::string Num = rootText(Linear{0, V.Terms, 1});
+  if (V.Const)
+    Num += (V.Const > 0 ? "+" : "") + std::to_string(V.Const);
+  if (V.Terms.size() > 1 || V.Const || V.Terms[0].second != 1)
+    Num = "(" + Num + ")";
+  std::string Name = Num + "/" + (Per ? "(" + rootText(*Per) + (Per->Const ? "+" + std::to_string(Per->Const) : "") + ")"
+                                     : std::to_string(By * V.Den));
+  Symbol Q = intern(Floor ? "floor(" + Name + ")" : Name);
+  Quotient Def{V, By, Floor, std::nullopt};
+  if (Per)
+    Def.Per = *Per;
+  if (QuotientOf.try_emplace(Q, Def).second) {
+    // A quotient of launch values is one: alike on every rank, branched on by the scenario.
+    bool Launched = true;
+    for (const auto &[Sym, K] : V.Terms)
+      Launched &= LaunchSymbols.count(Sym) > 0;
+    if (Per)
+      for (const auto &[Sym, K] : Per->Terms)
+        Launched &= LaunchSymbols.count(Sym) > 0;
+    if (Launched)
+      LaunchSymbols.insert(Q);
+  }
+  return Linear::symbol(Q);
+}
+
+std::optional<Linear> RankInterpreter::lowBits(const Linear &V, int64_t Mask, unsigned Width) {
+  uint64_t All = Width >= 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1;
+  uint64_t U = uint64_t(Mask) & All;
+  if (U == All)
+    return V;
+  if (U == 0)
+    return Linear::constant(0);
+  if ((U & (U + 1)) == 0 && U < (uint64_t(1) << 62)) // 2^k - 1 keeps v mod 2^k
+    return V.plus(quotient(V, int64_t(U + 1), true).scaled(int64_t(U + 1)), -1);
+  uint64_t Low = U & (~U + 1); // 2^k, the lowest bit the mask keeps
+  if (U == (All & ~(Low - 1)) && Low < (uint64_t(1) << 62)) // ~(2^k - 1) rounds v down to 2^k
+    return quotient(V, int64_t(Low), true).scaled(int64_t(Low));
+  return std::nullopt;
 }
 
 RankValue RankInterpreter::evalUnary(const Expr *E) {

@@ -40,6 +40,7 @@ class FunctionDecl;
 class QualType;
 class Stmt;
 class SwitchStmt;
+class TemplateArgumentList;
 class VarDecl;
 } // namespace clang
 
@@ -75,7 +76,7 @@ public:
     Launch = Path;
     DataChoices.clear();
     if (Path)
-      Path->define(&ProductOf);
+      Path->define(&ProductOf, &QuotientOf);
   }
   /// After runs that took a launch value for the rank count and found no loop over the peers
   /// bounded by it in any scenario: from now on the last such value taken is a launch value to
@@ -218,6 +219,9 @@ private:
                                    RankValue &View);
   /// View, its unknown extents bounded by what the tile moving it holds.
   RankValue boundByTile(RankValue View, const clang::Expr *Tile);
+  /// A view's byte count as the launch values make it (none: a number, or not such values).
+  std::optional<Linear> symbolicBytes(const clang::TemplateArgumentList &TA,
+                                      const std::vector<RankValue> &Args, int64_t Elem);
   /// A grid of signal cells (Signal2D): the GlobalTensor view it derives from (RankGrids.cpp).
   RankValue derivedView(const clang::CXXConstructExpr *E, const std::vector<RankValue> &Args);
   /// A TWAIT on a view of several cells (a grid): one wait per cell, in the order the wait reads
@@ -265,6 +269,16 @@ private:
   LaunchPath::Products ProductOf;
   /// A * B when both are made of launch values (each product of two symbols a symbol of its own).
   std::optional<Linear> product(const Linear &A, const Linear &B);
+  /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.
+  LaunchPath::Quotients QuotientOf;
+  /// V / By (By != 0) as C computes it on a value of Floor's kind: a symbol of its own, defined
+  /// by its constraints (LaunchBox.h's Quotient), where V is not a constant or an address.
+  Linear quotient(const Linear &V, int64_t By, bool Floor, const Linear *Per = nullptr);
+  /// V & Mask for a constant mask that clears or keeps the low bits (`~7`, `7`) of a value of
+  /// Width bits: V less V % 2^k, or V % 2^k (rounded toward minus infinity, as bits are).
+  std::optional<Linear> lowBits(const Linear &V, int64_t Mask, unsigned Width);
+  /// Whether L Op R computes on unsigned values (C's usual arithmetic conversions).
+  bool unsignedArith(clang::QualType LT, clang::QualType RT) const;
   std::map<Symbol, int> BoundCounts; ///< launch integers taken as P
   std::vector<Symbol> BindOrder;     ///< BoundCounts' keys in the order the run took them
   /// Values a peer loop of some run so far was bounded by: a scenario that returns before the

@@ -119,8 +119,9 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
     R = R.plus(T.scaled(K, L.Den));
   }
   // Only a value of the launch may be the rank count: data read from a buffer is not.
+  // Nor is a value computed from others (`shapes[0] / nranks`): its dividend would be.
   if (!Bind || R.Terms.size() != 1 || !LaunchSymbols.count(R.Terms.begin()->first) ||
-      NotRankCount.count(R.Terms.begin()->first))
+      NotRankCount.count(R.Terms.begin()->first) || QuotientOf.count(R.Terms.begin()->first))
     return R;
   // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
   if (BoundCounts.try_emplace(R.Terms.begin()->first, 0).second)
@@ -302,6 +303,17 @@ MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes
   M.Lo = Off.Const / Off.Den;
   if (Bytes)
     M.Hi = M.Lo + *Bytes;
+  // The buffer by its pointers, and the offset into it with the rank count as this run's: two
+  // names of one buffer are compared by their offsets (SymbolicOverlap).
+  M.Buffer = "@" + bufferText(Off);
+  M.Offset = Linear::constant(Off.Const).scaled(1, Off.Den);
+  for (const auto &[Sym, K] : Off.Terms) {
+    if (PointerSymbols.count(Sym))
+      continue;
+    bool Count = Sym == RankCountSym || BoundCounts.count(Sym);
+    M.Data |= !Count && !LaunchSymbols.count(Sym); // a value read from memory
+    M.Offset = M.Offset.plus((Count ? Linear::constant(P) : Linear::symbol(Sym)).scaled(K, Off.Den));
+  }
   return M;
 }
 
@@ -345,7 +357,8 @@ void RankInterpreter::rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const
   for (const auto &[Sym, Coef] : Addr.Terms)
     if (!Linear::isPlace(Sym) && LaunchSymbols.count(Sym) && !BoundCounts.count(Sym) &&
         !Compared.count(Sym) && // a size the kernel compares (`base < rowElems`) is no rank
-        !PointerSymbols.count(Sym) && !BufferWords.count(Sym)) { // nor is a buffer's place
+        !PointerSymbols.count(Sym) && !BufferWords.count(Sym) && // nor is a buffer's place
+        !QuotientOf.count(Sym)) { // nor a value computed from others (`len / 2`)
       if (Only)
         return;
       Only = Sym;
@@ -366,6 +379,8 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   RankOp O;
   O.Kind = K;
   O.Mem = range(View.L, View.K == RankValue::View ? View.Bytes : std::nullopt, At);
+  if (View.K == RankValue::View && View.SymBytes && View.SymBytes->isSymbolic())
+    O.Mem.Length = View.SymBytes;
   rankFromRemoteSlot(K, View.L, O.Mem, At);
   // Whether a notify's buffer is one the kernel reaches through the window table is a question
   // of the buffer, not of the offset into it (`signals + peer * stride` is in `signals`).

@@ -3,6 +3,7 @@
 // byte ranges for one rank id r and one rank count P. A trace holds two consecutive calls of the
 // kernel (the next call's ops follow the first's: ranks are not synchronised between launches).
 #pragma once
+#include "crossrank/RankValue.h"
 #include "events/Event.h"
 #include "clang/Basic/SourceLocation.h"
 #include <cstdint>
@@ -14,12 +15,25 @@
 namespace commcheck {
 
 /// A byte range of one rank's copy of a buffer: `Root` names the buffer (a kernel parameter, a
-/// window), `Owner` the rank whose memory it is.
+/// window) with the launch values its offset is made of, `Owner` the rank whose memory it is.
+/// Two ranges of one Root are compared by their bytes (overlaps); two of one Buffer named
+/// otherwise by their offsets (SymbolicOverlap).
 struct MemRange {
   std::string Root;
   int Owner = -1;
   int64_t Lo = 0;
   int64_t Hi = std::numeric_limits<int64_t>::max(); ///< exclusive; max: to the end of the buffer
+  /// The buffer by its pointers alone (`target` for `target + rowElems`); "" where not known.
+  std::string Buffer;
+  /// Where the range starts in Buffer, exactly: Lo and the launch values of Root (the rank
+  /// count as the run's number).
+  Linear Offset;
+  /// The bytes as launch values make them (`4 * rowElems`), where they do: Hi - Lo is then the
+  /// largest number they may be.
+  std::optional<Linear> Length;
+  /// Offset is made of values read from memory (`buf + r * D`, r loaded), not of launch values
+  /// alone: which bytes it reaches is data the model does not track.
+  bool Data = false;
   bool overlaps(const MemRange &O) const {
     return Root == O.Root && Owner == O.Owner && Lo < O.Hi && O.Lo < Hi;
   }
@@ -27,6 +41,12 @@ struct MemRange {
     return std::tie(Root, Owner, Lo, Hi) < std::tie(O.Root, O.Owner, O.Lo, O.Hi);
   }
 };
+
+/// Whether the model's name of a buffer is the kernel's (a parameter's name), not a linear form.
+inline bool plainName(const std::string &Root) {
+  return !Root.empty() && Root.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+                                                 "WXYZ0123456789_") == std::string::npos;
+}
 
 enum class RankOpKind {
   Notify, ///< TNOTIFY into the cell Mem (its Lo is the cell's byte address)
@@ -71,10 +91,15 @@ struct RankTrace {
   std::vector<RankOp> Ops;
 };
 
+class SymbolicOverlap;
+
 /// The kernel run by every rank of one rank count P: Ranks[r] is rank r's trace.
 struct SpmdRun {
   int P = 0;
   std::vector<RankTrace> Ranks;
+  /// Compares ranges of one buffer at offsets that differ by launch values under the scenario's
+  /// constraints (null: every such pair may overlap).
+  SymbolicOverlap *Offsets = nullptr;
 };
 
 /// An operation of a run: (rank, index in its trace).

@@ -124,6 +124,12 @@ struct RankValue {
   Linear L;                  ///< Number: the value; View: the address
   std::optional<int64_t> Bytes; ///< View: extent, when known
   llvm::SmallVector<std::optional<int64_t>, 5> D; ///< Dims; View: its shape (when its extent is unknown)
+  /// Dims: each value as the launch values make it (`rowElems`), where every one is a number or
+  /// made of launch values; else empty. D holds the largest each may be.
+  llvm::SmallVector<Linear, 5> Exact;
+  /// View: its extent in bytes as the launch values make it, where it is not a number (Bytes is
+  /// then at least as large): offsets and extents of one buffer compare exactly (SymbolicOverlap).
+  std::optional<Linear> SymBytes;
   llvm::SmallVector<int64_t, 5> Strides;           ///< View: its strides, when all known
   int64_t Elem = 0;                       ///< View: element size
   std::string Why;           ///< Unknown: what it came from (for messages)

@@ -4,6 +4,7 @@
 #include "crossrank/LaunchBox.h"
 #include <gtest/gtest.h>
 #include <random>
+#include <set>
 #include <z3++.h>
 
 using namespace commcheck;
@@ -28,11 +29,28 @@ struct Oracle {
   z3::context C;
   z3::solver S{C};
   const LaunchBox::Products &Defined;
-  explicit Oracle(const LaunchBox::Products &D) : Defined(D) {}
+  const LaunchBox::Quotients *Divided;
+  std::set<Symbol> Axioms;
+  explicit Oracle(const LaunchBox::Products &D, const LaunchBox::Quotients *Q = nullptr)
+      : Defined(D), Divided(Q) {}
   z3::expr sym(Symbol X) {
     if (auto It = Defined.find(X); It != Defined.end())
       return sym(It->second.first) * sym(It->second.second);
-    return C.int_const(("s" + std::to_string(X)).c_str());
+    z3::expr V = C.int_const(("s" + std::to_string(X)).c_str());
+    if (Divided)
+      if (auto It = Divided->find(X); It != Divided->end() && Axioms.insert(X).second) {
+        // q = N / M, rounded toward minus infinity or toward zero (C's `/`).
+        z3::expr N = form(It->second.Of), M = C.int_val(It->second.By * It->second.Of.Den);
+        if (It->second.Per) { // C's `/` by a launch value: the remainder of N's sign, below |M|
+          M = form(*It->second.Per);
+          z3::expr R = N - M * V, Abs = z3::ite(M >= 0, M, -M);
+          S.add(z3::implies(N > 0, R >= 0) && z3::implies(N < 0, R <= 0) && R < Abs && -R < Abs);
+          return V;
+        }
+        z3::expr Down = M * V <= N && N <= M * V + M - 1;
+        S.add(It->second.Floor ? Down : z3::ite(N >= 0, Down, M * V - M + 1 <= N && N <= M * V));
+      }
+    return V;
   }
   z3::expr form(const Linear &D) {
     z3::expr E = C.int_val(D.Const);
@@ -40,9 +58,13 @@ struct Oracle {
       E = E + C.int_val(K) * sym(X);
     return E;
   }
-  std::optional<bool> possible(const Linear &D, clang::BinaryOperatorKind Op) {
+  std::optional<bool> possible(const Linear &D, clang::BinaryOperatorKind Op,
+                               std::optional<std::pair<Linear, clang::BinaryOperatorKind>> And = {}) {
+    z3::expr E = rel(form(D), Op);
+    if (And)
+      E = E && rel(form(And->first), And->second);
     S.push();
-    S.add(rel(form(D), Op));
+    S.add(E);
     z3::check_result R = S.check();
     S.pop();
     if (R == z3::unknown)
@@ -130,5 +152,84 @@ TEST(LaunchBox, DeclinesWhatItCannotDecideExactly) {
               std::optional<bool>(false)); // only s1 == 1 is left
     Box.assume(Linear::symbol(1).plus(Linear::constant(1), -1), clang::BO_NE);
     EXPECT_EQ(Box.possible(Linear::symbol(2), clang::BO_GT), std::optional<bool>(false));
+  }
+}
+
+TEST(LaunchBox, QuotientsAgreeWithZ3WhereverItAnswers) {
+  // A quotient is a symbol of its own tied to what it divides: the box must not take
+  // `(v / 2) * 2` for v, nor a quotient and a symbol of its dividend for independent atoms, nor a
+  // quotient that skips values (`(16*s2) / 8` is even) for one that takes every integer.
+  std::mt19937 G(2626);
+  LaunchBox::Products Defined{{10, {3, 4}}};
+  LaunchBox::Quotients Divided{
+      {12, {Linear::symbol(1).plus(Linear::constant(7)), 8, true}},     // floor((s1 + 7) / 8)
+      {13, {Linear::symbol(2).scaled(16), 8, false}},                    // (16*s2) / 8
+      {14, {Linear::symbol(6).plus(Linear::constant(-3)), 4, false}},   // (s6 - 3) / 4
+      {15, {Linear::symbol(10), 2, false}},                             // (s3*s4) / 2
+      {16, {Linear::constant(256), 1, false, Linear::symbol(7)}},        // 256 / s7
+  };
+  unsigned Answered = 0, Asked = 0, Both = 0;
+  for (int Round = 0; Round < 400; ++Round) {
+    std::vector<Symbol> Atoms{12, 14};
+    Atoms.push_back(Round % 4 == 0 ? 1 : Round % 4 == 1 ? 13 : Round % 4 == 2 ? 15 : 6);
+    if (Round % 3 == 0)
+      Atoms.push_back(Round % 2 ? 16 : 7); // a quotient by a launch value, or that value
+    if (Round % 3 == 0 && Round % 2)
+      Atoms.push_back(7);
+    LaunchBox Box(&Defined, &Divided);
+    Oracle Z(Defined, &Divided);
+    int Constraints = int(G() % 4);
+    for (int I = 0; I < Constraints; ++I) {
+      Linear D = form(G, Atoms, 1);
+      clang::BinaryOperatorKind Op = Ops[G() % 6];
+      Box.assume(D, Op);
+      Z.S.add(rel(Z.form(D), Op));
+    }
+    for (int Q = 0; Q < 6; ++Q) {
+      Linear D = form(G, Atoms, 1 + G() % 2);
+      clang::BinaryOperatorKind Op = Ops[G() % 6];
+      ++Asked;
+      if (std::optional<bool> B = Box.possible(D, Op))
+        if (std::optional<bool> Truth = Z.possible(D, Op)) {
+          ++Answered;
+          EXPECT_EQ(*B, *Truth) << "round " << Round << " question " << Q;
+        }
+      // A bound from the ranges is never below what the constraints allow (a view covers at
+      // least its bytes).
+      if (std::optional<__int128> Max = Box.atMost(D); Max && *Max < INT32_MAX && *Max > INT32_MIN) {
+        std::optional<bool> Above = Z.possible(D.plus(Linear::constant(int64_t(*Max)), -1), clang::BO_GT);
+        EXPECT_NE(Above, std::optional<bool>(true)) << "round " << Round << " bound " << int64_t(*Max);
+      }
+      // Two bounds on one form: whether a symbolic offset may fall between them.
+      Linear E = form(G, Atoms, 1);
+      Linear F = E.plus(Linear::constant(int64_t(G() % 9) + 1));
+      if (std::optional<bool> B = Box.possibleAll({{E, clang::BO_GT}, {F, clang::BO_LT}}))
+        if (std::optional<bool> Truth = Z.possible(E, clang::BO_GT, {{F, clang::BO_LT}})) {
+          ++Both;
+          EXPECT_EQ(*B, *Truth) << "round " << Round << " two bounds";
+        }
+    }
+  }
+  EXPECT_GT(Answered, Asked / 5) << "the box answers too little to matter";
+  EXPECT_GT(Both, 100u);
+}
+
+TEST(LaunchBox, DeclinesQuotientsTiedToWhatTheyDivide) {
+  LaunchBox::Products Defined;
+  LaunchBox::Quotients Divided{{12, {Linear::symbol(1), 2, false}},           // s1 / 2
+                               {13, {Linear::symbol(2).scaled(16), 8, false}}}; // (16*s2) / 8
+  Linear V = Linear::symbol(1), Half = Linear::symbol(12);
+  {
+    LaunchBox Box(&Defined, &Divided);
+    // 2 * (s1 / 2) - s1 != 0 holds for an odd s1: a question over a quotient and its dividend.
+    EXPECT_FALSE(Box.possible(Half.scaled(2).plus(V, -1), clang::BO_NE).has_value());
+    Box.assume(Half.plus(Linear::constant(3), -1), clang::BO_EQ); // s1 / 2 == 3
+    EXPECT_FALSE(Box.possible(V.plus(Linear::constant(7), -1), clang::BO_EQ).has_value());
+    EXPECT_EQ(Box.possible(Half.plus(Linear::constant(3), -1), clang::BO_NE), std::optional<bool>(false));
+  }
+  {
+    LaunchBox Box(&Defined, &Divided);
+    // (16*s2) / 8 == 3 has no solution: the quotient is even.
+    EXPECT_FALSE(Box.possible(Linear::symbol(13).plus(Linear::constant(3), -1), clang::BO_EQ).has_value());
   }
 }

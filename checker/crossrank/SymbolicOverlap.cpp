@@ -1,0 +1,108 @@
+#include "crossrank/SymbolicOverlap.h"
+#include "crossrank/LaunchPath.h"
+#include "clang/AST/OperationKinds.h"
+#include <limits>
+#include <tuple>
+
+namespace commcheck {
+
+bool SymbolicOverlap::mayOverlap(const MemRange &A, const MemRange &B) {
+  if (!across(A, B))
+    return A.overlaps(B);
+  // D = A's first byte less B's: they share a byte where D > -(A's length) and D < B's length,
+  // each length its largest number and, where launch values make it, its exact form (a length
+  // to the end of the buffer bounds nothing).
+  constexpr int64_t End = std::numeric_limits<int64_t>::max();
+  Linear D = A.Offset.plus(B.Offset, -1);
+  std::vector<std::pair<Linear, clang::BinaryOperatorKind>> All;
+  if (A.Hi != End)
+    All.push_back({D.plus(Linear::constant(A.Hi - A.Lo)), clang::BO_GT});
+  if (A.Length)
+    All.push_back({D.plus(*A.Length), clang::BO_GT});
+  if (B.Hi != End)
+    All.push_back({D.plus(Linear::constant(B.Hi - B.Lo), -1), clang::BO_LT});
+  if (B.Length)
+    All.push_back({D.plus(*B.Length, -1), clang::BO_LT});
+  // Those that are numbers decide alone; the others are the question (and its key).
+  std::vector<int64_t> Key;
+  for (auto It = All.begin(); It != All.end();) {
+    if (!It->first.isSymbolic()) {
+      if (It->second == clang::BO_GT ? It->first.Const <= 0 : It->first.Const >= 0)
+        return false;
+      It = All.erase(It);
+      continue;
+    }
+    Key.insert(Key.end(), {int64_t(It->second), It->first.Const, It->first.Den});
+    for (const auto &[Sym, K] : It->first.Terms)
+      Key.insert(Key.end(), {int64_t(Sym), K});
+    ++It;
+  }
+  if (All.empty() || !Path || Asked >= MaxAsked)
+    return true;
+  auto [It, New] = Answers.try_emplace(std::move(Key), true);
+  if (New) {
+    ++Asked;
+    It->second = Path->mayAll(All);
+  }
+  return It->second;
+}
+
+MemRange hullOf(const std::vector<const MemRange *> &Of) {
+  const MemRange *First = Of[0];
+  MemRange H = *First;
+  H.Length.reset();
+  for (const MemRange *M : Of) {
+    if (M->Lo < H.Lo) {
+      H.Offset = M->Offset; // of one name, offsets differ by their constants
+      H.Lo = M->Lo;
+    }
+    H.Hi = std::max(H.Hi, M->Hi);
+  }
+  // A byte wider each way: Lo is the offset's constant rounded where it is a fraction.
+  constexpr int64_t End = std::numeric_limits<int64_t>::max();
+  H.Offset = H.Offset.plus(Linear::constant(1), -1);
+  --H.Lo;
+  if (H.Hi != End)
+    ++H.Hi;
+  return H;
+}
+
+std::optional<Unmodelled> ambiguousCells(const SpmdRun &Run, SymbolicOverlap &Offsets) {
+  // The signal cells of each buffer and owner, one op for each (its name, its bytes).
+  using Cell = std::tuple<std::string, int64_t, int64_t>;
+  std::map<std::pair<std::string, int>, std::map<Cell, const RankOp *>> Cells;
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops)
+      if (isSignal(O) && !O.Mem.Buffer.empty())
+        Cells[{O.Mem.Buffer, O.Mem.Owner}].try_emplace(Cell{O.Mem.Root, O.Mem.Lo, O.Mem.Hi}, &O);
+  for (const auto &[Buffer, Of] : Cells)
+    for (auto I = Of.begin(); I != Of.end(); ++I)
+      for (auto J = std::next(I); J != Of.end(); ++J)
+        if (SymbolicOverlap::across(I->second->Mem, J->second->Mem) &&
+            Offsets.mayOverlap(I->second->Mem, J->second->Mem))
+          return Unmodelled{"two signal cells at offsets that differ by launch values or data ('" +
+                                I->second->Mem.Root + "'+" + std::to_string(I->second->Mem.Lo) +
+                                " and '" + J->second->Mem.Root + "'+" +
+                                std::to_string(J->second->Mem.Lo) +
+                                ") may be one cell: which notifies reach which wait is not known",
+                            J->second->Loc};
+  // A plain store that may write a cell of a grid wait (GridWaits: the wait is exact only where
+  // no store writes its cells).
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops) {
+      if (O.Kind != RankOpKind::Write || O.Launch || O.Mem.Buffer.empty())
+        continue;
+      auto It = Cells.find({O.Mem.Buffer, O.Mem.Owner});
+      if (It == Cells.end())
+        continue;
+      for (const auto &[C, W] : It->second)
+        if (W->Kind == RankOpKind::Wait && W->GridCell && SymbolicOverlap::across(O.Mem, W->Mem) &&
+            Offsets.mayOverlap(O.Mem, W->Mem))
+          return Unmodelled{"a plain store at an offset that differs by launch values may write a "
+                            "cell of a grid wait (the wait needs every cell to hold in one pass)",
+                            O.Loc};
+    }
+  return std::nullopt;
+}
+
+} // namespace commcheck

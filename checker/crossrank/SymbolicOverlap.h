@@ -1,0 +1,65 @@
+// Whether two accesses of one buffer at offsets that differ by launch values share a byte
+// (`target + rowElems` written, `target` read): under the scenario's constraints on the launch
+// values (LaunchPath), decided by LaunchBox where it can, else by Z3. A question neither can
+// answer is "may overlap": for races such a pair conflicts, for the precision step (PeerNeeds,
+// AccessOverlaps) it is not proven disjoint, and two signal cells that may or may not coincide
+// leave the scenario unmodelled (the schedule needs to know which notifies reach which wait).
+#pragma once
+#include "crossrank/RankInterpreter.h"
+#include "crossrank/RankTrace.h"
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace commcheck {
+
+class SymbolicOverlap {
+public:
+  /// Path: the scenario's constraints (null: none, every launch value free).
+  explicit SymbolicOverlap(LaunchPath *Path) : Path(Path) {}
+
+  /// Whether A and B may share a byte: on one rank's copy of one buffer, and either at offsets
+  /// that differ by a constant (then exactly MemRange::overlaps) or not proven apart.
+  bool mayOverlap(const MemRange &A, const MemRange &B);
+  /// Whether A and B lie in one buffer of one rank at offsets the model names differently (a
+  /// question for mayOverlap, not for MemRange::overlaps).
+  static bool across(const MemRange &A, const MemRange &B) {
+    return A.Owner == B.Owner && A.Root != B.Root && !A.Buffer.empty() && A.Buffer == B.Buffer;
+  }
+  /// Questions that went to the solver (for tests and the trace).
+  size_t asked() const { return Asked; }
+
+private:
+  LaunchPath *Path;
+  std::map<std::vector<int64_t>, bool> Answers;
+  size_t Asked = 0;
+  /// Past this many solver questions in one run, a pair is taken to overlap unasked (sound).
+  static constexpr size_t MaxAsked = 4000;
+};
+
+/// The bytes ranges of one name (Root) cover, as one range from the least Lo to the greatest Hi
+/// (their exact lengths dropped): a range no part of the hull may overlap overlaps none of them,
+/// so one question stands for many. Of is not empty.
+MemRange hullOf(const std::vector<const MemRange *> &Of);
+
+/// Ranges of one buffer name with their hulls, by the kind of access (0: reads and waits, 1:
+/// writes and notifies): what the comparisons across names filter by.
+struct NamedRanges {
+  std::vector<const MemRange *> Of[2];
+  std::optional<MemRange> Hull[2];
+  void seal() {
+    for (int W = 0; W < 2; ++W)
+      if (!Of[W].empty())
+        Hull[W] = hullOf(Of[W]);
+  }
+};
+
+/// A signal cell of Run that may or may not be another one (a notify of `signals + k` and a wait
+/// on `signals`), or a plain store that may write a cell of a grid wait: which notifies reach
+/// which wait is then not known, and the scenario is not modelled.
+std::optional<Unmodelled> ambiguousCells(const SpmdRun &Run, SymbolicOverlap &Offsets);
+
+} // namespace commcheck
