@@ -6,10 +6,6 @@
 namespace commcheck {
 
 namespace {
-bool writes(const RankOp &O) {
-  return O.Kind == RankOpKind::Write || O.Kind == RankOpKind::Notify;
-}
-
 /// How many of a set of ranges overlap [Lo, Hi): those that start inside it, plus those that
 /// started before Lo and end after it. Counted by binary search on the sorted starts and ends.
 struct RangeCounts {

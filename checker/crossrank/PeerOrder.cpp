@@ -7,10 +7,6 @@ namespace commcheck {
 
 namespace {
 
-bool writes(const RankOp &O) {
-  return O.Kind == RankOpKind::Write || O.Kind == RankOpKind::Notify;
-}
-
 /// The judge of one run: its notifies that some wait consumes (per rank, in program order) and
 /// those waits.
 class Judge {

@@ -117,6 +117,11 @@ inline bool isSignal(const RankOp &O) {
   return O.Kind == RankOpKind::Notify || O.Kind == RankOpKind::Wait;
 }
 
+/// Whether an op changes the bytes it names (a write, or a notify's cell).
+inline bool writes(const RankOp &O) {
+  return O.Kind == RankOpKind::Write || O.Kind == RankOpKind::Notify;
+}
+
 /// The cell a notify or wait names.
 inline bool sameCell(const RankOp &A, const RankOp &B) {
   return A.Mem.Root == B.Mem.Root && A.Mem.Owner == B.Mem.Owner && A.Mem.Lo == B.Mem.Lo;
