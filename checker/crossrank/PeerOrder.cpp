@@ -110,11 +110,14 @@ void addPeerOrder(const SpmdRun &Run, const CrossRankOrder *Order, AccessUses &U
       if (!T.Ops[I].Launch)
         Groups[{T.Ops[I].Mem.Root, T.Ops[I].Mem.Owner}].push_back({T.Rank, I});
   auto Op = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
+  auto LeaveUnjudged = [&](const std::vector<OpRef> &Ops) {
+    for (OpRef X : Ops)
+      if (!isSignal(Op(X)))
+        Uses[Op(X).Loc.getRawEncoding()].Unjudged = true;
+  };
   auto Unjudged = [&] {
     for (const auto &[Key, Ops] : Groups)
-      for (OpRef X : Ops)
-        if (!isSignal(Op(X)))
-          Uses[Op(X).Loc.getRawEncoding()].Unjudged = true;
+      LeaveUnjudged(Ops);
   };
   if (!Order || !Budget)
     return Unjudged();
@@ -131,9 +134,7 @@ void addPeerOrder(const SpmdRun &Run, const CrossRankOrder *Order, AccessUses &U
       ++It;
       continue;
     }
-    for (OpRef X : It->second)
-      if (!isSignal(Op(X)))
-        Uses[Op(X).Loc.getRawEncoding()].Unjudged = true;
+    LeaveUnjudged(It->second);
     It = Groups.erase(It);
   }
   Judge J(Run, *Order);

@@ -34,7 +34,6 @@ FindingKey findingKey(const CrossRankFinding &F) {
 
 void ScenarioFindings::add(std::vector<CrossRankFinding> Found, const LaunchPath &Path,
                          const SpmdRun &Run) {
-  Open |= Path.valueCut() || Path.dataChosen();
   std::set<unsigned> &Here = Reached.emplace_back();
   for (const RankTrace &T : Run.Ranks)
     for (const RankOp &O : T.Ops)
@@ -63,11 +62,14 @@ std::vector<CrossRankFinding> ScenarioFindings::kept() {
   std::vector<CrossRankFinding> Out;
   for (CrossRankFinding &F : First) {
     Key K = findingKey(F);
-    unsigned Reaching = 0;
-    for (const std::set<unsigned> &Here : Reached)
-      Reaching += Here.count(std::get<1>(K)) && (!std::get<2>(K) || Here.count(std::get<2>(K)));
-    if (!Open || Count[K] >= Reaching || Unpicked.count(K))
-      Out.push_back(std::move(F));
+    if (!Unpicked.count(K)) { // only picked values show it: every scenario reaching it must
+      unsigned Reaching = 0;
+      for (const std::set<unsigned> &Here : Reached)
+        Reaching += Here.count(std::get<1>(K)) && (!std::get<2>(K) || Here.count(std::get<2>(K)));
+      if (Count[K] < Reaching)
+        continue;
+    }
+    Out.push_back(std::move(F));
   }
   return Out;
 }

@@ -33,7 +33,6 @@ private:
   std::map<Key, unsigned> Count; ///< scenarios that showed each
   std::map<Key, std::pair<size_t, size_t>> Shown; ///< each one's place in First, its conditions
   std::vector<std::set<unsigned>> Reached; ///< per scenario, the locations its ranks ran
-  bool Open = false;
   std::set<Key> Unpicked; ///< shown by a scenario that picked no signal value
 };
 
