@@ -189,9 +189,11 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
   V.K = RankValue::View;
   V.L = Addr;
   V.Bytes = typeBytes(T);
+  // Every load is an access, whatever it loads (a float read of a peer's buffer races as an
+  // integer read does); only integers and pointers also become values the run computes with.
+  record(RankOpKind::Read, V, At, "scalar load", At);
   if (!T->isPointerType() && !T->isIntegerType())
     return RankValue::unknown("a load of a non-integer value");
-  record(RankOpKind::Read, V, At, "scalar load", At);
   Symbol Loaded = intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
   Linear Sym = Linear::symbol(Loaded);
   if (T->isPointerType()) {
