@@ -9,6 +9,15 @@ namespace commcheck {
 std::vector<llvm::StringRef> identifiersIn(llvm::StringRef Text) {
   std::vector<llvm::StringRef> Out;
   for (size_t I = 0; I < Text.size();) {
+    if (Text[I] == '"' || Text[I] == '\'') {
+      // A literal's letters name nothing (`__has_include("tuning.h")`).
+      char Quote = Text[I];
+      for (++I; I < Text.size() && Text[I] != Quote; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      ++I;
+      continue;
+    }
     if (!clang::isAsciiIdentifierContinue(Text[I])) {
       ++I;
       continue;
@@ -16,9 +25,25 @@ std::vector<llvm::StringRef> identifiersIn(llvm::StringRef Text) {
     size_t J = I;
     while (J < Text.size() && clang::isAsciiIdentifierContinue(Text[J]))
       ++J;
+    llvm::StringRef Name = Text.slice(I, J);
     if (!clang::isDigit(Text[I]))
-      Out.push_back(Text.slice(I, J));
+      Out.push_back(Name);
     I = J;
+    // A compiler query's operand is a builtin, a feature or a header, never a macro:
+    // `__has_builtin(__builtin_x)`, `__has_feature(cxx_rtti)`, `__has_include(<x86intrin.h>)`.
+    if (Name.starts_with("__has_") || Name == "__is_identifier") {
+      size_t K = Text.find_first_not_of(" \t\\\n", I);
+      if (K != llvm::StringRef::npos && Text[K] == '(') {
+        int Depth = 0;
+        for (I = K; I < Text.size(); ++I) {
+          Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
+          if (Depth == 0) {
+            ++I;
+            break;
+          }
+        }
+      }
+    }
   }
   return Out;
 }

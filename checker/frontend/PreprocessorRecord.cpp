@@ -29,6 +29,16 @@ const char *const CompilerBuiltins[] = {"__has_builtin", "__has_feature", "__has
                                         "__has_attribute", "__has_cpp_attribute",
                                         "__has_declspec_attribute", "__is_identifier"};
 
+/// Predefined macros every C++ compile by a clang-based compiler answers alike: the device
+/// compiler is one (C++ is compiled; it is clang and GNU-compatible). Any other macro clang
+/// predefines follows its target (data model, object format) or its flags (optimisation,
+/// exceptions, RTTI, PIC, the language standard), which the device build sets otherwise.
+bool sharedPredefine(StringRef N, bool ValueUsed) {
+  if (N == "__cplusplus")
+    return !ValueUsed; // defined in every C++ compile; its value follows -std
+  return N == "__clang__" || N == "__GNUC__" || N == "__GNUG__" || N == "__llvm__" || N == "__STDC__";
+}
+
 bool isIdentChar(char C) { return isAsciiIdentifierContinue(C); }
 
 /// The pto-isa family macros the shim derives from __NPU_ARCH__ (pto/common/arch_macro.hpp).
@@ -132,7 +142,7 @@ public:
     R.Skipped.push_back(SourceRange(SM.getExpansionLoc(Range.getBegin()),
                                     SM.getExpansionLoc(Range.getEnd())));
   }
-  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range,
+  void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range,
                     const MacroArgs *) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II)
@@ -147,6 +157,7 @@ public:
     for (const char *M : CompilerMacros)
       if (N == M)
         R.CompilerTests.push_back({At, M});
+    predefined(*II, MD.getMacroInfo(), /*ValueUsed=*/true, Name.getLocation());
     if (R.ConfigMacros.count(N.str()) && !PP.isParsingIfOrElifDirective())
       R.ConfigMacroInCode = true;
     config(N, Name.getLocation());
@@ -183,25 +194,30 @@ public:
     directive(Hash);
   }
   void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override { directive(Loc); }
-  void Defined(const Token &Name, const MacroDefinition &, SourceRange) override {
+  void Defined(const Token &Name, const MacroDefinition &MD, SourceRange) override {
     config(Name);
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      predefined(*II, MD.getMacroInfo(), /*ValueUsed=*/false, Name.getLocation());
     if (const IdentifierInfo *II = Name.getIdentifierInfo())
       Agree.definedTested(*II);
   }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
+    predefinedTested(Name, MD);
     Agree.opened(Loc, static_cast<bool>(MD));
     tested(Name, MD, /*Opens=*/true);
     open(Loc, Name, /*Polarity=*/true, static_cast<bool>(MD));
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
+    predefinedTested(Name, MD);
     Agree.opened(Loc, !MD);
     tested(Name, MD, /*Opens=*/true);
     open(Loc, Name, /*Polarity=*/false, !MD);
   }
   void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
+    predefinedTested(Name, MD);
     Agree.branch(static_cast<bool>(MD));
     tested(Name, MD, /*Opens=*/false);
     branch(true);
@@ -209,24 +225,36 @@ public:
   void Elifdef(SourceLocation, SourceRange, SourceLocation) override { Agree.branch(false); }
   void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
+    predefinedTested(Name, MD);
     Agree.branch(!MD);
     tested(Name, MD, /*Opens=*/false);
     branch(true);
   }
   void Elifndef(SourceLocation, SourceRange, SourceLocation) override { Agree.branch(false); }
+  /// `__has_include` answered by the toolchain's headers: the device compiler searches its own
+  /// toolchain's folders, so a system header found here (or an angled one found nowhere) may be
+  /// answered otherwise there. Whether the project has a header of its own (found among the
+  /// user's folders, or a quoted name found nowhere) is the source tree's answer, alike for both.
+  void HasInclude(SourceLocation Loc, StringRef FileName, bool IsAngled, OptionalFileEntryRef File,
+                  SrcMgr::CharacteristicKind FileType) override {
+    if (File ? FileType == SrcMgr::C_User : !IsAngled)
+      return;
+    R.CompilerTests.push_back({SM.getExpansionLoc(Loc), std::string("__has_include(") + (IsAngled ? "<" : "\"") +
+                                                            FileName.str() + (IsAngled ? ">" : "\"") + ")"});
+  }
   // `#if __DAV_CUBE__` with the macro undefined expands nothing: read the condition's identifiers.
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind V) override {
     Agree.opened(Loc, V == CVK_True);
     if (V != CVK_NotEvaluated) {
-      auto T = simpleTest(text(Cond));
+      auto T = simpleTest(text(Loc, Cond));
       Agree.condition(Cond, V == CVK_True, T && R.ConfigMacros.count(T->first));
     }
-    bool Config = condition(Cond);
+    bool Config = condition(Loc, Cond);
     Group G;
     G.If = SM.getExpansionLoc(Loc);
     G.Config = Config;
     G.Taken = V == CVK_True;
-    if (auto T = simpleTest(text(Cond)); T && R.ConfigMacros.count(T->first)) {
+    if (auto T = simpleTest(text(Loc, Cond)); T && R.ConfigMacros.count(T->first)) {
       G.Simple = true;
       G.Macro = T->first;
       G.Polarity = T->second;
@@ -243,7 +271,7 @@ public:
     Agree.branch(V == CVK_True);
     if (V != CVK_NotEvaluated)
       Agree.condition(Cond, V == CVK_True, /*CoreGroup=*/false);
-    bool Config = condition(Cond);
+    bool Config = condition(Loc, Cond);
     branch(Config);
     if (!Config)
       freeIn(Cond, Loc);
@@ -284,6 +312,20 @@ public:
   }
 
 private:
+  /// A macro clang predefines for its own target and flags, used where the device compiler's
+  /// answer is not known (sharedPredefine); a -D of the command line is the build's own.
+  void predefined(const IdentifierInfo &II, const MacroInfo *MI, bool ValueUsed, SourceLocation At) {
+    if (!MI || MI->isBuiltinMacro() || sharedPredefine(II.getName(), ValueUsed))
+      return;
+    SourceLocation Def = MI->getDefinitionLoc();
+    if (!SM.isWrittenInBuiltinFile(Def) || SM.isWrittenInCommandLineFile(Def))
+      return;
+    R.CompilerTests.push_back({SM.getExpansionLoc(At), II.getName().str()});
+  }
+  void predefinedTested(const Token &Name, const MacroDefinition &MD) {
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      predefined(*II, MD.getMacroInfo(), /*ValueUsed=*/false, Name.getLocation());
+  }
   /// Opens: an #ifdef / #ifndef, which opens a group (a single test of a configuration macro
   /// is then a core group).
   void tested(const Token &Name, const MacroDefinition &MD, bool Opens) {
@@ -332,7 +374,7 @@ private:
   }
   /// The free macros of a condition that is not a single test: each needs a parse of its own.
   void freeIn(SourceRange Cond, SourceLocation Loc) {
-    for (StringRef Name : identifiersIn(text(Cond)))
+    for (StringRef Name : identifiersIn(text(Loc, Cond)))
       if (freeAt(Name, Loc))
         R.FreeMacros.emplace(Name.str(), PreprocessorRecord::FreeMacro{SM.getExpansionLoc(Loc)})
             .first->second.Simple = false;
@@ -377,15 +419,23 @@ private:
     Open.back().Config |= Config;
   }
   void directive(SourceLocation L) { R.Directives.push_back(SM.getExpansionLoc(L)); }
-  StringRef text(SourceRange Cond) {
+  /// The condition as written after the directive's keyword at Keyword (`if`, `elif`). Clang's
+  /// condition range starts inside a builtin macro's expansion where the condition starts with one
+  /// (`#if __has_builtin(...)` begins at its `)`), so the start is taken from the keyword.
+  StringRef text(SourceLocation Keyword, SourceRange Cond) {
     bool Invalid = false;
-    StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Cond), SM,
+    SourceLocation K = SM.getExpansionLoc(Keyword);
+    SourceLocation Begin = K.getLocWithOffset(Lexer::MeasureTokenLength(K, SM, LangOptions()));
+    SourceLocation End = SM.getExpansionLoc(Cond.getEnd());
+    if (SM.getFileID(Begin) != SM.getFileID(End) || SM.isBeforeInTranslationUnit(End, Begin))
+      return StringRef();
+    StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Begin, End), SM,
                                           LangOptions(), &Invalid);
-    return Invalid ? StringRef() : Text;
+    return Invalid ? StringRef() : Text.trim();
   }
   /// Whether the condition mentions a configuration macro (and records which).
-  bool condition(SourceRange Cond) {
-    StringRef Text = text(Cond);
+  bool condition(SourceLocation Keyword, SourceRange Cond) {
+    StringRef Text = text(Keyword, Cond);
     if (Text.empty())
       return false;
     bool Config = false;
@@ -400,7 +450,7 @@ private:
       arch(II->getName(), Cond.getBegin());
     for (const char *B : CompilerBuiltins)
       if (hasWord(Text, B))
-        R.CompilerTests.push_back({SM.getExpansionLoc(Cond.getBegin()), B});
+        R.CompilerTests.push_back({SM.getExpansionLoc(Keyword), B});
     return Config;
   }
 
