@@ -250,9 +250,9 @@ void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx
     F.Rule = ruleid::Unanalysable;
     F.Level = Severity::Error;
     F.At = pointIn(EventGraph(), SM, At);
-    F.Message = "the code tests '" + Name + "', which the device compiler answers differently: "
-                "commcheck parses with clang 19, so it cannot tell what the device build "
-                "compiles here";
+    F.Message = "the code tests '" + Name + "', whose answer is the device compiler's own: "
+                "commcheck parses with clang 19 and its stand-in headers, so it cannot tell what "
+                "the device build compiles here";
     Raw.push_back(std::move(F));
   }
   // Fail closed: with __gm__ defined otherwise (an empty fallback of a CPU build, a -D__gm__= of

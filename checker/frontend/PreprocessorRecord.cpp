@@ -39,6 +39,16 @@ bool sharedPredefine(StringRef N, bool ValueUsed) {
   return N == "__clang__" || N == "__GNUC__" || N == "__GNUG__" || N == "__llvm__" || N == "__STDC__";
 }
 
+/// What the shim defines as macros in place of the device compiler's own words (a tile
+/// function's marks, the a5 vector scope, a builtin): whether the device compiler has them as
+/// macros (so `#ifdef` holds) is not known; pto-isa defines them itself only for the Kirin
+/// targets, whose compilers lack them. The address-space words (`__gm__`, `__ubuf__`, ...) and
+/// `__aicore__`/`__global__` are macros there: kernels `#ifndef __gm__ / #define __gm__` and keep
+/// their GM pointers.
+bool shimStandIn(StringRef N) {
+  return N == "__tf__" || N == "__in__" || N == "__out__" || N == "__VEC_SCOPE__" || N == "__cce_get_tile_ptr";
+}
+
 bool isIdentChar(char C) { return isAsciiIdentifierContinue(C); }
 
 /// The pto-isa family macros the shim derives from __NPU_ARCH__ (pto/common/arch_macro.hpp).
@@ -198,12 +208,14 @@ public:
     config(Name);
     if (const IdentifierInfo *II = Name.getIdentifierInfo())
       predefined(*II, MD.getMacroInfo(), /*ValueUsed=*/false, Name.getLocation());
+    standInTested(Name);
     if (const IdentifierInfo *II = Name.getIdentifierInfo())
       Agree.definedTested(*II);
   }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
     predefinedTested(Name, MD);
+    standInTested(Name);
     Agree.opened(Loc, static_cast<bool>(MD));
     tested(Name, MD, /*Opens=*/true);
     open(Loc, Name, /*Polarity=*/true, static_cast<bool>(MD));
@@ -211,6 +223,7 @@ public:
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
     predefinedTested(Name, MD);
+    standInTested(Name);
     Agree.opened(Loc, !MD);
     tested(Name, MD, /*Opens=*/true);
     open(Loc, Name, /*Polarity=*/false, !MD);
@@ -218,6 +231,7 @@ public:
   void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
     predefinedTested(Name, MD);
+    standInTested(Name);
     Agree.branch(static_cast<bool>(MD));
     tested(Name, MD, /*Opens=*/false);
     branch(true);
@@ -226,6 +240,7 @@ public:
   void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
     predefinedTested(Name, MD);
+    standInTested(Name);
     Agree.branch(!MD);
     tested(Name, MD, /*Opens=*/false);
     branch(true);
@@ -325,6 +340,11 @@ private:
   void predefinedTested(const Token &Name, const MacroDefinition &MD) {
     if (const IdentifierInfo *II = Name.getIdentifierInfo())
       predefined(*II, MD.getMacroInfo(), /*ValueUsed=*/false, Name.getLocation());
+  }
+  /// Whether the shim's stand-in for a device word is defined (shimStandIn).
+  void standInTested(const Token &Name) {
+    if (const IdentifierInfo *II = Name.getIdentifierInfo(); II && shimStandIn(II->getName()))
+      R.CompilerTests.push_back({SM.getExpansionLoc(Name.getLocation()), II->getName().str()});
   }
   /// Opens: an #ifdef / #ifndef, which opens a group (a single test of a configuration macro
   /// is then a core group).

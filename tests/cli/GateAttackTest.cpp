@@ -136,9 +136,11 @@ std::string drainUnder(const std::string &Condition, const std::string &Else = "
 }
 
 // What clang answers for its own target and flags (a builtin it has, a header of its toolchain,
-// a macro its flags predefine) is not what the device compiler answers: each such test is a
-// condition commcheck cannot evaluate for the device. What every clang-based C++ compiler answers
-// alike (C++ is compiled, the compiler is clang and GNU-compatible) is no question.
+// a macro its flags predefine), and whether a word the shim stands in for with a macro is one on
+// the device, is not what the device compiler answers: each such test is a condition commcheck
+// cannot evaluate for the device. What every clang-based C++ compiler answers alike (C++ is
+// compiled, the compiler is clang and GNU-compatible) and the device's address-space macros
+// (kernels `#ifndef __gm__ / #define __gm__`) are no question.
 TEST(GateAttack, WhatOnlyTheCheckersClangAnswersIsNotTheDevicesAnswer) {
   TempDir D;
   for (const char *Condition :
@@ -146,7 +148,8 @@ TEST(GateAttack, WhatOnlyTheCheckersClangAnswersIsNotTheDevicesAnswer) {
         "if __has_include(<x86intrin.h>)", "if __has_include(<commcheck_no_such_header.h>)",
         "ifdef __NO_INLINE__", "if __SIZEOF_POINTER__ == 8", "if __cplusplus <= 201703L",
         "ifdef __EXCEPTIONS", "if defined(__GXX_RTTI)", "if __STDC_HOSTED__", "ifdef __LP64__",
-        "if __FINITE_MATH_ONLY__ == 0", "ifdef __ELF__"}) {
+        "if __FINITE_MATH_ONLY__ == 0", "ifdef __ELF__", "ifdef __VEC_SCOPE__",
+        "if defined(__cce_get_tile_ptr)", "ifndef __tf__"}) {
     SCOPED_TRACE(Condition);
     std::string Name = "k" + std::to_string(std::hash<std::string>()(Condition) % 100000) + ".cpp";
     Gate G = gate(D, D.write(Name, drainUnder(Condition)));
@@ -156,6 +159,7 @@ TEST(GateAttack, WhatOnlyTheCheckersClangAnswersIsNotTheDevicesAnswer) {
   // Answers every C++ compile by a clang-based compiler shares, and a header of the project.
   D.write("local_config.h", "constexpr int kLocal = 1;\n");
   for (const char *Condition : {"ifdef __cplusplus", "if defined(__GNUC__) || defined(__clang__)",
+                                "ifdef __gm__", "if defined(__aicore__)",
                                 "if __has_include(\"local_config.h\")", "if __LINE__ > 0"}) {
     SCOPED_TRACE(Condition);
     std::string Name = "c" + std::to_string(std::hash<std::string>()(Condition) % 100000) + ".cpp";
