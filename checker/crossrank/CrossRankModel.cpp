@@ -408,8 +408,8 @@ std::string partialScenario(const LaunchPath &Path) {
     return "branches on data the model does not track are run each way, alike on every rank, "
            "at P = 2.." + std::to_string(MaxRanksOnData);
   if (Path.pollChosen())
-    return "a TTEST's outcome (whether a signal arrived while a rank polled) is run each way, alike "
-           "on every rank, at P = 2.." + std::to_string(MaxRanksOnData);
+    return "a TTEST's outcome (whether a signal arrived while a rank polled) is run each way on "
+           "each rank, at P = 2.." + std::to_string(MaxRanksOnData);
   if (Path.cut())
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";

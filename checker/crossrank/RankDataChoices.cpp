@@ -1,6 +1,7 @@
 // Branches on data the cross-rank model does not track (docs/cross-rank.md, "Launch values"): a
 // flag read from GM, an unseen call's result, a count read once. Each is a choice of the scenario
-// (LaunchPath::choose), taken alike on every rank; a loop on such data is run each way only where
+// (LaunchPath::choose), taken alike on every rank (a TTEST's outcome, timing rather than data, is
+// chosen for each rank); a loop on such data is run each way only where
 // it counts to a value read once (a polling loop re-reads memory and is a wait the model cannot
 // order by). A signal value read from such data (a count in a configuration struct in GM) is
 // picked as one read from launch data is: a symbol of the scenario, the same on every rank.
@@ -74,7 +75,9 @@ bool RankInterpreter::countedOnData(const clang::Expr *Cond, const clang::Stmt *
 }
 
 bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll) {
-  auto Key = std::make_pair(E, DataOccurrences[E]++);
+  // A probe ends as the signal's timing makes it on each rank: one rank's poll may see the signal
+  // while another's, of the same code, gives up. Data is alike on every rank.
+  auto Key = std::make_tuple(E, DataOccurrences[E]++, Poll ? Rank : -1);
   if (auto It = DataChoices.find(Key); It != DataChoices.end())
     return It->second; // another rank took it so in this scenario
   const clang::SourceManager &SM = Ctx.getSourceManager();
@@ -94,7 +97,8 @@ bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll) {
     Text = "the condition";
   else if (Text.size() > 60)
     Text = Text.substr(0, 56) + " ...";
-  Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")";
+  Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")" +
+         (Poll ? " on rank " + std::to_string(Rank) : "");
   bool Holds = Launch->choose(InLoopCond, Text, Poll);
   DataChoices.emplace(Key, Holds);
   return Holds;

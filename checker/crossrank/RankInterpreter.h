@@ -291,8 +291,9 @@ private:
   /// pointer (PointerSymbols) is not.
   std::set<Symbol> BufferWords;
   /// A branch on untracked data, by condition and its occurrence in the rank's run: the way the
-  /// scenario took it, the same on every rank (data alike on every rank, like launch values).
-  std::map<std::pair<const clang::Expr *, unsigned>, bool> DataChoices;
+  /// scenario took it, the same on every rank (data alike on every rank, like launch values). A
+  /// probe's outcome is timing, not data: it is chosen for each rank (the key's rank; -1 for data).
+  std::map<std::tuple<const clang::Expr *, unsigned, int>, bool> DataChoices;
   llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
   bool dataChoice(const clang::Expr *E, bool Poll = false);
   /// Whether L is made of values read from memory the model does not track (and launch values):

@@ -3,7 +3,7 @@
 // nothing. A polling loop (`for (poll = 0; poll < limit; ++poll) { if (TTEST(...)) { ok = true;
 // break; } }`) behaves like a TWAIT on the way out where the signal arrived, and its timeout is a
 // way out where it did not: whether the signal arrives while it polls is a choice of the scenario
-// (alike on every rank, as other data the model does not track). A wait of a scenario's probe that
+// (on each rank its own: the same probe may see the signal on one rank and time out on another). A wait of a scenario's probe that
 // no schedule lets pass makes the scenario no execution (SignalSchedule): the TTEST returned false
 // there. Without a timeout (no condition) the loop can only leave with the signal: its TTEST is a
 // TWAIT, and a hang if none arrives.
