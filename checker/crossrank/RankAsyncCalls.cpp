@@ -60,7 +60,7 @@ RankValue RankInterpreter::asyncEvent(const Intrinsic &I, const CallExpr *E, con
     // valid(): a choice of the scenario; a handle of 0 means nothing was issued.
     if (Event < 0 || !Launch || E == Discarded)
       return RankValue::unknown("the result of '" + I.Name + "'");
-    bool Valid = dataChoice(E);
+    bool Valid = dataChoice(E, false, /*PerRank=*/true);
     if (!Valid)
       Async.cancel(Event, Trace);
     return RankValue::integer(Valid);
@@ -76,7 +76,7 @@ RankValue RankInterpreter::asyncEvent(const Intrinsic &I, const CallExpr *E, con
     fail("a loop polling an async event", E);
   if (!Launch)
     return RankValue::unknown("the result of '" + I.Name + "'");
-  bool Done = dataChoice(E);
+  bool Done = dataChoice(E, false, /*PerRank=*/true); // the engine's timing on this rank
   if (Done)
     Async.complete(Event, S, Trace);
   return RankValue::integer(Done);

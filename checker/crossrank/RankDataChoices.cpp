@@ -74,10 +74,11 @@ bool RankInterpreter::countedOnData(const clang::Expr *Cond, const clang::Stmt *
   return !assignsAny(Body, Vars);
 }
 
-bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll) {
+bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll, bool PerRank) {
   // A probe ends as the signal's timing makes it on each rank: one rank's poll may see the signal
   // while another's, of the same code, gives up. Data is alike on every rank.
-  auto Key = std::make_tuple(E, DataOccurrences[E]++, Poll ? Rank : -1);
+  PerRank |= Poll;
+  auto Key = std::make_tuple(E, DataOccurrences[E]++, PerRank ? Rank : -1);
   if (auto It = DataChoices.find(Key); It != DataChoices.end())
     return It->second; // another rank took it so in this scenario
   const clang::SourceManager &SM = Ctx.getSourceManager();
@@ -98,7 +99,7 @@ bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll) {
   else if (Text.size() > 60)
     Text = Text.substr(0, 56) + " ...";
   Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")" +
-         (Poll ? " on rank " + std::to_string(Rank) : "");
+         (PerRank ? " on rank " + std::to_string(Rank) : "");
   bool Holds = Launch->choose(InLoopCond, Text, Poll);
   DataChoices.emplace(Key, Holds);
   return Holds;

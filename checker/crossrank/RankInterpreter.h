@@ -295,7 +295,9 @@ private:
   /// probe's outcome is timing, not data: it is chosen for each rank (the key's rank; -1 for data).
   std::map<std::tuple<const clang::Expr *, unsigned, int>, bool> DataChoices;
   llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
-  bool dataChoice(const clang::Expr *E, bool Poll = false);
+  /// PerRank: the outcome is timing or the hardware's (an async event's completion), chosen for
+  /// each rank apart; a probe's (Poll) always is.
+  bool dataChoice(const clang::Expr *E, bool Poll = false, bool PerRank = false);
   /// Whether L is made of values read from memory the model does not track (and launch values):
   /// a signal value a scenario may pick, alike on every rank, as one read from launch data.
   bool dataValue(const Linear &L) const;
