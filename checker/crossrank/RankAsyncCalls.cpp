@@ -94,12 +94,14 @@ RankValue RankInterpreter::assignDefaulted(const CallExpr *E) {
   if (!L || !R)
     fail("an assignment the model cannot read", E);
   RankValue V = eval(R);
+  if (wholeRecord(RankOpKind::Read, R, E))
+    V = RankValue::object(); // copied out of GM: its fields are not tracked
   if (Slot S = lvalue(L)) {
     *S = V.detached();
     return V;
   }
-  if (gmAddress(L->IgnoreParenImpCasts()))
-    fail("a struct assigned to memory", E);
+  if (wholeRecord(RankOpKind::Write, L, E))
+    return V;
   return V; // an element of a local array: not tracked (a read of it is unknown)
 }
 

@@ -160,8 +160,12 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
     Args.push_back(eval(A));
   const TypeFacts &TF = typeOf(E->getType()); // after the arguments: they may add types
   const CXXConstructorDecl *Ctor = E->getConstructor();
-  if (Ctor && (Ctor->isCopyOrMoveConstructor()) && Args.size() == 1)
+  if (Ctor && (Ctor->isCopyOrMoveConstructor()) && Args.size() == 1) {
+    // A copy of a struct in GM reads its bytes; the copy's fields are not tracked.
+    if (wholeRecord(RankOpKind::Read, E->getArg(0), E))
+      return RankValue::object();
     return Args[0];
+  }
   if (TF.Kind == TypeFacts::DimsType) {
     RankValue V;
     V.K = RankValue::Dims;

@@ -201,6 +201,9 @@ private:
   /// The address a GM lvalue (`*p`, `p[i]`, `p->f`, `x.f` of such) names, when it is one.
   std::optional<Linear> gmAddress(const clang::Expr *E);
   RankValue load(const Linear &Addr, clang::QualType T, const clang::Expr *At);
+  /// Where E is a struct in GM (`inbox[0]`, `*p`), its bytes accessed whole (a copy out of it, K
+  /// Read; the compiler's operator= into it, K Write) at At; whether it was one.
+  bool wholeRecord(RankOpKind K, const clang::Expr *E, const clang::Expr *At);
   /// Named: the expression the kernel names the memory with (a view, a pointer, an lvalue).
   void record(RankOpKind K, const RankValue &View, const clang::Expr *At, const std::string &What,
               const clang::Expr *Named = nullptr);

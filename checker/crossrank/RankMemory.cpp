@@ -221,6 +221,21 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
   return RankValue::number(Sym);
 }
 
+bool RankInterpreter::wholeRecord(RankOpKind K, const Expr *E, const Expr *At) {
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  if (!Bare->getType()->isRecordType())
+    return false;
+  std::optional<Linear> A = gmAddress(Bare);
+  if (!A)
+    return false;
+  RankValue V;
+  V.K = RankValue::View;
+  V.L = *A;
+  V.Bytes = typeBytes(Bare->getType());
+  record(K, V, At, K == RankOpKind::Write ? "struct store" : "struct load", Bare);
+  return true;
+}
+
 RankValue RankInterpreter::evalMember(const Expr *E) {
   const auto *ME = cast<MemberExpr>(E);
   if (const FieldDecl *FD = fieldOf(ME); FD && ME->isArrow()) {
