@@ -398,9 +398,12 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 
 
 /// Why a scenario does not stand for every run of the kernel ("": it does). A scenario takes each
-/// launch value to be the same on every rank (a size, a mode); one that is not (a rank the host
-/// passes as a scalar) is not run: what the model saw is then not everything the kernel does,
-/// so the precision step does not rely on it.
+/// launch value to be the same on every rank (a size, a mode: the launch-values assumption every
+/// report states, which the model's race and hang verdicts rest on too), and the scenarios run
+/// every outcome of each branch on one: together they stand for every run of the kernel under that
+/// assumption, so branching alone leaves the model complete. What is run at some values only (a
+/// signal value, a loop's trip count past the unrolling bound), or each way alike on every rank
+/// where ranks may differ (untracked data, a TTEST's timing), is not.
 std::string partialScenario(const LaunchPath &Path) {
   if (Path.valueCut())
     return "a signal value read from launch data or untracked memory is run at some values only";
@@ -413,8 +416,6 @@ std::string partialScenario(const LaunchPath &Path) {
   if (Path.cut())
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";
-  if (!Path.choices().empty())
-    return "launch values were branched on as the same on every rank";
   return "";
 }
 
