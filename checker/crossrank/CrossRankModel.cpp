@@ -320,9 +320,10 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infea
 /// The probe: every launch-value scenario at the largest rank count, ranks 0 and 1, one call, to
 /// learn where P comes from (Counts: the rank counts to run). A launch value first taken for the rank count that
 /// bounds no loop over the peers is then a launch value like any other: the probe runs again,
-/// branching on it.
+/// branching on it. FewRanks: the rank count is a launch value and the kernel branches on data,
+/// so only P = 2..MaxRanksOnData is run.
 std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::FunctionDecl *K,
-                                          std::vector<int> &Counts) {
+                                          std::vector<int> &Counts, bool &FewRanks) {
   bool ReadsP = false, OnData = false;
   int Highest = -1;
   std::vector<std::vector<bool>> Probes{{}};
@@ -388,6 +389,7 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     Highest = std::max(Highest, HighestNow);
   }
   // Read from the launch (enumerated), or fixed by the windows the code addresses.
+  FewRanks = ReadsP && OnData;
   if (ReadsP)
     for (int P = 2; P <= (OnData ? MaxRanksOnData : MaxRanks); ++P)
       Counts.push_back(P);
@@ -401,21 +403,26 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 /// launch value to be the same on every rank (a size, a mode: the launch-values assumption every
 /// report states, which the model's race and hang verdicts rest on too), and the scenarios run
 /// every outcome of each branch on one: together they stand for every run of the kernel under that
-/// assumption, so branching alone leaves the model complete. What is run at some values only (a
-/// signal value, a loop's trip count past the unrolling bound), or each way alike on every rank
-/// where ranks may differ (untracked data, a TTEST's timing), is not.
-std::string partialScenario(const LaunchPath &Path) {
+/// assumption, so branching alone leaves the model complete. A branch on untracked data or a
+/// TTEST's outcome is run each way too, which covers every run where one rank only takes it
+/// (Apart: no rank met a choice another took, and every rank count was run); where ranks share
+/// it, the runs where they go different ways are not seen. What is run at some values only (a
+/// signal value, a loop's trip count past the unrolling bound) is not complete either, nor is a
+/// next call that repeats the first call's choices (Calls: the calls run).
+std::string partialScenario(const LaunchPath &Path, bool Apart, int Calls) {
   if (Path.valueCut())
     return "a signal value read from launch data or untracked memory is run at some values only";
-  if (Path.dataChosen())
+  if (Path.dataChosen() && !Apart)
     return "branches on data the model does not track are run each way, alike on every rank, "
            "at P = 2.." + std::to_string(MaxRanksOnData);
-  if (Path.pollChosen())
+  if (Path.pollChosen() && !Apart)
     return "a TTEST's outcome (whether a signal arrived while a rank polled) is run each way, alike "
            "on every rank, at P = 2.." + std::to_string(MaxRanksOnData);
   if (Path.cut())
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";
+  if (Calls > 1 && !Path.choices().empty())
+    return "the next call is run with the first call's launch values and choices";
   return "";
 }
 
@@ -474,7 +481,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
   std::vector<int> Counts;
-  if (std::optional<Unmodelled> U = probeRankCounts(I, G.Decl, Counts)) {
+  bool FewRanks = false;
+  if (std::optional<Unmodelled> U = probeRankCounts(I, G.Decl, Counts, FewRanks)) {
     R.Why = *U;
     trace(AM, R, 0, I.steps());
     return R;
@@ -514,7 +522,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       LaunchPath Path(std::move(Scenarios.back()));
       Scenarios.pop_back();
       I.follow(&Path);
-      auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
+      const int Calls = AM.assumptions().FreshWindow ? 1 : 2;
+      auto Run = runAll(I, G.Decl, P, Calls, Spent);
+      bool Apart = !I.choicesShared() && !FewRanks;
       I.follow(nullptr);
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
         AllRun = false;
@@ -530,7 +540,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
       SR.Offsets = &Offsets;
       pushAlternatives(Path, Scenarios);
-      if (std::string Why = partialScenario(Path); !Why.empty() && AllRun)
+      if (std::string Why = partialScenario(Path, Apart, Calls); !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;

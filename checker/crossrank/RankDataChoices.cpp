@@ -75,8 +75,10 @@ bool RankInterpreter::countedOnData(const clang::Expr *Cond, const clang::Stmt *
 
 bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll) {
   auto Key = std::make_pair(E, DataOccurrences[E]++);
-  if (auto It = DataChoices.find(Key); It != DataChoices.end())
-    return It->second; // another rank took it so in this scenario
+  if (auto It = DataChoices.find(Key); It != DataChoices.end()) {
+    SharedChoice |= It->second.second != Rank;
+    return It->second.first; // another rank took it so in this scenario
+  }
   const clang::SourceManager &SM = Ctx.getSourceManager();
   std::string Text = clang::Lexer::getSourceText(
                          clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
@@ -96,7 +98,7 @@ bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll) {
     Text = Text.substr(0, 56) + " ...";
   Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")";
   bool Holds = Launch->choose(InLoopCond, Text, Poll);
-  DataChoices.emplace(Key, Holds);
+  DataChoices.emplace(Key, std::make_pair(Holds, Rank));
   return Holds;
 }
 
