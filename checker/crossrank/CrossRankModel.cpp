@@ -404,20 +404,20 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 /// report states, which the model's race and hang verdicts rest on too), and the scenarios run
 /// every outcome of each branch on one: together they stand for every run of the kernel under that
 /// assumption, so branching alone leaves the model complete. A branch on untracked data or a
-/// TTEST's outcome is run each way too, which covers every run where one rank only takes it
-/// (Apart: no rank met a choice another took, and every rank count was run); where ranks share
-/// it, the runs where they go different ways are not seen. What is run at some values only (a
-/// signal value, a loop's trip count past the unrolling bound) is not complete either, nor is a
-/// next call that repeats the first call's choices (Calls: the calls run).
-std::string partialScenario(const LaunchPath &Path, bool Apart, int Calls) {
+/// TTEST's outcome is run each way too, which covers every run where one rank only takes it;
+/// where ranks share it (Shared: a rank met a choice another took), the runs where they go
+/// different ways are not seen. What is run at some values only (a signal value, a loop's trip
+/// count past the unrolling bound) is not complete either, nor is a next call that repeats the
+/// first call's choices (Calls: the calls run).
+std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls) {
   if (Path.valueCut())
     return "a signal value read from launch data or untracked memory is run at some values only";
-  if (Path.dataChosen() && !Apart)
-    return "branches on data the model does not track are run each way, alike on every rank, "
-           "at P = 2.." + std::to_string(MaxRanksOnData);
-  if (Path.pollChosen() && !Apart)
+  if (Path.dataChosen() && Shared)
+    return "a branch on data the model does not track is run each way, alike on every rank that "
+           "meets it";
+  if (Path.pollChosen() && Shared)
     return "a TTEST's outcome (whether a signal arrived while a rank polled) is run each way, alike "
-           "on every rank, at P = 2.." + std::to_string(MaxRanksOnData);
+           "on every rank that meets it";
   if (Path.cut())
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";
@@ -492,6 +492,11 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   std::set<FindingKey> Seen; // the findings kept
   int Covered = 0;
   bool AllRun = true;
+  if (FewRanks) { // not every rank count in range is run
+    AllRun = false;
+    R.Why.Why = "the kernel branches on data the model does not track, and its rank count is run "
+                "at P = 2.." + std::to_string(MaxRanksOnData) + " only";
+  }
   // A launch value taken for the rank id (the host passes the rank as a scalar) is a hypothesis:
   // every finding says so, and the precision step does not rely on the model.
   std::string AsRank = rankHypothesis(I);
@@ -524,7 +529,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       I.follow(&Path);
       const int Calls = AM.assumptions().FreshWindow ? 1 : 2;
       auto Run = runAll(I, G.Decl, P, Calls, Spent);
-      bool Apart = !I.choicesShared() && !FewRanks;
+      bool Shared = I.choicesShared();
       I.follow(nullptr);
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
         AllRun = false;
@@ -540,7 +545,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
       SR.Offsets = &Offsets;
       pushAlternatives(Path, Scenarios);
-      if (std::string Why = partialScenario(Path, Apart, Calls); !Why.empty() && AllRun)
+      if (std::string Why = partialScenario(Path, Shared, Calls); !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;
