@@ -426,6 +426,20 @@ std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls) {
   return "";
 }
 
+/// Why the ranks the model runs do not stand for every run ("": they do). A launch value taken
+/// for the rank id (AsRank: the host passes the rank as a scalar) is a hypothesis: every finding
+/// says so, and the precision step does not rely on the model; so is a rank count cut for data
+/// branches (FewRanks: not every count in range is run).
+std::string partialRanks(const std::string &AsRank, bool FewRanks) {
+  if (!AsRank.empty())
+    return "the launch value " + AsRank + ", compared with a peer loop's variable, is taken for "
+           "the rank id";
+  if (FewRanks)
+    return "the kernel branches on data the model does not track, and its rank count is run at "
+           "P = 2.." + std::to_string(MaxRanksOnData) + " only";
+  return "";
+}
+
 /// The launch values taken for the rank id, quoted, as findings name them ("": none).
 std::string rankHypothesis(const RankInterpreter &I) {
   std::string AsRank;
@@ -491,20 +505,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   size_t OrderBudget = PeerOrderChecks;
   std::set<FindingKey> Seen; // the findings kept
   int Covered = 0;
-  bool AllRun = true;
-  if (FewRanks) { // not every rank count in range is run
-    AllRun = false;
-    R.Why.Why = "the kernel branches on data the model does not track, and its rank count is run "
-                "at P = 2.." + std::to_string(MaxRanksOnData) + " only";
-  }
-  // A launch value taken for the rank id (the host passes the rank as a scalar) is a hypothesis:
-  // every finding says so, and the precision step does not rely on the model.
   std::string AsRank = rankHypothesis(I);
-  if (!AsRank.empty()) {
-    AllRun = false;
-    R.Why.Why = "the launch value " + AsRank + ", compared with a peer loop's variable, is taken "
-                "for the rank id";
-  }
+  R.Why.Why = partialRanks(AsRank, FewRanks);
+  bool AllRun = R.Why.Why.empty();
   for (int P : Counts) {
     if (Spent > TotalSteps) {
       AllRun = false;
