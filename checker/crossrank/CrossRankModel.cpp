@@ -320,9 +320,10 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infea
 /// The probe: every launch-value scenario at the largest rank count, ranks 0 and 1, one call, to
 /// learn where P comes from (Counts: the rank counts to run). A launch value first taken for the rank count that
 /// bounds no loop over the peers is then a launch value like any other: the probe runs again,
-/// branching on it.
+/// branching on it. FewRanks: the rank count is a launch value and the kernel branches on data,
+/// so only P = 2..MaxRanksOnData is run.
 std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::FunctionDecl *K,
-                                          std::vector<int> &Counts) {
+                                          std::vector<int> &Counts, bool &FewRanks) {
   bool ReadsP = false, OnData = false;
   int Highest = -1;
   std::vector<std::vector<bool>> Probes{{}};
@@ -388,6 +389,7 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
     Highest = std::max(Highest, HighestNow);
   }
   // Read from the launch (enumerated), or fixed by the windows the code addresses.
+  FewRanks = ReadsP && OnData;
   if (ReadsP)
     for (int P = 2; P <= (OnData ? MaxRanksOnData : MaxRanks); ++P)
       Counts.push_back(P);
@@ -398,23 +400,43 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 
 
 /// Why a scenario does not stand for every run of the kernel ("": it does). A scenario takes each
-/// launch value to be the same on every rank (a size, a mode); one that is not (a rank the host
-/// passes as a scalar) is not run: what the model saw is then not everything the kernel does,
-/// so the precision step does not rely on it.
-std::string partialScenario(const LaunchPath &Path) {
+/// launch value to be the same on every rank (a size, a mode: the launch-values assumption every
+/// report states, which the model's race and hang verdicts rest on too), and the scenarios run
+/// every outcome of each branch on one: together they stand for every run of the kernel under that
+/// assumption, so branching alone leaves the model complete. A branch on untracked data or a
+/// TTEST's outcome is run each way too, which covers every run where one rank only takes it;
+/// where ranks share it (Shared: a rank met a choice another took), the runs where they go
+/// different ways are not seen. What is run at some values only (a signal value, a loop's trip
+/// count past the unrolling bound) is not complete either, nor is a next call that repeats the
+/// first call's choices (Calls: the calls run).
+std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls) {
   if (Path.valueCut())
     return "a signal value read from launch data or untracked memory is run at some values only";
-  if (Path.dataChosen())
-    return "branches on data the model does not track are run each way, alike on every rank, "
-           "at P = 2.." + std::to_string(MaxRanksOnData);
-  if (Path.pollChosen())
-    return "a TTEST's outcome (whether a signal arrived while a rank polled) is run each way on "
-           "each rank, at P = 2.." + std::to_string(MaxRanksOnData);
+  if (Path.dataChosen() && Shared)
+    return "a branch on data the model does not track is run each way, alike on every rank that "
+           "meets it";
+  if (Path.pollChosen() && Shared)
+    return "an async event's or a TTEST's outcome is run each way, alike on every rank that meets "
+           "it";
   if (Path.cut())
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";
-  if (!Path.choices().empty())
-    return "launch values were branched on as the same on every rank";
+  if (Calls > 1 && !Path.choices().empty())
+    return "the next call is run with the first call's launch values and choices";
+  return "";
+}
+
+/// Why the ranks the model runs do not stand for every run ("": they do). A launch value taken
+/// for the rank id (AsRank: the host passes the rank as a scalar) is a hypothesis: every finding
+/// says so, and the precision step does not rely on the model; so is a rank count cut for data
+/// branches (FewRanks: not every count in range is run).
+std::string partialRanks(const std::string &AsRank, bool FewRanks) {
+  if (!AsRank.empty())
+    return "the launch value " + AsRank + ", compared with a peer loop's variable, is taken for "
+           "the rank id";
+  if (FewRanks)
+    return "the kernel branches on data the model does not track, and its rank count is run at "
+           "P = 2.." + std::to_string(MaxRanksOnData) + " only";
   return "";
 }
 
@@ -473,7 +495,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
   std::vector<int> Counts;
-  if (std::optional<Unmodelled> U = probeRankCounts(I, G.Decl, Counts)) {
+  bool FewRanks = false;
+  if (std::optional<Unmodelled> U = probeRankCounts(I, G.Decl, Counts, FewRanks)) {
     R.Why = *U;
     trace(AM, R, 0, I.steps());
     return R;
@@ -482,15 +505,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   size_t OrderBudget = PeerOrderChecks;
   std::set<FindingKey> Seen; // the findings kept
   int Covered = 0;
-  bool AllRun = true;
-  // A launch value taken for the rank id (the host passes the rank as a scalar) is a hypothesis:
-  // every finding says so, and the precision step does not rely on the model.
   std::string AsRank = rankHypothesis(I);
-  if (!AsRank.empty()) {
-    AllRun = false;
-    R.Why.Why = "the launch value " + AsRank + ", compared with a peer loop's variable, is taken "
-                "for the rank id";
-  }
+  R.Why.Why = partialRanks(AsRank, FewRanks);
+  bool AllRun = R.Why.Why.empty();
   for (int P : Counts) {
     if (Spent > TotalSteps) {
       AllRun = false;
@@ -513,7 +530,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       LaunchPath Path(std::move(Scenarios.back()));
       Scenarios.pop_back();
       I.follow(&Path);
-      auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
+      const int Calls = AM.assumptions().FreshWindow ? 1 : 2;
+      auto Run = runAll(I, G.Decl, P, Calls, Spent);
+      bool Shared = I.choicesShared();
       I.follow(nullptr);
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
         AllRun = false;
@@ -529,7 +548,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
       SR.Offsets = &Offsets;
       pushAlternatives(Path, Scenarios);
-      if (std::string Why = partialScenario(Path); !Why.empty() && AllRun)
+      if (std::string Why = partialScenario(Path, Shared, Calls); !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;

@@ -79,8 +79,10 @@ bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll, bool PerRank) 
   // while another's, of the same code, gives up. Data is alike on every rank.
   PerRank |= Poll;
   auto Key = std::make_tuple(E, DataOccurrences[E]++, PerRank ? Rank : -1);
-  if (auto It = DataChoices.find(Key); It != DataChoices.end())
-    return It->second; // another rank took it so in this scenario
+  if (auto It = DataChoices.find(Key); It != DataChoices.end()) {
+    SharedChoice |= It->second.second != Rank;
+    return It->second.first; // another rank took it so in this scenario
+  }
   const clang::SourceManager &SM = Ctx.getSourceManager();
   std::string Text = clang::Lexer::getSourceText(
                          clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
@@ -101,7 +103,7 @@ bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll, bool PerRank) 
   Text = "'" + Text + "' (line " + std::to_string(SM.getExpansionLineNumber(E->getBeginLoc())) + ")" +
          (PerRank ? " on rank " + std::to_string(Rank) : "");
   bool Holds = Launch->choose(InLoopCond, Text, Poll);
-  DataChoices.emplace(Key, Holds);
+  DataChoices.emplace(Key, std::make_pair(Holds, Rank));
   return Holds;
 }
 

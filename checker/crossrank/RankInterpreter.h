@@ -75,6 +75,7 @@ public:
   void follow(LaunchPath *Path) {
     Launch = Path;
     DataChoices.clear();
+    SharedChoice = false;
     if (Path)
       Path->define(&ProductOf, &QuotientOf);
   }
@@ -106,6 +107,10 @@ public:
   /// Whether any run so far read its block index or count (it splits work between blocks, of
   /// which the model runs one).
   bool readsBlock() const { return ReadsBlock; }
+  /// Whether a rank's run of this scenario took a branch on untracked data (or a TTEST's outcome)
+  /// that another rank's run took before it: the scenarios then take it alike on both, and do not
+  /// show the runs where the two ranks go different ways.
+  bool choicesShared() const { return SharedChoice; }
   /// The highest rank index whose window the last run addressed (-1: none).
   int highestWindow() const { return HighestWindow; }
 
@@ -294,9 +299,11 @@ private:
   /// pointer (PointerSymbols) is not.
   std::set<Symbol> BufferWords;
   /// A branch on untracked data, by condition and its occurrence in the rank's run: the way the
-  /// scenario took it, the same on every rank (data alike on every rank, like launch values). A
-  /// probe's outcome is timing, not data: it is chosen for each rank (the key's rank; -1 for data).
-  std::map<std::tuple<const clang::Expr *, unsigned, int>, bool> DataChoices;
+  /// scenario took it, the same on every rank (data alike on every rank, like launch values), and
+  /// the rank that took it first. A probe's outcome is timing, not data: it is chosen for each
+  /// rank (the key's rank; -1 for data).
+  std::map<std::tuple<const clang::Expr *, unsigned, int>, std::pair<bool, int>> DataChoices;
+  bool SharedChoice = false; ///< a rank met a choice another rank took (choicesShared)
   llvm::DenseMap<const clang::Expr *, unsigned> DataOccurrences; ///< per run
   /// PerRank: the outcome is timing or the hardware's (an async event's completion), chosen for
   /// each rank apart; a probe's (Poll) always is.

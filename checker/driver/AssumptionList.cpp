@@ -40,8 +40,9 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
                  "the cross-rank model takes a value read from launch data (a count, a flag in an "
                  "arguments struct) to be the same on every rank of a call, except one compared "
                  "with a peer loop's variable (`peer != myRank`), which is taken for the rank id the "
-                 "host passes (every finding resting on it names it); a model that took either "
-                 "says it is not complete; a signal value read from "
+                 "host passes (every finding resting on it names it, and the model then says it "
+                 "is not complete); the model's verdicts, and the one-rank findings it drops as "
+                 "needed by no peer, rest on this; a signal value read from "
                  "launch data, or from memory the model does not track (a count in a configuration "
                  "struct), is the host's to choose: it is tried at a few values, alike on every "
                  "rank, and the model reports only what every value tried shows",

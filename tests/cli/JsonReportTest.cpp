@@ -134,6 +134,7 @@ TEST(JsonReport, EachKernelEntrySaysWhatTheCrossRankModelMadeOfIt) {
   Proc R = runCommcheck({"--format=json",
                          COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/launch_value_branch_clean.cpp",
                          COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/method_notifies_not_run.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/launch_tiled_rows_race.cpp",
                          "--assume-fresh-window"});
   Json J = Json::parse(R.Out, nullptr, false);
   ASSERT_FALSE(J.is_discarded()) << R.all();
@@ -144,14 +145,22 @@ TEST(JsonReport, EachKernelEntrySaysWhatTheCrossRankModelMadeOfIt) {
   EXPECT_TRUE(Modelled[0]["modelled"].get<bool>());
   EXPECT_EQ(Modelled[0]["ranks"]["from"], 2);
   EXPECT_EQ(Modelled[0]["ranks"]["to"], 16);
-  // It branched on opts.elems: complete only for launch values the same on every rank.
-  EXPECT_FALSE(Modelled[0]["complete"].get<bool>());
-  EXPECT_NE(Modelled[0]["why"].get<std::string>().find("launch values"), std::string::npos);
+  // It branched on opts.elems, and both outcomes were run: complete under the launch-values
+  // assumption (launch values alike on every rank), which every report states.
+  EXPECT_TRUE(Modelled[0]["complete"].get<bool>());
+  EXPECT_FALSE(Modelled[0].contains("why")) << J.dump(2);
   const Json &Not = J["files"][1]["crossRank"];
   ASSERT_GE(Not.size(), 1u) << J.dump(2);
   EXPECT_FALSE(Not[0]["modelled"].get<bool>());
   EXPECT_FALSE(Not[0]["why"].get<std::string>().empty());
   EXPECT_FALSE(Not[0].contains("ranks"));
+  // Modelled, but a loop over launch values is run only up to its unrolling bound: not complete,
+  // and it says why.
+  const Json &Cut = J["files"][2]["crossRank"];
+  ASSERT_EQ(Cut.size(), 1u) << J.dump(2);
+  EXPECT_TRUE(Cut[0]["modelled"].get<bool>());
+  EXPECT_FALSE(Cut[0]["complete"].get<bool>());
+  EXPECT_NE(Cut[0]["why"].get<std::string>().find("loop over launch values"), std::string::npos);
 }
 
 // Issue 26: a race names memory as the kernel names it on both sides; the host's write before a
