@@ -6,6 +6,7 @@
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "crossrank/SymbolicOverlap.h"
+#include "crossrank/SymbolicRun.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
 #include <cstdio>
@@ -24,6 +25,9 @@ constexpr int MaxRanks = 16;          ///< the rank counts enumerated: 2..MaxRan
 /// ... where the kernel branches on data the model does not track: each rank count multiplies the
 /// scenarios, and the model is not complete there anyway (said in its coverage).
 constexpr int MaxRanksOnData = 4;
+/// ... where the symbolic check proved the entry for every P: the explicit runs give its findings
+/// and the precision step's traces.
+constexpr int MaxRanksProved = 4;
 constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
@@ -430,9 +434,12 @@ std::string rankHypothesis(const RankInterpreter &I) {
 void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
   if (!getenv("COMMCHECK_TRACE_RANKS"))
     return;
-  fprintf(stderr, "cross-rank %s: modelled=%d covered=%d why=%s at %s findings=%zu steps=%lu\n",
+  fprintf(stderr,
+          "cross-rank %s: modelled=%d covered=%d why=%s at %s findings=%zu steps=%lu every-P=%d "
+          "symbolic=%s\n",
           AM.graph().Function.c_str(), R.Modelled, Covered, R.Why.Why.c_str(),
-          R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps);
+          R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps, R.EveryP,
+          R.Symbolic.c_str());
 }
 
 /// What the model's runs do not see of the kernel ("": nothing).
@@ -491,7 +498,20 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     R.Why.Why = "the launch value " + AsRank + ", compared with a peer loop's variable, is taken "
                 "for the rank id";
   }
+  // Proved for every P (symbolic run and check): the explicit runs stop at MaxRanksProved.
+  if (Counts.size() > size_t(MaxRanksProved - 1) && AsRank.empty()) {
+    R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
+                                     AM.assumptions().FreshWindow ? 1 : 2);
+    R.EveryP = R.Symbolic.empty();
+  }
   for (int P : Counts) {
+    // A finding at a smaller count contradicts the proof: then every count is run, as without it.
+    if (R.EveryP && P > MaxRanksProved) {
+      if (R.Findings.empty())
+        break;
+      R.EveryP = false;
+      R.Symbolic = "the explicit runs found what the symbolic check ruled out";
+    }
     if (Spent > TotalSteps) {
       AllRun = false;
       R.Why.Why = "the runs up to " + std::to_string(Covered) + " ranks took the step budget";

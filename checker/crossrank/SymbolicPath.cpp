@@ -1,0 +1,141 @@
+#include "crossrank/SymbolicPath.h"
+#include <algorithm>
+#include <map>
+#include <string>
+#include <z3++.h>
+
+namespace commcheck {
+
+using clang::BinaryOperatorKind;
+
+clang::BinaryOperatorKind negatedComparison(BinaryOperatorKind Op) {
+  switch (Op) {
+  case clang::BO_LT: return clang::BO_GE;
+  case clang::BO_GE: return clang::BO_LT;
+  case clang::BO_GT: return clang::BO_LE;
+  case clang::BO_LE: return clang::BO_GT;
+  case clang::BO_EQ: return clang::BO_NE;
+  default: return clang::BO_EQ;
+  }
+}
+
+struct SymbolicPath::Solver {
+  z3::context C;
+  z3::solver Z{C};
+  std::map<Symbol, z3::expr> Vars;
+  bool Based = false;
+  z3::expr var(Symbol S) {
+    auto It = Vars.find(S);
+    if (It == Vars.end())
+      It = Vars.emplace(S, C.int_const(("s" + std::to_string(S)).c_str())).first;
+    return It->second;
+  }
+  /// D's numerator (D's denominator is positive: the comparison with 0 is the numerator's).
+  z3::expr term(const Linear &D) {
+    z3::expr E = C.int_val(D.Const);
+    for (const auto &[S, K] : D.Terms)
+      E = E + C.int_val(K) * var(S);
+    return E;
+  }
+  z3::expr atom(const Linear &D, BinaryOperatorKind Op) {
+    z3::expr E = term(D);
+    switch (Op) {
+    case clang::BO_LT: return E < 0;
+    case clang::BO_GT: return E > 0;
+    case clang::BO_LE: return E <= 0;
+    case clang::BO_GE: return E >= 0;
+    case clang::BO_EQ: return E == 0;
+    default: return E != 0;
+    }
+  }
+};
+
+SymbolicPath::SymbolicPath(std::vector<bool> G, Turns &Bases, unsigned Highest)
+    : S(std::make_unique<Solver>()), Given(std::move(G)), Bases(Bases), Highest(Highest) {}
+SymbolicPath::~SymbolicPath() = default;
+SymbolicPath::SymbolicPath(SymbolicPath &&) noexcept = default;
+
+bool SymbolicPath::rankForm(const Linear &L) const {
+  if (L.Terms.empty())
+    return false;
+  for (const auto &[Sym, K] : L.Terms)
+    if (Sym != RSym && Sym != PSym && !(Sym == JSym && inLoop()))
+      return false;
+  return true;
+}
+
+bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
+  Solver &Z = *S;
+  if (!Z.Based) {
+    z3::params Ps(Z.C);
+    Ps.set("rlimit", 1000000u);
+    Z.Z.set(Ps);
+    z3::expr R = Z.var(RSym), P = Z.var(PSym);
+    Z.Z.add(P >= 2 && R >= 0 && R < P);
+    Z.Based = true;
+  }
+  Z.Z.push();
+  for (const Atom &A : Active)
+    Z.Z.add(Z.atom(A.D, A.Op));
+  Z.Z.add(Z.atom(D, Op));
+  z3::check_result R = Z.Z.check();
+  Z.Z.pop();
+  return R != z3::unsat;
+}
+
+bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
+  bool Can = may(D, Op), CanNot = may(D, negatedComparison(Op));
+  if (Can != CanNot) // decided (or the constraints hold nowhere: the way is immaterial)
+    return Can;
+  if (!Can)
+    return true;
+  bool Way = Taken.size() < Given.size() ? Given[Taken.size()] : true;
+  if (!inLoop()) {
+    Outside.push_back(Way);
+    if (!Way)
+      NextSegment = std::max(NextSegment, Bases.try_emplace(Outside, Highest + 1).first->second);
+  }
+  Taken.push_back(Way);
+  Active.push_back({D, Way ? Op : negatedComparison(Op)});
+  return Way;
+}
+
+bool SymbolicPath::implied(const Linear &D, BinaryOperatorKind Op) {
+  return !may(D, negatedComparison(Op));
+}
+
+int SymbolicPath::place(const Linear &Form) {
+  for (size_t K = 0; K < Places.size(); ++K)
+    if (Places[K] == Form)
+      return FirstPlace + int(K);
+  Places.push_back(Form);
+  return FirstPlace + int(Places.size()) - 1;
+}
+
+void SymbolicPath::enterLoop(const Linear &Lo, const Linear &Hi) {
+  Scopes.push_back(Active.size());
+  Linear J = Linear::symbol(JSym);
+  Active.push_back({J.plus(Lo, -1), clang::BO_GE});
+  Active.push_back({J.plus(Hi, -1), clang::BO_LT});
+  LoopSegment = NextSegment++;
+  LoopPos = 0;
+}
+
+void SymbolicPath::leaveLoop() {
+  Active.resize(Scopes.back());
+  Scopes.pop_back();
+}
+
+void SymbolicPath::recorded(const Linear &Offset) {
+  OpInfo I;
+  I.When = Active;
+  I.InLoop = inLoop();
+  I.Segment = I.InLoop ? LoopSegment : NextSegment++;
+  I.Pos = I.InLoop ? LoopPos++ : 0;
+  I.Offset = Offset;
+  I.Value = PendingValue;
+  PendingValue.reset();
+  Ops.push_back(std::move(I));
+}
+
+} // namespace commcheck
