@@ -145,10 +145,15 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
     bool Count = S == RankCountSym || BoundCounts.count(S);
     if (Count || S == SymRun->rank() || S == SymRun->iter())
       Part = Part.plus(Linear::symbol(Count ? RankCountSym : S).scaled(K));
-    else if (!PointerSymbols.count(S))
-      fail("an offset of launch values or data in the symbolic run", At);
+    else if (!PointerSymbols.count(S) && !LaunchSymbols.count(S))
+      fail("an offset of data in the symbolic run", At);
   }
-  Off.eraseTerms([&](const Linear::Term &T) { return !PointerSymbols.count(T.first); });
+  // What is left names the buffer with the launch values its offset is made of (a descriptor's
+  // start offset), alike on every rank: SymbolicRun checks that each buffer has one such name.
+  Off.eraseTerms([&](const Linear::Term &T) {
+    bool Count = T.first == RankCountSym || BoundCounts.count(T.first);
+    return Count || T.first == SymRun->rank() || T.first == SymRun->iter();
+  });
   return Part;
 }
 

@@ -82,9 +82,18 @@ std::string opKey(const SymOp &O) {
   return S;
 }
 
+/// The paths that turn from Path at one choice it made and was not given.
+void pushTurns(const SymbolicPath &Path, std::vector<std::vector<bool>> &Paths) {
+  for (size_t C = Path.given(); C < Path.choices().size(); ++C) {
+    std::vector<bool> Alt(Path.choices().begin(), Path.choices().begin() + C);
+    Alt.push_back(!Path.choices()[C]);
+    Paths.push_back(std::move(Alt));
+  }
+}
+
 /// One path's trace as symbolic ops; "" or why it is outside the fragment.
 std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &Forms,
-                        std::vector<SymOp> &Out) {
+                        std::map<std::string, std::string> &Named, std::vector<SymOp> &Out) {
   const auto &Infos = Path.ops();
   if (Infos.size() != T.Ops.size())
     return "an operation the symbolic run did not place";
@@ -97,6 +106,10 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
       return "an extent of launch values or an offset of data";
     if (!Path.isPlace(R.Mem.Owner))
       return "an access the symbolic run cannot place in a rank's window";
+    // The trace compares accesses of one name only: a buffer must have one (its offsets of
+    // launch values alike), or two of its names could meet unseen.
+    if (Named.try_emplace(R.Mem.Buffer, R.Mem.Root).first->second != R.Mem.Root)
+      return "a buffer reached at offsets of different launch values";
     SymOp O;
     O.Kind = R.Kind;
     O.Root = R.Mem.Root;
@@ -190,11 +203,16 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
   RankInterpreter I(Ctx, Catalogue, SymbolicSteps);
   I.leaveOut(Removed);
   std::vector<std::vector<bool>> Paths{{}};
+  // Paths that ended with a launch value taken for the count that no peer loop of theirs
+  // confirmed (`if (nranks > kMax) return;` taken): run again last, when another path's loop
+  // may have confirmed it (the explicit model's probe does alike).
+  std::set<std::vector<bool>> Deferred;
   std::set<std::string> Seen;
   SymbolicTrace T;
   std::optional<SymForms> Forms; // one interpreter: its symbols are every path's
   unsigned Highest = 0;          // the highest program point of the paths merged so far
   SymbolicPath::Turns Bases;
+  std::map<std::string, std::string> Named; // buffer -> the one name its accesses have
   while (!Paths.empty()) {
     if (++R.Paths > MaxSymbolicPaths) {
       R.Why = "more than " + std::to_string(MaxSymbolicPaths) + " paths";
@@ -206,18 +224,22 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     auto Run = I.run(Kernel, SymbolicPath::FirstPlace, 0, 1);
     I.symbolic(nullptr);
     if (const auto *U = std::get_if<Unmodelled>(&Run)) {
+      if (U->Unconfirmed && Deferred.insert(Path.choices()).second) {
+        --R.Paths;
+        Paths.insert(Paths.begin(), Path.choices());
+        pushTurns(Path, Paths);
+        continue;
+      }
       R.Why = U->Why;
       return R;
     }
     if (!Forms)
       Forms.emplace(Path.rank(), Path.count(), Path.iter());
-    for (size_t C = Path.given(); C < Path.choices().size(); ++C) {
-      std::vector<bool> Alt(Path.choices().begin(), Path.choices().begin() + C);
-      Alt.push_back(!Path.choices()[C]);
-      Paths.push_back(std::move(Alt));
-    }
+    if (!Deferred.count(Path.choices()))
+      pushTurns(Path, Paths);
     std::vector<SymOp> Ops;
-    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, Ops); !Why.empty()) {
+    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, Named, Ops);
+        !Why.empty()) {
       R.Why = Why;
       return R;
     }
