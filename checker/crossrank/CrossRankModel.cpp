@@ -25,8 +25,7 @@ constexpr int MaxRanks = 16;          ///< the rank counts enumerated: 2..MaxRan
 /// ... where the kernel branches on data the model does not track: each rank count multiplies the
 /// scenarios, and the model is not complete there anyway (said in its coverage).
 constexpr int MaxRanksOnData = 4;
-/// ... where the symbolic check proved the entry for every P: the explicit runs give its findings
-/// and the precision step's traces.
+/// ... where the symbolic check proves the entry for every P (the runs give the precision step's traces).
 constexpr int MaxRanksProved = 4;
 constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
@@ -452,20 +451,31 @@ std::string unseen(const RankInterpreter &I, const EventGraph &G) {
   return "";
 }
 
+/// Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
+/// signal at all races with that peer's launch (CONTRACT §6).
+bool signalsOrReads(const EventGraph &G) {
+  for (const Event &E : G.Events)
+    if (E.Kind == EventKind::Notify || E.Kind == EventKind::Wait || E.Kind == EventKind::TileLoad ||
+        E.Kind == EventKind::ScalarLoad || E.Kind == EventKind::Put || E.Kind == EventKind::Get)
+      return true;
+  return false;
+}
+
+/// Asked where the runs up to MaxRanksProved found nothing: the symbolic run and check
+/// (SymbolicRun) prove the entry for every P (the runs stop there), else say why not.
+bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R) {
+  const EventGraph &G = AM.graph();
+  R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
+                                   AM.assumptions().FreshWindow ? 1 : 2);
+  return R.EveryP = R.Symbolic.empty();
+}
+
 } // namespace
 
 llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
   Result R;
   const EventGraph &G = AM.graph();
-  // Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
-  // signal at all races with that peer's launch (CONTRACT §6).
-  bool Signals = false, Reads = false;
-  for (const Event &E : G.Events) {
-    Signals |= E.Kind == EventKind::Notify || E.Kind == EventKind::Wait;
-    Reads |= E.Kind == EventKind::TileLoad || E.Kind == EventKind::ScalarLoad ||
-             E.Kind == EventKind::Put || E.Kind == EventKind::Get;
-  }
-  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || (!Signals && !Reads)) {
+  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || !signalsOrReads(G)) {
     R.Why.Why = "not a kernel entry that signals or reads memory";
     return R;
   }
@@ -498,20 +508,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     R.Why.Why = "the launch value " + AsRank + ", compared with a peer loop's variable, is taken "
                 "for the rank id";
   }
-  // Proved for every P (symbolic run and check): the explicit runs stop at MaxRanksProved.
-  if (Counts.size() > size_t(MaxRanksProved - 1) && AsRank.empty()) {
-    R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
-                                     AM.assumptions().FreshWindow ? 1 : 2);
-    R.EveryP = R.Symbolic.empty();
-  }
   for (int P : Counts) {
-    // A finding at a smaller count contradicts the proof: then every count is run, as without it.
-    if (R.EveryP && P > MaxRanksProved) {
-      if (R.Findings.empty())
-        break;
-      R.EveryP = false;
-      R.Symbolic = "the explicit runs found what the symbolic check ruled out";
-    }
+    if (P == MaxRanksProved + 1 && AsRank.empty() && R.Findings.empty() && provedForEveryP(AM, R))
+      break;
     if (Spent > TotalSteps) {
       AllRun = false;
       R.Why.Why = "the runs up to " + std::to_string(Covered) + " ranks took the step budget";
