@@ -87,6 +87,12 @@ TEST(SymbolicRun, ReentrantMeshWithoutAnEndBarrierIsNotProved) {
     }
 }
 
+TEST(SymbolicRun, ReentrantMeshWithAnEndBarrierIsProved) {
+  FileResult::Entry::CrossRank C = coverage("symbolic_reentrant_mesh_end_barrier.cpp", false);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+}
+
 TEST(SymbolicRun, BranchOnALaunchValueHasNoTrace) {
   FileResult::Entry::CrossRank C = coverage("launch_value_branch_clean.cpp");
   EXPECT_FALSE(C.EveryP);
