@@ -24,6 +24,14 @@ struct SymbolicPath::Solver {
   z3::solver Z{C};
   std::map<Symbol, z3::expr> Vars;
   bool Based = false;
+  std::map<std::vector<int64_t>, bool> Answers; ///< by the constraints and the question
+  static void keyOf(const Linear &D, BinaryOperatorKind Op, std::vector<int64_t> &K) {
+    K.push_back(Op);
+    K.push_back(D.Const);
+    for (const auto &[S, X] : D.Terms)
+      K.push_back(int64_t(S)), K.push_back(X);
+    K.push_back(-1);
+  }
   z3::expr var(Symbol S) {
     auto It = Vars.find(S);
     if (It == Vars.end())
@@ -50,8 +58,11 @@ struct SymbolicPath::Solver {
   }
 };
 
-SymbolicPath::SymbolicPath(std::vector<bool> G, Turns &Bases, unsigned Highest)
-    : S(std::make_unique<Solver>()), Given(std::move(G)), Bases(Bases), Highest(Highest) {}
+std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver() { return std::make_shared<Solver>(); }
+
+SymbolicPath::SymbolicPath(std::vector<bool> G, Turns &Bases, unsigned Highest,
+                           std::shared_ptr<Solver> Z)
+    : S(std::move(Z)), Given(std::move(G)), Bases(Bases), Highest(Highest) {}
 SymbolicPath::~SymbolicPath() = default;
 SymbolicPath::SymbolicPath(SymbolicPath &&) noexcept = default;
 
@@ -66,6 +77,12 @@ bool SymbolicPath::rankForm(const Linear &L) const {
 
 bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
   Solver &Z = *S;
+  std::vector<int64_t> Key;
+  for (const Atom &A : Active)
+    Solver::keyOf(A.D, A.Op, Key);
+  Solver::keyOf(D, Op, Key);
+  if (auto It = Z.Answers.find(Key); It != Z.Answers.end())
+    return It->second;
   if (!Z.Based) {
     z3::params Ps(Z.C);
     Ps.set("rlimit", 1000000u);
@@ -80,7 +97,7 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
   Z.Z.add(Z.atom(D, Op));
   z3::check_result R = Z.Z.check();
   Z.Z.pop();
-  return R != z3::unsat;
+  return Z.Answers[Key] = R != z3::unsat;
 }
 
 bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
@@ -96,6 +113,7 @@ bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
       NextSegment = std::max(NextSegment, Bases.try_emplace(Outside, Highest + 1).first->second);
   }
   Taken.push_back(Way);
+  ChoiceLoop.push_back(inLoop() ? LoopSegment : 0);
   Active.push_back({D, Way ? Op : negatedComparison(Op)});
   return Way;
 }

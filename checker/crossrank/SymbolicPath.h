@@ -21,8 +21,13 @@ public:
   /// Where a path turns from the way taken first (outside a peer loop's body), by its turns so
   /// far: the program point it numbers on from (shared by the paths of one run).
   using Turns = std::map<std::vector<bool>, unsigned>;
+  /// Z3 and the answers it gave, shared by the paths of one run (making a context costs more
+  /// than a small path's questions; a path asks what the one before it asked).
+  struct Solver;
+  static std::shared_ptr<Solver> solver();
   /// Given: the choices replayed. Highest: the highest program point of the paths merged so far.
-  SymbolicPath(std::vector<bool> Given, Turns &Bases, unsigned Highest);
+  SymbolicPath(std::vector<bool> Given, Turns &Bases, unsigned Highest,
+               std::shared_ptr<Solver> Z);
   ~SymbolicPath();
   SymbolicPath(SymbolicPath &&) noexcept;
 
@@ -82,13 +87,15 @@ public:
   void valueNext(const Linear &V) { PendingValue = V; }
 
   const std::vector<bool> &choices() const { return Taken; }
+  /// The peer loop (its program point) whose body made choice C; 0: outside any.
+  unsigned loopOf(size_t C) const { return ChoiceLoop[C]; }
   size_t given() const { return Given.size(); }
 
 private:
-  struct Solver;
-  std::unique_ptr<Solver> S;
+  std::shared_ptr<Solver> S;
   Symbol RSym = 0, PSym = 0, JSym = 0;
   std::vector<bool> Given, Taken, Outside; ///< Outside: the choices outside peer loops' bodies
+  std::vector<unsigned> ChoiceLoop;
   Turns &Bases;
   std::vector<Atom> Active;    ///< the constraints in force, loops' from their Scopes mark on
   std::vector<size_t> Scopes;  ///< where each open peer loop's constraints start in Active
