@@ -113,7 +113,7 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
   if (F == Flow::Break || F == Flow::Return)
     fail("a peer loop's body that breaks or returns (its iterations are not alike)", Loop);
   *J = RankValue::unknown("a peer loop's variable after the loop");
-  if (PeerUses != Before)
+  if (PeerUses != Before && isPeerLoop(Loop, Cond)) // as the explicit run confirms a count
     for (Symbol S : Own)
       ++BoundCounts[S], ConfirmedCounts.insert(S); // a peer loop is bounded by it: the rank count
   return Flow::Next;

@@ -1,4 +1,5 @@
 #include "crossrank/SymbolicPath.h"
+#include "crossrank/LaunchBox.h"
 #include <algorithm>
 #include <map>
 #include <string>
@@ -7,17 +8,6 @@
 namespace commcheck {
 
 using clang::BinaryOperatorKind;
-
-clang::BinaryOperatorKind negatedComparison(BinaryOperatorKind Op) {
-  switch (Op) {
-  case clang::BO_LT: return clang::BO_GE;
-  case clang::BO_GE: return clang::BO_LT;
-  case clang::BO_GT: return clang::BO_LE;
-  case clang::BO_LE: return clang::BO_GT;
-  case clang::BO_EQ: return clang::BO_NE;
-  default: return clang::BO_EQ;
-  }
-}
 
 struct SymbolicPath::Solver {
   z3::context C;
@@ -101,7 +91,7 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
 }
 
 bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
-  bool Can = may(D, Op), CanNot = may(D, negatedComparison(Op));
+  bool Can = may(D, Op), CanNot = may(D, LaunchBox::negated(Op));
   if (Can != CanNot) // decided (or the constraints hold nowhere: the way is immaterial)
     return Can;
   if (!Can)
@@ -114,12 +104,12 @@ bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
   }
   Taken.push_back(Way);
   ChoiceLoop.push_back(inLoop() ? LoopSegment : 0);
-  Active.push_back({D, Way ? Op : negatedComparison(Op)});
+  Active.push_back({D, Way ? Op : LaunchBox::negated(Op)});
   return Way;
 }
 
 bool SymbolicPath::implied(const Linear &D, BinaryOperatorKind Op) {
-  return !may(D, negatedComparison(Op));
+  return !may(D, LaunchBox::negated(Op));
 }
 
 int SymbolicPath::place(const Linear &Form) {

@@ -107,7 +107,4 @@ private:
   bool may(const Linear &D, clang::BinaryOperatorKind Op);
 };
 
-/// The comparison that holds where `D Op 0` does not.
-clang::BinaryOperatorKind negatedComparison(clang::BinaryOperatorKind Op);
-
 } // namespace commcheck
