@@ -6,6 +6,7 @@
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "crossrank/SymbolicOverlap.h"
+#include "crossrank/SymbolicRun.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
 #include <cstdio>
@@ -24,6 +25,8 @@ constexpr int MaxRanks = 16;          ///< the rank counts enumerated: 2..MaxRan
 /// ... where the kernel branches on data the model does not track: each rank count multiplies the
 /// scenarios, and the model is not complete there anyway (said in its coverage).
 constexpr int MaxRanksOnData = 4;
+/// ... where the symbolic check proves the entry for every P (the runs give the precision step's traces).
+constexpr int MaxRanksProved = 4;
 constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and run
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
@@ -452,9 +455,12 @@ std::string rankHypothesis(const RankInterpreter &I) {
 void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
   if (!getenv("COMMCHECK_TRACE_RANKS"))
     return;
-  fprintf(stderr, "cross-rank %s: modelled=%d covered=%d why=%s at %s findings=%zu steps=%lu\n",
+  fprintf(stderr,
+          "cross-rank %s: modelled=%d covered=%d why=%s at %s findings=%zu steps=%lu every-P=%d "
+          "symbolic=%s\n",
           AM.graph().Function.c_str(), R.Modelled, Covered, R.Why.Why.c_str(),
-          R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps);
+          R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps, R.EveryP,
+          R.Symbolic.c_str());
 }
 
 /// What the model's runs do not see of the kernel ("": nothing).
@@ -467,20 +473,31 @@ std::string unseen(const RankInterpreter &I, const EventGraph &G) {
   return "";
 }
 
+/// Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
+/// signal at all races with that peer's launch (CONTRACT §6).
+bool signalsOrReads(const EventGraph &G) {
+  for (const Event &E : G.Events)
+    if (E.Kind == EventKind::Notify || E.Kind == EventKind::Wait || E.Kind == EventKind::TileLoad ||
+        E.Kind == EventKind::ScalarLoad || E.Kind == EventKind::Put || E.Kind == EventKind::Get)
+      return true;
+  return false;
+}
+
+/// Asked where the runs up to MaxRanksProved found nothing: the symbolic run and check
+/// (SymbolicRun) prove the entry for every P (the runs stop there), else say why not.
+bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R) {
+  const EventGraph &G = AM.graph();
+  R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
+                                   AM.assumptions().FreshWindow ? 1 : 2);
+  return R.EveryP = R.Symbolic.empty();
+}
+
 } // namespace
 
 llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
   Result R;
   const EventGraph &G = AM.graph();
-  // Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
-  // signal at all races with that peer's launch (CONTRACT §6).
-  bool Signals = false, Reads = false;
-  for (const Event &E : G.Events) {
-    Signals |= E.Kind == EventKind::Notify || E.Kind == EventKind::Wait;
-    Reads |= E.Kind == EventKind::TileLoad || E.Kind == EventKind::ScalarLoad ||
-             E.Kind == EventKind::Put || E.Kind == EventKind::Get;
-  }
-  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || (!Signals && !Reads)) {
+  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || !signalsOrReads(G)) {
     R.Why.Why = "not a kernel entry that signals or reads memory";
     return R;
   }
@@ -509,6 +526,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.Why.Why = partialRanks(AsRank, FewRanks);
   bool AllRun = R.Why.Why.empty();
   for (int P : Counts) {
+    if (P == MaxRanksProved + 1 && AsRank.empty() && R.Findings.empty() && provedForEveryP(AM, R))
+      break;
     if (Spent > TotalSteps) {
       AllRun = false;
       R.Why.Why = "the runs up to " + std::to_string(Covered) + " ranks took the step budget";

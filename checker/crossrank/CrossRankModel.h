@@ -48,6 +48,10 @@ public:
     std::string Unseen;
     /// The rank counts run: FromP..ToP (0 when none).
     int FromP = 0, ToP = 0;
+    /// The symbolic check proved the entry free of hangs, imbalance and races for every P >= 2
+    /// (the explicit runs then stop at P = 4); else why not ("": not tried, the count is fixed).
+    bool EveryP = false;
+    std::string Symbolic;
   };
   static llvm::Expected<Result> compute(AnalysisManager &AM);
 };

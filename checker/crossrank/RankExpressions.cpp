@@ -1,5 +1,6 @@
 // Expressions of the rank interpreter: literals, variables, arithmetic, casts.
 #include "crossrank/RankInterpreter.h"
+#include "crossrank/SymbolicPath.h"
 #include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -172,6 +173,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       R = arith(Base, eval(BO->getLHS()), R, BO->getLHS()->getType(), BO->getRHS()->getType());
     }
     if (Slot S = lvalue(BO->getLHS())) {
+      guardWrite(S, BO);
       *S = R.detached();
       return R;
     }
@@ -210,6 +212,12 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       case BO_NE: return RankValue::integer(*V != 0);
       default: break;
       }
+    }
+    // The symbolic run: a comparison of the rank id, the count and a peer loop's variable.
+    if (SymRun && SymRun->rankForm(D)) {
+      if (InLoopCond)
+        fail("a loop whose condition depends on the rank id or count (not a loop over the peers)", BO);
+      return RankValue::integer(SymRun->decide(D, Op));
     }
     // A launch value the scenario already fixed (`root == 0` taken at `if (me == root)`) is no
     // rank the host passes: the constraints decide the comparison.
@@ -454,6 +462,7 @@ RankValue RankInterpreter::evalUnary(const Expr *E) {
     Slot S = lvalue(Sub);
     if (!S)
       fail("an increment of something other than a local variable", UO);
+    guardWrite(S, UO);
     RankValue Old = *S;
     if (Old.K != RankValue::Number)
       fail("an increment of an unknown value", UO);

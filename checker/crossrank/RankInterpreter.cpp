@@ -1,4 +1,5 @@
 #include "crossrank/RankInterpreter.h"
+#include "crossrank/SymbolicPath.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -154,6 +155,11 @@ bool RankInterpreter::truth(const clang::Expr *E) {
     for (const auto &[S, K] : V.L.Terms)
       if (Linear::isPlace(S))
         return true;
+    if (SymRun && SymRun->rankForm(resolve(V.L, false))) {
+      if (InLoopCond)
+        fail("a loop whose condition depends on the rank id or count", E);
+      return SymRun->decide(resolve(V.L, false), clang::BO_NE);
+    }
     if (std::optional<bool> B = launchDecides(resolve(V.L, false), clang::BO_NE))
       return *B;
   }
@@ -407,6 +413,9 @@ bool RankInterpreter::isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Con
 RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const clang::Expr *Cond,
                                                 const clang::Expr *Inc, const clang::Stmt *Body,
                                                 bool CondFirst, const clang::Stmt *Loop) {
+  if (SymRun)
+    if (std::optional<Flow> F = symbolicLoop(Init, Cond, Inc, Body, Loop))
+      return *F;
   if (Init)
     exec(Init);
   unsigned Before = PeerUses;

@@ -47,6 +47,7 @@ class VarDecl;
 namespace commcheck {
 
 class IntrinsicCatalogue;
+class SymbolicPath;
 struct Intrinsic;
 
 /// Why a kernel is not modelled across ranks.
@@ -90,6 +91,11 @@ public:
   std::vector<std::string> rankNames() const;
   /// Whether a value some run took for the rank count is confirmed by no run's peer loop yet.
   bool anyUnconfirmed() const;
+
+  /// The symbolic run (SymbolicRun): r and P symbols, branches on them Path's choices, a peer
+  /// loop's body once (RankSymbolic.cpp); null: the explicit run. Runs then take Path's place of r
+  /// for the rank.
+  void symbolic(SymbolicPath *Path);
 
   /// Code the configuration does not compile (a slice of another's parse): left out.
   void leaveOut(const std::vector<Span> &R) { Removed = &R; }
@@ -141,6 +147,21 @@ public:
   int64_t signalValue(const clang::Expr *E);
 
 private:
+  /// The symbolic run (RankSymbolic.cpp): the path, a peer loop's body run once, the slots its
+  /// body may not assign, the offset of the access being recorded in r, P and j.
+  SymbolicPath *SymRun = nullptr;
+  /// A loop `for (j = e; j < n; ++j)` over a range of rank forms: its body once, j a symbol (a
+  /// range of numbers: run as such). None: not of that form (nothing run).
+  std::optional<Flow> symbolicLoop(const clang::Stmt *Init, const clang::Expr *Cond,
+                                   const clang::Expr *Inc, const clang::Stmt *Body,
+                                   const clang::Stmt *Loop);
+  void guardWrite(const Slot &S, const clang::Stmt *At) const;
+  int symbolicIndex(const clang::Expr *E);
+  /// Off's terms in r, P and j, taken out of it (its other terms must be pointers).
+  Linear symbolicOffset(Linear &Off, const clang::Expr *At);
+  int64_t symbolicValue(const clang::Expr *E);
+  std::set<const RankValue *> OuterSlots;
+  Linear PendingOffset;
   Flow execSwitch(const clang::SwitchStmt *SS);
   Flow execLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, bool CondFirst, const clang::Stmt *Loop);

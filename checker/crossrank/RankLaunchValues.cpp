@@ -110,6 +110,8 @@ std::optional<int64_t> RankInterpreter::extentBound(const Linear &L) {
 }
 
 int64_t RankInterpreter::signalValue(const clang::Expr *E) {
+  if (SymRun)
+    return symbolicValue(E);
   RankValue V = eval(E);
   if (V.K == RankValue::Number) {
     Linear L = resolve(V.L, false);

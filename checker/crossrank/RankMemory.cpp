@@ -1,6 +1,7 @@
 // Memory of the rank interpreter: GM addresses, loads (launch data, the communication context),
 // the byte ranges accesses are recorded with.
 #include "crossrank/RankInterpreter.h"
+#include "crossrank/SymbolicPath.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -109,10 +110,10 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
     Linear T = Linear::symbol(Sym);
     auto It = BoundCounts.find(Sym);
     if (Sym == RankCountSym) {
-      T = Linear::constant(P);
+      T = SymRun ? Linear::symbol(RankCountSym) : Linear::constant(P);
       ReadsRankCount = true;
     } else if (It != BoundCounts.end()) {
-      T = Linear::constant(P);
+      T = SymRun ? Linear::symbol(RankCountSym) : Linear::constant(P);
       if (InLoopCond)
         LoopCondSymbols.insert(Sym);
     }
@@ -179,6 +180,8 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
     std::optional<int64_t> Off = Addr.plus(Base, -1).value();
     if (!Off)
       continue;
+    if (SymRun)
+      fail("PTOAS's context table in the symbolic run", At);
     if (*Off == 16) // the rank count is read only if the high half is (resolve)
       return RankValue::number(Linear::constant(Rank).plus(Linear::symbol(RankCountSym).scaled(int64_t(1) << 32)));
     if (*Off >= 32 && *Off % 8 == 0)
@@ -241,10 +244,10 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
   if (const FieldDecl *FD = fieldOf(ME); FD && ME->isArrow()) {
     StringRef Name = FD->getName();
     if (Name == "rankId")
-      return RankValue::integer(Rank);
+      return SymRun ? RankValue::number(Linear::symbol(SymRun->rank())) : RankValue::integer(Rank);
     if (Name == "rankNum") {
       ReadsRankCount = true;
-      return RankValue::integer(P);
+      return SymRun ? RankValue::number(Linear::symbol(RankCountSym)) : RankValue::integer(P);
     }
   }
   if (!isa<FieldDecl>(ME->getMemberDecl()))
@@ -290,6 +293,8 @@ RankValue RankInterpreter::evalSubscript(const Expr *E) {
   const auto *AS = cast<ArraySubscriptExpr>(E);
   if (const FieldDecl *FD = fieldOf(AS->getBase())) {
     if (FD->getName() == "windowsIn") {
+      if (SymRun)
+        return windowOf(symbolicIndex(AS->getIdx()));
       int64_t Q = rankIndex(AS->getIdx(), "a window index");
       if (Q < 0 || Q >= P)
         fail("rank " + std::to_string(Q) + "'s window is addressed among " + std::to_string(P) +
@@ -314,6 +319,8 @@ MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes
     fail("an access to an address the model cannot place in one rank's window", At);
   Linear Off = Addr;
   Off.eraseTerms([](const Linear::Term &T) { return Linear::isPlace(T.first); });
+  if (SymRun)
+    PendingOffset = symbolicOffset(Off, At);
   MemRange M;
   M.Root = rootText(Off);
   M.Owner = *Owner;
@@ -410,6 +417,8 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   O.What = What;
   O.Spelling = spelling(Named, Ctx);
   Trace.Ops.push_back(std::move(O));
+  if (SymRun)
+    SymRun->recorded(PendingOffset);
 }
 
 } // namespace commcheck

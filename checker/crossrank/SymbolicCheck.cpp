@@ -19,6 +19,8 @@ public:
 
   /// "" when the trace is in the fragment the check decides; else why not.
   std::string fragment();
+  /// Whether some instance of the data op Ops[I] may touch a signal op's cell, for some P.
+  bool mayTouchSignal(size_t I);
   /// "" when no wait can stay blocked, for any P.
   std::string hangs();
   /// "" when every counter a reset lowers is back where it was after each call, for any P.
@@ -61,7 +63,10 @@ std::string Checker::fragment() {
     const SymOp &O = T.Ops[I];
     std::string Name = opName(O, I);
     if (!signalKind(O.Kind)) {
-      if (SignalRoots.count(O.Root))
+      // Data beside signal cells in one buffer (a mailbox with its flags at the tail) is data
+      // where no instance of it meets a cell for any P; the host's write before the launch is
+      // one of the buffer's inputs (it conflicts with peers' reads only).
+      if (SignalRoots.count(O.Root) && !O.Launch && mayTouchSignal(I))
         return Name + " accesses signal memory as data";
       continue;
     }
@@ -88,6 +93,18 @@ std::string Checker::fragment() {
       return Name + " lowers a cell the trace says each call finds fresh";
   }
   return "";
+}
+
+bool Checker::mayTouchSignal(size_t I) {
+  const SymOp &D = T.Ops[I];
+  Instance X = E.instance(D, "_d");
+  for (const SymOp &S : T.Ops)
+    if (signalKind(S.Kind) && S.Root == D.Root) {
+      Instance Y = E.instance(S, "_s");
+      if (E.sat(X.Exists && Y.Exists && E.overlap(X, Y)) != Sat::No)
+        return true;
+    }
+  return false;
 }
 
 std::optional<z3::expr> Checker::credits(const Instance &Cell, const z3::expr &Within, bool Upper,

@@ -99,6 +99,8 @@ void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileRes
       C.Complete = M->Complete;
       C.FromP = M->FromP;
       C.ToP = M->ToP;
+      C.EveryP = M->EveryP;
+      C.Symbolic = M->Symbolic;
       C.Why = M->Why.Why;
       if (C.Why.empty() && !M->Unseen.empty())
         C.Why = M->Unseen;

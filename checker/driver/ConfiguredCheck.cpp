@@ -69,7 +69,7 @@ void mergeEntries(const std::vector<FileResult> &Rs, FileResult &Out) {
       else {
         It->second.Empty = It->second.Empty && E.Empty;
         // The model's least coverage over the configurations, with its reason.
-        auto Score = [](const FileResult::Entry::CrossRank &C) { return C.Modelled + C.Complete; };
+        auto Score = [](const FileResult::Entry::CrossRank &C) { return C.Modelled + C.Complete + C.EveryP; };
         FileResult::Entry::CrossRank &M = It->second.Model;
         if (E.Model.Ran && (!M.Ran || Score(E.Model) < Score(M)))
           M = E.Model;

@@ -29,6 +29,10 @@ struct FileResult {
       bool Modelled = false;
       bool Complete = false;
       int FromP = 0, ToP = 0;
+      /// Proved free of hangs, imbalance and races for every P >= 2 (the symbolic check); else
+      /// why not, where it was tried.
+      bool EveryP = false;
+      std::string Symbolic;
       std::string Why;
     } Model;
   };

@@ -83,8 +83,14 @@ nlohmann::ordered_json jsonReport(const std::vector<FileResult> &Results,
         continue;
       Json M{{"entry", E.Name}, {"line", E.At.Line}, {"modelled", E.Model.Modelled},
              {"complete", E.Model.Complete}};
-      if (E.Model.Modelled)
+      if (E.Model.Modelled) {
+        // Run at FromP..ToP; where "everyP" the symbolic check proved what the runs found
+        // nothing of for every P >= 2.
         M["ranks"] = {{"from", E.Model.FromP}, {"to", E.Model.ToP}};
+        M["everyP"] = E.Model.EveryP;
+      }
+      if (!E.Model.Symbolic.empty())
+        M["symbolic"] = E.Model.Symbolic;
       if (!E.Model.Why.empty())
         M["why"] = E.Model.Why;
       F["crossRank"].push_back(std::move(M));

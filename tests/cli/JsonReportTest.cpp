@@ -163,6 +163,28 @@ TEST(JsonReport, EachKernelEntrySaysWhatTheCrossRankModelMadeOfIt) {
   EXPECT_NE(Cut[0]["why"].get<std::string>().find("loop over launch values"), std::string::npos);
 }
 
+// Issue 26: an entry the symbolic check proves for every rank count says so ("everyP", the
+// explicit runs stopping at P = 4); one it does not prove says why ("symbolic").
+TEST(JsonReport, AnEntryProvedForEveryRankCountSaysSo) {
+  Proc R = runCommcheck({"--format=json",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/symbolic_mesh_allgather_clean.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/symbolic_large_count_skips_wait.cpp",
+                         "--assume-fresh-window"});
+  Json J = Json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << R.all();
+  EXPECT_EQ(problems(J), std::vector<std::string>{}) << J.dump(2);
+  const Json &Proved = J["files"][0]["crossRank"];
+  ASSERT_EQ(Proved.size(), 1u) << J.dump(2);
+  EXPECT_TRUE(Proved[0]["everyP"].get<bool>());
+  EXPECT_EQ(Proved[0]["ranks"]["to"], 4);
+  EXPECT_FALSE(Proved[0].contains("symbolic"));
+  const Json &Not = J["files"][1]["crossRank"];
+  ASSERT_EQ(Not.size(), 1u) << J.dump(2);
+  EXPECT_FALSE(Not[0]["everyP"].get<bool>());
+  EXPECT_EQ(Not[0]["ranks"]["to"], 16);
+  EXPECT_NE(Not[0]["symbolic"].get<std::string>().find("not proved"), std::string::npos);
+}
+
 // Issue 26: a race names memory as the kernel names it on both sides; the host's write before a
 // launch is named as the read that races with it, not by the model's form of the argument table.
 TEST(JsonReport, TheHostsWriteIsNamedAsTheKernelReadsIt) {

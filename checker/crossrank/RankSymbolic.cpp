@@ -1,0 +1,176 @@
+// The rank interpreter's symbolic mode (docs/cross-rank.md, "the symbolic run"): the rank id r and
+// the rank count P are symbols, a window's index a place numbered by its form, a peer loop's body
+// run once with its variable j a symbol. What it cannot keep exact stops the run (no trace: the
+// explicit model runs as it does without it).
+#include "crossrank/RankInterpreter.h"
+#include "crossrank/SymbolicPath.h"
+#include "clang/AST/Expr.h"
+
+namespace commcheck {
+
+using namespace clang;
+
+void RankInterpreter::symbolic(SymbolicPath *Path) {
+  SymRun = Path;
+  if (Path)
+    Path->bind(intern("#r"), RankCountSym, intern("#j"));
+}
+
+namespace {
+void outerSlotsOf(const RankValue &V, std::set<const RankValue *> &Out) {
+  for (const auto &[F, S] : V.Fields)
+    if (S && Out.insert(S.get()).second)
+      outerSlotsOf(*S, Out);
+}
+
+/// `for (j = e0; j < bound; ++j)`: the variable, when the loop has this shape.
+const VarDecl *symbolicLoopVar(const Expr *Cond, const Expr *Inc) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  if (!BO || BO->getOpcode() != BO_LT || !Inc)
+    return nullptr;
+  const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!V)
+    return nullptr;
+  auto Names = [V](const Expr *E) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == V;
+  };
+  const Expr *I = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(I))
+    return U->getOpcode() == UO_PreInc || U->getOpcode() == UO_PostInc ? (Names(U->getSubExpr()) ? V : nullptr)
+                                                                         : nullptr;
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(I))
+    if (C->getOpcode() == BO_AddAssign && Names(C->getLHS()))
+      if (const auto *L = dyn_cast<IntegerLiteral>(C->getRHS()->IgnoreParenImpCasts()))
+        return L->getValue() == 1 ? V : nullptr;
+  return nullptr;
+}
+} // namespace
+
+std::optional<RankInterpreter::Flow>
+RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *Inc, const Stmt *Body,
+                              const Stmt *Loop) {
+  const VarDecl *V = symbolicLoopVar(Cond, Inc);
+  if (!V) {
+    if (isPeerLoop(Loop, Cond))
+      fail("a loop over the peers not of the form `for (j = e; j < n; ++j)`", Loop);
+    return std::nullopt; // run as the explicit run does: a condition on r or P stops it
+  }
+  if (Init)
+    exec(Init);
+  const auto *BO = cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  Slot J = lvalue(BO->getLHS());
+  if (!J || J->K != RankValue::Number)
+    fail("a peer loop's start that is not a value the model can compute", Loop);
+  Linear Lo = resolve(J->L, false);
+  // The bound, as the explicit run's condition reads it (a launch value it bounds is the count).
+  std::set<Symbol> Own;
+  InLoopCond = true;
+  std::swap(Own, LoopCondSymbols);
+  RankValue B = eval(BO->getRHS());
+  Linear Hi = B.K == RankValue::Number ? resolve(B.L, true) : Linear{};
+  std::swap(Own, LoopCondSymbols);
+  InLoopCond = false;
+  for (const Linear *L : {&Lo, &Hi})
+    if (B.K != RankValue::Number || L->Den != 1 || (L->isSymbolic() && !SymRun->rankForm(*L)))
+      fail("a loop whose range is not a form of the rank id and count", Loop);
+  if (!Lo.isSymbolic() && !Hi.isSymbolic() && !isPeerLoop(Loop, Cond)) {
+    // A range of numbers: run as the explicit run runs it.
+    for (;;) {
+      step(Loop);
+      InLoopCond = true;
+      bool Go = truth(Cond);
+      InLoopCond = false;
+      if (!Go)
+        return Flow::Next;
+      Flow F = exec(Body);
+      if (F == Flow::Return)
+        return F;
+      if (F == Flow::Break)
+        return Flow::Next;
+      eval(Inc);
+    }
+  }
+  if (SymRun->inLoop())
+    fail("a loop over the peers inside another (the symbolic run has one loop variable)", Loop);
+  // The body runs once for every j: it may assign nothing from outside it.
+  OuterSlots.clear();
+  for (const Frame &F : Frames)
+    for (const auto &[D, S] : F.Vars)
+      if (S) {
+        OuterSlots.insert(S.get());
+        outerSlotsOf(*S, OuterSlots);
+      }
+  *J = RankValue::number(Linear::symbol(SymRun->iter()));
+  SymRun->enterLoop(Lo, Hi);
+  PeerLoopVars.push_back(V);
+  unsigned Before = PeerUses;
+  Flow F = exec(Body);
+  PeerLoopVars.pop_back();
+  SymRun->leaveLoop();
+  OuterSlots.clear();
+  if (F == Flow::Break || F == Flow::Return)
+    fail("a peer loop's body that breaks or returns (its iterations are not alike)", Loop);
+  *J = RankValue::unknown("a peer loop's variable after the loop");
+  if (PeerUses != Before && isPeerLoop(Loop, Cond)) // as the explicit run confirms a count
+    for (Symbol S : Own)
+      ++BoundCounts[S], ConfirmedCounts.insert(S); // a peer loop is bounded by it: the rank count
+  return Flow::Next;
+}
+
+void RankInterpreter::guardWrite(const Slot &S, const Stmt *At) const {
+  if (SymRun && S && OuterSlots.count(S.get()))
+    fail("a peer loop's body assigns a variable from outside it (its iterations differ)", At);
+}
+
+int RankInterpreter::symbolicIndex(const Expr *E) {
+  RankValue V = eval(E);
+  if (V.K != RankValue::Number)
+    fail("a window index the model cannot compute", E);
+  Linear L = resolve(V.L, false);
+  if (L.Den != 1 || (L.isSymbolic() && !SymRun->rankForm(L)))
+    fail("a window index that is not a form of the rank id, the count and a peer loop's variable", E);
+  if (!SymRun->implied(L, BO_GE) ||
+      !SymRun->implied(L.plus(Linear::symbol(RankCountSym), -1), BO_LT))
+    fail("a window index the path does not keep within [0, P)", E);
+  return SymRun->place(L);
+}
+
+Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
+  if (Off.Den != 1)
+    fail("an address with a fraction in the symbolic run", At);
+  Linear Part;
+  for (const auto &[S, K] : Off.Terms) {
+    bool Count = S == RankCountSym || BoundCounts.count(S);
+    if (Count || S == SymRun->rank() || S == SymRun->iter())
+      Part = Part.plus(Linear::symbol(Count ? RankCountSym : S).scaled(K));
+    else if (!PointerSymbols.count(S) && !LaunchSymbols.count(S))
+      fail("an offset of data in the symbolic run", At);
+  }
+  // What is left names the buffer with the launch values its offset is made of (a descriptor's
+  // start offset), alike on every rank: SymbolicRun checks that each buffer has one such name.
+  Off.eraseTerms([&](const Linear::Term &T) {
+    bool Count = T.first == RankCountSym || BoundCounts.count(T.first);
+    return Count || T.first == SymRun->rank() || T.first == SymRun->iter();
+  });
+  return Part;
+}
+
+int64_t RankInterpreter::symbolicValue(const Expr *E) {
+  RankValue V = eval(E);
+  if (V.K != RankValue::Number)
+    fail("a signal value the model cannot compute", E);
+  Linear L = resolve(V.L, false);
+  if (L.Den != 1)
+    fail("a signal value with a fraction", E);
+  for (const auto &[S, K] : L.Terms)
+    if (S != RankCountSym && (!LaunchSymbols.count(S) || QuotientOf.count(S) || ProductOf.count(S)))
+      fail("a signal value that is not alike on every rank (a form of the count and launch "
+           "values)",
+           E);
+  SymRun->valueNext(L);
+  return L.value().value_or(0);
+}
+
+} // namespace commcheck

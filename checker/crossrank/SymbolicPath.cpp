@@ -1,0 +1,149 @@
+#include "crossrank/SymbolicPath.h"
+#include "crossrank/LaunchBox.h"
+#include <algorithm>
+#include <map>
+#include <string>
+#include <z3++.h>
+
+namespace commcheck {
+
+using clang::BinaryOperatorKind;
+
+struct SymbolicPath::Solver {
+  z3::context C;
+  z3::solver Z{C};
+  std::map<Symbol, z3::expr> Vars;
+  bool Based = false;
+  std::map<std::vector<int64_t>, bool> Answers; ///< by the constraints and the question
+  static void keyOf(const Linear &D, BinaryOperatorKind Op, std::vector<int64_t> &K) {
+    K.push_back(Op);
+    K.push_back(D.Const);
+    for (const auto &[S, X] : D.Terms)
+      K.push_back(int64_t(S)), K.push_back(X);
+    K.push_back(-1);
+  }
+  z3::expr var(Symbol S) {
+    auto It = Vars.find(S);
+    if (It == Vars.end())
+      It = Vars.emplace(S, C.int_const(("s" + std::to_string(S)).c_str())).first;
+    return It->second;
+  }
+  /// D's numerator (D's denominator is positive: the comparison with 0 is the numerator's).
+  z3::expr term(const Linear &D) {
+    z3::expr E = C.int_val(D.Const);
+    for (const auto &[S, K] : D.Terms)
+      E = E + C.int_val(K) * var(S);
+    return E;
+  }
+  z3::expr atom(const Linear &D, BinaryOperatorKind Op) {
+    z3::expr E = term(D);
+    switch (Op) {
+    case clang::BO_LT: return E < 0;
+    case clang::BO_GT: return E > 0;
+    case clang::BO_LE: return E <= 0;
+    case clang::BO_GE: return E >= 0;
+    case clang::BO_EQ: return E == 0;
+    default: return E != 0;
+    }
+  }
+};
+
+std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver() { return std::make_shared<Solver>(); }
+
+SymbolicPath::SymbolicPath(std::vector<bool> G, Turns &Bases, unsigned Highest,
+                           std::shared_ptr<Solver> Z)
+    : S(std::move(Z)), Given(std::move(G)), Bases(Bases), Highest(Highest) {}
+SymbolicPath::~SymbolicPath() = default;
+SymbolicPath::SymbolicPath(SymbolicPath &&) noexcept = default;
+
+bool SymbolicPath::rankForm(const Linear &L) const {
+  if (L.Terms.empty())
+    return false;
+  for (const auto &[Sym, K] : L.Terms)
+    if (Sym != RSym && Sym != PSym && !(Sym == JSym && inLoop()))
+      return false;
+  return true;
+}
+
+bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
+  Solver &Z = *S;
+  std::vector<int64_t> Key;
+  for (const Atom &A : Active)
+    Solver::keyOf(A.D, A.Op, Key);
+  Solver::keyOf(D, Op, Key);
+  if (auto It = Z.Answers.find(Key); It != Z.Answers.end())
+    return It->second;
+  if (!Z.Based) {
+    z3::params Ps(Z.C);
+    Ps.set("rlimit", 1000000u);
+    Z.Z.set(Ps);
+    z3::expr R = Z.var(RSym), P = Z.var(PSym);
+    Z.Z.add(P >= 2 && R >= 0 && R < P);
+    Z.Based = true;
+  }
+  Z.Z.push();
+  for (const Atom &A : Active)
+    Z.Z.add(Z.atom(A.D, A.Op));
+  Z.Z.add(Z.atom(D, Op));
+  z3::check_result R = Z.Z.check();
+  Z.Z.pop();
+  return Z.Answers[Key] = R != z3::unsat;
+}
+
+bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
+  bool Can = may(D, Op), CanNot = may(D, LaunchBox::negated(Op));
+  if (Can != CanNot) // decided (or the constraints hold nowhere: the way is immaterial)
+    return Can;
+  if (!Can)
+    return true;
+  bool Way = Taken.size() < Given.size() ? Given[Taken.size()] : true;
+  if (!inLoop()) {
+    Outside.push_back(Way);
+    if (!Way)
+      NextSegment = std::max(NextSegment, Bases.try_emplace(Outside, Highest + 1).first->second);
+  }
+  Taken.push_back(Way);
+  ChoiceLoop.push_back(inLoop() ? LoopSegment : 0);
+  Active.push_back({D, Way ? Op : LaunchBox::negated(Op)});
+  return Way;
+}
+
+bool SymbolicPath::implied(const Linear &D, BinaryOperatorKind Op) {
+  return !may(D, LaunchBox::negated(Op));
+}
+
+int SymbolicPath::place(const Linear &Form) {
+  for (size_t K = 0; K < Places.size(); ++K)
+    if (Places[K] == Form)
+      return FirstPlace + int(K);
+  Places.push_back(Form);
+  return FirstPlace + int(Places.size()) - 1;
+}
+
+void SymbolicPath::enterLoop(const Linear &Lo, const Linear &Hi) {
+  Scopes.push_back(Active.size());
+  Linear J = Linear::symbol(JSym);
+  Active.push_back({J.plus(Lo, -1), clang::BO_GE});
+  Active.push_back({J.plus(Hi, -1), clang::BO_LT});
+  LoopSegment = NextSegment++;
+  LoopPos = 0;
+}
+
+void SymbolicPath::leaveLoop() {
+  Active.resize(Scopes.back());
+  Scopes.pop_back();
+}
+
+void SymbolicPath::recorded(const Linear &Offset) {
+  OpInfo I;
+  I.When = Active;
+  I.InLoop = inLoop();
+  I.Segment = I.InLoop ? LoopSegment : NextSegment++;
+  I.Pos = I.InLoop ? LoopPos++ : 0;
+  I.Offset = Offset;
+  I.Value = PendingValue;
+  PendingValue.reset();
+  Ops.push_back(std::move(I));
+}
+
+} // namespace commcheck

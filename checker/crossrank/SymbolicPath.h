@@ -1,0 +1,110 @@
+// One path of the symbolic run of a kernel entry (docs/cross-rank.md, "the symbolic run"): the
+// rank id r and the rank count P are symbols of the interpreter's forms, and each branch on a form
+// of r, P and a peer loop's variable j that the path's constraints do not decide is a choice
+// (Z3 decides; chosen ways replayed, new ones taken at the branch and recorded, so that
+// SymbolicRun runs every alternative depth first, as CrossRankModel runs LaunchPath's). A peer
+// loop's range and the choices made in its body hold only within it: the ops after the loop are
+// decided without them. What the run records is noted per op: its guard (the constraints in
+// force), its program point and the parts of its forms in r, P and j.
+#pragma once
+#include "crossrank/RankValue.h"
+#include "clang/AST/OperationKinds.h"
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace commcheck {
+
+class SymbolicPath {
+public:
+  /// Where a path turns from the way taken first (outside a peer loop's body), by its turns so
+  /// far: the program point it numbers on from (shared by the paths of one run).
+  using Turns = std::map<std::vector<bool>, unsigned>;
+  /// Z3 and the answers it gave, shared by the paths of one run (making a context costs more
+  /// than a small path's questions; a path asks what the one before it asked).
+  struct Solver;
+  static std::shared_ptr<Solver> solver();
+  /// Given: the choices replayed. Highest: the highest program point of the paths merged so far.
+  SymbolicPath(std::vector<bool> Given, Turns &Bases, unsigned Highest,
+               std::shared_ptr<Solver> Z);
+  ~SymbolicPath();
+  SymbolicPath(SymbolicPath &&) noexcept;
+
+  /// The interpreter's symbols of r, P and a peer loop's variable (set by RankInterpreter::symbolic).
+  /// The rank itself is the first place (its home, Linear::home(FirstPlace)).
+  void bind(Symbol R, Symbol P, Symbol J) {
+    RSym = R, PSym = P, JSym = J;
+    if (Places.empty())
+      Places.push_back(Linear::symbol(R));
+  }
+  Symbol rank() const { return RSym; }
+  Symbol count() const { return PSym; }
+  Symbol iter() const { return JSym; }
+  /// Whether L is made of r, P and (in a peer loop) j only, with at least one of them.
+  bool rankForm(const Linear &L) const;
+
+  /// `D Op 0` (D a rank form): decided by the constraints in force, or chosen.
+  bool decide(const Linear &D, clang::BinaryOperatorKind Op);
+  /// Whether the constraints in force imply `D Op 0` (false where Z3 cannot tell).
+  bool implied(const Linear &D, clang::BinaryOperatorKind Op);
+
+  /// A rank index as a place of the interpreter's forms (Linear::window(place(...))): equal forms
+  /// one place, so that W[r] - W[r] cancels. Numbered from FirstPlace (no concrete rank's).
+  int place(const Linear &Form);
+  const Linear &placeForm(int Id) const { return Places[Id - FirstPlace]; }
+  bool isPlace(int Id) const { return Id >= FirstPlace && Id - FirstPlace < int(Places.size()); }
+  static constexpr int FirstPlace = 1 << 20;
+
+  /// A peer loop's body: j in [Lo, Hi) while it runs; its choices end with it.
+  void enterLoop(const Linear &Lo, const Linear &Hi);
+  void leaveLoop();
+  bool inLoop() const { return !Scopes.empty(); }
+
+  struct Atom {
+    Linear D;
+    clang::BinaryOperatorKind Op; ///< `D Op 0` holds
+  };
+  /// Program points (SymOp's Segment, Pos). SymbolicCheck's hang argument needs one order of
+  /// points that each rank's run follows; a rank runs one path (but for a peer loop's choices,
+  /// whose j differ). So where a path turns from the way taken first it numbers on past every
+  /// point numbered so far, the same past for every path with the same turns (Turns): paths
+  /// number alike where they run alike (an op both run is one op), and a turn's ops come after
+  /// the first way's (a root's wait in the `else` after the others' notifies in the `then`).
+  /// Turns within a peer loop's body keep the numbering: the ops after the loop are the same ops
+  /// in every path that differs only there.
+  struct OpInfo {
+    std::vector<Atom> When; ///< the constraints in force where it was recorded
+    unsigned Segment = 0, Pos = 0;
+    bool InLoop = false;
+    Linear Offset;               ///< the terms of its address in r, P, j (bytes)
+    std::optional<Linear> Value; ///< a signal's value or threshold (r- and j-free)
+  };
+  /// The op just recorded (the interpreter's trace's last), its offset's terms in r, P, j.
+  void recorded(const Linear &Offset);
+  const std::vector<OpInfo> &ops() const { return Ops; }
+  /// A signal's value, for the op recorded next.
+  void valueNext(const Linear &V) { PendingValue = V; }
+
+  const std::vector<bool> &choices() const { return Taken; }
+  /// The peer loop (its program point) whose body made choice C; 0: outside any.
+  unsigned loopOf(size_t C) const { return ChoiceLoop[C]; }
+  size_t given() const { return Given.size(); }
+
+private:
+  std::shared_ptr<Solver> S;
+  Symbol RSym = 0, PSym = 0, JSym = 0;
+  std::vector<bool> Given, Taken, Outside; ///< Outside: the choices outside peer loops' bodies
+  std::vector<unsigned> ChoiceLoop;
+  Turns &Bases;
+  std::vector<Atom> Active;    ///< the constraints in force, loops' from their Scopes mark on
+  std::vector<size_t> Scopes;  ///< where each open peer loop's constraints start in Active
+  std::vector<Linear> Places;
+  std::vector<OpInfo> Ops;
+  std::optional<Linear> PendingValue;
+  unsigned Highest = 0, NextSegment = 1, LoopSegment = 0, LoopPos = 0;
+  /// Whether `D Op 0` may hold under the constraints in force (true where Z3 cannot tell).
+  bool may(const Linear &D, clang::BinaryOperatorKind Op);
+};
+
+} // namespace commcheck

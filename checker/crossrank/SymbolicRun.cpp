@@ -1,0 +1,286 @@
+#include "crossrank/SymbolicRun.h"
+#include "crossrank/RankInterpreter.h"
+#include "crossrank/SymbolicCheck.h"
+#include "crossrank/SymbolicPath.h"
+#include "clang/AST/Decl.h"
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace commcheck {
+
+namespace {
+
+constexpr unsigned MaxSymbolicPaths = 64;
+constexpr unsigned long SymbolicSteps = 400000;
+/// Bytes "to the end of the buffer" stand for: beyond any offset a kernel computes.
+constexpr int64_t ToTheEnd = int64_t(1) << 40;
+
+/// A form of the interpreter as the symbolic trace's: r, P, j, launch values (numbered by Launch).
+class SymForms {
+public:
+  SymForms(Symbol R, Symbol P, Symbol J) : R(R), P(P), J(J) {}
+  std::optional<Affine> affine(const Linear &L, bool InLoop) {
+    if (L.Den != 1)
+      return std::nullopt;
+    Affine A = Affine::constant(L.Const);
+    for (const auto &[S, K] : L.Terms) {
+      uint32_t V;
+      if (S == R)
+        V = symvar::Rank;
+      else if (S == P)
+        V = symvar::Count;
+      else if (S == J) {
+        if (!InLoop)
+          return std::nullopt;
+        V = symvar::Iter;
+      } else if (Linear::isPlace(S))
+        return std::nullopt;
+      else
+        V = symvar::Launch0 + Launch.try_emplace(S, uint32_t(Launch.size())).first->second;
+      A = A + Affine::var(V, K);
+    }
+    return A;
+  }
+  std::optional<AffineAtom> atom(const SymbolicPath::Atom &At, bool InLoop) {
+    std::optional<Affine> A = affine(At.D, InLoop);
+    if (!A)
+      return std::nullopt;
+    switch (At.Op) {
+    case clang::BO_LT: return AffineAtom{AffineAtom::GE, A->scaled(-1) - 1};
+    case clang::BO_LE: return AffineAtom{AffineAtom::GE, A->scaled(-1)};
+    case clang::BO_GT: return AffineAtom{AffineAtom::GE, *A - 1};
+    case clang::BO_GE: return AffineAtom{AffineAtom::GE, *A};
+    case clang::BO_EQ: return AffineAtom{AffineAtom::EQ, *A};
+    default: return AffineAtom{AffineAtom::NE, *A};
+    }
+  }
+
+private:
+  Symbol R, P, J;
+  std::map<Symbol, uint32_t> Launch;
+};
+
+std::string affineKey(const Affine &A) {
+  std::string S = std::to_string(A.Const);
+  for (const auto &[V, K] : A.Terms)
+    S += "," + std::to_string(V) + ":" + std::to_string(K);
+  return S;
+}
+
+/// Everything that makes an op the instance it is: ops of paths that differ only in a peer loop's
+/// choices, after the loop, are one op.
+std::string opKey(const SymOp &O) {
+  std::string S = std::to_string(int(O.Kind)) + "|" + O.Root + "|" + affineKey(O.Owner) + "|" +
+                  affineKey(O.Lo) + "|" + affineKey(O.Hi) + "|" + affineKey(O.Value) + "|" +
+                  std::to_string(int(O.Op)) + std::to_string(int(O.Cmp)) + "|" +
+                  std::to_string(O.Segment) + "." + std::to_string(O.Pos) + "." +
+                  std::to_string(O.InLoop) + "|" + std::to_string(O.Loc.getRawEncoding()) + "|";
+  for (const auto &Clause : O.When)
+    for (const AffineAtom &A : Clause)
+      S += std::to_string(int(A.R)) + affineKey(A.E) + ";";
+  return S;
+}
+
+/// The paths that turn from Path at one choice it made and was not given. A path that turned in a
+/// peer loop's body turns again only within that body: after the loop it runs as the path it
+/// turned from (the body changes nothing the rest reads), whose own turns cover the rest; so the
+/// loops' body paths add up instead of multiplying.
+void pushTurns(const SymbolicPath &Path, std::vector<std::vector<bool>> &Paths) {
+  unsigned Loop = Path.given() ? Path.loopOf(Path.given() - 1) : 0;
+  for (size_t C = Path.given(); C < Path.choices().size(); ++C) {
+    if (Loop && Path.loopOf(C) != Loop)
+      break;
+    std::vector<bool> Alt(Path.choices().begin(), Path.choices().begin() + C);
+    Alt.push_back(!Path.choices()[C]);
+    Paths.push_back(std::move(Alt));
+  }
+}
+
+/// One path's trace as symbolic ops; "" or why it is outside the fragment.
+std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &Forms,
+                        std::map<std::string, std::string> &Named, std::vector<SymOp> &Out) {
+  const auto &Infos = Path.ops();
+  if (Infos.size() != T.Ops.size())
+    return "an operation the symbolic run did not place";
+  for (size_t K = 0; K < T.Ops.size(); ++K) {
+    const RankOp &R = T.Ops[K];
+    const SymbolicPath::OpInfo &I = Infos[K];
+    if (R.InFlight || R.Probe || R.GridCell)
+      return "an async transfer, a TTEST or a grid wait";
+    if (R.Mem.Length || R.Mem.Data)
+      return "an extent of launch values or an offset of data";
+    if (!Path.isPlace(R.Mem.Owner))
+      return "an access the symbolic run cannot place in a rank's window";
+    // The trace compares accesses of one name only: a buffer must have one (its offsets of
+    // launch values alike), or two of its names could meet unseen.
+    if (Named.try_emplace(R.Mem.Buffer, R.Mem.Root).first->second != R.Mem.Root)
+      return "a buffer reached at offsets of different launch values";
+    SymOp O;
+    O.Kind = R.Kind;
+    O.Root = R.Mem.Root;
+    std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop);
+    std::optional<Affine> Off = Forms.affine(I.Offset, I.InLoop);
+    if (!Owner || !Off)
+      return "an owner or offset the symbolic trace cannot state";
+    O.Owner = *Owner;
+    O.Lo = *Off + R.Mem.Lo;
+    bool End = R.Mem.Hi == std::numeric_limits<int64_t>::max();
+    O.Hi = O.Lo + (End ? ToTheEnd : R.Mem.Hi - R.Mem.Lo);
+    if (isSignal(R)) {
+      std::optional<Affine> V = Forms.affine(I.Value ? *I.Value : Linear::constant(R.Value), false);
+      if (!V)
+        return "a signal value the symbolic trace cannot state";
+      O.Value = *V;
+    }
+    O.Op = R.Op;
+    O.Cmp = R.Cmp;
+    O.Segment = I.Segment;
+    O.Pos = I.Pos;
+    O.InLoop = I.InLoop;
+    for (const SymbolicPath::Atom &A : I.When) {
+      std::optional<AffineAtom> X = Forms.atom(A, I.InLoop);
+      if (!X)
+        return "a path condition the symbolic trace cannot state";
+      O.When.push_back({*X});
+    }
+    O.What = R.What;
+    O.Loc = R.Loc;
+    Out.push_back(std::move(O));
+  }
+  return "";
+}
+
+/// Whether a notify's value is positive for every P >= 2 by its form alone (a constant, c + kP).
+bool positiveEveryP(const Affine &V) {
+  for (const auto &[X, K] : V.Terms)
+    if (X != symvar::Count || K < 0)
+      return false;
+  int64_t AtTwo = V.Const + 2 * (V.Terms.empty() ? 0 : V.Terms.begin()->second);
+  return AtTwo > 0;
+}
+
+/// The host's write before each call (CONTRACT §6, "Launch"): of every buffer a rank reads, on
+/// its own rank, before the call's first op; then the next call's ops. "" or why not.
+std::string finishCalls(SymbolicTrace &T, unsigned Calls, clang::SourceLocation Kernel) {
+  std::set<std::string> Read, Lowered, Signals;
+  for (const SymOp &O : T.Ops) {
+    if (O.Kind == RankOpKind::Read)
+      Read.insert(O.Root);
+    if (O.Kind == RankOpKind::Notify || O.Kind == RankOpKind::Wait)
+      Signals.insert(O.Root);
+    if (O.Kind == RankOpKind::Notify && (O.Op != NotifyOp::AtomicAdd || !positiveEveryP(O.Value)))
+      Lowered.insert(O.Root);
+  }
+  if (Calls > 1 && !Lowered.empty())
+    return "a re-entrant kernel that lowers a signal cell (which of its cells persist between "
+           "calls is not stated per cell)";
+  std::vector<SymOp> One = std::move(T.Ops);
+  T.Ops.clear();
+  for (unsigned C = 0; C < Calls; ++C) {
+    for (const std::string &Root : Read) {
+      SymOp W;
+      W.Kind = RankOpKind::Write;
+      W.Root = Root;
+      W.Owner = Affine::var(symvar::Rank);
+      W.Whole = true;
+      W.Launch = true;
+      W.Call = C;
+      W.What = "the host's write before the launch";
+      W.Loc = Kernel;
+      T.Ops.push_back(std::move(W));
+    }
+    for (SymOp O : One) {
+      O.Call = C;
+      T.Ops.push_back(std::move(O));
+    }
+  }
+  if (Calls > 1)
+    T.FreshRoots.assign(Signals.begin(), Signals.end()); // never lowered: fresh in each call
+  return "";
+}
+
+} // namespace
+
+SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
+                                  const clang::FunctionDecl *Kernel,
+                                  const std::vector<Span> &Removed, unsigned Calls) {
+  SymbolicRunResult R;
+  RankInterpreter I(Ctx, Catalogue, SymbolicSteps);
+  I.leaveOut(Removed);
+  std::vector<std::vector<bool>> Paths{{}};
+  // Paths that ended with a launch value taken for the count that no peer loop of theirs
+  // confirmed (`if (nranks > kMax) return;` taken): run again last, when another path's loop
+  // may have confirmed it (the explicit model's probe does alike).
+  std::set<std::vector<bool>> Deferred;
+  std::set<std::string> Seen;
+  SymbolicTrace T;
+  std::optional<SymForms> Forms; // one interpreter: its symbols are every path's
+  unsigned Highest = 0;          // the highest program point of the paths merged so far
+  SymbolicPath::Turns Bases;
+  std::shared_ptr<SymbolicPath::Solver> Z = SymbolicPath::solver();
+  std::map<std::string, std::string> Named; // buffer -> the one name its accesses have
+  while (!Paths.empty()) {
+    if (++R.Paths > MaxSymbolicPaths) {
+      R.Why = "more than " + std::to_string(MaxSymbolicPaths) + " paths";
+      return R;
+    }
+    SymbolicPath Path(std::move(Paths.back()), Bases, Highest, Z);
+    Paths.pop_back();
+    I.symbolic(&Path);
+    auto Run = I.run(Kernel, SymbolicPath::FirstPlace, 0, 1);
+    I.symbolic(nullptr);
+    if (const auto *U = std::get_if<Unmodelled>(&Run)) {
+      if (U->Unconfirmed && Deferred.insert(Path.choices()).second) {
+        --R.Paths;
+        Paths.insert(Paths.begin(), Path.choices());
+        pushTurns(Path, Paths);
+        continue;
+      }
+      R.Why = U->Why;
+      return R;
+    }
+    if (!Forms)
+      Forms.emplace(Path.rank(), Path.count(), Path.iter());
+    if (!Deferred.count(Path.choices()))
+      pushTurns(Path, Paths);
+    std::vector<SymOp> Ops;
+    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, Named, Ops);
+        !Why.empty()) {
+      R.Why = Why;
+      return R;
+    }
+    for (SymOp &O : Ops)
+      Highest = std::max(Highest, O.Segment);
+    for (SymOp &O : Ops)
+      if (Seen.insert(opKey(O)).second)
+        T.Ops.push_back(std::move(O));
+  }
+  if (std::string Why = finishCalls(T, Calls, Kernel->getLocation()); !Why.empty()) {
+    R.Why = Why;
+    return R;
+  }
+  R.Trace = std::move(T);
+  return R;
+}
+
+std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
+                                const clang::FunctionDecl *Kernel,
+                                const std::vector<Span> &Removed, unsigned Calls) {
+  auto T0 = std::chrono::steady_clock::now();
+  SymbolicRunResult S = runSymbolically(Ctx, Catalogue, Kernel, Removed, Calls);
+  auto T1 = std::chrono::steady_clock::now();
+  if (!S.Trace)
+    return "no symbolic trace: " + S.Why;
+  SymbolicVerdict V = checkEveryRankCount(*S.Trace);
+  if (getenv("COMMCHECK_TRACE_SYMBOLIC"))
+    fprintf(stderr, "symbolic: %u paths, %zu ops, run %.3f s, check %.3f s\n", S.Paths,
+            S.Trace->Ops.size(), std::chrono::duration<double>(T1 - T0).count(),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - T1).count());
+  return V.Proved ? "" : "not proved for every P: " + V.Why;
+}
+
+} // namespace commcheck

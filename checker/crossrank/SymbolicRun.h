@@ -1,0 +1,41 @@
+// The symbolic run of a kernel entry (docs/cross-rank.md, "the symbolic run"): the entry run once
+// per path of its branches on the rank id r, the rank count P and a peer loop's variable j, with
+// r and P symbols (RankInterpreter's symbolic mode, SymbolicPath), and the paths' operations
+// merged into one SymbolicTrace, each guarded by its path's constraints, that stands for every
+// rank's run at every P >= 2. Outside the fragment it keeps exact (a branch on a launch value or
+// on data, an async engine, an offset of launch values, ...): no trace, and the reason.
+#pragma once
+#include "crossrank/SymbolicTrace.h"
+#include "events/LoopMembership.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace commcheck {
+
+class IntrinsicCatalogue;
+
+struct SymbolicRunResult {
+  std::optional<SymbolicTrace> Trace;
+  std::string Why; ///< when there is no trace
+  unsigned Paths = 0;
+};
+
+/// Calls: 2 for the re-entrant convention (the next call's ops follow the first's), 1 under a
+/// declared fresh window.
+SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
+                                  const clang::FunctionDecl *Kernel,
+                                  const std::vector<Span> &Removed, unsigned Calls);
+
+/// Whether the entry is proved free of hangs, counter imbalance and races for every P >= 2: ""
+/// when it is, else why not (no symbolic trace, or what SymbolicCheck could not rule out).
+std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
+                                const clang::FunctionDecl *Kernel,
+                                const std::vector<Span> &Removed, unsigned Calls);
+
+} // namespace commcheck
