@@ -8,6 +8,7 @@
 #include "crossrank/SymbolicOverlap.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -435,6 +436,22 @@ void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, un
           R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps);
 }
 
+/// CPU milliseconds of the model's phases, for COMMCHECK_TRACE_RANKS (where its time goes).
+struct PhaseClock {
+  double Start = now();
+  /// This thread's CPU time (ms): other processes on the machine do not count.
+  static double now() {
+    timespec T{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+    return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
+  }
+  double lap() {
+    double Now = now(), Ms = Now - Start;
+    Start = Now;
+    return Ms;
+  }
+};
+
 /// What the model's runs do not see of the kernel ("": nothing).
 std::string unseen(const RankInterpreter &I, const EventGraph &G) {
   if (I.readsBlock())
@@ -473,7 +490,11 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
   std::vector<int> Counts;
-  if (std::optional<Unmodelled> U = probeRankCounts(I, G.Decl, Counts)) {
+  PhaseClock Clock;
+  double Ms[4] = {0, 0, 0, 0}; // probe, runs, analysis, the rest
+  std::optional<Unmodelled> Probed = probeRankCounts(I, G.Decl, Counts);
+  Ms[0] = Clock.lap();
+  if (std::optional<Unmodelled> U = Probed) {
     R.Why = *U;
     trace(AM, R, 0, I.steps());
     return R;
@@ -513,8 +534,10 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       LaunchPath Path(std::move(Scenarios.back()));
       Scenarios.pop_back();
       I.follow(&Path);
+      Ms[3] += Clock.lap();
       auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
       I.follow(nullptr);
+      Ms[1] += Clock.lap();
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
         AllRun = false;
         R.Why = *U;
@@ -535,6 +558,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       bool Infeasible = false;
       std::optional<Unmodelled> Unplaced;
       bool Exhaustive = analyse(SR, Found, Infeasible, R.Uses, OrderBudget, Unplaced);
+      Ms[2] += Clock.lap();
       if (Unplaced) {
         AllRun = false, Stop = true, R.Why = *Unplaced;
         break;
@@ -565,6 +589,10 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.Complete = R.Modelled && AllRun;
   R.Unseen = unseen(I, G);
   trace(AM, R, Covered, Spent);
+  Ms[3] += Clock.lap();
+  if (getenv("COMMCHECK_TRACE_RANKS"))
+    fprintf(stderr, "cross-rank %s: ms probe=%.1f runs=%.1f analysis=%.1f rest=%.1f\n",
+            G.Function.c_str(), Ms[0], Ms[1], Ms[2], Ms[3]);
   return R;
 }
 
