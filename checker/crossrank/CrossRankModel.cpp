@@ -3,12 +3,12 @@
 #include "crossrank/GridWaits.h"
 #include "crossrank/LaunchWrites.h"
 #include "crossrank/PeerOrder.h"
+#include "crossrank/PhaseClock.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "crossrank/SymbolicOverlap.h"
 #include "clang/AST/Decl.h"
 #include <algorithm>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -436,21 +436,14 @@ void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, un
           R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps);
 }
 
-/// CPU milliseconds of the model's phases, for COMMCHECK_TRACE_RANKS (where its time goes).
-struct PhaseClock {
-  double Start = now();
-  /// This thread's CPU time (ms): other processes on the machine do not count.
-  static double now() {
-    timespec T{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
-    return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
-  }
-  double lap() {
-    double Now = now(), Ms = Now - Start;
-    Start = Now;
-    return Ms;
-  }
-};
+/// Whether an entry signals (notifies or waits) or reads memory: the entries the model runs.
+bool signalsOrReads(const EventGraph &G) {
+  for (const Event &E : G.Events)
+    if (E.Kind == EventKind::Notify || E.Kind == EventKind::Wait || E.Kind == EventKind::TileLoad ||
+        E.Kind == EventKind::ScalarLoad || E.Kind == EventKind::Put || E.Kind == EventKind::Get)
+      return true;
+  return false;
+}
 
 /// What the model's runs do not see of the kernel ("": nothing).
 std::string unseen(const RankInterpreter &I, const EventGraph &G) {
@@ -469,13 +462,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   const EventGraph &G = AM.graph();
   // Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
   // signal at all races with that peer's launch (CONTRACT §6).
-  bool Signals = false, Reads = false;
-  for (const Event &E : G.Events) {
-    Signals |= E.Kind == EventKind::Notify || E.Kind == EventKind::Wait;
-    Reads |= E.Kind == EventKind::TileLoad || E.Kind == EventKind::ScalarLoad ||
-             E.Kind == EventKind::Put || E.Kind == EventKind::Get;
-  }
-  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || (!Signals && !Reads)) {
+  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || !signalsOrReads(G)) {
     R.Why.Why = "not a kernel entry that signals or reads memory";
     return R;
   }
@@ -491,10 +478,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   I.leaveOut(G.Removed);
   std::vector<int> Counts;
   PhaseClock Clock;
-  double Ms[4] = {0, 0, 0, 0}; // probe, runs, analysis, the rest
-  std::optional<Unmodelled> Probed = probeRankCounts(I, G.Decl, Counts);
-  Ms[0] = Clock.lap();
-  if (std::optional<Unmodelled> U = Probed) {
+  if (auto U = Clock.time(PhaseClock::Probe, [&] { return probeRankCounts(I, G.Decl, Counts); })) {
     R.Why = *U;
     trace(AM, R, 0, I.steps());
     return R;
@@ -534,10 +518,10 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       LaunchPath Path(std::move(Scenarios.back()));
       Scenarios.pop_back();
       I.follow(&Path);
-      Ms[3] += Clock.lap();
-      auto Run = runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
+      auto Run = Clock.time(PhaseClock::Runs, [&] {
+        return runAll(I, G.Decl, P, AM.assumptions().FreshWindow ? 1 : 2, Spent);
+      });
       I.follow(nullptr);
-      Ms[1] += Clock.lap();
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
         AllRun = false;
         R.Why = *U;
@@ -557,8 +541,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;
       std::optional<Unmodelled> Unplaced;
-      bool Exhaustive = analyse(SR, Found, Infeasible, R.Uses, OrderBudget, Unplaced);
-      Ms[2] += Clock.lap();
+      bool Exhaustive = Clock.time(PhaseClock::Analysis, [&] {
+        return analyse(SR, Found, Infeasible, R.Uses, OrderBudget, Unplaced);
+      });
       if (Unplaced) {
         AllRun = false, Stop = true, R.Why = *Unplaced;
         break;
@@ -589,10 +574,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.Complete = R.Modelled && AllRun;
   R.Unseen = unseen(I, G);
   trace(AM, R, Covered, Spent);
-  Ms[3] += Clock.lap();
-  if (getenv("COMMCHECK_TRACE_RANKS"))
-    fprintf(stderr, "cross-rank %s: ms probe=%.1f runs=%.1f analysis=%.1f rest=%.1f\n",
-            G.Function.c_str(), Ms[0], Ms[1], Ms[2], Ms[3]);
+  Clock.print(G.Function);
   return R;
 }
 
