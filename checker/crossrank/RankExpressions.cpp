@@ -249,7 +249,8 @@ RankInterpreter::Slot RankInterpreter::summedInPlace(const BinaryOperator *BO, c
   const auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS());
   const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   if (!VD || R.K != RankValue::Number || BO->getLHS()->getType()->isPointerType() ||
-      BO->getRHS()->getType()->isPointerType())
+      BO->getRHS()->getType()->isPointerType() || DR->isValueDependent() ||
+      DR->isTypeDependent()) // (eval takes a dependent x for no value)
     return nullptr;
   auto Found = Frames.back().Vars.find(VD);
   if (Found == Frames.back().Vars.end() || Found->second->K != RankValue::Number ||
