@@ -2,7 +2,9 @@
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/GridWaits.h"
 #include "crossrank/LaunchWrites.h"
+#include "crossrank/ModelCompleteness.h"
 #include "crossrank/PeerOrder.h"
+#include "crossrank/PhaseClock.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "crossrank/SymbolicOverlap.h"
@@ -402,55 +404,6 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 }
 
 
-/// Why a scenario does not stand for every run of the kernel ("": it does). A scenario takes each
-/// launch value to be the same on every rank (a size, a mode: the launch-values assumption every
-/// report states, which the model's race and hang verdicts rest on too), and the scenarios run
-/// every outcome of each branch on one: together they stand for every run of the kernel under that
-/// assumption, so branching alone leaves the model complete. A branch on untracked data or a
-/// TTEST's outcome is run each way too, which covers every run where one rank only takes it;
-/// where ranks share it (Shared: a rank met a choice another took), the runs where they go
-/// different ways are not seen. What is run at some values only (a signal value, a loop's trip
-/// count past the unrolling bound) is not complete either, nor is a next call that repeats the
-/// first call's choices (Calls: the calls run).
-std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls) {
-  if (Path.valueCut())
-    return "a signal value read from launch data or untracked memory is run at some values only";
-  if (Path.dataChosen() && Shared)
-    return "a branch on data the model does not track is run each way, alike on every rank that "
-           "meets it";
-  if (Path.pollChosen() && Shared)
-    return "an async event's or a TTEST's outcome is run each way, alike on every rank that meets "
-           "it";
-  if (Path.cut())
-    return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
-           " times";
-  if (Calls > 1 && !Path.choices().empty())
-    return "the next call is run with the first call's launch values and choices";
-  return "";
-}
-
-/// Why the ranks the model runs do not stand for every run ("": they do). A launch value taken
-/// for the rank id (AsRank: the host passes the rank as a scalar) is a hypothesis: every finding
-/// says so, and the precision step does not rely on the model; so is a rank count cut for data
-/// branches (FewRanks: not every count in range is run).
-std::string partialRanks(const std::string &AsRank, bool FewRanks) {
-  if (!AsRank.empty())
-    return "the launch value " + AsRank + ", compared with a peer loop's variable, is taken for "
-           "the rank id";
-  if (FewRanks)
-    return "the kernel branches on data the model does not track, and its rank count is run at "
-           "P = 2.." + std::to_string(MaxRanksOnData) + " only";
-  return "";
-}
-
-/// The launch values taken for the rank id, quoted, as findings name them ("": none).
-std::string rankHypothesis(const RankInterpreter &I) {
-  std::string AsRank;
-  for (const std::string &N : I.rankNames())
-    AsRank += (AsRank.empty() ? "'" : ", '") + N + "'";
-  return AsRank;
-}
-
 /// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
 void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
   if (!getenv("COMMCHECK_TRACE_RANKS"))
@@ -461,16 +414,6 @@ void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, un
           AM.graph().Function.c_str(), R.Modelled, Covered, R.Why.Why.c_str(),
           R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps, R.EveryP,
           R.Symbolic.c_str());
-}
-
-/// What the model's runs do not see of the kernel ("": nothing).
-std::string unseen(const RankInterpreter &I, const EventGraph &G) {
-  if (I.readsBlock())
-    return "the kernel splits its work by block index and the model runs one block: another "
-           "block's access is not seen";
-  if (!G.Removed.empty() || G.OtherCoreCode)
-    return "another core's code (a configuration this one does not compile) is not run";
-  return "";
 }
 
 /// Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
@@ -513,7 +456,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   I.leaveOut(G.Removed);
   std::vector<int> Counts;
   bool FewRanks = false;
-  if (std::optional<Unmodelled> U = probeRankCounts(I, G.Decl, Counts, FewRanks)) {
+  PhaseClock Clock;
+  if (auto U = Clock.time(PhaseClock::Probe,
+                          [&] { return probeRankCounts(I, G.Decl, Counts, FewRanks); })) {
     R.Why = *U;
     trace(AM, R, 0, I.steps());
     return R;
@@ -523,7 +468,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   std::set<FindingKey> Seen; // the findings kept
   int Covered = 0;
   std::string AsRank = rankHypothesis(I);
-  R.Why.Why = partialRanks(AsRank, FewRanks);
+  R.Why.Why = partialRanks(AsRank, FewRanks, MaxRanksOnData);
   bool AllRun = R.Why.Why.empty();
   for (int P : Counts) {
     if (P == MaxRanksProved + 1 && AsRank.empty() && R.Findings.empty() && provedForEveryP(AM, R))
@@ -550,7 +495,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       Scenarios.pop_back();
       I.follow(&Path);
       const int Calls = AM.assumptions().FreshWindow ? 1 : 2;
-      auto Run = runAll(I, G.Decl, P, Calls, Spent);
+      auto Run = Clock.time(PhaseClock::Runs, [&] { return runAll(I, G.Decl, P, Calls, Spent); });
       bool Shared = I.choicesShared();
       I.follow(nullptr);
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
@@ -572,7 +517,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;
       std::optional<Unmodelled> Unplaced;
-      bool Exhaustive = analyse(SR, Found, Infeasible, R.Uses, OrderBudget, Unplaced);
+      bool Exhaustive = Clock.time(PhaseClock::Analysis, [&] {
+        return analyse(SR, Found, Infeasible, R.Uses, OrderBudget, Unplaced);
+      });
       if (Unplaced) {
         AllRun = false, Stop = true, R.Why = *Unplaced;
         break;
@@ -603,6 +550,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.Complete = R.Modelled && AllRun;
   R.Unseen = unseen(I, G);
   trace(AM, R, Covered, Spent);
+  Clock.print(G.Function);
   return R;
 }
 

@@ -131,6 +131,32 @@ struct LaunchPath::Solver {
   }
   unsigned Assumed = 0;
   std::unordered_map<uint64_t, bool> Answers;
+  /// The largest Num / Den under the constraints so far, rounded down (none: unbounded).
+  std::optional<int64_t> greatest(const z3::expr &Num, int64_t Den) {
+    // The answer is a function of the formula alone: views are made in loops and by every rank
+    // and scenario, and an optimiser's run costs far more than printing the question.
+    thread_local std::unordered_map<std::string, std::optional<int64_t>> Shared;
+    std::ostringstream Key;
+    Key << Z.assertions() << "|max " << Num << "/" << Den;
+    auto [It, New] = Shared.try_emplace(Key.str());
+    if (!New)
+      return It->second;
+    if (Shared.size() > 100000)
+      Shared.clear(), It = Shared.try_emplace(Key.str()).first;
+    z3::optimize O(context());
+    for (const z3::expr &A : Z.assertions())
+      O.add(A);
+    z3::optimize::handle H = O.maximize(Num);
+    int64_t N = 0;
+    // Unbounded, or not an integer Z3 states: none.
+    if (O.check() == z3::sat && O.upper(H).is_numeral_i64(N))
+      It->second = llvm::divideFloorSigned(N, Den);
+    return It->second;
+  }
+  /// upperBound's answers by the constraints so far (their count: they only grow) and the form:
+  /// every rank of a scenario asks, and the text that keys the shared answers costs more than
+  /// most questions.
+  std::map<std::pair<unsigned, std::vector<int64_t>>, std::optional<int64_t>> Bounds;
   std::vector<z3::expr> Asked;
 };
 
@@ -281,26 +307,13 @@ std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
   if (Box.namesQuotient(D))
     if (std::optional<__int128> Max = Box.atMost(D); Max && *Max <= INT64_MAX && *Max >= INT64_MIN)
       return llvm::divideFloorSigned(int64_t(*Max), D.Den);
-  // The answer is a function of the formula alone: views are made in loops and by every rank, and
-  // an optimiser's run costs far more than printing the question.
-  thread_local std::unordered_map<std::string, std::optional<int64_t>> Answers;
+  // Asked again under the same constraints (every rank of the scenario asks): answered by the
+  // path without printing them.
   z3::expr Num = S->numerator(D);
-  std::ostringstream Key;
-  Key << S->Z.assertions() << "|max " << Num << "/" << D.Den;
-  auto [It, New] = Answers.try_emplace(Key.str());
-  if (!New)
-    return It->second;
-  if (Answers.size() > 100000)
-    Answers.clear(), It = Answers.try_emplace(Key.str()).first;
-  z3::optimize O(context());
-  for (const z3::expr &A : S->Z.assertions())
-    O.add(A);
-  z3::optimize::handle H = O.maximize(Num);
-  int64_t N = 0;
-  // Unbounded, or not an integer Z3 states: none.
-  if (O.check() == z3::sat && O.upper(H).is_numeral_i64(N))
-    It->second = llvm::divideFloorSigned(N, D.Den);
-  return It->second;
+  auto [Known, First] = S->Bounds.try_emplace({S->Assumed, key(D, -2)});
+  if (First)
+    Known->second = S->greatest(Num, D.Den);
+  return Known->second;
 }
 
 int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates,

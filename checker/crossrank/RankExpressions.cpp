@@ -167,6 +167,9 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     return RankValue::integer(truth(BO->getLHS()) || truth(BO->getRHS()));
   if (BO->isAssignmentOp()) {
     RankValue R = eval(BO->getRHS());
+    if (Op == BO_AddAssign || Op == BO_SubAssign)
+      if (Slot S = summedInPlace(BO, R))
+        return BO == Unused ? RankValue() : *S;
     if (Op != BO_Assign) {
       // x op= y is x = x op y, with the operator's semantics.
       BinaryOperatorKind Base = BinaryOperator::getOpForCompoundAssignment(Op);
@@ -246,6 +249,28 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     return RankValue::unknown("a comparison of values the model cannot compute");
   }
   return arith(Op, L, R, LT, RT);
+}
+
+RankInterpreter::Slot RankInterpreter::summedInPlace(const BinaryOperator *BO, const RankValue &R) {
+  // What `x = x + y` gives (eval, arith, assignment), without the copies of x each makes: a
+  // running sum of values read from memory is a form of as many symbols as reads.
+  const auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS());
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || R.K != RankValue::Number || BO->getLHS()->getType()->isPointerType() ||
+      BO->getRHS()->getType()->isPointerType() || DR->isValueDependent() ||
+      DR->isTypeDependent()) // (eval takes a dependent x for no value)
+    return nullptr;
+  auto Found = Frames.back().Vars.find(VD);
+  if (Found == Frames.back().Vars.end() || Found->second->K != RankValue::Number ||
+      !Found->second->Fields.empty())
+    return nullptr;
+  step(BO->getLHS()); // as its evaluation counts
+  Slot S = Found->second;
+  RankValue Sum = RankValue::number(std::move(S->L));
+  Sum.L.add(R.L, BO->getOpcode() == BO_AddAssign ? 1 : -1);
+  Sum.FromTable = S->FromTable || R.FromTable;
+  *S = std::move(Sum);
+  return S;
 }
 
 RankValue RankInterpreter::arith(BinaryOperatorKind Op, const RankValue &L, const RankValue &R,

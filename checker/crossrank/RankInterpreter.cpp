@@ -275,6 +275,7 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
     fail(std::string("a '") + stmtClassName(S) + "' statement", S);
   if (const auto *E = dyn_cast<Expr>(S)) {
     noteDiscarded(E);
+    Unused = E;
     eval(E);
     return Flow::Next;
   }
@@ -479,7 +480,7 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
     if (F == Flow::Break)
       break;
     if (Inc)
-      eval(Inc);
+      eval(Unused = Inc);
     if (Polling.Test && pollGivesUp(OpsBefore))
       break;
   }

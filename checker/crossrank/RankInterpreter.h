@@ -31,6 +31,7 @@
 
 namespace clang {
 class ASTContext;
+class BinaryOperator;
 class CallExpr;
 class CastExpr;
 class CXXConstructExpr;
@@ -175,6 +176,12 @@ private:
   RankValue evalBinary(const clang::Expr *E);
   RankValue evalUnary(const clang::Expr *E);
   /// L op R for an arithmetic operator (not a comparison), with the operands' types.
+  /// `x += y` and `x -= y` on a local number, y's value R: x's slot, summed in place (null:
+  /// not such an assignment, nothing done).
+  Slot summedInPlace(const clang::BinaryOperator *BO, const RankValue &R);
+  /// The expression a statement (or a loop's increment) evaluates for its effects only: its
+  /// value is not used (summedInPlace then returns none).
+  const clang::Expr *Unused = nullptr;
   RankValue arith(clang::BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
                   clang::QualType LT, clang::QualType RT);
   RankValue arithValue(clang::BinaryOperatorKind Op, const RankValue &L, const RankValue &R,
@@ -270,6 +277,13 @@ private:
   const std::string &name(Symbol S) const { return Names[S]; }
   /// The part of an address that names its buffer, rank-independently: the launch symbols.
   std::string rootText(const Linear &L) const;
+  /// rootText's answers by (symbol, coefficient)* and denominator: names never change once
+  /// interned, and every access of every run asks again (a text is costly to build).
+  mutable std::map<std::vector<int64_t>, std::string> RootTexts;
+  /// The symbol of the value a load from Addr reads: named by the address's text, the same on
+  /// every rank (its window bases dropped); by the address's form, once per interpreter.
+  Symbol loadedSymbol(const Linear &Addr);
+  std::map<std::vector<int64_t>, Symbol> LoadedSymbols;
 
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;

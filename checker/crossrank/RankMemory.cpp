@@ -50,6 +50,13 @@ const FieldDecl *fieldOf(const Expr *E) {
 } // namespace
 
 std::string RankInterpreter::rootText(const Linear &L) const {
+  std::vector<int64_t> Key{L.Den};
+  for (const auto &[Sym, K] : L.Terms)
+    if (!Linear::isPlace(Sym))
+      Key.insert(Key.end(), {int64_t(Sym), K});
+  auto [It, New] = RootTexts.try_emplace(std::move(Key));
+  if (!New)
+    return It->second;
   // Named in the order of the names, so that the text does not depend on when each was met.
   std::vector<std::pair<std::string, int64_t>> Named;
   for (const auto &[Sym, K] : L.Terms)
@@ -66,7 +73,18 @@ std::string RankInterpreter::rootText(const Linear &L) const {
   }
   if (L.Den != 1)
     S = "(" + S + ")/" + std::to_string(L.Den);
-  return S;
+  return It->second = S;
+}
+
+Symbol RankInterpreter::loadedSymbol(const Linear &Addr) {
+  std::vector<int64_t> Key{Addr.Const, Addr.Den};
+  for (const auto &[Sym, K] : Addr.Terms)
+    if (!Linear::isPlace(Sym))
+      Key.insert(Key.end(), {int64_t(Sym), K});
+  auto [It, New] = LoadedSymbols.try_emplace(std::move(Key), 0);
+  if (New)
+    It->second = intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
+  return It->second;
 }
 
 std::string RankInterpreter::bufferText(const Linear &L) const {
@@ -105,6 +123,16 @@ RankValue RankInterpreter::pointerArith(const RankValue &Ptr, const RankValue &N
 }
 
 Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
+  // Most forms name neither the rank count nor a value taken for it: they stay as they are
+  // (in their normal form, which the sum of their terms below would give).
+  bool Plain = true;
+  for (size_t I = 0; I < L.Terms.size() && Plain; ++I)
+    Plain = L.Terms[I].first != RankCountSym && !BoundCounts.count(L.Terms[I].first);
+  if (Plain && !Bind) {
+    Linear R = L;
+    R.canonicalise();
+    return R;
+  }
   Linear R = Linear::constant(L.Const).scaled(1, L.Den);
   for (const auto &[Sym, K] : L.Terms) {
     Linear T = Linear::symbol(Sym);
@@ -197,7 +225,7 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
   record(RankOpKind::Read, V, At, "scalar load", At);
   if (!T->isPointerType() && !T->isIntegerType())
     return RankValue::unknown("a load of a non-integer value");
-  Symbol Loaded = intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
+  Symbol Loaded = loadedSymbol(Addr);
   Linear Sym = Linear::symbol(Loaded);
   if (T->isPointerType()) {
     Sym = Sym.plus(Linear::home(Rank));
@@ -330,14 +358,21 @@ MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes
   // The buffer by its pointers, and the offset into it with the rank count as this run's: two
   // names of one buffer are compared by their offsets (SymbolicOverlap).
   M.Buffer = "@" + bufferText(Off);
-  M.Offset = Linear::constant(Off.Const).scaled(1, Off.Den);
+  // The sum of the terms that are not pointers (the rank count as P), over Off's denominator,
+  // in its normal form.
+  M.Offset = Linear::constant(Off.Const);
+  M.Offset.Den = Off.Den;
   for (const auto &[Sym, K] : Off.Terms) {
     if (PointerSymbols.count(Sym))
       continue;
     bool Count = Sym == RankCountSym || BoundCounts.count(Sym);
     M.Data |= !Count && !LaunchSymbols.count(Sym); // a value read from memory
-    M.Offset = M.Offset.plus((Count ? Linear::constant(P) : Linear::symbol(Sym)).scaled(K, Off.Den));
+    if (Count)
+      M.Offset.Const += K * P;
+    else
+      M.Offset.Terms.push_back({Sym, K});
   }
+  M.Offset.canonicalise();
   return M;
 }
 

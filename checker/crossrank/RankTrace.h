@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <tuple>
 #include <vector>
 
@@ -85,6 +86,9 @@ struct RankOp {
   /// scenario (there the TTEST returned false: another scenario runs that), not a hang.
   bool Probe = false;
 };
+
+// A trace's ops move as it grows (a copy of each op's names costs far more).
+static_assert(std::is_nothrow_move_constructible_v<RankOp>);
 
 struct RankTrace {
   int Rank = 0;

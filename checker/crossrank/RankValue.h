@@ -9,10 +9,12 @@
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace clang {
@@ -25,11 +27,27 @@ namespace commcheck {
 /// interpreter's names: symbols are numbers so that arithmetic on addresses allocates nothing).
 using Symbol = uint32_t;
 
+/// The terms of a linear form: a SmallVector whose move says it throws nothing (it copies the
+/// inline elements or takes the buffer), so that a vector of forms, or of what holds them (a
+/// trace's ops), moves them as it grows instead of copying each.
+struct LinearTerms : llvm::SmallVector<std::pair<Symbol, int64_t>, 3> {
+  using Base = llvm::SmallVector<std::pair<Symbol, int64_t>, 3>;
+  LinearTerms() = default;
+  LinearTerms(std::initializer_list<std::pair<Symbol, int64_t>> IL) : Base(IL) {}
+  LinearTerms(const LinearTerms &) = default;
+  LinearTerms(LinearTerms &&O) noexcept : Base(std::move(O)) {}
+  LinearTerms &operator=(const LinearTerms &) = default;
+  LinearTerms &operator=(LinearTerms &&O) noexcept {
+    Base::operator=(std::move(O));
+    return *this;
+  }
+};
+
 struct Linear {
   static constexpr Symbol WindowBit = 1u << 30, HomeBit = 1u << 31;
   using Term = std::pair<Symbol, int64_t>;
   int64_t Const = 0;
-  llvm::SmallVector<Term, 3> Terms; ///< symbol -> coefficient (never 0), sorted by symbol
+  LinearTerms Terms; ///< symbol -> coefficient (never 0), sorted by symbol
   int64_t Den = 1;                  ///< common denominator (> 0)
 
   static Linear constant(int64_t C) { return Linear{C, {}, 1}; }
@@ -54,8 +72,8 @@ struct Linear {
   void normalise() {
     int64_t G = Den < 0 ? -Den : Den;
     G = std::gcd(G, Const < 0 ? -Const : Const);
-    for (auto &[S, K] : Terms)
-      G = std::gcd(G, K < 0 ? -K : K);
+    for (size_t I = 0; I < Terms.size() && G != 1; ++I)
+      G = std::gcd(G, Terms[I].second < 0 ? -Terms[I].second : Terms[I].second);
     if (G > 1) {
       Const /= G;
       Den /= G;
@@ -68,6 +86,27 @@ struct Linear {
       for (auto &[S, K] : Terms)
         K = -K;
     }
+  }
+  /// This form with its terms sorted by symbol, equal symbols merged and zero coefficients
+  /// dropped, in its normal form: the form summing its terms one by one with plus gives, at the
+  /// cost of none of the sums' copies.
+  void canonicalise() {
+    bool Sorted = true;
+    for (size_t I = 1; I < Terms.size() && Sorted; ++I)
+      Sorted = Terms[I - 1].first < Terms[I].first;
+    if (!Sorted) {
+      std::stable_sort(Terms.begin(), Terms.end(),
+                       [](const Term &A, const Term &B) { return A.first < B.first; });
+      size_t Out = 0;
+      for (size_t I = 0; I < Terms.size(); ++I)
+        if (Out > 0 && Terms[Out - 1].first == Terms[I].first)
+          Terms[Out - 1].second += Terms[I].second;
+        else
+          Terms[Out++] = Terms[I];
+      Terms.resize(Out);
+    }
+    eraseTerms([](const Term &T) { return T.second == 0; });
+    normalise();
   }
   Linear scaled(int64_t Num, int64_t Div = 1) const {
     Linear R = *this;
@@ -103,6 +142,20 @@ struct Linear {
     R.normalise();
     return R;
   }
+  /// This form plus Sign * O, in place: where both are integral and O's symbols all follow this
+  /// form's (a running sum of values read one by one, `offset += *p`, each a symbol newer than
+  /// the last) O's terms are appended, with no copy of those before; else as plus gives it.
+  void add(const Linear &O, int64_t Sign = 1) {
+    if (Den != 1 || O.Den != 1 ||
+        (!Terms.empty() && !O.Terms.empty() && O.Terms.front().first <= Terms.back().first)) {
+      *this = plus(O, Sign);
+      return;
+    }
+    Const += Sign * O.Const;
+    for (const Term &T : O.Terms)
+      Terms.push_back({T.first, Sign * T.second});
+    normalise();
+  }
   /// The terms for which Drop holds removed.
   template <typename Pred> void eraseTerms(Pred Drop) {
     Terms.erase(std::remove_if(Terms.begin(), Terms.end(), Drop), Terms.end());
@@ -111,6 +164,8 @@ struct Linear {
     return Const == O.Const && Den == O.Den && Terms == O.Terms;
   }
 };
+
+static_assert(std::is_nothrow_move_constructible_v<Linear>);
 
 /// What an expression evaluates to.
 struct RankValue {

@@ -75,9 +75,12 @@ std::optional<Unmodelled> ambiguousCells(const SpmdRun &Run, SymbolicOverlap &Of
     for (const RankOp &O : T.Ops)
       if (isSignal(O) && !O.Mem.Buffer.empty())
         Cells[{O.Mem.Buffer, O.Mem.Owner}].try_emplace(Cell{O.Mem.Root, O.Mem.Lo, O.Mem.Hi}, &O);
+  // Cells of one name are apart by their bytes (and not across names): each cell is asked
+  // against the cells of the names after its own only, in order.
+  constexpr int64_t Last = std::numeric_limits<int64_t>::max();
   for (const auto &[Buffer, Of] : Cells)
     for (auto I = Of.begin(); I != Of.end(); ++I)
-      for (auto J = std::next(I); J != Of.end(); ++J)
+      for (auto J = Of.upper_bound(Cell{std::get<0>(I->first), Last, Last}); J != Of.end(); ++J)
         if (SymbolicOverlap::across(I->second->Mem, J->second->Mem) &&
             Offsets.mayOverlap(I->second->Mem, J->second->Mem))
           return Unmodelled{"two signal cells at offsets that differ by launch values or data ('" +

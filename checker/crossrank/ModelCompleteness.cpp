@@ -1,0 +1,67 @@
+#include "crossrank/ModelCompleteness.h"
+#include "crossrank/LaunchPath.h"
+#include "crossrank/RankInterpreter.h"
+#include "events/EventGraph.h"
+
+namespace commcheck {
+
+/// Why a scenario does not stand for every run of the kernel ("": it does). A scenario takes each
+/// launch value to be the same on every rank (a size, a mode: the launch-values assumption every
+/// report states, which the model's race and hang verdicts rest on too), and the scenarios run
+/// every outcome of each branch on one: together they stand for every run of the kernel under that
+/// assumption, so branching alone leaves the model complete. A branch on untracked data or a
+/// TTEST's outcome is run each way too, which covers every run where one rank only takes it;
+/// where ranks share it (Shared: a rank met a choice another took), the runs where they go
+/// different ways are not seen. What is run at some values only (a signal value, a loop's trip
+/// count past the unrolling bound) is not complete either, nor is a next call that repeats the
+/// first call's choices (Calls: the calls run).
+std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls) {
+  if (Path.valueCut())
+    return "a signal value read from launch data or untracked memory is run at some values only";
+  if (Path.dataChosen() && Shared)
+    return "a branch on data the model does not track is run each way, alike on every rank that "
+           "meets it";
+  if (Path.pollChosen() && Shared)
+    return "an async event's or a TTEST's outcome is run each way, alike on every rank that meets "
+           "it";
+  if (Path.cut())
+    return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
+           " times";
+  if (Calls > 1 && !Path.choices().empty())
+    return "the next call is run with the first call's launch values and choices";
+  return "";
+}
+
+/// Why the ranks the model runs do not stand for every run ("": they do). A launch value taken
+/// for the rank id (AsRank: the host passes the rank as a scalar) is a hypothesis: every finding
+/// says so, and the precision step does not rely on the model; so is a rank count cut for data
+/// branches (FewRanks: not every count in range is run).
+std::string partialRanks(const std::string &AsRank, bool FewRanks, int MaxRanksOnData) {
+  if (!AsRank.empty())
+    return "the launch value " + AsRank + ", compared with a peer loop's variable, is taken for "
+           "the rank id";
+  if (FewRanks)
+    return "the kernel branches on data the model does not track, and its rank count is run at "
+           "P = 2.." + std::to_string(MaxRanksOnData) + " only";
+  return "";
+}
+
+/// The launch values taken for the rank id, quoted, as findings name them ("": none).
+std::string rankHypothesis(const RankInterpreter &I) {
+  std::string AsRank;
+  for (const std::string &N : I.rankNames())
+    AsRank += (AsRank.empty() ? "'" : ", '") + N + "'";
+  return AsRank;
+}
+
+/// What the model's runs do not see of the kernel ("": nothing).
+std::string unseen(const RankInterpreter &I, const EventGraph &G) {
+  if (I.readsBlock())
+    return "the kernel splits its work by block index and the model runs one block: another "
+           "block's access is not seen";
+  if (!G.Removed.empty() || G.OtherCoreCode)
+    return "another core's code (a configuration this one does not compile) is not run";
+  return "";
+}
+
+} // namespace commcheck
