@@ -1,4 +1,5 @@
 #include "events/ExprKey.h"
+#include "events/ConstantReads.h"
 #include "events/ExprStrip.h"
 #include "frontend/DeclName.h"
 #include "frontend/StmtClassName.h"
@@ -59,42 +60,6 @@ std::optional<int64_t> literalInt(const Expr *E, const ASTContext &Ctx) {
   if (llvm::APSInt::compareValues(C, V) != 0 || C.getSignificantBits() > 64)
     return std::nullopt;
   return C.getExtValue();
-}
-
-/// True when evaluating E surely reads a variable that is not usable in constant expressions, so
-/// that EvaluateAsInt would fail (trying costs as much as keying the rest of the expression).
-/// Only operands that are always evaluated are looked at: `&&`, `||`, `?:`, `sizeof` and the like
-/// answer "maybe constant".
-bool readsNonConstant(const Expr *E, const ASTContext &Ctx) {
-  for (int Depth = 0; Depth < 16; ++Depth) {
-    E = E->IgnoreParens();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        return !VD->isUsableInConstantExpressions(Ctx);
-      return false;
-    }
-    if (const auto *CE = dyn_cast<CastExpr>(E)) {
-      E = CE->getSubExpr();
-      continue;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      if (UO->getOpcode() != UO_Minus && UO->getOpcode() != UO_Plus && UO->getOpcode() != UO_Not)
-        return false;
-      E = UO->getSubExpr();
-      continue;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      if (!BO->isMultiplicativeOp() && !BO->isAdditiveOp() && !BO->isShiftOp() &&
-          !BO->isBitwiseOp() && !BO->isComparisonOp())
-        return false;
-      if (readsNonConstant(BO->getLHS(), Ctx))
-        return true;
-      E = BO->getRHS();
-      continue;
-    }
-    return false;
-  }
-  return false;
 }
 
 } // namespace
@@ -172,7 +137,7 @@ std::optional<int64_t> ExprKeyer::intValue(const Expr *E) const {
     if (auto V = literalInt(E, Ctx))
       return V;
     Expr::EvalResult R;
-    if (!readsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx))
+    if (!surelyReadsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx))
       return R.Val.getInt().getExtValue();
     const Expr *Next = followLocal(E);
     if (!Next)
@@ -302,7 +267,7 @@ std::string ExprKeyer::keyImpl(const Expr *E, Mode M, int Depth) const {
     if (auto V = literalInt(E, Ctx))
       return std::to_string(*V);
     Expr::EvalResult R;
-    if (!readsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx))
+    if (!surelyReadsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx))
       return std::to_string(R.Val.getInt().getExtValue());
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && E->getType()->isIntegerType()) {

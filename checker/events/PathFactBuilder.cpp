@@ -1,4 +1,5 @@
 #include "events/PathFactBuilder.h"
+#include "events/ConstantReads.h"
 #include "events/CellVariance.h"
 #include "events/ExprKey.h"
 #include "events/FunctionFacts.h"
@@ -259,7 +260,7 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   if (!T)
     return std::nullopt;
   Expr::EvalResult R;
-  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+  if (!E->isValueDependent() && !surelyReadsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx))
     return std::make_pair(LinearForm::constant(T->reduce(R.Val.getInt().getExtValue())), *T);
   if (E->isPRValue() && (isa<ConditionalOperator>(E) ||
                          (isa<BinaryOperator>(E) && cast<BinaryOperator>(E)->isLogicalOp()))) {
