@@ -204,34 +204,25 @@ public:
     directive(Hash);
   }
   void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override { directive(Loc); }
-  void Defined(const Token &Name, const MacroDefinition &MD, SourceRange) override {
+  void Defined(const Token &Name, const MacroDefinition &, SourceRange) override {
     config(Name);
-    if (const IdentifierInfo *II = Name.getIdentifierInfo())
-      predefined(*II, MD.getMacroInfo(), /*ValueUsed=*/false, Name.getLocation());
-    standInTested(Name);
     if (const IdentifierInfo *II = Name.getIdentifierInfo())
       Agree.definedTested(*II);
   }
   void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
-    predefinedTested(Name, MD);
-    standInTested(Name);
     Agree.opened(Loc, static_cast<bool>(MD));
     tested(Name, MD, /*Opens=*/true);
     open(Loc, Name, /*Polarity=*/true, static_cast<bool>(MD));
   }
   void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
-    predefinedTested(Name, MD);
-    standInTested(Name);
     Agree.opened(Loc, !MD);
     tested(Name, MD, /*Opens=*/true);
     open(Loc, Name, /*Polarity=*/false, !MD);
   }
   void Elifdef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
-    predefinedTested(Name, MD);
-    standInTested(Name);
     Agree.branch(static_cast<bool>(MD));
     tested(Name, MD, /*Opens=*/false);
     branch(true);
@@ -239,8 +230,6 @@ public:
   void Elifdef(SourceLocation, SourceRange, SourceLocation) override { Agree.branch(false); }
   void Elifndef(SourceLocation, const Token &Name, const MacroDefinition &MD) override {
     config(Name);
-    predefinedTested(Name, MD);
-    standInTested(Name);
     Agree.branch(!MD);
     tested(Name, MD, /*Opens=*/false);
     branch(true);
@@ -260,16 +249,16 @@ public:
   // `#if __DAV_CUBE__` with the macro undefined expands nothing: read the condition's identifiers.
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind V) override {
     Agree.opened(Loc, V == CVK_True);
-    if (V != CVK_NotEvaluated) {
-      auto T = simpleTest(text(Loc, Cond));
+    StringRef Text = text(Loc, Cond);
+    auto T = simpleTest(Text);
+    if (V != CVK_NotEvaluated)
       Agree.condition(Cond, V == CVK_True, T && R.ConfigMacros.count(T->first));
-    }
-    bool Config = condition(Loc, Cond);
+    bool Config = condition(Loc, Text, Cond);
     Group G;
     G.If = SM.getExpansionLoc(Loc);
     G.Config = Config;
     G.Taken = V == CVK_True;
-    if (auto T = simpleTest(text(Loc, Cond)); T && R.ConfigMacros.count(T->first)) {
+    if (T && R.ConfigMacros.count(T->first)) {
       G.Simple = true;
       G.Macro = T->first;
       G.Polarity = T->second;
@@ -278,7 +267,7 @@ public:
       G.Macro = T->first;
       G.Polarity = T->second;
     } else if (!Config) {
-      freeIn(Cond, Loc);
+      freeIn(Text, Loc);
     }
     Open.push_back(G);
   }
@@ -286,10 +275,11 @@ public:
     Agree.branch(V == CVK_True);
     if (V != CVK_NotEvaluated)
       Agree.condition(Cond, V == CVK_True, /*CoreGroup=*/false);
-    bool Config = condition(Loc, Cond);
+    StringRef Text = text(Loc, Cond);
+    bool Config = condition(Loc, Text, Cond);
     branch(Config);
     if (!Config)
-      freeIn(Cond, Loc);
+      freeIn(Text, Loc);
   }
   void Else(SourceLocation, SourceLocation) override {
     Agree.elseBranch();
@@ -337,28 +327,26 @@ private:
       return;
     R.CompilerTests.push_back({SM.getExpansionLoc(At), II.getName().str()});
   }
-  void predefinedTested(const Token &Name, const MacroDefinition &MD) {
-    if (const IdentifierInfo *II = Name.getIdentifierInfo())
-      predefined(*II, MD.getMacroInfo(), /*ValueUsed=*/false, Name.getLocation());
-  }
-  /// Whether the shim's stand-in for a device word is defined (shimStandIn).
-  void standInTested(const Token &Name) {
-    if (const IdentifierInfo *II = Name.getIdentifierInfo(); II && shimStandIn(II->getName()))
-      R.CompilerTests.push_back({SM.getExpansionLoc(Name.getLocation()), II->getName().str()});
-  }
   /// Opens: an #ifdef / #ifndef, which opens a group (a single test of a configuration macro
   /// is then a core group).
   void tested(const Token &Name, const MacroDefinition &MD, bool Opens) {
     if (const IdentifierInfo *II = Name.getIdentifierInfo())
       Agree.tested(*II, static_cast<bool>(MD), Opens && R.ConfigMacros.count(II->getName().str()));
   }
+  /// A name tested for being defined (`defined`, #ifdef, #ifndef, #elifdef, #elifndef): a
+  /// configuration or architecture macro, or one whose answer is the device compiler's own (its
+  /// version, a predefine of clang's, a word the shim stands in for).
   void config(const Token &Name) {
     if (const IdentifierInfo *II = Name.getIdentifierInfo()) {
       config(II->getName(), Name.getLocation());
       arch(II->getName(), Name.getLocation());
+      SourceLocation At = SM.getExpansionLoc(Name.getLocation());
       for (const char *M : CompilerMacros)
         if (II->getName() == M)
-          R.CompilerTests.push_back({SM.getExpansionLoc(Name.getLocation()), M});
+          R.CompilerTests.push_back({At, M});
+      predefined(*II, PP.getMacroInfo(II), /*ValueUsed=*/false, Name.getLocation());
+      if (shimStandIn(II->getName()))
+        R.CompilerTests.push_back({At, II->getName().str()});
     }
   }
   void config(StringRef Name, SourceLocation At) {
@@ -393,8 +381,8 @@ private:
     return true;
   }
   /// The free macros of a condition that is not a single test: each needs a parse of its own.
-  void freeIn(SourceRange Cond, SourceLocation Loc) {
-    for (StringRef Name : identifiersIn(text(Loc, Cond)))
+  void freeIn(StringRef Text, SourceLocation Loc) {
+    for (StringRef Name : identifiersIn(Text))
       if (freeAt(Name, Loc))
         R.FreeMacros.emplace(Name.str(), PreprocessorRecord::FreeMacro{SM.getExpansionLoc(Loc)})
             .first->second.Simple = false;
@@ -453,9 +441,9 @@ private:
                                           LangOptions(), &Invalid);
     return Invalid ? StringRef() : Text.trim();
   }
-  /// Whether the condition mentions a configuration macro (and records which).
-  bool condition(SourceLocation Keyword, SourceRange Cond) {
-    StringRef Text = text(Keyword, Cond);
+  /// Whether the condition (Text, as text() reads it) mentions a configuration macro (and
+  /// records which).
+  bool condition(SourceLocation Keyword, StringRef Text, SourceRange Cond) {
     if (Text.empty())
       return false;
     bool Config = false;
