@@ -100,9 +100,10 @@ RankValue RankInterpreter::assignDefaulted(const CallExpr *E) {
     *S = V.detached();
     return V;
   }
-  if (wholeRecord(RankOpKind::Write, L, E))
-    return V;
-  return V; // an element of a local array: not tracked (a read of it is unknown)
+  // A struct in GM: a store of its bytes; else an element of a local array, not tracked (a read
+  // of it is unknown).
+  wholeRecord(RankOpKind::Write, L, E);
+  return V;
 }
 
 } // namespace commcheck

@@ -47,14 +47,19 @@ const FieldDecl *fieldOf(const Expr *E) {
     return dyn_cast<FieldDecl>(ME->getMemberDecl());
   return nullptr;
 }
-} // namespace
 
-std::string RankInterpreter::rootText(const Linear &L) const {
-  std::vector<int64_t> Key{L.Den};
+/// Key followed by L's terms but its places: what names the memory L addresses, whichever rank's
+/// window it is in (rootText and loadedSymbol memoise by it).
+std::vector<int64_t> withoutPlaces(std::vector<int64_t> Key, const Linear &L) {
   for (const auto &[Sym, K] : L.Terms)
     if (!Linear::isPlace(Sym))
       Key.insert(Key.end(), {int64_t(Sym), K});
-  auto [It, New] = RootTexts.try_emplace(std::move(Key));
+  return Key;
+}
+} // namespace
+
+std::string RankInterpreter::rootText(const Linear &L) const {
+  auto [It, New] = RootTexts.try_emplace(withoutPlaces({L.Den}, L));
   if (!New)
     return It->second;
   // Named in the order of the names, so that the text does not depend on when each was met.
@@ -77,11 +82,7 @@ std::string RankInterpreter::rootText(const Linear &L) const {
 }
 
 Symbol RankInterpreter::loadedSymbol(const Linear &Addr) {
-  std::vector<int64_t> Key{Addr.Const, Addr.Den};
-  for (const auto &[Sym, K] : Addr.Terms)
-    if (!Linear::isPlace(Sym))
-      Key.insert(Key.end(), {int64_t(Sym), K});
-  auto [It, New] = LoadedSymbols.try_emplace(std::move(Key), 0);
+  auto [It, New] = LoadedSymbols.try_emplace(withoutPlaces({Addr.Const, Addr.Den}, Addr), 0);
   if (New)
     It->second = intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
   return It->second;
