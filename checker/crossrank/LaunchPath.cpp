@@ -1,4 +1,5 @@
 #include "crossrank/LaunchPath.h"
+#include "crossrank/Z3Relation.h"
 #include "llvm/Support/MathExtras.h"
 #include <z3++.h>
 #include <set>
@@ -14,17 +15,6 @@ namespace {
 z3::context &context() {
   thread_local z3::context C;
   return C;
-}
-
-z3::expr relation(const z3::expr &D, clang::BinaryOperatorKind Op) {
-  switch (Op) {
-  case clang::BO_LT: return D < 0;
-  case clang::BO_GT: return D > 0;
-  case clang::BO_LE: return D <= 0;
-  case clang::BO_GE: return D >= 0;
-  case clang::BO_EQ: return D == 0;
-  default: return D != 0;
-  }
 }
 
 const char *opText(clang::BinaryOperatorKind Op, bool Holds) {
@@ -218,14 +208,14 @@ std::pair<bool, bool> LaunchPath::ways(const Linear &D, clang::BinaryOperatorKin
   std::optional<bool> Holds = Box.possible(D, Op), Fails = Box.possible(D, LaunchBox::negated(Op));
   if (Holds && Fails)
     return {*Holds, *Fails};
-  z3::expr Rel = relation(solver().numerator(D), Op);
+  z3::expr Rel = relationToZero(solver().numerator(D), Op);
   return {S->possible(Rel), S->possible(!Rel)};
 }
 
 void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
                       const std::vector<std::string> &Names) {
   Box.assume(D, Holds ? Op : LaunchBox::negated(Op));
-  z3::expr Rel = relation(solver().numerator(D), Op);
+  z3::expr Rel = relationToZero(solver().numerator(D), Op);
   Taken.push_back(Holds);
   Flippable.push_back(Flip);
   S->assume(Holds ? Rel : !Rel);
@@ -290,7 +280,7 @@ bool LaunchPath::mayAll(const std::vector<std::pair<Linear, clang::BinaryOperato
   Solver &Z = solver();
   z3::expr Each = context().bool_val(true);
   for (const auto &[D, Op] : All)
-    Each = Each && relation(Z.numerator(D), Op);
+    Each = Each && relationToZero(Z.numerator(D), Op);
   return Z.possible(Each);
 }
 

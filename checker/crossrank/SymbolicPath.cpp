@@ -1,5 +1,6 @@
 #include "crossrank/SymbolicPath.h"
 #include "crossrank/LaunchBox.h"
+#include "crossrank/Z3Relation.h"
 #include <algorithm>
 #include <map>
 #include <string>
@@ -35,17 +36,7 @@ struct SymbolicPath::Solver {
       E = E + C.int_val(K) * var(S);
     return E;
   }
-  z3::expr atom(const Linear &D, BinaryOperatorKind Op) {
-    z3::expr E = term(D);
-    switch (Op) {
-    case clang::BO_LT: return E < 0;
-    case clang::BO_GT: return E > 0;
-    case clang::BO_LE: return E <= 0;
-    case clang::BO_GE: return E >= 0;
-    case clang::BO_EQ: return E == 0;
-    default: return E != 0;
-    }
-  }
+  z3::expr atom(const Linear &D, BinaryOperatorKind Op) { return relationToZero(term(D), Op); }
 };
 
 std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver() { return std::make_shared<Solver>(); }
