@@ -3,7 +3,7 @@
 
 namespace commcheck {
 
-std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
+std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool HaveCompileDatabase) {
   std::vector<FileResult::Assumption> Out;
   std::string LaunchSource = Config.freshWindowSource();
   if (Config.AssumeFreshWindow.value_or(false))
@@ -55,6 +55,21 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config) {
   Out.push_back({"toolchain:scalar-dcci",
                  "the rules count the dcci the source writes; the device compiler's own scalar "
                  "dcci (-cce-aicore-dcci-insert-for-scalar) are not relied on",
+                 "built in"});
+  // What the configuration slices and the gate's free-macro check take as answered (CONTRACT §7):
+  // the device compiler's answers the checker's own clang can only stand in for.
+  Out.push_back({"toolchain:device-compiler",
+                 std::string("the device compiler is clang-based: `__cplusplus`, `__clang__`, "
+                             "`__GNUC__`, `__GNUG__`, `__llvm__` and `__STDC__` are defined there as "
+                             "here, so a condition on them is not a configuration; types have the "
+                             "sizes of an LP64 target (8-byte long and pointers); ") +
+                     (HaveCompileDatabase
+                          ? "a header `__has_include(\"x.h\")` finds in none of the compile "
+                            "database's include folders is missing in the device build too"
+                          : "with no compile database, a header `__has_include(\"x.h\")` finds "
+                            "in none of the checked include folders is taken to be missing in the "
+                            "device build too (pass the build's compile database with -p to "
+                            "check its include folders)"),
                  "built in"});
   return Out;
 }

@@ -7,6 +7,8 @@
 
 namespace commcheck {
 
-std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config);
+/// HaveCompileDatabase: the include folders are the build's (-p), so a quoted __has_include is
+/// answered as the build answers it.
+std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool HaveCompileDatabase);
 
 } // namespace commcheck

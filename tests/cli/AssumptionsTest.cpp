@@ -109,6 +109,22 @@ TEST(Assumptions, EveryReportStatesThem) {
   EXPECT_EQ(launchOf(jsonOf(Json)["files"][0]["assumptions"]).rfind("re-entrant", 0), 0u) << Json.Out;
   // The cross-rank model's scenarios rest on launch values being alike on every rank: stated too.
   EXPECT_NE(Md.Out.find("`launch-values` (built in): the cross-rank model"), std::string::npos) << Md.Out;
+  // What the gate takes as the device compiler's answer is stated, not only in the README.
+  EXPECT_NE(Md.Out.find("`toolchain:device-compiler` (built in): the device compiler is clang-based"),
+            std::string::npos) << Md.Out;
+  EXPECT_NE(Md.Err.find("a header `__has_include(\"x.h\")` finds"), std::string::npos) << Md.Err;
+  EXPECT_NE(Md.Err.find("no compile database"), std::string::npos) << Md.Err;
+}
+
+TEST(Assumptions, ACompileDatabaseAnswersTheQuotedIncludes) {
+  TempDir D;
+  std::string K = D.write("k.cpp", OneShot);
+  D.write("compile_commands.json", "[{\"directory\": \"" + D.path() + "\", \"file\": \"k.cpp\", "
+                                   "\"command\": \"clang++ -c k.cpp\"}]");
+  Proc Md = runCommcheck({"--format=md", "-p", D.path(), K});
+  EXPECT_NE(Md.Out.find("`toolchain:device-compiler` (built in)"), std::string::npos) << Md.all();
+  EXPECT_EQ(Md.Err.find("no compile database"), std::string::npos) << Md.Err;
+  EXPECT_NE(Md.Err.find("the compile database's include folders"), std::string::npos) << Md.Err;
 }
 
 TEST(Assumptions, TheGateRecordsThemBesideEachCopy) {
