@@ -115,6 +115,7 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
                                          int Calls, unsigned long &Spent) {
   SpmdRun Run;
   Run.P = P;
+  Run.OneCall = Calls == 1;
   for (int R = 0; R < P; ++R) {
     auto T = I.run(K, R, P, Calls);
     if (auto *U = std::get_if<Unmodelled>(&T))
@@ -133,6 +134,20 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
   return Run;
 }
 
+/// A fresh window's call that credits the cell, but not enough: the threshold counts credits from
+/// before the call, as a graph's layer counter that its kernels share until a clearing kernel.
+/// Which earlier kernel gives them is outside one kernel's check: the finding says what is missing.
+std::string shortOfCarriedCredits(const SpmdRun &Run, const RankOp &W, int64_t Held) {
+  bool Counts = W.Cmp == WaitCmp::GE || W.Cmp == WaitCmp::GT;
+  if (!Run.OneCall || !Counts || Held <= 0)
+    return "";
+  int64_t Short = W.Value + (W.Cmp == WaitCmp::GT ? 1 : 0) - Held;
+  return "; a fresh window starts the cell at 0 and the call leaves it " + std::to_string(Short) +
+         " short: it passes only on credits from before the call (an earlier kernel of the same "
+         "run sharing the window, as a graph's layer counter), which a check of one kernel does "
+         "not see";
+}
+
 CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
   CrossRankFinding F{CrossRankFinding::Hang, {}, "", Run.P, {}};
   const RankOp &W = Run.Ranks[S.Blocked[0].Rank].Ops[S.Blocked[0].Index];
@@ -142,7 +157,7 @@ CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
               callText(W) + ": it waits for cell " + cellText(W.Mem, W.Spelling) + " " + cmpText(W.Cmp) +
               " " + std::to_string(W.Value) + ", which holds " + std::to_string(Held) +
               " when every rank is blocked or done (P = " + std::to_string(Run.P) + ")" +
-              (W.Call ? freshWindowAdvice() : "");
+              (W.Call ? freshWindowAdvice() : shortOfCarriedCredits(Run, W, Held));
   // The notifies that reached the cell, then each blocked wait.
   std::vector<OpRef> Arrived;
   for (OpRef X : S.Order) {

@@ -100,6 +100,8 @@ class SymbolicOverlap;
 /// The kernel run by every rank of one rank count P: Ranks[r] is rank r's trace.
 struct SpmdRun {
   int P = 0;
+  /// One call from zeroed cells (a declared fresh window); else a call and the next.
+  bool OneCall = false;
   std::vector<RankTrace> Ranks;
   /// Compares ranges of one buffer at offsets that differ by launch values under the scenario's
   /// constraints (null: every such pair may overlap).
