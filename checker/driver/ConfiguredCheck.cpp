@@ -345,6 +345,36 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
   }
 }
 
+/// A default the code gives a macro and then uses: the build may pass any other value, so only
+/// the default was checked; under --gate a finding names the macro to pin.
+void reportDefaultedMacros(const Checker &C, const ParsedFile &P, ConfiguredResult &Out,
+                           std::vector<FileResult> &Rs, std::set<std::string> &Reported) {
+  const clang::SourceManager &SM = P.AST->getSourceManager();
+  for (const auto &[M, D] : P.PP.DefaultedMacros) {
+    if (D.FirstUse.isInvalid() || !Reported.insert(M).second)
+      continue;
+    SourcePoint Default = pointIn(EventGraph(), SM, D.Default);
+    std::string Where = Default.File.empty() ? std::string("its #ifndef")
+                                             : "the #ifndef at " + Default.File + ":" +
+                                                   std::to_string(Default.Line);
+    Out.Notes.push_back("the code gives '" + M + "' a default (" + Where + ") and uses it: only the "
+                        "default was checked; a build that passes -D" + M + "=<value> compiles "
+                        "what this check did not see (pin it)");
+    if (!C.failClosedOnFreeMacros())
+      continue;
+    Finding F;
+    F.Rule = ruleid::Unanalysable;
+    F.Level = Severity::Error;
+    F.At = pointIn(EventGraph(), SM, D.FirstUse);
+    if (F.At.File.empty())
+      F.At.File = P.Path;
+    F.Message = "'" + M + "' has a default (" + Where + ") that a build may override, and the code "
+                "uses it: commcheck checked the default only; pin it (-D" + M + "=<value> in the "
+                "compile command, --extra-arg or ExtraArgs)";
+    Rs.front().Findings.push_back(std::move(F));
+  }
+}
+
 /// The defined outcome of each free macro (a macro the code tests that no configuration pins)
 /// the parses saw: checked as a slice of the parse where it only removes code; otherwise under
 /// --gate a finding that names the macro to pin, and a note.
@@ -389,6 +419,7 @@ void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
                   " or -U" + M + " in the compile command, --extra-arg or ExtraArgs)";
       Rs.front().Findings.push_back(std::move(F));
     }
+    reportDefaultedMacros(C, P, Out, Rs, Reported);
   }
 }
 } // namespace

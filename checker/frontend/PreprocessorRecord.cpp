@@ -119,6 +119,30 @@ bool onlyDefines(const SourceManager &SM, SourceLocation If, SourceLocation Endi
   return Seen;
 }
 
+/// Whether a default's value is a number (`4`, `(1 << 3)`, `true`): a knob a build turns with
+/// -DK=8. A default that names a type or another name (`GM_ADDR`, `PIPE_FIX`) stands in for what
+/// an older toolchain lacks; no build passes another.
+bool valueKnob(const MacroInfo *MI) {
+  if (!MI || MI->isFunctionLike() || MI->getNumTokens() == 0)
+    return false;
+  bool Number = false;
+  for (const Token &T : MI->tokens()) {
+    if (T.is(tok::numeric_constant)) {
+      Number = true;
+      continue;
+    }
+    if (const IdentifierInfo *II = T.getIdentifierInfo()) {
+      if (II->getName() != "true" && II->getName() != "false")
+        return false;
+      Number = true;
+      continue;
+    }
+    if (T.isLiteral())
+      return false;
+  }
+  return Number;
+}
+
 /// `defined(M)`, `defined M`, `M`, each maybe negated by `!`: the macro and the polarity.
 std::optional<std::pair<std::string, bool>> simpleTest(StringRef Cond) {
   std::string T;
@@ -172,6 +196,9 @@ public:
       R.ConfigMacroInCode = true;
     config(N, Name.getLocation());
     arch(N, Name.getLocation());
+    if (auto D = R.DefaultedMacros.find(N.str());
+        D != R.DefaultedMacros.end() && D->second.FirstUse.isInvalid() && own(Name.getLocation()))
+      D->second.FirstUse = At;
     if (userCode(Name.getLocation()) && keysOnCore(PP.getMacroInfo(II)))
       R.CoreTestedByUserCode = true;
   }
@@ -295,9 +322,15 @@ public:
       // `#ifndef G / #define G ... #endif` closing its file: an include guard, not a choice. A
       // group that only gives the macro a default value: the build may give it another value,
       // which no slice enumerates (a limit the README states).
-      if (!G.Polarity && G.DefinesOwn && G.Simple &&
-          (restIsBlank(SM, Loc) || onlyDefines(SM, G.If, SM.getExpansionLoc(Loc), G.Macro)))
-        return;
+      if (!G.Polarity && G.DefinesOwn && G.Simple) {
+        if (onlyDefines(SM, G.If, SM.getExpansionLoc(Loc), G.Macro)) {
+          if (valueKnob(PP.getMacroInfo(PP.getIdentifierInfo(G.Macro))))
+            R.DefaultedMacros.emplace(G.Macro, PreprocessorRecord::DefaultedMacro{G.If, {}});
+          return;
+        }
+        if (restIsBlank(SM, Loc))
+          return;
+      }
       PreprocessorRecord::FreeMacro &F = R.FreeMacros.emplace(G.Macro, PreprocessorRecord::FreeMacro{G.If}).first->second;
       F.Simple = F.Simple && G.Simple;
       if (G.Simple)

@@ -83,6 +83,13 @@ struct PreprocessorRecord {
   std::map<std::string, FreeMacro> FreeMacros;
   /// The single-branch groups that test a free macro.
   std::vector<ConfigGroup> FreeGroups;
+  /// A default number the kernel's own code gives a free macro (`#ifndef K / #define K 4 /
+  /// #endif`): a build may pass another value (-DK=8), which no slice enumerates. Used: its first expansion
+  /// in the kernel's own code (invalid while unused).
+  struct DefaultedMacro {
+    clang::SourceLocation Default, FirstUse;
+  };
+  std::map<std::string, DefaultedMacro> DefaultedMacros;
   /// Where #define, #undef, #include and #pragma directives were (they may change what follows).
   std::vector<clang::SourceLocation> Directives;
   /// A configuration macro was used outside a conditional's condition (in code, a macro body).

@@ -259,6 +259,38 @@ TEST(GateAttack, AMacroTheBuildMayPassIsCheckedBothWays) {
   EXPECT_PASSED(gate(D, D.write("guard.cpp", beforeKernel(optimised(), "#include \"guarded.h\"\n#define MINE 1\n#ifdef MINE\n#endif\n"))));
 }
 
+// A default the code gives a macro (`#ifndef K / #define K 0 / #endif`) is a knob the build may
+// turn (pto-isa's allgather_gemm passes -DCONFIG_COMM_BLOCK_NUM=... over its default): checked
+// at its default only, so where the code uses it the gate says which macro to pin; pinned, the
+// kernel is checked as given. A default nothing uses, and an include guard, are no knob.
+TEST(GateAttack, AMacroDefaultTheBuildMayOverrideIsPinnedNotTrusted) {
+  TempDir D;
+  const std::string Knob = "#ifndef FAST_PATH_ENABLED\n#define FAST_PATH_ENABLED 0\n#endif\n";
+  std::string ConstexprIf = D.write("constexpr.cpp", beforeKernel(
+      replaceOnce(optimised(), Drain, "        if constexpr (!kFast) { pipe_barrier(PIPE_MTE2); }\n"),
+      Knob + "constexpr bool kFast = FAST_PATH_ENABLED;\n"));
+  Gate C = gate(D, ConstexprIf);
+  EXPECT_REJECTED(C);
+  EXPECT_NE(C.Run.Out.find("'FAST_PATH_ENABLED'"), std::string::npos) << C.Run.all();
+  EXPECT_NE(C.Run.Out.find("[comm-unanalysable]"), std::string::npos) << C.Run.all();
+  EXPECT_PASSED(gate(D, ConstexprIf, {"--extra-arg=-DFAST_PATH_ENABLED=0"}));
+  EXPECT_REJECTED(gate(D, ConstexprIf, {"--extra-arg=-DFAST_PATH_ENABLED=1"}));
+  std::string PlainIf = D.write("plainif.cpp", beforeKernel(
+      replaceOnce(optimised(), Drain, "        if (DRAIN_LEVEL > 0) { pipe_barrier(PIPE_MTE2); }\n"),
+      "#ifndef DRAIN_LEVEL\n#define DRAIN_LEVEL 1\n#endif\n"));
+  Gate P = gate(D, PlainIf);
+  EXPECT_REJECTED(P);
+  EXPECT_NE(P.Run.Out.find("-DDRAIN_LEVEL=<value>"), std::string::npos) << P.Run.all();
+  // Without --gate the check says, with -v, what it took.
+  Proc V = runCommcheck({"-v", PlainIf}, D.path());
+  EXPECT_EQ(V.Exit, 0) << V.all();
+  EXPECT_NE(V.Err.find("'DRAIN_LEVEL'"), std::string::npos) << V.all();
+  // A default the code never uses is no knob, nor one that names a type an older toolchain lacks.
+  EXPECT_PASSED(gate(D, D.write("unused.cpp", beforeKernel(optimised(), Knob))));
+  EXPECT_PASSED(gate(D, D.write("typename.cpp", beforeKernel(optimised(),
+      "#ifndef GM_ADDR\n#define GM_ADDR __gm__ uint8_t *\n#endif\nusing Addr = GM_ADDR;\n"))));
+}
+
 // Route 4: the racy notify moved where the checker cannot see it.
 TEST(GateAttack, ANotifyInAnExternFunctionGivenTheView) {
   TempDir D;
