@@ -31,14 +31,15 @@ void CoreLacksPipe::check(RuleContext &Ctx) const {
   const EventGraph &G = Ctx.graph();
   if (G.Core.Pipes == pipe::ALL)
     return; // which core runs this is not known
-  auto Reached = Ctx.analyses().get<ReachableEvents>();
-  if (!Reached)
-    return llvm::consumeError(Reached.takeError());
+  // The barriers and flags on a pipe the core lacks; only they need to know which branches the
+  // core takes (a whole-function path search, not asked for a function that has none).
+  struct Candidate {
+    const Event *E;
+    PipeSet Missing;
+    const char *What;
+  };
+  std::vector<Candidate> Candidates;
   for (const Event &E : G.Events) {
-    if (!Reached->of(E))
-      continue; // a branch the core never takes (`if ASCEND_IS_AIC` on the vector core)
-    if (!inCoreSection(G, Ctx.sourceManager(), E.Loc))
-      continue;
     PipeSet Named = 0;
     const char *What = "";
     if (E.Kind == EventKind::Drain && E.FromBarrierCall && E.Pipe != pipe::ALL) {
@@ -48,12 +49,21 @@ void CoreLacksPipe::check(RuleContext &Ctx) const {
       Named = E.FlagSrc | E.FlagDst;
       What = E.Kind == EventKind::SetFlag ? "set_flag" : "wait_flag";
     }
-    PipeSet Missing = Named & ~G.Core.Pipes & pipe::ALL;
-    if (!Missing)
-      continue;
-    Finding &F = Ctx.report(E.Loc, std::string(What) + " on PIPE_" + pipeName(Missing) + ", which the " +
-                                       G.Core.Core + " does not have: the core hangs there");
-    F.Witness.push_back(Ctx.step(E, "the " + G.Core.Core + " has " + pipeName(G.Core.Pipes)));
+    if (PipeSet Missing = Named & ~G.Core.Pipes & pipe::ALL)
+      if (inCoreSection(G, Ctx.sourceManager(), E.Loc))
+        Candidates.push_back({&E, Missing, What});
+  }
+  if (Candidates.empty())
+    return;
+  auto Reached = Ctx.analyses().get<ReachableEvents>();
+  if (!Reached)
+    return llvm::consumeError(Reached.takeError());
+  for (const Candidate &C : Candidates) {
+    if (!Reached->of(*C.E))
+      continue; // a branch the core never takes (`if ASCEND_IS_AIC` on the vector core)
+    Finding &F = Ctx.report(C.E->Loc, std::string(C.What) + " on PIPE_" + pipeName(C.Missing) +
+                                          ", which the " + G.Core.Core + " does not have: the core hangs there");
+    F.Witness.push_back(Ctx.step(*C.E, "the " + G.Core.Core + " has " + pipeName(G.Core.Pipes)));
   }
 }
 

@@ -38,13 +38,6 @@ void RedundantInvalidate::check(RuleContext &Ctx) const {
     // An invalidate no path the program can take runs (a loop of zero trips) is left alone.
     if (D.Kind != EventKind::DcciWhole || D.Synthetic || PerWait.count(D.Id) || !Use->Reached[D.Id])
       continue;
-    // The dataflow merges paths whose state agrees, and can lose why a branch is dead: the
-    // path search, which keeps them apart, must also reach the invalidate.
-    auto Reach = Ctx.analyses().get<ReachableEvents>();
-    if (!Reach)
-      return Ctx.budgetExceeded(Reach.takeError());
-    if (!Reach->of(D))
-      continue;
     bool ReleasesStore = false;
     for (const auto &[O, Phase] : Pub->before(D.Id))
       ReleasesStore |= PublishObligations::step(Phase) == PublishObligations::NeedDcci;
@@ -57,6 +50,14 @@ void RedundantInvalidate::check(RuleContext &Ctx) const {
       Msg = "whole-cache dcci is not needed: nothing that reads through the data cache follows "
             "before the next wait or return";
     else
+      continue;
+    // The dataflow merges paths whose state agrees, and can lose why a branch is dead: the
+    // path search, which keeps them apart, must also reach the invalidate. Asked last: it walks
+    // the whole function, and only a finding needs it.
+    auto Reach = Ctx.analyses().get<ReachableEvents>();
+    if (!Reach)
+      return Ctx.budgetExceeded(Reach.takeError());
+    if (!Reach->of(D))
       continue;
     std::vector<clang::tooling::Replacement> Edits;
     if (D.CallStack.empty() && D.S)
