@@ -25,9 +25,15 @@ namespace {
 const char *const CompilerMacros[] = {"__clang_major__", "__clang_minor__", "__clang_patchlevel__",
                                       "__clang_version__", "__VERSION__", "__GNUC_MINOR__",
                                       "__GNUC_PATCHLEVEL__", "__apple_build_version__"};
-const char *const CompilerBuiltins[] = {"__has_builtin", "__has_feature", "__has_extension",
-                                        "__has_attribute", "__has_cpp_attribute",
-                                        "__has_declspec_attribute", "__is_identifier"};
+/// clang's queries of itself (its version's builtins, features, attributes and warnings) and of
+/// its target (`__is_target_*`): every function-like builtin macro but the include queries,
+/// which the include folders answer.
+const char *const CompilerBuiltins[] = {
+    "__has_builtin", "__has_constexpr_builtin", "__has_feature", "__has_extension",
+    "__has_attribute", "__has_c_attribute", "__has_cpp_attribute", "__has_declspec_attribute",
+    "__has_warning", "__has_embed", "__is_identifier", "__is_target_arch", "__is_target_vendor",
+    "__is_target_os", "__is_target_environment", "__is_target_variant_os",
+    "__is_target_variant_environment", "__building_module"};
 
 /// Predefined macros every C++ compile by a clang-based compiler answers alike: the device
 /// compiler is one (C++ is compiled; it is clang and GNU-compatible). Any other macro clang
@@ -402,8 +408,8 @@ private:
   bool freeAt(StringRef Name, SourceLocation At) {
     if (!own(At) || R.ConfigMacros.count(Name.str()) || R.ArchMacros.count(Name.str()) ||
         derivedFromArch(Name) || Host.count(Name.str()) || Name == "defined" ||
-        Name.starts_with("__has_") || Name == "__is_identifier" || Name == "true" ||
-        Name == "false")
+        Name.starts_with("__has_") || Name.starts_with("__is_target_") ||
+        Name == "__is_identifier" || Name == "true" || Name == "false")
       return false;
     if (PP.getMacroInfo(PP.getIdentifierInfo(Name)))
       return false;

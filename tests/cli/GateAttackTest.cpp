@@ -149,7 +149,11 @@ TEST(GateAttack, WhatOnlyTheCheckersClangAnswersIsNotTheDevicesAnswer) {
         "ifdef __NO_INLINE__", "if __SIZEOF_POINTER__ == 8", "if __cplusplus <= 201703L",
         "ifdef __EXCEPTIONS", "if defined(__GXX_RTTI)", "if __STDC_HOSTED__", "ifdef __LP64__",
         "if __FINITE_MATH_ONLY__ == 0", "ifdef __ELF__", "ifdef __VEC_SCOPE__",
-        "if defined(__cce_get_tile_ptr)", "ifndef __tf__"}) {
+        "if defined(__cce_get_tile_ptr)", "ifndef __tf__",
+        // Every other query clang answers for its own version and target.
+        "if __has_constexpr_builtin(__builtin_abs) == 0", "if __has_warning(\"-Wunused\")",
+        "if __has_include_next(<cstdint>)", "if __is_target_os(linux) == 0",
+        "if !__is_target_vendor(unknown)", "if !__is_target_environment(gnu)"}) {
     SCOPED_TRACE(Condition);
     std::string Name = "k" + std::to_string(std::hash<std::string>()(Condition) % 100000) + ".cpp";
     Gate G = gate(D, D.write(Name, drainUnder(Condition)));
