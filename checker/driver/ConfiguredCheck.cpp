@@ -345,6 +345,18 @@ void checkSet(const Checker &C, Frontend &FE, const std::string &AbsPath, const 
   }
 }
 
+/// The gate's finding at At of P: a macro the compile command must pin.
+Finding pinFinding(const ParsedFile &P, clang::SourceLocation At, std::string Message) {
+  Finding F;
+  F.Rule = ruleid::Unanalysable;
+  F.Level = Severity::Error;
+  F.At = pointIn(EventGraph(), P.AST->getSourceManager(), At);
+  if (F.At.File.empty())
+    F.At.File = P.Path;
+  F.Message = std::move(Message);
+  return F;
+}
+
 /// A default the code gives a macro and then uses: the build may pass any other value, so only
 /// the default was checked; under --gate a finding names the macro to pin.
 void reportDefaultedMacros(const Checker &C, const ParsedFile &P, ConfiguredResult &Out,
@@ -362,16 +374,11 @@ void reportDefaultedMacros(const Checker &C, const ParsedFile &P, ConfiguredResu
                         "what this check did not see (pin it)");
     if (!C.failClosedOnFreeMacros())
       continue;
-    Finding F;
-    F.Rule = ruleid::Unanalysable;
-    F.Level = Severity::Error;
-    F.At = pointIn(EventGraph(), SM, D.FirstUse);
-    if (F.At.File.empty())
-      F.At.File = P.Path;
-    F.Message = "'" + M + "' has a default (" + Where + ") that a build may override, and the code "
-                "uses it: commcheck checked the default only; pin it (-D" + M + "=<value> in the "
-                "compile command, --extra-arg or ExtraArgs)";
-    Rs.front().Findings.push_back(std::move(F));
+    Rs.front().Findings.push_back(pinFinding(
+        P, D.FirstUse,
+        "'" + M + "' has a default (" + Where + ") that a build may override, and the code uses it: "
+        "commcheck checked the default only; pin it (-D" + M + "=<value> in the compile command, "
+        "--extra-arg or ExtraArgs)"));
   }
 }
 
@@ -408,16 +415,11 @@ void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
                           "was checked (pin it with -D" + M + " or -U" + M + ")");
       if (!C.failClosedOnFreeMacros())
         continue;
-      Finding F;
-      F.Rule = ruleid::Unanalysable;
-      F.Level = Severity::Error;
-      F.At = pointIn(EventGraph(), SM, Free.At);
-      if (F.At.File.empty())
-        F.At.File = P.Path;
-      F.Message = "the code tests '" + M + "', which no configuration defines or undefines: a build "
-                  "that passes -D" + M + " compiles code commcheck did not check; pin it (-D" + M +
-                  " or -U" + M + " in the compile command, --extra-arg or ExtraArgs)";
-      Rs.front().Findings.push_back(std::move(F));
+      Rs.front().Findings.push_back(pinFinding(
+          P, Free.At,
+          "the code tests '" + M + "', which no configuration defines or undefines: a build that "
+          "passes -D" + M + " compiles code commcheck did not check; pin it (-D" + M + " or -U" + M +
+          " in the compile command, --extra-arg or ExtraArgs)"));
     }
     reportDefaultedMacros(C, P, Out, Rs, Reported);
   }
