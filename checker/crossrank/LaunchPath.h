@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -79,6 +80,13 @@ public:
   bool pollChosen() const { return PollChosen; }
   /// Whether a signal value was taken at some values only.
   bool valueCut() const { return ValueCut; }
+  /// Whether no question but a pick named a symbol a pick took at some values only (each
+  /// expanded to what its product or quotient is made of): then no branch, index, extent or
+  /// offset of the scenario was decided by a picked value's constraint, and the picked values
+  /// reach the run only as the values of the ops that asked for them (ModelCompleteness).
+  bool picksApart() const;
+  /// The symbols a pick took at some values only.
+  const std::set<Symbol> &pickedSymbols() const { return Picked; }
 
   /// The choices this path made, in order (the given ones first).
   const std::vector<bool> &choices() const { return Taken; }
@@ -108,6 +116,10 @@ private:
   std::vector<std::string> Text;
   std::vector<unsigned> LoopChoices;
   bool Cut = false, ValueCut = false, DataChosen = false, PollChosen = false;
+  /// The symbols of the picks that were cuts, and of every other question (expanded).
+  std::set<Symbol> Picked, Asked;
+  /// Adds D's symbols to To, each product or quotient with what it is made of.
+  void noteSymbols(const Linear &D, std::set<Symbol> &To) const;
   unsigned Consulted = 0;
   const Products *Defined = nullptr;
   const Quotients *Divided = nullptr;
