@@ -512,7 +512,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
       SR.Offsets = &Offsets;
       pushAlternatives(Path, Scenarios);
-      if (std::string Why = partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I));
+      if (std::string Why = partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I),
+                                            cutsMatter(Path, I));
           !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
       std::vector<CrossRankFinding> Found;

@@ -194,10 +194,18 @@ bool LaunchPath::picksApart() const {
   return true;
 }
 
+bool LaunchPath::idleLoopsApart() const {
+  for (Symbol Sym : Idle)
+    if (Asked.count(Sym) || Valued.count(Sym))
+      return false;
+  return true;
+}
+
 bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
                         const std::vector<std::string> &Names) {
   ++Consulted;
-  noteSymbols(D, Asked);
+  // An idle loop's condition is its own: the only question its cut leaves open.
+  noteSymbols(D, LoopCondition && !LoopIdle.empty() && LoopIdle.back() ? Idle : Asked);
   // Constraints only grow along a path: what they decided once stays decided.
   std::vector<int64_t> K = key(D, Op);
   if (auto It = Decided.find(K); It != Decided.end())
@@ -219,6 +227,7 @@ std::pair<bool, bool> LaunchPath::next(bool LoopCondition) {
     if (LoopChoices.back() >= MaxUnroll) {
       Flip = false;
       Cut |= !Holds;
+      BusyCut |= !Holds && !LoopIdle.back();
     }
     LoopChoices.back() += Holds;
   }
@@ -346,6 +355,7 @@ int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates
                          const std::vector<std::string> &Names) {
   z3::context &C = context();
   z3::expr Num = solver().numerator(D);
+  noteSymbols(D, Valued);
   for (size_t K = 0; K < Candidates.size(); ++K) {
     ValueWay W = tryValue(D, Candidates[K], K + 1 < Candidates.size(), Names);
     if (W == ValueWay::Fixed)

@@ -378,6 +378,10 @@ private:
   bool DataLoopOk = false;           ///< ... of a loop that counts to a value read once
   bool countedOnData(const clang::Expr *Cond, const clang::Stmt *Body);
   llvm::DenseMap<const clang::Stmt *, bool> CountedLoops; ///< countedOnData, per loop
+  /// Whether Loop changes nothing the run sees after it (RankIdleLoops.cpp: a delay loop).
+  bool idleLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
+                const clang::Stmt *Body, const clang::Stmt *Loop);
+  llvm::DenseMap<const clang::Stmt *, bool> IdleLoops; ///< idleLoop, per loop
   std::set<Symbol> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;
