@@ -4,6 +4,7 @@
 // variables declared in it, so every iteration leaves the run's state as it found it, and an
 // iteration past the unrolling bound would repeat the last one run: cutting it loses nothing but
 // the constraint the cut leaves on its bound (LaunchPath::idleLoopsApart checks that one).
+#include "crossrank/AssignmentTarget.h"
 #include "crossrank/RankInterpreter.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -16,13 +17,16 @@ namespace {
 
 using LocalSet = llvm::SmallPtrSet<const clang::Decl *, 4>;
 
-/// The variables S declares (its DeclStmts, at any depth).
+/// The variables S declares (its DeclStmts, at any depth) that live in it: not a reference (its
+/// writes are another variable's) nor a static (it outlives the loop).
 void idleLoopLocals(const clang::Stmt *S, LocalSet &Out) {
   if (!S)
     return;
   if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(S))
     for (const clang::Decl *D : DS->decls())
-      Out.insert(D);
+      if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(D);
+          VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType())
+        Out.insert(D);
   for (const clang::Stmt *C : S->children())
     idleLoopLocals(C, Out);
 }
@@ -47,12 +51,7 @@ bool idleLoopPart(const clang::Stmt *S, const LocalSet &Locals) {
     return false;
   if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(S); ME && ME->isArrow())
     return false;
-  const clang::Expr *Target = nullptr;
-  if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(S); BO && BO->isAssignmentOp())
-    Target = BO->getLHS();
-  if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
-    Target = UO->getSubExpr();
-  if (Target) {
+  if (const clang::Expr *Target = assignmentTarget(S)) {
     const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(Target->IgnoreParenImpCasts());
     if (!D || !Locals.contains(D->getDecl()))
       return false;
