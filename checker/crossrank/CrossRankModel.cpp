@@ -527,7 +527,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
       SR.Offsets = &Offsets;
       pushAlternatives(Path, Scenarios);
-      if (std::string Why = partialScenario(Path, Shared, Calls); !Why.empty() && AllRun)
+      if (std::string Why = partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I),
+                                            cutsMatter(Path, I));
+          !Why.empty() && AllRun)
         AllRun = false, R.Why.Why = Why;
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;

@@ -164,9 +164,48 @@ std::vector<int64_t> LaunchPath::key(const Linear &D, int64_t Op) {
   return K;
 }
 
+void LaunchPath::noteSymbols(const Linear &D, std::set<Symbol> &To) const {
+  std::vector<Symbol> Work;
+  for (const auto &[Sym, C] : D.Terms)
+    Work.push_back(Sym);
+  while (!Work.empty()) {
+    Symbol Sym = Work.back();
+    Work.pop_back();
+    if (!To.insert(Sym).second)
+      continue;
+    if (Defined)
+      if (auto It = Defined->find(Sym); It != Defined->end())
+        Work.insert(Work.end(), {It->second.first, It->second.second});
+    if (Divided)
+      if (auto It = Divided->find(Sym); It != Divided->end()) {
+        for (const auto &[S, C] : It->second.Of.Terms)
+          Work.push_back(S);
+        if (It->second.Per)
+          for (const auto &[S, C] : It->second.Per->Terms)
+            Work.push_back(S);
+      }
+  }
+}
+
+bool LaunchPath::picksApart() const {
+  for (Symbol Sym : Picked)
+    if (Asked.count(Sym))
+      return false;
+  return true;
+}
+
+bool LaunchPath::idleLoopsApart() const {
+  for (Symbol Sym : Idle)
+    if (Asked.count(Sym) || Valued.count(Sym))
+      return false;
+  return true;
+}
+
 bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
                         const std::vector<std::string> &Names) {
   ++Consulted;
+  // An idle loop's condition is its own: the only question its cut leaves open.
+  noteSymbols(D, LoopCondition && !LoopIdle.empty() && LoopIdle.back() ? Idle : Asked);
   // Constraints only grow along a path: what they decided once stays decided.
   std::vector<int64_t> K = key(D, Op);
   if (auto It = Decided.find(K); It != Decided.end())
@@ -188,6 +227,7 @@ std::pair<bool, bool> LaunchPath::next(bool LoopCondition) {
     if (LoopChoices.back() >= MaxUnroll) {
       Flip = false;
       Cut |= !Holds;
+      BusyCut |= !Holds && !LoopIdle.back();
     }
     LoopChoices.back() += Holds;
   }
@@ -245,6 +285,7 @@ LaunchPath::ValueWay LaunchPath::tryValue(const Linear &D, int64_t V, bool Flip,
 
 std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_t Hi,
                                              const std::vector<std::string> &Names) {
+  noteSymbols(D, Asked);
   // A value the path fixed (by its constraints or a choice) stays fixed: constraints only grow.
   std::vector<int64_t> K = key(D, -1);
   if (auto It = Fixed.find(K); It != Fixed.end() && Lo <= It->second && It->second < Hi)
@@ -262,6 +303,7 @@ std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_
 }
 
 std::optional<bool> LaunchPath::implied(const Linear &D, clang::BinaryOperatorKind Op) {
+  noteSymbols(D, Asked);
   if (!S)
     return std::nullopt; // no constraint: nothing decided
   auto [CanHold, CanFail] = ways(D, Op);
@@ -271,6 +313,8 @@ std::optional<bool> LaunchPath::implied(const Linear &D, clang::BinaryOperatorKi
 }
 
 bool LaunchPath::mayAll(const std::vector<std::pair<Linear, clang::BinaryOperatorKind>> &All) {
+  for (const auto &[D, Op] : All)
+    noteSymbols(D, Asked);
   if (All.empty())
     return true;
   if (All.size() == 1)
@@ -285,6 +329,7 @@ bool LaunchPath::mayAll(const std::vector<std::pair<Linear, clang::BinaryOperato
 }
 
 std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
+  noteSymbols(D, Asked);
   if (!S)
     return std::nullopt; // no constraint: unbounded
   if (auto Box = this->Box.greatest(D)) {
@@ -310,11 +355,13 @@ int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates
                          const std::vector<std::string> &Names) {
   z3::context &C = context();
   z3::expr Num = solver().numerator(D);
+  noteSymbols(D, Valued);
   for (size_t K = 0; K < Candidates.size(); ++K) {
     ValueWay W = tryValue(D, Candidates[K], K + 1 < Candidates.size(), Names);
     if (W == ValueWay::Fixed)
       return Candidates[K]; // the constraints fix it
-    ValueCut |= W != ValueWay::Impossible;
+    if (W != ValueWay::Impossible)
+      ValueCut = true, noteSymbols(D, Picked);
     if (W == ValueWay::Chosen)
       return Candidates[K];
   }
@@ -330,6 +377,7 @@ int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates
   if (!S->possible(!Is))
     return V; // the constraints fix it
   ValueCut = true;
+  noteSymbols(D, Picked);
   S->assume(Is);
   Box.assume(D.plus(Linear::constant(V), -1), clang::BO_EQ);
   Text.push_back(conditionText(D.plus(Linear::constant(V), -1), clang::BO_EQ, true, Names));

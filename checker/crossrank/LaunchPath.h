@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -79,6 +80,13 @@ public:
   bool pollChosen() const { return PollChosen; }
   /// Whether a signal value was taken at some values only.
   bool valueCut() const { return ValueCut; }
+  /// Whether no question but a pick named a symbol a pick took at some values only (each
+  /// expanded to what its product or quotient is made of): then no branch, index, extent or
+  /// offset of the scenario was decided by a picked value's constraint, and the picked values
+  /// reach the run only as the values of the ops that asked for them (ModelCompleteness).
+  bool picksApart() const;
+  /// The symbols a pick took at some values only.
+  const std::set<Symbol> &pickedSymbols() const { return Picked; }
 
   /// The choices this path made, in order (the given ones first).
   const std::vector<bool> &choices() const { return Taken; }
@@ -97,9 +105,24 @@ public:
   /// A loop condition on launch values was chosen this many times in one loop: further iterations
   /// are not flipped (and the model's coverage says so).
   static constexpr unsigned MaxUnroll = 3;
-  /// Called when a loop starts and ends, so that its choices are counted per loop.
-  void enterLoop() { LoopChoices.push_back(0); }
-  void leaveLoop() { LoopChoices.pop_back(); }
+  /// Called when a loop starts and ends, so that its choices are counted per loop. Idle: the
+  /// loop changes nothing the run sees after it (RankInterpreter::idleLoop: a delay loop), so
+  /// its iterations past the bound repeat the state; its condition's questions are its own.
+  void enterLoop(bool Idle = false) {
+    LoopChoices.push_back(0);
+    LoopIdle.push_back(Idle);
+  }
+  void leaveLoop() {
+    LoopChoices.pop_back();
+    LoopIdle.pop_back();
+  }
+  /// Whether a loop cut at its unrolling bound is one that is not idle.
+  bool cutBusyLoop() const { return BusyCut; }
+  /// Whether no other question (nor a pick, fixed or not) named a symbol an idle loop's
+  /// condition named: then its constraints (`delay == 3` where it was cut) decided nothing else.
+  bool idleLoopsApart() const;
+  /// The symbols the conditions of idle loops named.
+  const std::set<Symbol> &idleSymbols() const { return Idle; }
 
 private:
   struct Solver;
@@ -107,7 +130,14 @@ private:
   std::vector<bool> Given, Taken, Flippable;
   std::vector<std::string> Text;
   std::vector<unsigned> LoopChoices;
+  std::vector<bool> LoopIdle;
+  bool BusyCut = false;
   bool Cut = false, ValueCut = false, DataChosen = false, PollChosen = false;
+  /// The symbols of the picks that were cuts, of every other question (expanded), of every
+  /// pick, and of the conditions of idle loops.
+  std::set<Symbol> Picked, Asked, Valued, Idle;
+  /// Adds D's symbols to To, each product or quotient with what it is made of.
+  void noteSymbols(const Linear &D, std::set<Symbol> &To) const;
   unsigned Consulted = 0;
   const Products *Defined = nullptr;
   const Quotients *Divided = nullptr;

@@ -1,7 +1,9 @@
 #include "crossrank/ModelCompleteness.h"
 #include "crossrank/LaunchPath.h"
 #include "crossrank/RankInterpreter.h"
+#include "crossrank/RankTrace.h"
 #include "events/EventGraph.h"
+#include <set>
 
 namespace commcheck {
 
@@ -14,9 +16,11 @@ namespace commcheck {
 /// where ranks share it (Shared: a rank met a choice another took), the runs where they go
 /// different ways are not seen. What is run at some values only (a signal value, a loop's trip
 /// count past the unrolling bound) is not complete either, nor is a next call that repeats the
-/// first call's choices (Calls: the calls run).
-std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls) {
-  if (Path.valueCut())
+/// first call's choices (Calls: the calls run). A picked value no analysis reads
+/// (PicksMatter false) leaves it complete, and so does a cut idle loop (CutsMatter false).
+std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls, bool PicksMatter,
+                            bool CutsMatter) {
+  if (Path.valueCut() && PicksMatter)
     return "a signal value read from launch data or untracked memory is run at some values only";
   if (Path.dataChosen() && Shared)
     return "a branch on data the model does not track is run each way, alike on every rank that "
@@ -24,12 +28,60 @@ std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls) {
   if (Path.pollChosen() && Shared)
     return "an async event's or a TTEST's outcome is run each way, alike on every rank that meets "
            "it";
-  if (Path.cut())
+  if (Path.cut() && CutsMatter)
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";
   if (Calls > 1 && !Path.choices().empty())
     return "the next call is run with the first call's launch values and choices";
   return "";
+}
+
+/// A signal value read from launch data or untracked memory is picked (LaunchPath::pick: tried at
+/// a few values, a constraint `D == v` on the path). The other values would run the same only
+/// where nothing reads which one it is:
+/// - the path: no question but a pick named a picked symbol, nor does the run take one for the
+///   rank id or count (then no branch, index, extent or offset was decided by the pick's
+///   constraint, and the scenarios after it are the ones every other value makes);
+/// - the ops given a picked value: a wait on a buffer no rank of the run notifies (the open
+///   world: SignalSchedule takes it to pass whatever its threshold, and no notify -> wait edge
+///   or launch write depends on it), or a Set into a buffer no rank of the run waits on (no wait
+///   compares its value; a Set counts as lowering its cell and leaves it out of the balance
+///   whatever it sets). An add's value is read by the balance (its sign), so it matters.
+bool picksMatter(const LaunchPath &Path, const SpmdRun &Run, const RankInterpreter &I) {
+  if (!Path.valueCut())
+    return false;
+  if (!Path.picksApart() || I.takenForRanks(Path.pickedSymbols()))
+    return true;
+  std::set<std::string> Notified, Waited;
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops)
+      if (O.Kind == RankOpKind::Notify)
+        Notified.insert(O.Mem.Root);
+      else if (O.Kind == RankOpKind::Wait)
+        Waited.insert(O.Mem.Root);
+  for (const RankTrace &T : Run.Ranks)
+    for (const RankOp &O : T.Ops) {
+      if (!O.PickedValue)
+        continue;
+      bool OpenWait = O.Kind == RankOpKind::Wait && !Notified.count(O.Mem.Root);
+      bool UnwaitedSet = O.Kind == RankOpKind::Notify && O.Op == NotifyOp::Set &&
+                         !Waited.count(O.Mem.Root);
+      if (!OpenWait && !UnwaitedSet)
+        return true;
+    }
+  return false;
+}
+
+/// A loop over a launch value is run 0..MaxUnroll times; past that the scenario leaves it with
+/// the constraint that its bound is reached (`delay == 3`). An idle loop (RankInterpreter::
+/// idleLoop: no op, no memory, no call, only its own variables assigned) leaves the state as
+/// it found it in every iteration, so its further iterations would run nothing new; the values
+/// past the bound then run as the last one run does where the constraint decided nothing else:
+/// no other question and no pick named its bound's symbols, and none is the rank id or count.
+bool cutsMatter(const LaunchPath &Path, const RankInterpreter &I) {
+  if (!Path.cut())
+    return false;
+  return Path.cutBusyLoop() || !Path.idleLoopsApart() || I.takenForRanks(Path.idleSymbols());
 }
 
 /// Why the ranks the model runs do not stand for every run ("": they do). A launch value taken

@@ -302,7 +302,8 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     if (!Sig || !Val || !How)
       fail("a signal operation without its cell, value or operation", E);
     RankValue Cell = eval(Sig);
-    int64_t V = signalValue(Val);
+    bool Picked = false;
+    int64_t V = signalValue(Val, Picked);
     std::string Op = enumeratorName(How);
     // A notify signals the view's first cell (TNOTIFY writes its data()); a wait on several
     // cells waits on each of them (recordGridWait).
@@ -313,6 +314,7 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     for (size_t K = First; K < Trace.Ops.size(); ++K) {
       RankOp &O = Trace.Ops[K];
       O.Value = V;
+      O.PickedValue = Picked;
       if (I.Kind == IntrinsicKind::Notify) {
         O.Op = Op == "Set" ? NotifyOp::Set : Op == "AtomicAdd" ? NotifyOp::AtomicAdd : NotifyOp::Unknown;
         if (O.Op == NotifyOp::Unknown)

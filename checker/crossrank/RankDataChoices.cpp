@@ -5,6 +5,7 @@
 // it counts to a value read once (a polling loop re-reads memory and is a wait the model cannot
 // order by). A signal value read from such data (a count in a configuration struct in GM) is
 // picked as one read from launch data is: a symbol of the scenario, the same on every rank.
+#include "crossrank/AssignmentTarget.h"
 #include "crossrank/RankInterpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -38,12 +39,7 @@ bool readsMemory(const clang::Stmt *S) {
 bool assignsAny(const clang::Stmt *S, const llvm::SmallPtrSetImpl<const clang::Decl *> &Vars) {
   if (!S)
     return false;
-  const clang::Expr *Target = nullptr;
-  if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(S); BO && BO->isAssignmentOp())
-    Target = BO->getLHS();
-  if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(S); UO && UO->isIncrementDecrementOp())
-    Target = UO->getSubExpr();
-  if (Target)
+  if (const clang::Expr *Target = assignmentTarget(S))
     if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(Target->IgnoreParenImpCasts()))
       if (Vars.contains(D->getDecl()))
         return true;

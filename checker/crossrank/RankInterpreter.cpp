@@ -421,7 +421,7 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
     exec(Init);
   unsigned Before = PeerUses;
   if (Launch)
-    Launch->enterLoop();
+    Launch->enterLoop(idleLoop(Init, Cond, Inc, Body, Loop));
   const clang::VarDecl *PeerVar = isPeerLoop(Loop, Cond) ? condVar(Cond) : nullptr;
   if (PeerVar)
     PeerLoopVars.push_back(PeerVar);

@@ -90,6 +90,14 @@ public:
   bool takeAsRank(Symbol Sym) { return RankSymbols.insert(Sym).second; }
   /// The launch values taken for the rank id, as the kernel names them.
   std::vector<std::string> rankNames() const;
+  /// Whether one of Syms is taken for the rank id or the rank count (a value the run reads
+  /// without asking the scenario's path).
+  bool takenForRanks(const std::set<Symbol> &Syms) const {
+    for (Symbol Sym : Syms)
+      if (RankSymbols.count(Sym) || BoundCounts.count(Sym))
+        return true;
+    return false;
+  }
   /// Whether a value some run took for the rank count is confirmed by no run's peer loop yet.
   bool anyUnconfirmed() const;
 
@@ -145,7 +153,8 @@ public:
   /// largest the scenario's constraints allow (the view then covers at least its bytes).
   std::optional<int64_t> extentBound(const Linear &L);
   /// A signal's value or threshold: a number, or read from launch data (the scenario picks it).
-  int64_t signalValue(const clang::Expr *E);
+  /// Picked: whether it is made of a value the scenario took at some values only.
+  int64_t signalValue(const clang::Expr *E, bool &Picked);
 
 private:
   /// The symbolic run (RankSymbolic.cpp): the path, a peer loop's body run once, the slots its
@@ -369,6 +378,10 @@ private:
   bool DataLoopOk = false;           ///< ... of a loop that counts to a value read once
   bool countedOnData(const clang::Expr *Cond, const clang::Stmt *Body);
   llvm::DenseMap<const clang::Stmt *, bool> CountedLoops; ///< countedOnData, per loop
+  /// Whether Loop changes nothing the run sees after it (RankIdleLoops.cpp: a delay loop).
+  bool idleLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
+                const clang::Stmt *Body, const clang::Stmt *Loop);
+  llvm::DenseMap<const clang::Stmt *, bool> IdleLoops; ///< idleLoop, per loop
   std::set<Symbol> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;

@@ -109,7 +109,8 @@ std::optional<int64_t> RankInterpreter::extentBound(const Linear &L) {
   return Launch->upperBound(R);
 }
 
-int64_t RankInterpreter::signalValue(const clang::Expr *E) {
+int64_t RankInterpreter::signalValue(const clang::Expr *E, bool &Picked) {
+  Picked = false;
   if (SymRun)
     return symbolicValue(E);
   RankValue V = eval(E);
@@ -127,7 +128,11 @@ int64_t RankInterpreter::signalValue(const clang::Expr *E) {
       for (int64_t C : SignalConstants)
         if (Tried.size() < MaxPicks)
           Tried.insert({C, C + 1});
-      return Launch->pick(L, std::vector<int64_t>(Tried.begin(), Tried.end()), Shown);
+      int64_t Value = Launch->pick(L, std::vector<int64_t>(Tried.begin(), Tried.end()), Shown);
+      // Also where this rank found it fixed: by another rank's pick of the same value.
+      for (const auto &[Sym, K] : L.Terms)
+        Picked |= Launch->pickedSymbols().count(Sym) > 0;
+      return Value;
     }
   }
   fail("the value of a signal operation is not a value the model can compute" +

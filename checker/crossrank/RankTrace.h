@@ -62,6 +62,9 @@ struct RankOp {
   NotifyOp Op = NotifyOp::AtomicAdd; ///< Notify
   WaitCmp Cmp = WaitCmp::GE;         ///< Wait
   int64_t Value = 0;                 ///< Notify value (negative: a reset) or Wait threshold
+  /// Value is one of some the scenario tried (a signal value read from launch data or untracked
+  /// memory, LaunchPath::pick), not the only one it can be.
+  bool PickedValue = false;
   unsigned Call = 0;                 ///< 0: the first call, 1: the next one
   clang::SourceLocation Loc;         ///< where in the kernel (expansion location)
   std::string What;                  ///< "TNOTIFY", "TLOAD", "scalar store", ... for messages

@@ -25,6 +25,8 @@ struct SignalProgram {
     std::map<MemRange, unsigned> Number;
     std::vector<std::set<size_t>> Touching; ///< per cell: the ranks that lower or wait on it
     std::vector<bool> Lowered;              ///< per cell: some rank lowers it (a reset)
+    std::vector<bool> Waited;               ///< per cell: some rank waits on it
+    std::vector<bool> Steady;               ///< per cell: only adds and GE/GT waits
     Ops.resize(Run.Ranks.size());
     Cell.resize(Run.Ranks.size());
     for (size_t R = 0; R < Run.Ranks.size(); ++R)
@@ -37,23 +39,28 @@ struct SignalProgram {
           Cells.push_back(It->first);
           Touching.emplace_back();
           Lowered.push_back(false);
+          Waited.push_back(false);
+          Steady.push_back(true);
         }
         unsigned C = It->second;
         Ops[R].push_back(I);
         Cell[R].push_back(C);
         bool Lowers = O.Kind == RankOpKind::Notify && O.Value < 0;
         if (O.Kind == RankOpKind::Notify)
-          Monotone &= O.Op == NotifyOp::AtomicAdd;
+          Steady[C] = Steady[C] && O.Op == NotifyOp::AtomicAdd;
         else
-          Monotone &= O.Cmp == WaitCmp::GE || O.Cmp == WaitCmp::GT;
+          Steady[C] = Steady[C] && (O.Cmp == WaitCmp::GE || O.Cmp == WaitCmp::GT);
         if (Lowers || O.Kind == RankOpKind::Wait)
           Touching[C].insert(R);
         Lowered[C] = Lowered[C] || Lowers;
+        Waited[C] = Waited[C] || O.Kind == RankOpKind::Wait;
       }
-    // A cell lowered only by the one rank that waits on it: its decreases sit at fixed places
-    // among that rank's waits, so no operation of one rank can disable another rank's.
+    // Only a wait can be disabled, and only by an op on its own cell: a cell no rank waits on
+    // (a status word a Set writes for the host) disables nothing, whatever is done to it. A
+    // waited cell lowered only by the one rank that waits on it: its decreases sit at fixed
+    // places among that rank's waits, so no operation of one rank can disable another rank's.
     for (size_t C = 0; C < Cells.size(); ++C)
-      if (Lowered[C] && Touching[C].size() > 1)
+      if (Waited[C] && (!Steady[C] || (Lowered[C] && Touching[C].size() > 1)))
         Monotone = false;
   }
 };

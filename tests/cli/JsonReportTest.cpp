@@ -163,6 +163,64 @@ TEST(JsonReport, EachKernelEntrySaysWhatTheCrossRankModelMadeOfIt) {
   EXPECT_NE(Cut[0]["why"].get<std::string>().find("loop over launch values"), std::string::npos);
 }
 
+// Issue 26: a signal value read from the launch is tried at a few values only. Where nothing the
+// model concludes reads it (a wait on a gate no rank of the kernel notifies, a Set no rank waits
+// on) and no branch names it, every value runs alike: complete, and the precision step drops the
+// copy no peer reads. Where a notify of the kernel meets the gate, or a branch names the value,
+// the values not tried may run otherwise: not complete, and the finding stays unconfirmed.
+TEST(JsonReport, APickedSignalValueNothingReadsLeavesTheModelComplete) {
+  Proc R = runCommcheck({"--format=json",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/epoch_gate_copy_not_needed.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/epoch_gate_notified_kept.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/epoch_gate_branch_kept.cpp",
+                         "--assume-fresh-window"});
+  Json J = Json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << R.all();
+  EXPECT_EQ(problems(J), std::vector<std::string>{}) << J.dump(2);
+  const Json &Apart = J["files"][0];
+  ASSERT_EQ(Apart["crossRank"].size(), 1u) << J.dump(2);
+  EXPECT_TRUE(Apart["crossRank"][0]["complete"].get<bool>()) << J.dump(2);
+  EXPECT_TRUE(Apart["findings"].empty()) << J.dump(2);
+  for (int File : {1, 2}) {
+    const Json &Read = J["files"][File];
+    ASSERT_EQ(Read["crossRank"].size(), 1u) << J.dump(2);
+    EXPECT_FALSE(Read["crossRank"][0]["complete"].get<bool>()) << J.dump(2);
+    EXPECT_NE(Read["crossRank"][0]["why"].get<std::string>().find("signal value"),
+              std::string::npos);
+    ASSERT_EQ(Read["findings"].size(), 1u) << J.dump(2);
+    const Json &Notes = Read["findings"][0]["witness"];
+    ASSERT_FALSE(Notes.empty());
+    EXPECT_NE(Notes.back()["message"].get<std::string>().find("not confirmed across ranks: a "
+                                                               "signal value"),
+              std::string::npos)
+        << J.dump(2);
+  }
+}
+
+// Issue 26: a loop over a launch value is run 0..3 times. An idle one (a delay loop: no op, no
+// memory, no call, only its own counter assigned) repeats its state past that, so where its bound
+// decides nothing else the model is complete; where a branch names the bound, the cut's
+// constraint (`delayIters == 3`) decided it and the model is not.
+TEST(JsonReport, AnIdleLoopCutAtItsBoundLeavesTheModelComplete) {
+  Proc R = runCommcheck({"--format=json",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/delay_loop_copy_not_needed.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/delay_loop_bound_reused_kept.cpp",
+                         "--assume-fresh-window"});
+  Json J = Json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << R.all();
+  EXPECT_EQ(problems(J), std::vector<std::string>{}) << J.dump(2);
+  const Json &Idle = J["files"][0];
+  ASSERT_EQ(Idle["crossRank"].size(), 1u) << J.dump(2);
+  EXPECT_TRUE(Idle["crossRank"][0]["complete"].get<bool>()) << J.dump(2);
+  EXPECT_TRUE(Idle["findings"].empty()) << J.dump(2);
+  const Json &Reused = J["files"][1];
+  ASSERT_EQ(Reused["crossRank"].size(), 1u) << J.dump(2);
+  EXPECT_FALSE(Reused["crossRank"][0]["complete"].get<bool>()) << J.dump(2);
+  EXPECT_NE(Reused["crossRank"][0]["why"].get<std::string>().find("loop over a launch value"),
+            std::string::npos);
+  ASSERT_EQ(Reused["findings"].size(), 1u) << J.dump(2);
+}
+
 // Issue 26: an entry the symbolic check proves for every rank count says so ("everyP", the
 // explicit runs stopping at P = 4); one it does not prove says why ("symbolic").
 TEST(JsonReport, AnEntryProvedForEveryRankCountSaysSo) {

@@ -453,3 +453,39 @@ TEST(PeerOrder, ReadAfterTheWritersReturnNeedsNothing) {
   EXPECT_EQ(U.AfterNotify[0].count(locOf(B.Run, N)), 0u);
 }
 
+
+// Only a wait can be disabled, and only by an op on its own cell: Sets into status cells no rank
+// waits on (pto-isa's TNotifySetKernel, `me + 100` into the next rank's word) leave the run
+// confluent, so one greedy schedule decides where the breadth-first search ran out of states at
+// 16 ranks (the model then was not complete). A Set into a cell some rank waits on still needs
+// the search.
+TEST(CrossRankModel, SetsIntoCellsNoRankWaitsOnLeaveOneScheduleDeciding) {
+  auto Ring = [](int P, bool WaitOnStatus) {
+    RunBuilder B(P);
+    for (int R = 0; R < P; ++R) {
+      B.notify(R, (R + 1) % P, 0, 1);
+      B.notify(R, (R + 1) % P, 8, R + 100, 0, NotifyOp::Set);
+      B.wait(R, 0, WaitCmp::GE, 1);
+      if (WaitOnStatus)
+        B.wait(R, 8, WaitCmp::GE, 100);
+    }
+    return B;
+  };
+  RunBuilder Small = Ring(3, false);
+  auto V = verdicts(Small.Run);
+  EXPECT_TRUE(V->Sched.Exhaustive);
+  EXPECT_FALSE(V->Sched.Hangs);
+  EXPECT_FALSE(V->Ex.Hangs);
+  EXPECT_EQ(V->Sched.States, V->Sched.Order.size() + 1); // the greedy schedule, no search
+  RunBuilder Large = Ring(16, false);
+  ScheduleResult S = scheduleSignals(Large.Run, 20000);
+  EXPECT_TRUE(S.Exhaustive);
+  EXPECT_FALSE(S.Hangs);
+  RunBuilder Waited = Ring(16, true);
+  EXPECT_FALSE(scheduleSignals(Waited.Run, 20000).Exhaustive); // searched: past the budget
+  RunBuilder WaitedSmall = Ring(3, true);
+  auto W = verdicts(WaitedSmall.Run);
+  EXPECT_TRUE(W->Sched.Exhaustive);
+  EXPECT_GT(W->Sched.States, W->Sched.Order.size() + 1);
+  EXPECT_EQ(W->Sched.Hangs, W->Ex.Hangs);
+}
