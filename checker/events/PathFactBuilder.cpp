@@ -140,8 +140,10 @@ std::optional<LinearForm> convert(LinearForm F, IntType From, IntType To,
 } // namespace
 
 bool PathFactBuilder::changedUnseen(const VarDecl *V) const {
+  // A use through a base subobject (VarUses) that reads or assigns is one location() follows to
+  // the object's own member variables, and statement() states.
   for (const VarUse &U : Uses.of(V))
-    if (!U.Deref && U.K != VarUse::Write)
+    if (!U.Deref && U.K != VarUse::Write && U.ThroughBase == VarUse::NoBase)
       return true;
   return false;
 }
@@ -231,10 +233,12 @@ std::optional<unsigned> PathFactBuilder::launchConstant(const CastExpr *Load) co
 
 std::optional<unsigned> PathFactBuilder::location(const Expr *LV) const {
   LV = LV->IgnoreParens();
-  while (const auto *IC = dyn_cast<ImplicitCastExpr>(LV)) {
-    if (IC->getCastKind() != CK_NoOp)
+  // A base subobject is its object: the base's fields are member paths of the object's variable
+  // (each field declaration names one place where no base type repeats: isBaseSubobjectCast).
+  while (const auto *C = dyn_cast<CastExpr>(LV)) {
+    if (!(isa<ImplicitCastExpr>(C) && C->getCastKind() == CK_NoOp) && !baseSubobjectCast(C))
       return std::nullopt;
-    LV = IC->getSubExpr()->IgnoreParens();
+    LV = C->getSubExpr()->IgnoreParens();
   }
   if (const auto *DR = dyn_cast<DeclRefExpr>(LV))
     return declared(DR->getDecl());
@@ -555,7 +559,8 @@ void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->isAssignmentOp() && OC->getNumArgs()) {
     if (auto Var = location(OC->getArg(0)))
-      assign(*Var, nullptr, Block, Index.newSite());
+      if (!assignBase(*Var, OC, Block))
+        assign(*Var, nullptr, Block, Index.newSite());
     return;
   }
   const auto *B = dyn_cast<BinaryOperator>(S);

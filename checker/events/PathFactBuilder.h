@@ -23,6 +23,7 @@ class QualType;
 class CastExpr;
 class BinaryOperator;
 class CallExpr;
+class CXXOperatorCallExpr;
 class InitListExpr;
 class ParentMap;
 class RecordDecl;
@@ -165,6 +166,10 @@ private:
   /// Record Var := Value member by member (a copy, default member initialisers, `T{}`), each
   /// member it cannot state unknown.
   void assignRecord(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  /// `static_cast<Base &>(object) = value` (OC) by the compiler's copy of a trivially copyable
+  /// base whose fields are integers: those members of Var get value's, the others keep theirs.
+  /// False when OC is not that (the caller forgets the whole object).
+  bool assignBase(unsigned Var, const clang::CXXOperatorCallExpr *OC, unsigned Block);
   void recordMembers(unsigned Var, const clang::RecordDecl *RD, std::optional<unsigned> From,
                      const clang::InitListExpr *List, bool Defaults, unsigned Block, unsigned Site,
                      int Depth);
