@@ -10,6 +10,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -213,6 +214,15 @@ void PathFactBuilder::returnStatement(const Expr *Value, unsigned Block) {
   if (!Returned)
     Returned = Index.variable(Instance, FD, {}, Prefix + "return", T.value_or(IntType()), Record);
   assign(*Returned, Value, Block, Index.newSite());
+  // A value of launch data alone is the call's value whichever return gave it, when every one
+  // gives the same (`return tiling->rows * tiling->cols;`).
+  std::optional<LinearForm> F = T ? form(Value, *T) : std::nullopt;
+  bool Launch = F && std::all_of(F->Terms.begin(), F->Terms.end(),
+                                 [&](const auto &X) { return Index.isLaunch(X.first); });
+  if (!Launch || (ReturnedLaunch && !(*ReturnedLaunch == *F)))
+    ReturnedLaunchValid = false;
+  else
+    ReturnedLaunch = F;
 }
 
 } // namespace commcheck
