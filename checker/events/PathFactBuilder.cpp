@@ -46,24 +46,6 @@ unsigned PathVarIndex::undeclared(const std::string &Name, IntType T) {
   return G.PathVars.size() - 1;
 }
 
-unsigned PathVarIndex::launchValue(const std::string &AddressKey, IntType T) {
-  auto It = LaunchIds.find(AddressKey);
-  if (It != LaunchIds.end())
-    return It->second;
-  unsigned Var = LaunchIds[AddressKey] = undeclared(AddressKey, T);
-  LaunchVars.insert(Var);
-  return Var;
-}
-
-unsigned PathVarIndex::launchTerm(const std::string &Key, const std::string &Name, IntType T) {
-  auto It = TermIds.find(Key);
-  if (It != TermIds.end())
-    return It->second;
-  unsigned Var = TermIds[Key] = undeclared(Name, T);
-  LaunchVars.insert(Var);
-  return Var;
-}
-
 std::optional<unsigned> PathVarIndex::temporary(unsigned Instance, const Expr *E,
                                                 const std::string &Name, IntType T, bool Create) {
   auto It = Temporaries.find({Instance, E});
@@ -349,53 +331,6 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   return std::make_pair(*L, *T);
 }
 
-namespace {
-/// F by variable numbers, exactly (a launch term's key).
-std::string formKey(const LinearForm &F) {
-  std::string Out = "[";
-  for (const auto &[V, K] : F.Terms)
-    Out += std::to_string(V) + "*" + std::to_string(K) + ",";
-  return Out + std::to_string(F.Const) + "]";
-}
-} // namespace
-
-std::optional<std::pair<LinearForm, IntType>>
-PathFactBuilder::launchTerm(unsigned Opcode, const LinearForm &L, const LinearForm &R, IntType T) const {
-  // Pure integer operations only (their value is a function of their operands in T); a form of
-  // constants alone was evaluated before.
-  static const std::map<unsigned, const char *> Ops = {
-      {BO_Mul, "*"}, {BO_Div, "/"}, {BO_Rem, "%"}, {BO_Shl, "<<"}, {BO_Shr, ">>"},
-      {BO_And, "&"}, {BO_Or, "|"},  {BO_Xor, "^"}};
-  auto Op = Ops.find(Opcode);
-  if (Op == Ops.end() || (L.isConstant() && R.isConstant()))
-    return std::nullopt;
-  for (const LinearForm *F : {&L, &R})
-    for (const auto &[V, K] : F->Terms)
-      if (!Index.isLaunch(V))
-        return std::nullopt;
-  std::string A = formKey(L), B = formKey(R), NA = describe(L, G.PathVars), NB = describe(R, G.PathVars);
-  // Commutative: one key for either order.
-  if ((Opcode == BO_Mul || Opcode == BO_And || Opcode == BO_Or || Opcode == BO_Xor) && B < A) {
-    std::swap(A, B);
-    std::swap(NA, NB);
-  }
-  std::string Ty = (T.Signed ? "i" : "u") + std::to_string(T.Width);
-  unsigned Var = Index.launchTerm(A + Op->second + B + ":" + Ty, "(" + NA + ") " + Op->second + " (" + NB + ")", T);
-  return std::make_pair(LinearForm::variable(Var), T);
-}
-
-void PathFactBuilder::launchAlias(const VarDecl *V, unsigned Var) {
-  PathVar &X = G.PathVars[Var];
-  if (X.IsRecord || isa<ParmVarDecl>(V) || !V->getInit() ||
-      // Nothing changes it after its initialiser: a const local, or one nothing writes.
-      (!V->getType().isConstQualified() && (!Uses.of(V).empty() || !Uses.updatesOf(V).empty())))
-    return;
-  auto F = form(V->getInit(), X.Type);
-  if (F && F->Terms.size() == 1 && F->Terms[0].second == 1 && !F->Const &&
-      Index.isLaunch(F->Terms[0].first) && G.PathVars[F->Terms[0].first].Type == X.Type)
-    X.AliasOf = int(F->Terms[0].first);
-}
-
 std::optional<LinearForm> PathFactBuilder::form(const Expr *E, IntType T, int Depth) const {
   auto V = value(E, Depth);
   return V ? convert(V->first, V->second, T, G.PathVars) : std::nullopt;
@@ -485,20 +420,7 @@ void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, un
   } else if (auto Form = form(Value, V.Type)) {
     F.K = PathFact::Set;
     F.Value = std::move(*Form);
-    // A quotient of launch values is a launch term: what a quotient says of itself (non-zero
-    // exactly when the divisor is at most the dividend) holds of the term for the whole call.
-    auto Nonzero = Form->Terms.size() == 1 && Form->Terms[0].second == 1 && !Form->Const &&
-                           Index.isLaunch(Form->Terms[0].first)
-                       ? quotient(Value, V.Type)
-                       : std::nullopt;
-    if (Nonzero) {
-      PathFact D;
-      D.K = PathFact::SetCond;
-      D.Invariant = true;
-      D.Var = Form->Terms[0].first;
-      D.Cond = std::move(*Nonzero);
-      add(Block, std::move(D), Site);
-    }
+    launchQuotient(Value, F.Value, V.Type, Block, Site);
   } else if (auto Nonzero = quotient(Value, V.Type)) {
     F.K = PathFact::SetCond;
     F.Cond = std::move(*Nonzero);

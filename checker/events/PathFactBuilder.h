@@ -187,6 +187,10 @@ private:
   std::optional<std::pair<LinearForm, IntType>> launchTerm(unsigned Opcode, const LinearForm &L,
                                                            const LinearForm &R, IntType T) const;
   void assign(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  /// Value (whose form is Form, in T) is a launch term that is an unsigned quotient: its
+  /// definition as one, stated as an invariant of the term, into Block.
+  void launchQuotient(const clang::Expr *Value, const LinearForm &Form, IntType T, unsigned Block,
+                      unsigned Site);
   /// The local V (its variable Var) keeps the launch value its initialiser computes: Var is
   /// marked an alias of that value's variable (PathVar::AliasOf).
   void launchAlias(const clang::VarDecl *V, unsigned Var);

@@ -164,6 +164,20 @@ private:
     ViaBase = false;
   }
   void classifyUse(const DeclRefExpr *D, const VarDecl *V);
+  /// P names the storage at Cur as it is (an implicit qualification change), as its base
+  /// subobject (`d.baseField`, `static_cast<Base &>(d)`, `d` bound to a `Base &`), or is the
+  /// `static_cast<Base &>` around that conversion (clang marks it part of the cast): the same
+  /// storage, Cur moved up to P.
+  bool sameStorage(const Stmt *P, const Expr *&Cur) {
+    const auto *C = dyn_cast<CastExpr>(P);
+    bool Qualified = C && isa<ImplicitCastExpr>(C) && C->getCastKind() == CK_NoOp;
+    if (!C || !(Qualified || isBaseSubobjectCast(C) ||
+                (ViaBase && isa<ExplicitCastExpr>(C) && C->getCastKind() == CK_NoOp && C->isGLValue())))
+      return false;
+    ViaBase |= !Qualified;
+    Cur = C;
+    return true;
+  }
   bool pointerValue(const VarDecl *V, const Expr *&Cur, bool &Deref, FieldPath &Path);
   void address(const VarDecl *V, bool Deref, FieldPath Path, const Expr *AddrOf);
 
@@ -249,19 +263,8 @@ void Indexer::classifyUse(const DeclRefExpr *D, const VarDecl *V) {
     if (!P || isa<CompoundStmt>(P) || isa<UnaryExprOrTypeTraitExpr>(P) || isa<CXXTypeidExpr>(P) ||
         isa<CXXNoexceptExpr>(P))
       return; // a discarded or unevaluated use
-    // `d.baseField`, `static_cast<Base &>(d)`, `d` bound to a `Base &`: the same storage, named
-    // as its base subobject.
-    if (const auto *C = dyn_cast<CastExpr>(P); C && isBaseSubobjectCast(C)) {
-      ViaBase = true;
-      Cur = C;
+    if (sameStorage(P, Cur))
       continue;
-    }
-    // ... the `static_cast<Base &>` around the conversion (clang marks it part of the cast).
-    if (const auto *EC = dyn_cast<ExplicitCastExpr>(P);
-        EC && ViaBase && EC->getCastKind() == CK_NoOp && EC->isGLValue()) {
-      Cur = EC;
-      continue;
-    }
     if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
       if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
         Path.push_back(F);
@@ -281,9 +284,6 @@ void Indexer::classifyUse(const DeclRefExpr *D, const VarDecl *V) {
             continue;
         }
         return; // the value is read
-      case CK_NoOp:
-        Cur = IC;
-        continue;
       case CK_ToVoid:
         return;
       case CK_ArrayToPointerDecay:
