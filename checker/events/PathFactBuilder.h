@@ -77,6 +77,9 @@ private:
   using Key = std::tuple<unsigned, const clang::ValueDecl *, std::vector<const clang::FieldDecl *>>;
   /// A new variable of no declaration (launch data, a `?:`'s value).
   unsigned undeclared(const std::string &Name, IntType T);
+  /// The launch variable of Key in Ids (made on first use, named Name).
+  unsigned launchVariable(std::map<std::string, unsigned> &Ids, const std::string &Key,
+                          const std::string &Name, IntType T);
   EventGraph &G;
   std::map<Key, unsigned> Ids;
   std::vector<Key> KeyOf;

@@ -14,22 +14,22 @@ using namespace clang;
 
 namespace commcheck {
 
-unsigned PathVarIndex::launchValue(const std::string &AddressKey, IntType T) {
-  auto It = LaunchIds.find(AddressKey);
-  if (It != LaunchIds.end())
+unsigned PathVarIndex::launchVariable(std::map<std::string, unsigned> &Ids, const std::string &Key,
+                                      const std::string &Name, IntType T) {
+  auto It = Ids.find(Key);
+  if (It != Ids.end())
     return It->second;
-  unsigned Var = LaunchIds[AddressKey] = undeclared(AddressKey, T);
+  unsigned Var = Ids[Key] = undeclared(Name, T);
   LaunchVars.insert(Var);
   return Var;
 }
 
+unsigned PathVarIndex::launchValue(const std::string &AddressKey, IntType T) {
+  return launchVariable(LaunchIds, AddressKey, AddressKey, T);
+}
+
 unsigned PathVarIndex::launchTerm(const std::string &Key, const std::string &Name, IntType T) {
-  auto It = TermIds.find(Key);
-  if (It != TermIds.end())
-    return It->second;
-  unsigned Var = TermIds[Key] = undeclared(Name, T);
-  LaunchVars.insert(Var);
-  return Var;
+  return launchVariable(TermIds, Key, Name, T);
 }
 
 namespace {

@@ -28,11 +28,12 @@ bool memberwiseCopy(const CXXConstructExpr *CC) {
 
 /// The record a value of type T is, when its members can be followed: no virtual members, and
 /// base classes only where each base's fields are the object's own (baseFieldsAreOwn: location()
-/// reaches them through the conversions to the base as member paths of the object).
+/// reaches them through the conversions to the base as member paths of the object) and the
+/// compiler copies each base member by member (trivially copyable: no base's copy is the user's).
 const CXXRecordDecl *plainRecord(QualType T) {
   const auto *RD = T.getCanonicalType()->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || RD->isPolymorphic() || RD->isUnion() ||
-      (RD->getNumBases() && !baseFieldsAreOwn(RD)))
+      (RD->getNumBases() && (!baseFieldsAreOwn(RD) || !RD->getDefinition()->isTriviallyCopyable())))
     return nullptr;
   return RD->getDefinition();
 }
