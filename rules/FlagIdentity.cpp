@@ -59,18 +59,31 @@ void FlagIdentity::check(RuleContext &Ctx) const {
         continue;
       if (!(S.Counts[K] & ~count::Zero))
         continue;
-      if (E->S && !Reported.insert({E->S, E->Loc.getRawEncoding()}).second)
-        break;
       const Event *Live = nullptr;
       std::optional<std::vector<WitnessStep>> Path;
+      // As comm-flag-balance: when the searches from every set of the key (this one last: its
+      // own earlier execution, round a loop) saw all paths and none reaches here with the flag
+      // raised, only merged paths had it and no execution does.
+      bool NoPath = !G.PathFacts.empty();
+      auto From = [&](const Event &X) {
+        bool Exhausted = false;
+        Path = findWitness(AM, X.Id, false, 1,
+                           [&](int N, const Event &Y) { return FlagTokens::stepCount(Other, N, Y); },
+                           E->Id, [](int N) { return N > 0; }, &Exhausted);
+        NoPath &= Exhausted;
+        return Path.has_value();
+      };
       for (const Event &X : G.Events)
-        if (X.Kind == EventKind::SetFlag && X.FlagKey == Other && X.Id != E->Id &&
-            (Path = findWitness(AM, X.Id, false, 1,
-                                [&](int N, const Event &Y) { return FlagTokens::stepCount(Other, N, Y); },
-                                E->Id, [](int N) { return N > 0; }))) {
+        if (X.Kind == EventKind::SetFlag && X.FlagKey == Other && X.Id != E->Id && From(X)) {
           Live = &X;
           break;
         }
+      if (!Live && NoPath && Same && From(*E))
+        Live = E;
+      if (!Live && NoPath)
+        continue;
+      if (E->S && !Reported.insert({E->S, E->Loc.getRawEncoding()}).second)
+        break;
       Finding &F = Ctx.report(
           E->Loc, Same ? "set_flag(" + E->FlagKey + ") while the flag may still be raised: if flags "
                          "saturate, one token is lost and a later wait_flag hangs"

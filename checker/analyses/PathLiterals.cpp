@@ -304,7 +304,8 @@ bool PathLiterals::apply(const PathFact &F, const std::vector<PathVar> &Vars) {
     shift(F.Var, F.Value.Const, Vars);
     return true;
   case PathFact::SetCond:
-    forget(F.Var, Vars);
+    if (!F.Invariant)
+      forget(F.Var, Vars);
     return define(F.Var, F.Cond, Vars);
   case PathFact::Havoc:
     forget(F.Var, Vars);

@@ -306,7 +306,7 @@ void FunctionLowering::inlineBody(const FunctionDecl *Def, const Stmt *Site,
   Callee.OuterControl = ControlOf;
   auto [In, Out] = Callee.run();
   if (const auto *CE = dyn_cast<CallExpr>(Site))
-    Paths.callReturned(CE, Callee.Paths.returned());
+    Paths.callReturned(CE, Callee.Paths.returned(), Callee.Paths.returnedLaunch());
   G.addEdge(Cur, In);
   Cur = G.addBlock();
   G.addEdge(Out, Cur);

@@ -155,7 +155,8 @@ std::string describe(const PathFact &F, const std::vector<PathVar> &Vars) {
   case PathFact::Assume: return (F.Invariant ? "invariant " : "assume ") + describe(F.Cond, Vars);
   case PathFact::Set: return X + " := " + describe(F.Value, Vars);
   case PathFact::Add: return X + " += " + std::to_string(F.Value.Const);
-  case PathFact::SetCond: return X + " := (" + describe(F.Cond, Vars) + ")";
+  case PathFact::SetCond:
+    return (F.Invariant ? "invariant " : "") + X + " := (" + describe(F.Cond, Vars) + ")";
   case PathFact::Havoc: return X + " := ?";
   }
   return "?";

@@ -90,6 +90,9 @@ struct PathVar {
   IntType Type;
   unsigned Root = 0; ///< the variable of the whole object (itself for a scalar)
   bool IsRecord = false; ///< the root of member paths, with no value of its own
+  /// A local that holds one launch value all its life (`const uint32_t tiles = TileCount(t)`):
+  /// that value's variable, which takes its place in every fact (finishPathFacts).
+  int AliasOf = -1;
 };
 
 /// One fact on a path.
@@ -109,7 +112,9 @@ struct PathFact {
   Comparison Cond;
   /// Assume: Cond holds on every path here (an invariant, not a branch taken), and is stated
   /// even where the path's known values decide it: a join keeps only what both sides state, so
-  /// the way into a loop (`i == 1`) and the ways round (`i == 2`, ...) keep `1 <= i` only so.
+  /// the way into a loop (`i == 1`) and the way round (`i == 2`, ...) keep `1 <= i` only so.
+  /// SetCond: Var is a launch term that keeps its value (its definition is restated where it
+  /// is computed again; what the path knew of it stays).
   bool Invariant = false;
 };
 

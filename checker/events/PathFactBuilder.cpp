@@ -46,13 +46,6 @@ unsigned PathVarIndex::undeclared(const std::string &Name, IntType T) {
   return G.PathVars.size() - 1;
 }
 
-unsigned PathVarIndex::launchValue(const std::string &AddressKey, IntType T) {
-  auto It = LaunchIds.find(AddressKey);
-  if (It != LaunchIds.end())
-    return It->second;
-  return LaunchIds[AddressKey] = undeclared(AddressKey, T);
-}
-
 std::optional<unsigned> PathVarIndex::temporary(unsigned Instance, const Expr *E,
                                                 const std::string &Name, IntType T, bool Create) {
   auto It = Temporaries.find({Instance, E});
@@ -140,8 +133,10 @@ std::optional<LinearForm> convert(LinearForm F, IntType From, IntType To,
 } // namespace
 
 bool PathFactBuilder::changedUnseen(const VarDecl *V) const {
+  // A use through a base subobject (VarUses) that reads or assigns is one location() follows to
+  // the object's own member variables, and statement() states.
   for (const VarUse &U : Uses.of(V))
-    if (!U.Deref && U.K != VarUse::Write)
+    if (!U.Deref && U.K != VarUse::Write && U.ThroughBase == VarUse::NoBase)
       return true;
   return false;
 }
@@ -231,10 +226,12 @@ std::optional<unsigned> PathFactBuilder::launchConstant(const CastExpr *Load) co
 
 std::optional<unsigned> PathFactBuilder::location(const Expr *LV) const {
   LV = LV->IgnoreParens();
-  while (const auto *IC = dyn_cast<ImplicitCastExpr>(LV)) {
-    if (IC->getCastKind() != CK_NoOp)
+  // A base subobject is its object: the base's fields are member paths of the object's variable
+  // (each field declaration names one place where no base type repeats: isBaseSubobjectCast).
+  while (const auto *C = dyn_cast<CastExpr>(LV)) {
+    if (!(isa<ImplicitCastExpr>(C) && C->getCastKind() == CK_NoOp) && !baseSubobjectCast(C))
       return std::nullopt;
-    LV = IC->getSubExpr()->IgnoreParens();
+    LV = C->getSubExpr()->IgnoreParens();
   }
   if (const auto *DR = dyn_cast<DeclRefExpr>(LV))
     return declared(DR->getDecl());
@@ -269,6 +266,8 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
                : std::nullopt;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (auto L = CallLaunch.find(CE); L != CallLaunch.end())
+      return std::make_pair(L->second, G.PathVars[CallValues.at(CE)].Type);
     auto It = CallValues.find(CE);
     if (It == CallValues.end() || G.PathVars[It->second].IsRecord)
       return std::nullopt;
@@ -319,15 +318,15 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
     else if (L->isConstant())
       (Rt->scale(L->Const, *T), L = Rt);
     else
-      return std::nullopt;
+      return launchTerm(B->getOpcode(), *L, *Rt, *T);
     break;
   case BO_Shl:
     if (!Rt->isConstant() || Rt->Const < 0 || Rt->Const > 62)
-      return std::nullopt;
+      return launchTerm(B->getOpcode(), *L, *Rt, *T);
     L->scale(int64_t(1) << Rt->Const, *T);
     break;
   default:
-    return std::nullopt;
+    return launchTerm(B->getOpcode(), *L, *Rt, *T);
   }
   return std::make_pair(*L, *T);
 }
@@ -421,6 +420,7 @@ void PathFactBuilder::assign(unsigned Var, const Expr *Value, unsigned Block, un
   } else if (auto Form = form(Value, V.Type)) {
     F.K = PathFact::Set;
     F.Value = std::move(*Form);
+    launchQuotient(Value, F.Value, V.Type, Block, Site);
   } else if (auto Nonzero = quotient(Value, V.Type)) {
     F.K = PathFact::SetCond;
     F.Cond = std::move(*Nonzero);
@@ -539,8 +539,10 @@ void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D))
-        if (auto Var = declared(V))
+        if (auto Var = declared(V)) {
           assign(*Var, V->getInit(), Block, Index.newSite());
+          launchAlias(V, *Var);
+        }
     return;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp()) {
@@ -555,7 +557,8 @@ void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->isAssignmentOp() && OC->getNumArgs()) {
     if (auto Var = location(OC->getArg(0)))
-      assign(*Var, nullptr, Block, Index.newSite());
+      if (!assignBase(*Var, OC, Block))
+        assign(*Var, nullptr, Block, Index.newSite());
     return;
   }
   const auto *B = dyn_cast<BinaryOperator>(S);

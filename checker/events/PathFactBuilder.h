@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -23,6 +24,7 @@ class QualType;
 class CastExpr;
 class BinaryOperator;
 class CallExpr;
+class CXXOperatorCallExpr;
 class InitListExpr;
 class ParentMap;
 class RecordDecl;
@@ -59,6 +61,13 @@ public:
   unsigned newSite() { return Sites++; }
   /// The variable of a launch-data cell (by its address key), the same in every instance.
   unsigned launchValue(const std::string &AddressKey, IntType T);
+  /// The variable of a value computed from launch values only, by an operation that is not a
+  /// linear form (`rows * cols`, `n / k`): one value for the call, like its operands, the same
+  /// wherever the same operation of the same forms is computed. Key names the operation over
+  /// variable numbers; Name is for dumps.
+  unsigned launchTerm(const std::string &Key, const std::string &Name, IntType T);
+  /// Var is launch data or a launch term: one value for the whole call.
+  bool isLaunch(unsigned Var) const { return LaunchVars.count(Var) != 0; }
   /// The variable that holds the value of a `?:`, `&&` or `||` of an instance (its paths meet
   /// before the value is used); Create: made on first use.
   std::optional<unsigned> temporary(unsigned Instance, const clang::Expr *E, const std::string &Name,
@@ -68,10 +77,14 @@ private:
   using Key = std::tuple<unsigned, const clang::ValueDecl *, std::vector<const clang::FieldDecl *>>;
   /// A new variable of no declaration (launch data, a `?:`'s value).
   unsigned undeclared(const std::string &Name, IntType T);
+  /// The launch variable of Key in Ids (made on first use, named Name).
+  unsigned launchVariable(std::map<std::string, unsigned> &Ids, const std::string &Key,
+                          const std::string &Name, IntType T);
   EventGraph &G;
   std::map<Key, unsigned> Ids;
   std::vector<Key> KeyOf;
-  std::map<std::string, unsigned> LaunchIds;
+  std::map<std::string, unsigned> LaunchIds, TermIds;
+  std::set<unsigned> LaunchVars;
   std::map<std::pair<unsigned, const clang::Expr *>, unsigned> Temporaries;
   unsigned Instances = 0, Sites = 0;
 };
@@ -122,11 +135,23 @@ public:
   /// value, and that of the expressions around it that it decides.
   std::vector<PathFact> shortCircuitEdge(const clang::BinaryOperator *Op, unsigned Index);
   /// With no Var (or a call that may run one of several helpers), CE's value is not known.
-  void callReturned(const clang::CallExpr *CE, std::optional<unsigned> Var) {
+  /// Launch: the form over launch values every `return` of the instance gave (returnedLaunch),
+  /// which is then CE's value itself.
+  void callReturned(const clang::CallExpr *CE, std::optional<unsigned> Var,
+                    std::optional<LinearForm> Launch = std::nullopt) {
     if (Var)
       CallValues[CE] = *Var;
     else
       CallValues.erase(CE);
+    if (Var && Launch)
+      CallLaunch[CE] = std::move(*Launch);
+    else
+      CallLaunch.erase(CE);
+  }
+  /// The form over launch values (and constants) that every `return` of this inlined instance
+  /// returned, when they all returned the same one: the call's value on every path.
+  std::optional<LinearForm> returnedLaunch() const {
+    return ReturnedLaunchValid ? ReturnedLaunch : std::nullopt;
   }
 
 private:
@@ -145,6 +170,9 @@ private:
   std::optional<unsigned> This;
   std::optional<unsigned> Returned;
   std::map<const clang::CallExpr *, unsigned> CallValues;
+  std::map<const clang::CallExpr *, LinearForm> CallLaunch;
+  std::optional<LinearForm> ReturnedLaunch;
+  bool ReturnedLaunchValid = true;
 
   std::optional<IntType> intType(clang::QualType T) const;
   /// A read (Load: the lvalue-to-rvalue cast) of a cell of launch data that nothing changes
@@ -157,7 +185,18 @@ private:
   std::optional<LinearForm> form(const clang::Expr *E, IntType T, int Depth = 0) const;
   /// The value of E in its own type.
   std::optional<std::pair<LinearForm, IntType>> value(const clang::Expr *E, int Depth) const;
+  /// L op R (a clang BinaryOperatorKind) in T, when it is no linear form but both are forms
+  /// over launch values: that launch term (PathVarIndex::launchTerm).
+  std::optional<std::pair<LinearForm, IntType>> launchTerm(unsigned Opcode, const LinearForm &L,
+                                                           const LinearForm &R, IntType T) const;
   void assign(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  /// Value (whose form is Form, in T) is a launch term that is an unsigned quotient: its
+  /// definition as one, stated as an invariant of the term, into Block.
+  void launchQuotient(const clang::Expr *Value, const LinearForm &Form, IntType T, unsigned Block,
+                      unsigned Site);
+  /// The local V (its variable Var) keeps the launch value its initialiser computes: Var is
+  /// marked an alias of that value's variable (PathVar::AliasOf).
+  void launchAlias(const clang::VarDecl *V, unsigned Var);
   /// `Value != 0` exactly when the returned comparison holds, for an unsigned quotient in T.
   std::optional<Comparison> quotient(const clang::Expr *Value, IntType T) const;
   /// The tracked object a record value copies (a local, or a helper's returned object).
@@ -165,6 +204,10 @@ private:
   /// Record Var := Value member by member (a copy, default member initialisers, `T{}`), each
   /// member it cannot state unknown.
   void assignRecord(unsigned Var, const clang::Expr *Value, unsigned Block, unsigned Site);
+  /// `static_cast<Base &>(object) = value` (OC) by the compiler's copy of a trivially copyable
+  /// base whose fields are integers: those members of Var get value's, the others keep theirs.
+  /// False when OC is not that (the caller forgets the whole object).
+  bool assignBase(unsigned Var, const clang::CXXOperatorCallExpr *OC, unsigned Block);
   void recordMembers(unsigned Var, const clang::RecordDecl *RD, std::optional<unsigned> From,
                      const clang::InitListExpr *List, bool Defaults, unsigned Block, unsigned Site,
                      int Depth);

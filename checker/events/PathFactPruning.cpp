@@ -21,7 +21,7 @@ std::vector<unsigned> varsOf(const PathFact &F) {
   }
   if (F.K == PathFact::Set)
     varsOf(F.Value, Out);
-  if (F.K == PathFact::Add)
+  if (F.K == PathFact::Add || (F.K == PathFact::SetCond && F.Invariant))
     Out.push_back(F.Var);
   return Out;
 }
@@ -100,7 +100,8 @@ void computePathLive(EventGraph &G) {
     const std::vector<unsigned> &Fs = G.Blocks[B].Facts;
     for (auto It = Fs.rbegin(); It != Fs.rend(); ++It) {
       const PathFact &F = G.PathFacts[*It];
-      if (F.K == PathFact::Set || F.K == PathFact::SetCond || F.K == PathFact::Havoc)
+      // (A definition stated again of a launch term changes nothing: the term stays live.)
+      if (F.K == PathFact::Set || (F.K == PathFact::SetCond && !F.Invariant) || F.K == PathFact::Havoc)
         Members(F.Var, Live, false);
       for (unsigned V : varsOf(F))
         Live[V] = true;
@@ -131,7 +132,50 @@ void computePathLive(EventGraph &G) {
   }
 }
 
+namespace {
+/// Puts each alias's launch value in its place (PathVar::AliasOf): what a path knows of the
+/// local it knows of the value, wherever else it is computed. An alias that a fact other than
+/// its initialisation changes is none.
+void resolveAliases(EventGraph &G) {
+  auto Alias = [&](unsigned V) { return G.PathVars[V].AliasOf; };
+  for (const PathFact &F : G.PathFacts)
+    if (F.K != PathFact::Assume && Alias(F.Var) >= 0 &&
+        !(F.K == PathFact::Set && F.Value == LinearForm::variable(unsigned(Alias(F.Var)))))
+      G.PathVars[F.Var].AliasOf = -1;
+  auto Replace = [&](LinearForm &L, IntType T) {
+    LinearForm Out = LinearForm::constant(L.Const);
+    for (const auto &[V, K] : L.Terms)
+      Out.add(LinearForm::variable(Alias(V) >= 0 ? unsigned(Alias(V)) : V), K, T);
+    L = std::move(Out);
+  };
+  bool Any = false;
+  for (const PathVar &V : G.PathVars)
+    Any |= V.AliasOf >= 0;
+  if (!Any)
+    return;
+  std::vector<bool> Drop(G.PathFacts.size(), false);
+  for (size_t I = 0; I < G.PathFacts.size(); ++I) {
+    PathFact &F = G.PathFacts[I];
+    if (F.K != PathFact::Assume && Alias(F.Var) >= 0) {
+      Drop[I] = true; // the initialisation: the alias is its value
+      continue;
+    }
+    if (F.K == PathFact::Assume || F.K == PathFact::SetCond) {
+      Replace(F.Cond.L, F.Cond.Type);
+      Replace(F.Cond.R, F.Cond.Type);
+      F.Cond.normalise();
+    }
+    if (F.K == PathFact::Set)
+      Replace(F.Value, G.PathVars[F.Var].Type);
+  }
+  for (EventBlock &B : G.Blocks)
+    B.Facts.erase(std::remove_if(B.Facts.begin(), B.Facts.end(), [&](unsigned F) { return Drop[F]; }),
+                  B.Facts.end());
+}
+} // namespace
+
 void finishPathFacts(EventGraph &G) {
+  resolveAliases(G);
   size_t Sites = prune(G);
   if (Sites == 0 || Sites > MaxPathSites)
     return clear(G);

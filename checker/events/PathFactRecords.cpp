@@ -5,10 +5,12 @@
 // (`const View v = MakeView(n); ... v.rowLoops` is what MakeView put in its `view.rowLoops`).
 #include "events/PathFactBuilder.h"
 #include "events/EventGraph.h"
+#include "events/VarUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -24,13 +26,16 @@ bool memberwiseCopy(const CXXConstructExpr *CC) {
   return Ctor && CC->getNumArgs() == 1 && Ctor->isCopyOrMoveConstructor() && Ctor->isDefaulted();
 }
 
-/// The record a value of type T is, when its members can be followed: no base classes (their
-/// members are reached through casts the facts do not follow) and no virtual members.
+/// The record a value of type T is, when its members can be followed: no virtual members, and
+/// base classes only where each base's fields are the object's own (baseFieldsAreOwn: location()
+/// reaches them through the conversions to the base as member paths of the object) and the
+/// compiler copies each base member by member (trivially copyable: no base's copy is the user's).
 const CXXRecordDecl *plainRecord(QualType T) {
   const auto *RD = T.getCanonicalType()->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition() || RD->getNumBases() || RD->isPolymorphic() || RD->isUnion())
+  if (!RD || !RD->hasDefinition() || RD->isPolymorphic() || RD->isUnion() ||
+      (RD->getNumBases() && (!baseFieldsAreOwn(RD) || !RD->getDefinition()->isTriviallyCopyable())))
     return nullptr;
-  return RD;
+  return RD->getDefinition();
 }
 /// A record value without the conversions that keep it (`T{...}` as a functional cast, a
 /// temporary bound for destruction).
@@ -86,10 +91,77 @@ void PathFactBuilder::assignRecord(unsigned Var, const Expr *Value, unsigned Blo
     recordMembers(Var, RD, From, List, Defaults, Block, Site, 0);
 }
 
+namespace {
+/// The fields of RD and of its bases, when every one is an integer the facts may track (none
+/// an object, a reference, a bit-field or volatile).
+bool integerFields(const CXXRecordDecl *RD, std::vector<const FieldDecl *> &Out, int Depth) {
+  if (!RD || Depth > 16)
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases()) {
+    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+    if (!Base || !integerFields(Base->getDefinition(), Out, Depth + 1))
+      return false;
+  }
+  for (const FieldDecl *F : RD->fields()) {
+    QualType T = F->getType();
+    if (F->isBitField() || T->isReferenceType() || T.isVolatileQualified() ||
+        !T->isIntegralOrEnumerationType())
+      return false;
+    Out.push_back(F);
+  }
+  return true;
+}
+} // namespace
+
+bool PathFactBuilder::assignBase(unsigned Var, const CXXOperatorCallExpr *OC, unsigned Block) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+  const CastExpr *Cast = baseSubobjectCast(OC->getArg(0));
+  const CXXRecordDecl *Base = MD ? plainRecord(OC->getArg(0)->getType()) : nullptr;
+  std::vector<const FieldDecl *> Fields;
+  if (!Cast || OC->getNumArgs() != 2 || !Base ||
+      !(MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) || MD->isUserProvided() ||
+      !Base->isTriviallyCopyable() || !integerFields(Base, Fields, 0))
+    return false;
+  const Expr *V = stripRecord(OC->getArg(1));
+  std::optional<unsigned> From = recordSource(V);
+  const auto *List = dyn_cast<InitListExpr>(V);
+  if (List && List->isSyntacticForm() && List->getSemanticForm())
+    List = List->getSemanticForm();
+  if (From && *From == Var)
+    return true; // the base assigned from itself
+  unsigned Site = Index.newSite();
+  for (const FieldDecl *F : Fields)
+    if (auto Member = Index.member(Var, F, intType(F->getType()), false)) {
+      PathFact Forget;
+      Forget.K = PathFact::Havoc;
+      Forget.Var = *Member;
+      add(Block, std::move(Forget), Site);
+    }
+  if (From || List)
+    recordMembers(Var, Base, From, List, false, Block, Site, 0);
+  return true;
+}
+
 void PathFactBuilder::recordMembers(unsigned Var, const RecordDecl *RD, std::optional<unsigned> From,
                                     const InitListExpr *List, bool Defaults, unsigned Block,
                                     unsigned Site, int Depth) {
   unsigned Pos = 0;
+  // The bases' fields are the object's own (plainRecord): an aggregate's list initialises each
+  // base first; a defaulted constructor runs each base's, which sets its default member
+  // initialisers only when the compiler defines it too.
+  if (const auto *CRD = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &B : CRD->bases()) {
+      unsigned I = Pos++;
+      const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+      Base = Base ? Base->getDefinition() : nullptr;
+      if (!Base)
+        continue;
+      const auto *SubList =
+          List && I < List->getNumInits() ? dyn_cast<InitListExpr>(stripValue(List->getInit(I))) : nullptr;
+      bool BaseDefaults = Defaults && !List && !Base->hasUserProvidedDefaultConstructor();
+      if (From || SubList || BaseDefaults)
+        recordMembers(Var, Base, From, SubList, BaseDefaults, Block, Site, Depth);
+    }
   for (const FieldDecl *F : RD->fields()) {
     unsigned I = Pos++;
     if (F->isBitField() || F->getType()->isReferenceType() || F->getType().isVolatileQualified())
@@ -143,6 +215,15 @@ void PathFactBuilder::returnStatement(const Expr *Value, unsigned Block) {
   if (!Returned)
     Returned = Index.variable(Instance, FD, {}, Prefix + "return", T.value_or(IntType()), Record);
   assign(*Returned, Value, Block, Index.newSite());
+  // A value of launch data alone is the call's value whichever return gave it, when every one
+  // gives the same (`return tiling->rows * tiling->cols;`).
+  std::optional<LinearForm> F = T ? form(Value, *T) : std::nullopt;
+  bool Launch = F && std::all_of(F->Terms.begin(), F->Terms.end(),
+                                 [&](const auto &X) { return Index.isLaunch(X.first); });
+  if (!Launch || (ReturnedLaunch && !(*ReturnedLaunch == *F)))
+    ReturnedLaunchValid = false;
+  else
+    ReturnedLaunch = F;
 }
 
 } // namespace commcheck

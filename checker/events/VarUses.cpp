@@ -4,6 +4,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -11,6 +12,47 @@ namespace commcheck {
 
 bool isPrefix(const FieldPath &A, const FieldPath &B) {
   return A.size() <= B.size() && std::equal(A.begin(), A.end(), B.begin());
+}
+
+namespace {
+/// Collects RD's base classes (transitively) into Seen; false on a virtual or repeated base.
+bool distinctBases(const CXXRecordDecl *RD, llvm::SmallPtrSetImpl<const CXXRecordDecl *> &Seen,
+                   int Depth) {
+  if (!RD || !RD->hasDefinition() || RD->isPolymorphic() || Depth > 16)
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases()) {
+    const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
+    if (B.isVirtual() || !BD || !Seen.insert(BD->getCanonicalDecl()).second ||
+        !distinctBases(BD->getDefinition(), Seen, Depth + 1))
+      return false;
+  }
+  return true;
+}
+} // namespace
+
+bool baseFieldsAreOwn(const CXXRecordDecl *RD) {
+  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
+  return RD && distinctBases(RD->getDefinition(), Seen, 0);
+}
+
+const CastExpr *baseSubobjectCast(const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    const auto *C = dyn_cast<CastExpr>(E->IgnoreParens());
+    if (!C || isBaseSubobjectCast(C))
+      return C;
+    if (C->getCastKind() != CK_NoOp || !C->isGLValue())
+      return nullptr;
+    E = C->getSubExpr();
+  }
+  return nullptr;
+}
+
+bool isBaseSubobjectCast(const CastExpr *C) {
+  if (!C || !C->isGLValue() ||
+      (C->getCastKind() != CK_DerivedToBase && C->getCastKind() != CK_UncheckedDerivedToBase))
+    return false;
+  const Expr *From = C->getSubExpr();
+  return baseFieldsAreOwn(From->getType().getNonReferenceType()->getAsCXXRecordDecl());
 }
 
 struct VarUses::Index {
@@ -59,14 +101,18 @@ private:
       P = PM.getParent(P);
     return P;
   }
-  void escape(const VarDecl *V, bool Deref, FieldPath Path) {
+  void escape(const VarDecl *V, bool Deref, FieldPath Path,
+              VarUse::BaseKind Through = VarUse::NoBase) {
     VarUse U;
     U.K = VarUse::Escape;
     U.Deref = Deref;
     U.Path = std::move(Path);
+    U.ThroughBase = Through;
     Out[V].push_back(std::move(U));
   }
   void write(const VarDecl *V, bool Deref, FieldPath Path, const Expr *Value) {
+    if (ViaBase)
+      return escape(V, Deref, std::move(Path), VarUse::BaseWrite);
     VarUse U;
     U.K = VarUse::Write;
     U.Deref = Deref;
@@ -74,13 +120,15 @@ private:
     U.Value = Value;
     Out[V].push_back(std::move(U));
   }
-  /// The storage at (Deref, Path) is given to argument Arg of CE: a hand-over when the parameter
-  /// may write it, a read when it cannot.
   void update(const VarDecl *V, bool Deref, FieldPath Path, const Expr *Value, const Expr *Target,
               const Expr *Op) {
+    if (ViaBase)
+      return escape(V, Deref, std::move(Path), VarUse::BaseUpdate);
     Updates[V].push_back(
         VarUpdate{Deref, std::move(Path), Value, Target->getType()->isPointerType(), Op});
   }
+  /// The storage at (Deref, Path) is given to argument Arg of CE: a hand-over when the parameter
+  /// may write it, a read when it cannot.
   void argument(const VarDecl *V, bool Deref, FieldPath Path, const CallExpr *CE, const Expr *Arg,
                 bool ByAddress) {
     unsigned I = 0;
@@ -95,6 +143,8 @@ private:
       return;
     if (!ByAddress && !PT->isReferenceType())
       return; // a copy
+    if (ViaBase)
+      return escape(V, Deref, std::move(Path)); // a helper may write the base: not followed
     VarUse U;
     U.K = VarUse::OutArg;
     U.Deref = Deref;
@@ -103,11 +153,37 @@ private:
     U.ArgIndex = I;
     Out[V].push_back(std::move(U));
   }
-  void classify(const DeclRefExpr *D, const VarDecl *V);
+  /// Classifies one reference D of V; a use through a base subobject that changes nothing is
+  /// recorded as such (other readers of the table keep it an escape, as before).
+  void classify(const DeclRefExpr *D, const VarDecl *V) {
+    ViaBase = false;
+    size_t Before = Out[V].size();
+    classifyUse(D, V);
+    if (ViaBase && Out[V].size() == Before)
+      escape(V, V->getType()->isReferenceType(), {}, VarUse::BaseRead);
+    ViaBase = false;
+  }
+  void classifyUse(const DeclRefExpr *D, const VarDecl *V);
+  /// P names the storage at Cur as it is (an implicit qualification change), as its base
+  /// subobject (`d.baseField`, `static_cast<Base &>(d)`, `d` bound to a `Base &`), or is the
+  /// `static_cast<Base &>` around that conversion (clang marks it part of the cast): the same
+  /// storage, Cur moved up to P.
+  bool sameStorage(const Stmt *P, const Expr *&Cur) {
+    const auto *C = dyn_cast<CastExpr>(P);
+    bool Qualified = C && isa<ImplicitCastExpr>(C) && C->getCastKind() == CK_NoOp;
+    if (!C || !(Qualified || isBaseSubobjectCast(C) ||
+                (ViaBase && isa<ExplicitCastExpr>(C) && C->getCastKind() == CK_NoOp && C->isGLValue())))
+      return false;
+    ViaBase |= !Qualified;
+    Cur = C;
+    return true;
+  }
   bool pointerValue(const VarDecl *V, const Expr *&Cur, bool &Deref, FieldPath &Path);
   void address(const VarDecl *V, bool Deref, FieldPath Path, const Expr *AddrOf);
 
   const FunctionDecl *FD;
+  /// The use being classified passed a conversion to a base subobject (isBaseSubobjectCast).
+  bool ViaBase = false;
   ParentMap PM;
   llvm::DenseMap<const VarDecl *, std::vector<VarUse>> &Out;
   llvm::DenseMap<const VarDecl *, std::vector<VarUpdate>> &Updates;
@@ -178,7 +254,7 @@ void Indexer::address(const VarDecl *V, bool Deref, FieldPath Path, const Expr *
   escape(V, Deref, std::move(Path));
 }
 
-void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
+void Indexer::classifyUse(const DeclRefExpr *D, const VarDecl *V) {
   bool Deref = V->getType()->isReferenceType();
   FieldPath Path;
   const Expr *Cur = D;
@@ -187,6 +263,8 @@ void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
     if (!P || isa<CompoundStmt>(P) || isa<UnaryExprOrTypeTraitExpr>(P) || isa<CXXTypeidExpr>(P) ||
         isa<CXXNoexceptExpr>(P))
       return; // a discarded or unevaluated use
+    if (sameStorage(P, Cur))
+      continue;
     if (const auto *ME = dyn_cast<MemberExpr>(P); ME && !ME->isArrow()) {
       if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
         Path.push_back(F);
@@ -206,9 +284,6 @@ void Indexer::classify(const DeclRefExpr *D, const VarDecl *V) {
             continue;
         }
         return; // the value is read
-      case CK_NoOp:
-        Cur = IC;
-        continue;
       case CK_ToVoid:
         return;
       case CK_ArrayToPointerDecay:

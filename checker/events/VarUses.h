@@ -10,6 +10,8 @@
 
 namespace clang {
 class CallExpr;
+class CastExpr;
+class CXXRecordDecl;
 class Expr;
 class FieldDecl;
 class FunctionDecl;
@@ -39,7 +41,26 @@ struct VarUse {
   const clang::Expr *Value = nullptr; ///< Write
   const clang::CallExpr *Call = nullptr; ///< OutArg
   unsigned ArgIndex = 0;                 ///< OutArg: the argument's index in Call
+  /// An Escape that names the storage as a base-class subobject (`d.baseField`,
+  /// `static_cast<Base &>(d) = b`, `d` given to a `const Base &`), in a hierarchy where each
+  /// base is a distinct, non-virtual subobject (baseFieldsAreOwn): what the use would be on the
+  /// object itself. A reader that follows a base's fields as the object's own (path facts) may
+  /// take it so; the others keep the escape.
+  enum BaseKind : uint8_t { NoBase, BaseRead, BaseWrite, BaseUpdate };
+  BaseKind ThroughBase = NoBase;
 };
+
+/// Every base subobject of RD is non-virtual and of a type that occurs once among them, and no
+/// class of it is polymorphic: a field of a base names one place of the object, whatever
+/// derived-to-base conversions reach it.
+bool baseFieldsAreOwn(const clang::CXXRecordDecl *RD);
+
+/// C converts an object (a glvalue, not a copy) to one of its base subobjects, in a hierarchy
+/// baseFieldsAreOwn accepts.
+bool isBaseSubobjectCast(const clang::CastExpr *C);
+/// The conversion to a base subobject E is, under parentheses and casts that only add
+/// qualifiers (`static_cast<const Base &>(d)`); null when E is none.
+const clang::CastExpr *baseSubobjectCast(const clang::Expr *E);
 
 /// An update in place of a variable's storage: a compound assignment (`v += k`, Value the right
 /// side) or an increment or decrement (Value null). VarUses::of leaves these out: a pointer moved
