@@ -107,7 +107,19 @@ SharedAnswers &sharedAnswers() {
 } // namespace
 
 struct LaunchPath::Solver {
-  z3::solver Z{context(), z3::solver::simple()};
+  /// The solver, made and given the path's constraints on the first question the shared answers
+  /// do not hold (or the first model or bound asked): a path whose questions were all asked
+  /// before (a scenario replaying its parent's) never makes one, nor asserts its constraints.
+  std::optional<z3::solver> Made;
+  std::vector<z3::expr> Unsent; ///< constraints not yet given to Made
+  z3::solver &real() {
+    if (!Made)
+      Made.emplace(context(), z3::solver::simple());
+    for (const z3::expr &C : Unsent)
+      Made->add(C);
+    Unsent.clear();
+    return *Made;
+  }
   /// D's numerator as a term of the launch symbols (D = Num / Den, Den > 0).
   const LaunchPath::Products *Defined = nullptr;
   const LaunchPath::Quotients *Divided = nullptr;
@@ -162,6 +174,7 @@ struct LaunchPath::Solver {
       Asked.push_back(E);
       return *Known;
     }
+    z3::solver &Z = real();
     Z.push();
     Z.add(E);
     z3::check_result R = Z.check();
@@ -175,7 +188,7 @@ struct LaunchPath::Solver {
   }
   /// Adds a constraint of the path.
   void assume(const z3::expr &E) {
-    Z.add(E);
+    Unsent.push_back(E);
     ++Assumed;
     Constraints = sharedAnswers().extended(Constraints, E);
   }
@@ -189,6 +202,7 @@ struct LaunchPath::Solver {
     // and scenario, and an optimiser's run costs far more than printing the question.
     thread_local std::unordered_map<std::string, std::optional<int64_t>> Shared;
     std::ostringstream Key;
+    z3::solver &Z = real();
     Key << Z.assertions() << "|max " << Num << "/" << Den;
     auto [It, New] = Shared.try_emplace(Key.str());
     if (!New)
@@ -382,8 +396,8 @@ int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates
   }
   // No candidate possible: one value the constraints allow, the others not run.
   int64_t V = 0;
-  if (S->Z.check() == z3::sat) {
-    z3::expr M = S->Z.get_model().eval(Num, true);
+  if (S->real().check() == z3::sat) {
+    z3::expr M = S->real().get_model().eval(Num, true);
     int64_t N = 0;
     if (M.is_numeral_i64(N) && N % D.Den == 0)
       V = N / D.Den;
