@@ -2,10 +2,13 @@
 #include "crossrank/Z3Relation.h"
 #include "llvm/Support/MathExtras.h"
 #include <z3++.h>
+#include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace commcheck {
 
@@ -56,8 +59,67 @@ std::string conditionText(Linear D, clang::BinaryOperatorKind Op, bool Holds,
 }
 } // namespace
 
+namespace {
+/// Z3's definite answers (sat, unsat) to "is E possible under constraints C1..Cn", shared by
+/// every path of this thread: the answer is a function of the formulas alone, and the scenarios
+/// of a kernel share long prefixes of constraints (a scenario replays its parent's choices; a
+/// choice on data adds none). A sequence of constraints is numbered by its last one and the
+/// number of the sequence before it; Z3 gives equal terms one id while they live, and the table
+/// keeps every term it names alive. Numbers are never reused, so a path that outlives a
+/// clearing of the table only misses.
+class SharedAnswers {
+public:
+  uint64_t extended(uint64_t Before, const z3::expr &C) {
+    auto [It, New] = Sequences.try_emplace({Before, C.id()}, Next);
+    if (New) {
+      ++Next;
+      Alive.push_back(C);
+    }
+    return It->second;
+  }
+  std::optional<bool> answer(uint64_t Constraints, const z3::expr &E) const {
+    auto It = Answers.find({Constraints, E.id()});
+    if (It == Answers.end())
+      return std::nullopt;
+    return It->second;
+  }
+  void remember(uint64_t Constraints, const z3::expr &E, bool Possible) {
+    if (Answers.size() + Sequences.size() > Capacity) {
+      Answers.clear(), Sequences.clear(), Alive.clear();
+      return; // (Constraints may name a sequence no longer in the table: not kept)
+    }
+    if (Answers.try_emplace({Constraints, E.id()}, Possible).second)
+      Alive.push_back(E);
+  }
+
+private:
+  static constexpr size_t Capacity = 1000000;
+  std::map<std::pair<uint64_t, unsigned>, uint64_t> Sequences;
+  std::map<std::pair<uint64_t, unsigned>, bool> Answers;
+  std::vector<z3::expr> Alive;
+  uint64_t Next = 1;
+};
+
+SharedAnswers &sharedAnswers() {
+  thread_local SharedAnswers A;
+  return A;
+}
+} // namespace
+
 struct LaunchPath::Solver {
-  z3::solver Z{context(), z3::solver::simple()};
+  /// The solver, made and given the path's constraints on the first question the shared answers
+  /// do not hold (or the first model or bound asked): a path whose questions were all asked
+  /// before (a scenario replaying its parent's) never makes one, nor asserts its constraints.
+  std::optional<z3::solver> Made;
+  std::vector<z3::expr> Unsent; ///< constraints not yet given to Made
+  z3::solver &real() {
+    if (!Made)
+      Made.emplace(context(), z3::solver::simple());
+    for (const z3::expr &C : Unsent)
+      Made->add(C);
+    Unsent.clear();
+    return *Made;
+  }
   /// D's numerator as a term of the launch symbols (D = Num / Den, Den > 0).
   const LaunchPath::Products *Defined = nullptr;
   const LaunchPath::Quotients *Divided = nullptr;
@@ -100,25 +162,38 @@ struct LaunchPath::Solver {
   }
   std::set<Symbol> Axioms; ///< quotients whose definitions were added
   /// Whether E is possible under the constraints so far (unknown: taken as possible). Every rank
-  /// of a scenario asks the same questions: answered once per set of constraints (Z3 shares equal
-  /// terms, so an equal question has the same id; Asked keeps it alive).
+  /// of a scenario asks the same questions, and every scenario replays its parent's choices
+  /// before its own, asking its parent's questions under the same constraints again: a definite
+  /// answer is shared by every path of the thread (SharedAnswers), an unknown one kept per path.
   bool possible(const z3::expr &E) {
     uint64_t Key = (uint64_t(E.id()) << 32) | Assumed;
     if (auto It = Answers.find(Key); It != Answers.end())
       return It->second;
+    if (std::optional<bool> Known = sharedAnswers().answer(Constraints, E)) {
+      Answers.emplace(Key, *Known);
+      Asked.push_back(E);
+      return *Known;
+    }
+    z3::solver &Z = real();
     Z.push();
     Z.add(E);
-    bool Sat = Z.check() != z3::unsat;
+    z3::check_result R = Z.check();
     Z.pop();
+    bool Sat = R != z3::unsat;
     Asked.push_back(E);
     Answers.emplace(Key, Sat);
+    if (R != z3::unknown)
+      sharedAnswers().remember(Constraints, E, Sat);
     return Sat;
   }
   /// Adds a constraint of the path.
   void assume(const z3::expr &E) {
-    Z.add(E);
+    Unsent.push_back(E);
     ++Assumed;
+    Constraints = sharedAnswers().extended(Constraints, E);
   }
+  /// The constraints so far, in order, as SharedAnswers numbers them (0: none).
+  uint64_t Constraints = 0;
   unsigned Assumed = 0;
   std::unordered_map<uint64_t, bool> Answers;
   /// The largest Num / Den under the constraints so far, rounded down (none: unbounded).
@@ -127,6 +202,7 @@ struct LaunchPath::Solver {
     // and scenario, and an optimiser's run costs far more than printing the question.
     thread_local std::unordered_map<std::string, std::optional<int64_t>> Shared;
     std::ostringstream Key;
+    z3::solver &Z = real();
     Key << Z.assertions() << "|max " << Num << "/" << Den;
     auto [It, New] = Shared.try_emplace(Key.str());
     if (!New)
@@ -367,8 +443,8 @@ int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates
   }
   // No candidate possible: one value the constraints allow, the others not run.
   int64_t V = 0;
-  if (S->Z.check() == z3::sat) {
-    z3::expr M = S->Z.get_model().eval(Num, true);
+  if (S->real().check() == z3::sat) {
+    z3::expr M = S->real().get_model().eval(Num, true);
     int64_t N = 0;
     if (M.is_numeral_i64(N) && N % D.Den == 0)
       V = N / D.Den;

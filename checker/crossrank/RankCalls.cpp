@@ -155,7 +155,9 @@ RankValue RankInterpreter::boundByTile(RankValue View, const Expr *Tile) {
 }
 
 RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
+  // Reserved: a RankValue's move may throw (its SmallVectors'), so a growing vector copies them.
   std::vector<RankValue> Args;
+  Args.reserve(E->getNumArgs());
   for (const Expr *A : E->arguments())
     Args.push_back(eval(A));
   const TypeFacts &TF = typeOf(E->getType()); // after the arguments: they may add types
@@ -164,7 +166,7 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
     // A copy of a struct in GM reads its bytes; the copy's fields are not tracked.
     if (wholeRecord(RankOpKind::Read, E->getArg(0), E))
       return RankValue::object();
-    return Args[0];
+    return std::move(Args[0]);
   }
   if (TF.Kind == TypeFacts::DimsType) {
     RankValue V;
