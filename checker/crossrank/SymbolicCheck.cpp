@@ -12,10 +12,10 @@ std::string opName(const SymOp &O, size_t Index) {
   return "'" + (O.What.empty() ? std::string("op") : O.What) + "' (#" + std::to_string(Index) + ")";
 }
 
-class Checker {
+class TraceProver {
 public:
   using Instance = SymbolicEncoding::Instance;
-  explicit Checker(const SymbolicTrace &T) : T(T), E(T) {}
+  explicit TraceProver(const SymbolicTrace &T) : T(T), E(T) {}
 
   /// "" when the trace is in the fragment the check decides; else why not.
   std::string fragment();
@@ -53,7 +53,7 @@ private:
   std::vector<std::pair<size_t, size_t>> justified();
 };
 
-std::string Checker::fragment() {
+std::string TraceProver::fragment() {
   std::set<std::string> SignalRoots;
   for (const SymOp &O : T.Ops)
     if (signalKind(O.Kind))
@@ -95,7 +95,7 @@ std::string Checker::fragment() {
   return "";
 }
 
-bool Checker::mayTouchSignal(size_t I) {
+bool TraceProver::mayTouchSignal(size_t I) {
   const SymOp &D = T.Ops[I];
   Instance X = E.instance(D, "_d");
   for (const SymOp &S : T.Ops)
@@ -107,7 +107,7 @@ bool Checker::mayTouchSignal(size_t I) {
   return false;
 }
 
-std::optional<z3::expr> Checker::credits(const Instance &Cell, const z3::expr &Within, bool Upper,
+std::optional<z3::expr> TraceProver::credits(const Instance &Cell, const z3::expr &Within, bool Upper,
                                          int Signs, const InstanceFilter &Filter, int OnlyCall) {
   z3::expr Sum = E.ctx().int_val(0);
   for (size_t I = 0; I < T.Ops.size(); ++I) {
@@ -126,7 +126,7 @@ std::optional<z3::expr> Checker::credits(const Instance &Cell, const z3::expr &W
   return Sum;
 }
 
-std::string Checker::hangs() {
+std::string TraceProver::hangs() {
   for (size_t I = 0; I < T.Ops.size(); ++I) {
     const SymOp &W = T.Ops[I];
     if (W.Kind != RankOpKind::Wait)
@@ -155,7 +155,7 @@ std::string Checker::hangs() {
   return "";
 }
 
-std::string Checker::balance() {
+std::string TraceProver::balance() {
   // Per call (the first: the next repeats it), as the explicit model sums a counter's changes.
   for (size_t I = 0; I < T.Ops.size(); ++I) {
     if (Sign[I] >= 0 || T.Ops[I].Call != 0)
@@ -172,7 +172,7 @@ std::string Checker::balance() {
   return "";
 }
 
-std::vector<std::pair<size_t, size_t>> Checker::justified() {
+std::vector<std::pair<size_t, size_t>> TraceProver::justified() {
   // Suppose an edge fails: take the earliest wait that passed without its edge's notify. Every
   // edge of an earlier wait held, so nothing ordered after this wait by them had run: the cell
   // held at most the credits not after it (and its owner's resets before it), less the missing
@@ -210,7 +210,7 @@ std::vector<std::pair<size_t, size_t>> Checker::justified() {
   return Kept;
 }
 
-void Checker::edges() {
+void TraceProver::edges() {
   // Every pair of a notify and a wait of a cell it may signal, then the greatest fixpoint.
   for (size_t IW = 0; IW < T.Ops.size(); ++IW) {
     if (T.Ops[IW].Kind != RankOpKind::Wait)
@@ -232,7 +232,7 @@ void Checker::edges() {
   }
 }
 
-z3::expr Checker::ordered(const Instance &X, const Instance &Y) {
+z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
   z3::context &C = E.ctx();
   z3::expr Any = C.bool_val(false);
   for (const auto &[IN, IW] : Edges) {
@@ -252,7 +252,7 @@ z3::expr Checker::ordered(const Instance &X, const Instance &Y) {
   return Any;
 }
 
-std::string Checker::races() {
+std::string TraceProver::races() {
   for (size_t IX = 0; IX < T.Ops.size(); ++IX)
     for (size_t IY = IX; IY < T.Ops.size(); ++IY) {
       const SymOp &A = T.Ops[IX], &B = T.Ops[IY];
@@ -279,8 +279,8 @@ std::string Checker::races() {
 } // namespace
 
 SymbolicVerdict checkEveryRankCount(const SymbolicTrace &T) {
-  Checker C(T);
-  for (auto Step : {&Checker::fragment, &Checker::hangs, &Checker::balance})
+  TraceProver C(T);
+  for (auto Step : {&TraceProver::fragment, &TraceProver::hangs, &TraceProver::balance})
     if (std::string Why = (C.*Step)(); !Why.empty())
       return {false, Why};
   C.edges();
