@@ -1,7 +1,19 @@
 #include "driver/AssumptionList.h"
+#include "frontend/DevicePredefines.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace commcheck {
+
+namespace {
+/// "`a`, `b` and `c`": the predefines the device compiler answers as the checker's clang does.
+std::string predefineList() {
+  std::string Out;
+  const size_t N = std::size(DevicePredefines);
+  for (size_t I = 0; I < N; ++I)
+    Out += (I == 0 ? "" : I + 1 == N ? " and " : ", ") + std::string("`") + DevicePredefines[I] + "`";
+  return Out;
+}
+} // namespace
 
 std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool HaveCompileDatabase) {
   std::vector<FileResult::Assumption> Out;
@@ -59,10 +71,9 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool
   // What the configuration slices and the gate's free-macro check take as answered (CONTRACT §7):
   // the device compiler's answers the checker's own clang can only stand in for.
   Out.push_back({"toolchain:device-compiler",
-                 std::string("the device compiler is clang-based: `__cplusplus`, `__clang__`, "
-                             "`__GNUC__`, `__GNUG__`, `__llvm__` and `__STDC__` are defined there as "
-                             "here, so a condition on them is not a configuration; types have the "
-                             "sizes of an LP64 target (8-byte long and pointers); ") +
+                 "the device compiler is clang-based: " + predefineList() +
+                     " are defined there as here, so a condition on them is not a configuration; "
+                     "types have the sizes of an LP64 target (8-byte long and pointers); " +
                      (HaveCompileDatabase
                           ? "a header `__has_include(\"x.h\")` finds in none of the compile "
                             "database's include folders is missing in the device build too"

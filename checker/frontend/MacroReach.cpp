@@ -6,6 +6,11 @@
 
 namespace commcheck {
 
+bool compilerQuery(llvm::StringRef Name) {
+  return Name.starts_with("__has_") || Name.starts_with("__is_target_") ||
+         Name == "__is_identifier" || Name == "__building_module";
+}
+
 std::vector<llvm::StringRef> identifiersIn(llvm::StringRef Text) {
   std::vector<llvm::StringRef> Out;
   for (size_t I = 0; I < Text.size();) {
@@ -31,8 +36,7 @@ std::vector<llvm::StringRef> identifiersIn(llvm::StringRef Text) {
     I = J;
     // A compiler query's operand is a builtin, a feature or a header, never a macro:
     // `__has_builtin(__builtin_x)`, `__has_feature(cxx_rtti)`, `__has_include(<x86intrin.h>)`.
-    if (Name.starts_with("__has_") || Name.starts_with("__is_target_") || Name == "__is_identifier" ||
-        Name == "__building_module") {
+    if (compilerQuery(Name)) {
       size_t K = Text.find_first_not_of(" \t\\\n", I);
       if (K != llvm::StringRef::npos && Text[K] == '(') {
         int Depth = 0;

@@ -12,6 +12,9 @@ class Preprocessor;
 
 namespace commcheck {
 
+/// Whether Name is one of clang's function-like queries (`__has_builtin`, `__has_include`,
+/// `__is_target_os`, ...): its operand names a builtin, feature, header or target, never a macro.
+bool compilerQuery(llvm::StringRef Name);
 /// The identifiers of a condition's text, in order (numbers and their suffixes left out).
 std::vector<llvm::StringRef> identifiersIn(llvm::StringRef Text);
 /// Those identifiers and every one the macros among them may expand to, each once.

@@ -3,6 +3,7 @@
 #include "base/WholeWord.h"
 #include "base/CompilerFlags.h"
 #include "frontend/HostMacroScope.h"
+#include "frontend/DevicePredefines.h"
 #include "frontend/MacroReach.h"
 #include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
@@ -34,16 +35,6 @@ const char *const CompilerBuiltins[] = {
     "__has_warning", "__has_embed", "__is_identifier", "__is_target_arch", "__is_target_vendor",
     "__is_target_os", "__is_target_environment", "__is_target_variant_os",
     "__is_target_variant_environment", "__building_module"};
-
-/// Predefined macros every C++ compile by a clang-based compiler answers alike: the device
-/// compiler is one (C++ is compiled; it is clang and GNU-compatible). Any other macro clang
-/// predefines follows its target (data model, object format) or its flags (optimisation,
-/// exceptions, RTTI, PIC, the language standard), which the device build sets otherwise.
-bool sharedPredefine(StringRef N, bool ValueUsed) {
-  if (N == "__cplusplus")
-    return !ValueUsed; // defined in every C++ compile; its value follows -std
-  return N == "__clang__" || N == "__GNUC__" || N == "__GNUG__" || N == "__llvm__" || N == "__STDC__";
-}
 
 /// What the shim defines as macros in place of the device compiler's own words (a tile
 /// function's marks, the a5 vector scope, a builtin): whether the device compiler has them as
@@ -202,9 +193,10 @@ public:
       R.ConfigMacroInCode = true;
     config(N, Name.getLocation());
     arch(N, Name.getLocation());
-    if (auto D = R.DefaultedMacros.find(N.str());
-        D != R.DefaultedMacros.end() && D->second.FirstUse.isInvalid() && own(Name.getLocation()))
-      D->second.FirstUse = At;
+    if (!R.DefaultedMacros.empty())
+      if (auto D = R.DefaultedMacros.find(N.str());
+          D != R.DefaultedMacros.end() && D->second.FirstUse.isInvalid() && own(Name.getLocation()))
+        D->second.FirstUse = At;
     if (userCode(Name.getLocation()) && keysOnCore(PP.getMacroInfo(II)))
       R.CoreTestedByUserCode = true;
   }
@@ -326,8 +318,8 @@ public:
     Open.pop_back();
     if (G.Free) {
       // `#ifndef G / #define G ... #endif` closing its file: an include guard, not a choice. A
-      // group that only gives the macro a default value: the build may give it another value,
-      // which no slice enumerates (a limit the README states).
+      // group that only gives the macro a default: a number is a knob the build may turn
+      // (DefaultedMacros, pinned under --gate); a name stands in for what a toolchain lacks.
       if (!G.Polarity && G.DefinesOwn && G.Simple) {
         if (onlyDefines(SM, G.If, SM.getExpansionLoc(Loc), G.Macro)) {
           if (valueKnob(PP.getMacroInfo(PP.getIdentifierInfo(G.Macro))))
@@ -357,9 +349,9 @@ public:
 
 private:
   /// A macro clang predefines for its own target and flags, used where the device compiler's
-  /// answer is not known (sharedPredefine); a -D of the command line is the build's own.
+  /// answer is not known (devicePredefine); a -D of the command line is the build's own.
   void predefined(const IdentifierInfo &II, const MacroInfo *MI, bool ValueUsed, SourceLocation At) {
-    if (!MI || MI->isBuiltinMacro() || sharedPredefine(II.getName(), ValueUsed))
+    if (!MI || MI->isBuiltinMacro() || devicePredefine(II.getName(), ValueUsed))
       return;
     SourceLocation Def = MI->getDefinitionLoc();
     if (!SM.isWrittenInBuiltinFile(Def) || SM.isWrittenInCommandLineFile(Def))
@@ -408,8 +400,7 @@ private:
   bool freeAt(StringRef Name, SourceLocation At) {
     if (!own(At) || R.ConfigMacros.count(Name.str()) || R.ArchMacros.count(Name.str()) ||
         derivedFromArch(Name) || Host.count(Name.str()) || Name == "defined" ||
-        Name.starts_with("__has_") || Name.starts_with("__is_target_") ||
-        Name == "__is_identifier" || Name == "true" || Name == "false")
+        compilerQuery(Name) || Name == "true" || Name == "false")
       return false;
     if (PP.getMacroInfo(PP.getIdentifierInfo(Name)))
       return false;

@@ -84,8 +84,8 @@ struct PreprocessorRecord {
   /// The single-branch groups that test a free macro.
   std::vector<ConfigGroup> FreeGroups;
   /// A default number the kernel's own code gives a free macro (`#ifndef K / #define K 4 /
-  /// #endif`): a build may pass another value (-DK=8), which no slice enumerates. Used: its first expansion
-  /// in the kernel's own code (invalid while unused).
+  /// #endif`): a build may pass another value (-DK=8), which no slice enumerates. FirstUse: its
+  /// first expansion in the kernel's own code (invalid while unused).
   struct DefaultedMacro {
     clang::SourceLocation Default, FirstUse;
   };
