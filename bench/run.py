@@ -764,14 +764,21 @@ def real_inputs(args):
     sys.path.insert(0, corpus_dir)
     from measure_real import real_flags
     inputs = []
+    paths = []
     for line in open(os.path.join(corpus_dir, "public_kernels.txt")):
         rel = line.strip()
-        if not rel or rel.endswith(".cpp.in"):
-            continue
-        path = os.path.join(args.corpus, rel)
+        if rel and not rel.endswith(".cpp.in"):
+            paths.append((rel, os.path.join(args.corpus, rel)))
+    # pypto's templates reach the device compiler filled (fixtures/corpus/fill_pypto.py), built
+    # like simpler's kernels (check_real.py does the same).
+    if args.pypto_filled and os.path.isdir(args.pypto_filled):
+        paths += [("pypto-filled/" + f, os.path.join(args.pypto_filled, f))
+                  for f in sorted(os.listdir(args.pypto_filled))]
+    for rel, path in paths:
         if not os.path.exists(path):
             continue
-        flags = real_flags(path, args.corpus)
+        flags = real_flags(path if path.startswith(args.corpus) else
+                           os.path.join(args.corpus, "simpler", "x.cpp"), args.corpus)
         cwd = os.path.dirname(path)
         shown = subprocess.run([args.commcheck, "--print-compile-command", path, "--"] + flags,
                                capture_output=True, text=True, cwd=cwd).stdout.splitlines()
@@ -1054,6 +1061,9 @@ def main():
                          "(fixits: --format=json, which verifies every fix-it; full mode only "
                          "unless --fixit-sizes is given)")
     ap.add_argument("--fixit-sizes", help="ladder sizes for the fixits section")
+    ap.add_argument("--pypto-filled", default="/work/measure/pypto-filled",
+                    help="pypto's collective templates filled by fixtures/corpus/fill_pypto.py, "
+                    "measured in the real section too (skipped when absent)")
     ap.add_argument("--corpus", default="/work/corpus",
                     help="the public kernels' snapshots (fixtures/corpus/check_real.py) for the "
                          "real section")

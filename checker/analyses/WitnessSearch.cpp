@@ -117,9 +117,10 @@ public:
                            "loop back-edge: the next iteration starts"});
           else if (From.Succs.size() > 1 && From.BranchLoc.isValid())
             Rev.push_back({Point(From.BranchLoc),
-                           From.EdgeLabel[K].empty()
-                               ? std::string("taking this branch")
-                               : "the condition is " + From.EdgeLabel[K] + " on this path"});
+                           From.EdgeLabel[K].empty() ? std::string("taking this branch")
+                           : From.EdgeLabel[K] == "true" || From.EdgeLabel[K] == "false"
+                               ? "the condition is " + From.EdgeLabel[K] + " on this path"
+                               : From.EdgeLabel[K]});
           break;
         }
       } else if (P.Index < G.Blocks[P.Block].Events.size()) {

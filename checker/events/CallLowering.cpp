@@ -6,6 +6,7 @@
 #include "events/FunctionBody.h"
 #include "events/GmType.h"
 #include "events/IntrinsicLowering.h"
+#include "events/LinkedBody.h"
 #include "events/UnseenCalls.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
@@ -104,12 +105,12 @@ void FunctionLowering::visitCall(const CallExpr *CE) {
       Callee = Final;
   }
   const FunctionDecl *Def = nullptr;
-  bool HasBody = Callee->hasBody(Def) && Def && !Def->isDefaulted();
-  if (!HasBody)
+  bool HasBody = linkedBody(Callee, Def) && !Def->isDefaulted();
+  if (!HasBody && !Callee->isWeak())
     // A specialization the TU never instantiated (called from a template pattern that is
     // analysed as such): its pattern is the code that would run.
     if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
-      HasBody = Pattern->hasBody(Def) && Def && !Def->isDefaulted();
+      HasBody = linkedBody(Pattern, Def) && !Def->isDefaulted();
   const TrustedHeaders &Trusted = B.options().Trusted;
   if (Trusted.inShim(SM, Callee->getLocation()) || (HasBody && Trusted.inShim(SM, Def->getLocation()))) {
     if (isa<CXXConstructorDecl>(Callee) || isa<CXXConversionDecl>(Callee) ||
@@ -136,7 +137,7 @@ void FunctionLowering::callThroughPointer(const CallExpr *CE) {
   bool Known = pointerTargets(CE->getCallee(), Facts, Targets) && !Targets.empty();
   for (const FunctionDecl *&T : Targets) {
     const FunctionDecl *Def = nullptr;
-    Known = Known && T->hasBody(Def) && Def && !Trusted.trusted(SM, Def->getLocation());
+    Known = Known && linkedBody(T, Def) && !Trusted.trusted(SM, Def->getLocation());
     T = Def;
   }
   if (!Known)
@@ -206,7 +207,7 @@ void FunctionLowering::dependentCall(const CallExpr *CE, const DependentCallee &
       return unanalysable(Cur, CE,
                           "unknown intrinsic '" + qualifiedName(F) +
                               "': describe it in the intrinsic catalogue (--intrinsics=FILE)");
-    if (F->hasBody(Def) && Def && !Trusted.trusted(SM, Def->getLocation()))
+    if (linkedBody(F, Def) && !Trusted.trusted(SM, Def->getLocation()))
       Run.push_back(Def);
     else if (!Trusted.trusted(SM, F->getLocation()))
       return unseenCall(CE, qualifiedName(F));

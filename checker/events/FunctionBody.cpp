@@ -48,6 +48,8 @@ CFG::BuildOptions cfgOptions() {
   BO.AddLifetime = false;
   BO.AddScopes = false;
   BO.PruneTriviallyFalseEdges = true;
+  // A static local's initialiser runs in the first call that reaches it only: a branch.
+  BO.AddStaticInitBranches = true;
   return BO;
 }
 } // namespace

@@ -143,6 +143,10 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
       std::string Label;
       if (Blk->succ_size() == 2 && Blk->getTerminatorCondition())
         Label = Index == 0 ? "true" : "false";
+      else if (Blk->succ_size() == 2 && isa_and_nonnull<DeclStmt>(Blk->getTerminatorStmt()))
+        // The CFG's static-initialisation branch: first the way past the initialiser.
+        Label = Index == 0 ? "the static's initialiser does not run: an earlier call ran it"
+                           : "the static's initialiser runs: the first call that gets here";
       // The path that takes this edge knows the condition's value, and where a && or || stops
       // early, the value of what it decides.
       const auto *Logical = dyn_cast_or_null<BinaryOperator>(Blk->getTerminatorStmt());

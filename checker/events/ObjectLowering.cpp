@@ -1,6 +1,7 @@
 #include "events/ObjectLowering.h"
 #include "events/CallBindings.h"
 #include "events/GmProvenance.h"
+#include "events/LinkedBody.h"
 #include "events/LoweringSite.h"
 #include "events/UnseenCalls.h"
 #include "frontend/DeclName.h"
@@ -99,7 +100,7 @@ void lowerConstruction(LoweringSite &S, const CXXConstructExpr *CE,
   if (Ctor->isTrivial() || S.trusted(Ctor))
     return; // views and tiles: bookkeeping only (their members are catalogued)
   const FunctionDecl *Def = nullptr;
-  if (Ctor->hasBody(Def) && Def && !S.trusted(Def)) {
+  if (linkedBody(Ctor, Def) && !S.trusted(Def)) {
     std::vector<const Expr *> Args(CE->arg_begin(), CE->arg_end());
     S.inlineBody(Def, CE, Args, constructedObject(S, CE, CC));
     return;
@@ -153,7 +154,7 @@ void lowerDestruction(LoweringSite &S, const CFGImplicitDtor &D, ASTContext &Ctx
     return;
   S.at(Site);
   const FunctionDecl *Def = nullptr;
-  if (Dtor->hasBody(Def) && Def && !S.trusted(Def))
+  if (linkedBody(Dtor, Def) && !S.trusted(Def))
     return S.inlineBody(Def, Site, {}, This);
   S.unseen(Site, qualifiedName(Dtor),
            !Object.isNull() && mayHoldAddress(Object, S.keys().context()));

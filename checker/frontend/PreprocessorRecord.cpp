@@ -23,9 +23,12 @@ namespace commcheck {
 namespace {
 
 /// Macros and builtins whose value is the compiler's own: the device compiler's differ.
+/// `__FLT_EVAL_METHOD__` is a builtin macro (not a predefine: the host-macro check never sees
+/// it) whose value is the target's floating-point evaluation method.
 const char *const CompilerMacros[] = {"__clang_major__", "__clang_minor__", "__clang_patchlevel__",
                                       "__clang_version__", "__VERSION__", "__GNUC_MINOR__",
-                                      "__GNUC_PATCHLEVEL__", "__apple_build_version__"};
+                                      "__GNUC_PATCHLEVEL__", "__apple_build_version__",
+                                      "__FLT_EVAL_METHOD__"};
 /// clang's queries of itself (its version's builtins, features, attributes and warnings) and of
 /// its target (`__is_target_*`): every function-like builtin macro but the include queries,
 /// which the include folders answer.

@@ -153,7 +153,9 @@ TEST(GateAttack, WhatOnlyTheCheckersClangAnswersIsNotTheDevicesAnswer) {
         // Every other query clang answers for its own version and target.
         "if __has_constexpr_builtin(__builtin_abs) == 0", "if __has_warning(\"-Wunused\")",
         "if __has_include_next(<cstdint>)", "if __is_target_os(linux) == 0",
-        "if !__is_target_vendor(unknown)", "if !__is_target_environment(gnu)"}) {
+        "if !__is_target_vendor(unknown)", "if !__is_target_environment(gnu)",
+        // A builtin macro, not a predefine, whose value is the target's.
+        "if __FLT_EVAL_METHOD__ == 0"}) {
     SCOPED_TRACE(Condition);
     std::string Name = "k" + std::to_string(std::hash<std::string>()(Condition) % 100000) + ".cpp";
     Gate G = gate(D, D.write(Name, drainUnder(Condition)));
@@ -660,4 +662,35 @@ __global__ AICORE void k(__gm__ float *out, __gm__ int32_t *sig) {
   Proc R = runCommcheck({F});
   EXPECT_EQ(R.Exit, 1) << R.all();
   EXPECT_NE(R.Out.find("(cube core only) [comm-publish-before-notify]"), std::string::npos) << R.all();
+}
+
+// A static local's initialiser runs in the first call that reaches it only: a drain there (in the
+// static's constructor, or in the function that initialises it, in the kernel or in a helper) is
+// missing from every later call. A static initialised by a constant hides nothing.
+TEST(GateAttack, ADrainInAStaticsInitialiserRunsInTheFirstCallOnly) {
+  TempDir D;
+  const std::string Ctor = "struct DrainOnce { AICORE DrainOnce() { pipe_barrier(PIPE_MTE2); } };\n";
+  EXPECT_REJECTED(gate(D, D.write("object.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+                                        "        static DrainOnce once;\n        (void)once;\n"), Ctor))));
+  EXPECT_REJECTED(gate(D, D.write("call.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+                                        "        static bool drained = DrainFirst();\n        (void)drained;\n"),
+                                        "AICORE bool DrainFirst() { pipe_barrier(PIPE_MTE2); return true; }\n"))));
+  EXPECT_REJECTED(gate(D, D.write("helper.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        DrainInHelper();\n"),
+                                        Ctor + "AICORE void DrainInHelper() { static DrainOnce once; (void)once; }\n"))));
+  EXPECT_PASSED(gate(D, D.write("constant.cpp", replaceOnce(optimised(), Drain,
+                                        "        static const bool kDrain = true;\n        if (kDrain) {\n"
+                                        "    " + std::string(Drain) + "        }\n"))));
+}
+
+// A weak definition may be replaced at link time by a strong one from another translation unit:
+// the body this file shows is not known to be the one that runs.
+TEST(GateAttack, ADrainInAWeakFunctionMayNotBeTheOneThatRuns) {
+  TempDir D;
+  EXPECT_REJECTED(gate(D, D.write("weak.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        DrainWeak();\n"),
+                                        "__attribute__((weak)) AICORE void DrainWeak() { pipe_barrier(PIPE_MTE2); }\n"))));
+  EXPECT_REJECTED(gate(D, D.write("redeclared.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        DrainLater();\n"),
+                                        "__attribute__((weak)) AICORE void DrainLater();\n"
+                                        "AICORE void DrainLater() { pipe_barrier(PIPE_MTE2); }\n"))));
+  EXPECT_PASSED(gate(D, D.write("strong.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        DrainStrong();\n"),
+                                        "AICORE void DrainStrong() { pipe_barrier(PIPE_MTE2); }\n"))));
 }
