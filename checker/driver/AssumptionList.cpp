@@ -73,7 +73,9 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool
   Out.push_back({"toolchain:device-compiler",
                  "the device compiler is clang-based: " + predefineList() +
                      " are defined there as here, so a condition on them is not a configuration; "
-                     "types have the sizes of an LP64 target (8-byte long and pointers); " +
+                     "types have the sizes of an LP64 target (8-byte long and pointers), and what "
+                     "else only the target answers (the layout of long double, wchar_t or "
+                     "__int128, the signedness of char) is comm-unanalysable in device code; " +
                      (HaveCompileDatabase
                           ? "a header `__has_include(\"x.h\")` finds in none of the compile "
                             "database's include folders is missing in the device build too"

@@ -2,7 +2,10 @@
 #include "base/SecondsSince.h"
 #include "analyses/CostCounter.h"
 #include "crossrank/CrossRankModel.h"
+#include "events/DeviceReach.h"
 #include "events/KernelFinder.h"
+#include "events/TargetTypeQueries.h"
+#include "events/UserFunctions.h"
 #include "base/LargeStack.h"
 #include "rules/RuleContext.h"
 #include "rules/RuleRegistry.h"
@@ -127,6 +130,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector
     bool OtherCoreCode = std::any_of(File.PP.ConfigGroups.begin(), File.PP.ConfigGroups.end(),
                                      [](const PreprocessorRecord::ConfigGroup &C) { return !C.Taken; });
     R.Profile["kernel discovery (CFGs, facts)"] += secondsSince(TF);
+    reportTargetQueries(File, Ctx, Roots, Raw);
     for (const clang::FunctionDecl *FD : Roots) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
@@ -273,6 +277,27 @@ void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx
                 "as '" + Body + "', not as commcheck's GM marker '" + flags::gmMarker() +
                 "': GM pointers would look like local ones and no rule could see a GM access; "
                 "nothing in this file is verified";
+    Raw.push_back(std::move(F));
+  }
+}
+
+/// The device code asks what only the device's target answers (a type's layout, char's
+/// signedness): a branch folded on clang's answer for its own target may not be the device's.
+void Checker::reportTargetQueries(const ParsedFile &File, clang::ASTContext &Ctx,
+                                  llvm::ArrayRef<const clang::FunctionDecl *> Roots,
+                                  std::vector<Finding> &Raw) const {
+  static const TrustedHeaders None;
+  const TrustedHeaders &Trusted = File.Trusted ? *File.Trusted : None;
+  llvm::DenseSet<const clang::FunctionDecl *> Reach = deviceReach(Roots, userFunctions(Ctx, Trusted));
+  std::vector<const clang::FunctionDecl *> Device(Reach.begin(), Reach.end());
+  for (const auto &[At, What] : targetTypeQueries(Ctx, Device, Trusted)) {
+    Finding F;
+    F.Rule = ruleid::Unanalysable;
+    F.Level = Severity::Error;
+    F.At = pointIn(EventGraph(), Ctx.getSourceManager(), At);
+    F.Message = "the code asks " + What + ", which the device's target answers: commcheck's "
+                "clang answers for its own, and the toolchain:device-compiler assumption fixes "
+                "only the LP64 sizes, so it cannot tell which way the device build goes here";
     Raw.push_back(std::move(F));
   }
 }

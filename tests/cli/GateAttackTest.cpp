@@ -694,3 +694,22 @@ TEST(GateAttack, ADrainInAWeakFunctionMayNotBeTheOneThatRuns) {
   EXPECT_PASSED(gate(D, D.write("strong.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        DrainStrong();\n"),
                                         "AICORE void DrainStrong() { pipe_barrier(PIPE_MTE2); }\n"))));
 }
+
+// A branch the checker's clang folds on its own target's answer (char's signedness, the layout of
+// long double or wchar_t) may go the other way on the device: not a configuration the checker can
+// enumerate, so the question itself is comm-unanalysable. The declared LP64 sizes are no question.
+TEST(GateAttack, ATargetPropertyOnlyTheDeviceAnswersIsNotTheCheckersAnswer) {
+  TempDir D;
+  for (const char *Condition :
+       {"(char)-1 < 0", "sizeof(long double) == 16", "sizeof(wchar_t) == 4", "alignof(long double) == 16"}) {
+    SCOPED_TRACE(Condition);
+    std::string Name = "t" + std::to_string(std::hash<std::string>()(Condition) % 100000) + ".cpp";
+    Gate G = gate(D, D.write(Name, replaceOnce(optimised(), Drain,
+                                               std::string("        if (") + Condition + ") {\n    " +
+                                                   Drain + "        }\n")));
+    EXPECT_REJECTED(G);
+    EXPECT_NE(G.Run.Out.find("[comm-unanalysable]"), std::string::npos) << G.Run.all();
+  }
+  EXPECT_PASSED(gate(D, D.write("lp64.cpp", replaceOnce(optimised(), Drain,
+                                        std::string("        if (sizeof(long) == 8) {\n    ") + Drain + "        }\n"))));
+}

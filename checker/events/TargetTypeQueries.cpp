@@ -1,0 +1,163 @@
+#include "events/TargetTypeQueries.h"
+#include "frontend/TrustedHeaders.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace commcheck {
+
+namespace {
+
+/// Whether T's size or alignment is the target's: a builtin type LP64 does not fix, or an array
+/// or record of one.
+bool targetLaidOut(QualType T, int Depth = 0) {
+  if (T.isNull() || Depth > 8)
+    return false;
+  T = T.getCanonicalType();
+  if (const auto *B = T->getAs<BuiltinType>())
+    switch (B->getKind()) {
+    case BuiltinType::LongDouble:
+    case BuiltinType::WChar_S:
+    case BuiltinType::WChar_U:
+    case BuiltinType::Int128:
+    case BuiltinType::UInt128:
+    case BuiltinType::Float128:
+    case BuiltinType::Ibm128:
+      return true;
+    default:
+      return false;
+    }
+  if (const auto *A = dyn_cast<ArrayType>(T.getTypePtr()))
+    return targetLaidOut(A->getElementType(), Depth + 1);
+  if (const auto *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition()) {
+    for (const CXXBaseSpecifier &Base : RD->getDefinition()->bases())
+      if (targetLaidOut(Base.getType(), Depth + 1))
+        return true;
+    for (const FieldDecl *F : RD->getDefinition()->fields())
+      if (targetLaidOut(F->getType(), Depth + 1))
+        return true;
+  }
+  return false;
+}
+
+/// Plain char or wchar_t: their signedness is the target's.
+bool targetSigned(QualType T) {
+  const auto *B = T.isNull() ? nullptr : T.getCanonicalType()->getAs<BuiltinType>();
+  return B && (B->getKind() == BuiltinType::Char_S || B->getKind() == BuiltinType::Char_U ||
+               B->getKind() == BuiltinType::WChar_S || B->getKind() == BuiltinType::WChar_U);
+}
+
+class TargetQueryFinder : public RecursiveASTVisitor<TargetQueryFinder> {
+public:
+  TargetQueryFinder(ASTContext &Ctx, const TrustedHeaders &Trusted) : Ctx(Ctx), Trusted(Trusted) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (E->getKind() != UETT_VecStep && targetLaidOut(E->getTypeOfArgument()))
+      note(E->getBeginLoc(), "the size or alignment of '" + E->getTypeOfArgument().getAsString() + "'");
+    return true;
+  }
+  bool VisitCastExpr(CastExpr *E) {
+    if (E->getCastKind() != CK_IntegralCast || !targetSigned(E->getType()))
+      return true;
+    const Expr *From = E->getSubExpr();
+    Expr::EvalResult V;
+    if (!From->isValueDependent() && From->EvaluateAsInt(V, Ctx) &&
+        (V.Val.getInt().isNegative() || V.Val.getInt().getActiveBits() > 7))
+      note(E->getBeginLoc(), "the value of " + llvm::toString(V.Val.getInt(), 10) + " as '" +
+                                 E->getType().getAsString() + "' (its signedness)");
+    return true;
+  }
+  bool VisitTypeTraitExpr(TypeTraitExpr *E) {
+    for (const TypeSourceInfo *A : E->getArgs())
+      if (targetSigned(A->getType()) || targetLaidOut(A->getType()))
+        note(E->getBeginLoc(), "a trait of '" + A->getType().getAsString() + "'");
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    specialisationMember(E->getDecl(), E->getBeginLoc());
+    // `is_signed<char>::value` names a member its base `integral_constant` declares.
+    if (const NestedNameSpecifier *Q = E->getQualifier())
+      if (const Type *T = Q->getAsType())
+        if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl()))
+          specialisation(Spec, E->getBeginLoc());
+    // The initialiser of a variable the code reads (`constexpr bool kSigned = char(-1) < 0;`).
+    // A variable template's arguments (`is_signed_v<char>`); what its initialiser asks is asked
+    // where the user's code reads it, when the initialiser is the toolchain's.
+    if (const auto *VS = dyn_cast<VarTemplateSpecializationDecl>(E->getDecl()))
+      for (const TemplateArgument &A : VS->getTemplateArgs().asArray())
+        if (A.getKind() == TemplateArgument::Type && (targetSigned(A.getAsType()) || targetLaidOut(A.getAsType())))
+          note(E->getBeginLoc(), "'" + VS->getNameAsString() + "<" + A.getAsType().getAsString() + ">'");
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+      if (const Expr *Init = VD->getAnyInitializer(); Init && Seen.insert(VD).second) {
+        SourceLocation Outer = Via;
+        if (Via.isInvalid())
+          Via = E->getBeginLoc();
+        TraverseStmt(const_cast<Expr *>(Init));
+        Via = Outer;
+      }
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    specialisationMember(E->getMemberDecl(), E->getBeginLoc());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *FD = E->getDirectCallee())
+      specialisationMember(FD, E->getBeginLoc());
+    return true;
+  }
+
+  std::vector<std::pair<SourceLocation, std::string>> Found;
+
+private:
+  ASTContext &Ctx;
+  const TrustedHeaders &Trusted;
+  llvm::SmallPtrSet<const VarDecl *, 8> Seen;
+  SourceLocation Via; ///< the user's read of the variable whose initialiser is walked
+
+  void note(SourceLocation At, std::string What) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    At = SM.getExpansionLoc(At);
+    if (At.isValid() && Trusted.trusted(SM, At) && Via.isValid())
+      At = SM.getExpansionLoc(Via);
+    // One question a place: what a trait's initialiser asks again is the same question.
+    if (At.isValid() && !Trusted.trusted(SM, At) &&
+        std::none_of(Found.begin(), Found.end(), [&](const auto &F) { return F.first == At; }))
+      Found.push_back({At, std::move(What)});
+  }
+  /// A member of a class template specialised for such a type (`numeric_limits<char>::min()`,
+  /// `is_signed<wchar_t>::value`).
+  void specialisationMember(const Decl *D, SourceLocation At) {
+    if (const auto *Spec = D ? dyn_cast<ClassTemplateSpecializationDecl>(D->getDeclContext()) : nullptr)
+      specialisation(Spec, At);
+  }
+  void specialisation(const ClassTemplateSpecializationDecl *Spec, SourceLocation At) {
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type &&
+          (targetSigned(A.getAsType()) || targetLaidOut(A.getAsType()))) {
+        note(At, "'" + Spec->getNameAsString() + "<" + A.getAsType().getAsString() + ">'");
+        return;
+      }
+  }
+};
+
+} // namespace
+
+std::vector<std::pair<SourceLocation, std::string>>
+targetTypeQueries(ASTContext &Ctx, llvm::ArrayRef<const FunctionDecl *> Functions,
+                  const TrustedHeaders &Trusted) {
+  TargetQueryFinder F(Ctx, Trusted);
+  for (const FunctionDecl *FD : Functions)
+    if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody())
+      F.TraverseStmt(Def->getBody());
+  return std::move(F.Found);
+}
+
+} // namespace commcheck
