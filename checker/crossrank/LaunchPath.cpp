@@ -113,8 +113,15 @@ struct LaunchPath::Solver {
   std::optional<z3::solver> Made;
   std::vector<z3::expr> Unsent; ///< constraints not yet given to Made
   z3::solver &real() {
-    if (!Made)
+    if (!Made) {
       Made.emplace(context(), z3::solver::simple());
+      // Products and quotients of launch values make the questions nonlinear, where Z3's
+      // Groebner-basis step costs up to 90 ms a question (pypto's ring all-reduce: 1.5 s of its
+      // probe) and decided none of them: the answers on the public kernels are the same without.
+      z3::params Quick(context());
+      Quick.set("arith.nl.grobner", false);
+      Made->set(Quick);
+    }
     for (const z3::expr &C : Unsent)
       Made->add(C);
     Unsent.clear();
