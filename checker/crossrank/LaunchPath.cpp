@@ -3,6 +3,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <z3++.h>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -16,6 +17,10 @@ namespace {
 /// One context per thread, made on the first choice: most kernels never need one, and making one
 /// costs more than a small kernel's analysis.
 z3::context &context() {
+  // The optimiser takes no solver parameters of the arithmetic: as real()'s, its Groebner-basis
+  // step is off (a global parameter, read when a solver is made).
+  static std::once_flag Quick;
+  std::call_once(Quick, [] { z3::set_param("smt.arith.nl.grobner", false); });
   thread_local z3::context C;
   return C;
 }
