@@ -1,7 +1,7 @@
 #include "analyses/PathBounds.h"
 #include <algorithm>
 #include <cstdint>
-#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 #include <optional>
 
 namespace commcheck {
@@ -11,10 +11,15 @@ namespace {
 /// do not wrap, and a bound that would is not derived.
 std::optional<LinearForm> exactSum(const LinearForm &A, int64_t KA, const LinearForm &B, int64_t KB) {
   LinearForm Out;
-  auto Term = [](std::optional<int64_t> X, int64_t K, std::optional<int64_t> Y, int64_t L) {
-    std::optional<int64_t> P = X ? llvm::checkedMul(*X, K) : std::optional<int64_t>(0);
-    std::optional<int64_t> Q = Y ? llvm::checkedMul(*Y, L) : std::optional<int64_t>(0);
-    return P && Q ? llvm::checkedAdd(*P, *Q) : std::nullopt;
+  // The compiler's overflow builtins (llvm::checkedMul goes through APInt: most of a path
+  // search's time went there).
+  auto Term = [](std::optional<int64_t> X, int64_t K, std::optional<int64_t> Y,
+                 int64_t L) -> std::optional<int64_t> {
+    int64_t P = 0, Q = 0, Sum = 0;
+    if ((X && llvm::MulOverflow(*X, K, P)) || (Y && llvm::MulOverflow(*Y, L, Q)) ||
+        llvm::AddOverflow(P, Q, Sum))
+      return std::nullopt;
+    return Sum;
   };
   size_t I = 0, J = 0;
   while (I < A.Terms.size() || J < B.Terms.size()) {
@@ -73,7 +78,17 @@ std::optional<Comparison> asComparison(const LinearForm &F, IntType T) {
 bool sameTerms(const LinearForm &A, const LinearForm &B) { return A.Terms == B.Terms; }
 } // namespace
 
-bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
+const std::vector<KnownBounds::Bound> &KnownBounds::bounds() const {
+  if (!Bounds) {
+    Bounds.emplace();
+    for (const Comparison &K : Known)
+      for (LinearForm &G : boundsOf(K))
+        Bounds->push_back({K.Type, std::move(G)});
+  }
+  return *Bounds;
+}
+
+bool KnownBounds::implies(const Comparison &C) const {
   // `a < b` states `a <= b` of the values themselves, unsigned too (nothing moves across).
   if (C.Op == CmpOp::LE)
     for (const Comparison &K : Known)
@@ -88,22 +103,24 @@ bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
       std::optional<LinearForm> Below =
           F ? exactSum(*F, Sign, LinearForm::constant(1), 1) : std::nullopt;
       auto B = Below ? asComparison(*Below, C.Type) : std::nullopt;
-      if (B && boundImplied(Known, *B))
+      if (B && implies(*B))
         return true;
     }
     return false;
   }
   for (const LinearForm &Want : boundsOf(C)) {
     bool Found = false;
-    for (const Comparison &K : Known)
-      if (K.Type == C.Type)
-        for (const LinearForm &G : boundsOf(K))
-          // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
-          Found |= sameTerms(G, Want) && Want.Const <= G.Const;
+    for (const Bound &G : bounds())
+      // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
+      Found |= G.Type == C.Type && sameTerms(G.F, Want) && Want.Const <= G.F.Const;
     if (!Found)
       return false;
   }
   return true;
+}
+
+bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
+  return KnownBounds(Known).implies(C);
 }
 
 namespace {

@@ -6,9 +6,29 @@
 // one form m gives `a < b`).
 #pragma once
 #include "events/PathFact.h"
+#include <optional>
 #include <vector>
 
 namespace commcheck {
+
+/// The bounds the comparisons Known state, each derived once, for many questions (a path's
+/// literals asked of each new fact). Known must outlive it.
+class KnownBounds {
+public:
+  explicit KnownBounds(const std::vector<Comparison> &Known) : Known(Known) {}
+  /// boundImplied(Known, C).
+  bool implies(const Comparison &C) const;
+
+private:
+  struct Bound {
+    IntType Type;
+    LinearForm F; ///< F <= 0
+  };
+  const std::vector<Comparison> &Known;
+  /// Derived at the first signed question (an unsigned one asks none).
+  mutable std::optional<std::vector<Bound>> Bounds;
+  const std::vector<Bound> &bounds() const;
+};
 
 /// Whether the comparisons Known (all holding) imply C by a bound of the same form: `peer - 1 >= 1`
 /// implies `peer >= 1` (signed only, but for `a < b` implying `a <= b`; false when it cannot tell).
