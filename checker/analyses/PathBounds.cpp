@@ -78,15 +78,25 @@ std::optional<Comparison> asComparison(const LinearForm &F, IntType T) {
 bool sameTerms(const LinearForm &A, const LinearForm &B) { return A.Terms == B.Terms; }
 } // namespace
 
-const std::vector<KnownBounds::Bound> &KnownBounds::bounds() const {
-  if (!Bounds) {
-    Bounds.emplace();
-    for (const Comparison &K : Known)
-      for (LinearForm &G : boundsOf(K))
-        Bounds->push_back({K.Type, std::move(G)});
-  }
-  return *Bounds;
+const llvm::SmallVector<LinearForm, 2> &KnownBounds::boundsAt(size_t I) const {
+  if (Bounds.empty())
+    Bounds.resize(Known.size());
+  if (!Bounds[I])
+    Bounds[I] = boundsOf(Known[I]);
+  return *Bounds[I];
 }
+
+namespace {
+/// Every variable of F is one K's sides name: a bound of K (their difference) can have F's
+/// terms only then.
+bool namesAll(const Comparison &K, const LinearForm &F) {
+  auto In = [](const LinearForm &Side, unsigned V) {
+    return std::any_of(Side.Terms.begin(), Side.Terms.end(), [&](const auto &T) { return T.first == V; });
+  };
+  return std::all_of(F.Terms.begin(), F.Terms.end(),
+                     [&](const auto &T) { return In(K.L, T.first) || In(K.R, T.first); });
+}
+} // namespace
 
 bool KnownBounds::implies(const Comparison &C) const {
   // `a < b` states `a <= b` of the values themselves, unsigned too (nothing moves across).
@@ -110,9 +120,13 @@ bool KnownBounds::implies(const Comparison &C) const {
   }
   for (const LinearForm &Want : boundsOf(C)) {
     bool Found = false;
-    for (const Bound &G : bounds())
-      // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
-      Found |= G.Type == C.Type && sameTerms(G.F, Want) && Want.Const <= G.F.Const;
+    for (size_t I = 0; I < Known.size() && !Found; ++I) {
+      if (!(Known[I].Type == C.Type) || !namesAll(Known[I], Want))
+        continue;
+      for (const LinearForm &G : boundsAt(I))
+        // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
+        Found |= sameTerms(G, Want) && Want.Const <= G.Const;
+    }
     if (!Found)
       return false;
   }

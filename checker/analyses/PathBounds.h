@@ -6,6 +6,7 @@
 // one form m gives `a < b`).
 #pragma once
 #include "events/PathFact.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <vector>
 
@@ -20,14 +21,11 @@ public:
   bool implies(const Comparison &C) const;
 
 private:
-  struct Bound {
-    IntType Type;
-    LinearForm F; ///< F <= 0
-  };
   const std::vector<Comparison> &Known;
-  /// Derived at the first signed question (an unsigned one asks none).
-  mutable std::optional<std::vector<Bound>> Bounds;
-  const std::vector<Bound> &bounds() const;
+  /// Per known comparison, its bounds `F <= 0`, derived the first time a question could match
+  /// one of them (same type, every variable of the question named): most never are.
+  mutable std::vector<std::optional<llvm::SmallVector<LinearForm, 2>>> Bounds;
+  const llvm::SmallVector<LinearForm, 2> &boundsAt(size_t I) const;
 };
 
 /// Whether the comparisons Known (all holding) imply C by a bound of the same form: `peer - 1 >= 1`
