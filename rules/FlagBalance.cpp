@@ -24,6 +24,9 @@ void FlagBalance::check(RuleContext &Ctx) const {
     return Ctx.budgetExceeded(Flags.takeError());
   AnalysisManager &AM = *Flags->Manager;
   const EventGraph &G = AM.graph();
+  // Without a set_flag or wait_flag no wait can hang and no token be left at an exit.
+  if (!FlagTokens::anyFlag(G))
+    return;
   auto Tokens = AM.get<FlagTokens>();
   if (!Tokens)
     return Ctx.budgetExceeded(Tokens.takeError());

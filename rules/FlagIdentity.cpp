@@ -36,6 +36,9 @@ void FlagIdentity::check(RuleContext &Ctx) const {
     return Ctx.budgetExceeded(Flags.takeError());
   AnalysisManager &AM = *Flags->Manager;
   const EventGraph &G = AM.graph();
+  // Without a set_flag nothing can be set while raised.
+  if (!FlagTokens::anyFlag(G))
+    return;
   auto Tokens = AM.get<FlagTokens>();
   if (!Tokens)
     return Ctx.budgetExceeded(Tokens.takeError());

@@ -134,6 +134,23 @@ private:
     return true;
   }
 
+  /// The same for the path-sensitive states, which most arrivals bring again unchanged.
+  template <class L>
+  static bool joinInto(std::optional<PathStates<L>> &Into, const PathStates<L> &S) {
+    if (Into && Into->has(S))
+      return false;
+    if (!Into) {
+      Into = S;
+      return true;
+    }
+    PathStates<L> Joined = *Into;
+    Joined.join(S);
+    if (Joined == *Into)
+      return false;
+    *Into = std::move(Joined);
+    return true;
+  }
+
   /// Joins S into a block's entry state; a block whose state grew is queued again.
   template <class State>
   static void propagate(std::optional<State> &Into, const State &S, unsigned Next,

@@ -1,5 +1,6 @@
 #include "analyses/FlagChains.h"
 #include "analyses/AnalysisManager.h"
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -11,7 +12,7 @@ namespace {
 constexpr FlagChains::State PipeBits = 0x7f;
 } // namespace
 
-FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Result &Tokens) {
+FlagChains::Result FlagChains::keys(const EventGraph &G) {
   Result R{std::vector<int>(G.Events.size(), -1), std::vector<bool>(G.Events.size(), false)};
   // A flag whose pipes are not known may name any key; one whose id is not a constant may name
   // any key of its pipes: those keys' tokens are not known, so no chain runs through them.
@@ -40,6 +41,16 @@ FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Resul
     }
     R.KeyOf[E.Id] = It->second;
   }
+  return R;
+}
+
+bool FlagChains::tracksSetFlag(const EventGraph &G, const Result &R) {
+  return std::any_of(G.Events.begin(), G.Events.end(), [&](const Event &E) {
+    return E.Kind == EventKind::SetFlag && R.KeyOf[E.Id] >= 0;
+  });
+}
+
+void FlagChains::markClean(const EventGraph &G, const FlagTokens::Result &Tokens, Result &R) {
   for (const Event &E : G.Events) {
     if (E.Kind != EventKind::SetFlag || R.KeyOf[E.Id] < 0)
       continue;
@@ -47,6 +58,11 @@ FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Resul
     auto Before = Tokens.Solved.before(E.Id);
     R.Clean[E.Id] = K >= 0 && Before && Before->Counts[K] == count::Zero;
   }
+}
+
+FlagChains::Result FlagChains::find(const EventGraph &G, const FlagTokens::Result &Tokens) {
+  Result R = keys(G);
+  markClean(G, Tokens, R);
   return R;
 }
 
@@ -71,10 +87,16 @@ std::optional<FlagChains::State> FlagChains::Result::step(PipeSet Origin, State 
 }
 
 llvm::Expected<FlagChains::Result> FlagChains::compute(AnalysisManager &AM) {
+  // The token counts are read only at a tracked set_flag: without one the path-sensitive solve
+  // would be spent on nothing (its cost grows with the paths, not with the flags).
+  Result R = keys(AM.graph());
+  if (!tracksSetFlag(AM.graph(), R))
+    return R;
   auto Tokens = AM.get<FlagTokens>();
   if (!Tokens)
     return Tokens.takeError();
-  return find(AM.graph(), *Tokens);
+  markClean(AM.graph(), *Tokens, R);
+  return R;
 }
 
 } // namespace commcheck

@@ -42,6 +42,12 @@ public:
   static llvm::Expected<Result> compute(AnalysisManager &AM);
   /// From the graph and its flag token counts.
   static Result find(const EventGraph &G, const FlagTokens::Result &Tokens);
+  /// The tracked keys alone (no set_flag clean yet): what find() does before it reads tokens.
+  static Result keys(const EventGraph &G);
+  /// Whether some set_flag has a tracked key: only then are the token counts read.
+  static bool tracksSetFlag(const EventGraph &G, const Result &R);
+  /// Marks the tracked set_flags no path brings a token of their key to.
+  static void markClean(const EventGraph &G, const FlagTokens::Result &Tokens, Result &R);
   /// Whether an origin on pipe P can be discharged by a chain: one known pipe other than S.
   static bool chainable(PipeSet P) {
     return P != 0 && P != pipe::S && (P & (P - 1)) == 0 && (P & pipe::ALL) == P;

@@ -1,5 +1,6 @@
 #include "analyses/FlagTokens.h"
 #include "analyses/AnalysisManager.h"
+#include <algorithm>
 #include <map>
 
 namespace commcheck {
@@ -42,6 +43,10 @@ llvm::Expected<FlagTokens::Result> FlagTokens::solve(const EventGraph &G, SolveB
   if (!Solved)
     return Solved.takeError();
   return Result{std::move(Keys), std::move(*Solved)};
+}
+
+bool FlagTokens::anyFlag(const EventGraph &G) {
+  return std::any_of(G.Events.begin(), G.Events.end(), [](const Event &E) { return isFlagEvent(E); });
 }
 
 std::optional<int> FlagTokens::stepCount(const std::string &Key, int N, const Event &E) {

@@ -50,6 +50,10 @@ public:
   /// The same on a graph alone, with a default budget (graphs built by hand, tests).
   static llvm::Expected<Result> solve(const EventGraph &G, SolveBudget Budget = {});
 
+  /// Whether G has a set_flag or wait_flag: without one every count vector is empty, and a rule
+  /// on the tokens has nothing to ask (the path-sensitive solve is not worth its paths).
+  static bool anyFlag(const EventGraph &G);
+
   /// The token count along one path after E, for witness searches; nullopt when a wait_flag
   /// finds no token (the path hangs there).
   static std::optional<int> stepCount(const std::string &Key, int N, const Event &E);

@@ -1,7 +1,7 @@
 #include "analyses/PathBounds.h"
 #include <algorithm>
 #include <cstdint>
-#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 #include <optional>
 
 namespace commcheck {
@@ -11,10 +11,15 @@ namespace {
 /// do not wrap, and a bound that would is not derived.
 std::optional<LinearForm> exactSum(const LinearForm &A, int64_t KA, const LinearForm &B, int64_t KB) {
   LinearForm Out;
-  auto Term = [](std::optional<int64_t> X, int64_t K, std::optional<int64_t> Y, int64_t L) {
-    std::optional<int64_t> P = X ? llvm::checkedMul(*X, K) : std::optional<int64_t>(0);
-    std::optional<int64_t> Q = Y ? llvm::checkedMul(*Y, L) : std::optional<int64_t>(0);
-    return P && Q ? llvm::checkedAdd(*P, *Q) : std::nullopt;
+  // The compiler's overflow builtins (llvm::checkedMul goes through APInt: most of a path
+  // search's time went there).
+  auto Term = [](std::optional<int64_t> X, int64_t K, std::optional<int64_t> Y,
+                 int64_t L) -> std::optional<int64_t> {
+    int64_t P = 0, Q = 0, Sum = 0;
+    if ((X && llvm::MulOverflow(*X, K, P)) || (Y && llvm::MulOverflow(*Y, L, Q)) ||
+        llvm::AddOverflow(P, Q, Sum))
+      return std::nullopt;
+    return Sum;
   };
   size_t I = 0, J = 0;
   while (I < A.Terms.size() || J < B.Terms.size()) {
@@ -73,7 +78,27 @@ std::optional<Comparison> asComparison(const LinearForm &F, IntType T) {
 bool sameTerms(const LinearForm &A, const LinearForm &B) { return A.Terms == B.Terms; }
 } // namespace
 
-bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
+const llvm::SmallVector<LinearForm, 2> &KnownBounds::boundsAt(size_t I) const {
+  if (Bounds.empty())
+    Bounds.resize(Known.size());
+  if (!Bounds[I])
+    Bounds[I] = boundsOf(Known[I]);
+  return *Bounds[I];
+}
+
+namespace {
+/// Every variable of F is one K's sides name: a bound of K (their difference) can have F's
+/// terms only then.
+bool namesAll(const Comparison &K, const LinearForm &F) {
+  auto In = [](const LinearForm &Side, unsigned V) {
+    return std::any_of(Side.Terms.begin(), Side.Terms.end(), [&](const auto &T) { return T.first == V; });
+  };
+  return std::all_of(F.Terms.begin(), F.Terms.end(),
+                     [&](const auto &T) { return In(K.L, T.first) || In(K.R, T.first); });
+}
+} // namespace
+
+bool KnownBounds::implies(const Comparison &C) const {
   // `a < b` states `a <= b` of the values themselves, unsigned too (nothing moves across).
   if (C.Op == CmpOp::LE)
     for (const Comparison &K : Known)
@@ -88,22 +113,28 @@ bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
       std::optional<LinearForm> Below =
           F ? exactSum(*F, Sign, LinearForm::constant(1), 1) : std::nullopt;
       auto B = Below ? asComparison(*Below, C.Type) : std::nullopt;
-      if (B && boundImplied(Known, *B))
+      if (B && implies(*B))
         return true;
     }
     return false;
   }
   for (const LinearForm &Want : boundsOf(C)) {
     bool Found = false;
-    for (const Comparison &K : Known)
-      if (K.Type == C.Type)
-        for (const LinearForm &G : boundsOf(K))
-          // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
-          Found |= sameTerms(G, Want) && Want.Const <= G.Const;
+    for (size_t I = 0; I < Known.size() && !Found; ++I) {
+      if (!(Known[I].Type == C.Type) || !namesAll(Known[I], Want))
+        continue;
+      for (const LinearForm &G : boundsAt(I))
+        // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
+        Found |= sameTerms(G, Want) && Want.Const <= G.Const;
+    }
     if (!Found)
       return false;
   }
   return true;
+}
+
+bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
+  return KnownBounds(Known).implies(C);
 }
 
 namespace {

@@ -6,9 +6,27 @@
 // one form m gives `a < b`).
 #pragma once
 #include "events/PathFact.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
 #include <vector>
 
 namespace commcheck {
+
+/// The bounds the comparisons Known state, each derived once, for many questions (a path's
+/// literals asked of each new fact). Known must outlive it.
+class KnownBounds {
+public:
+  explicit KnownBounds(const std::vector<Comparison> &Known) : Known(Known) {}
+  /// boundImplied(Known, C).
+  bool implies(const Comparison &C) const;
+
+private:
+  const std::vector<Comparison> &Known;
+  /// Per known comparison, its bounds `F <= 0`, derived the first time a question could match
+  /// one of them (same type, every variable of the question named): most never are.
+  mutable std::vector<std::optional<llvm::SmallVector<LinearForm, 2>>> Bounds;
+  const llvm::SmallVector<LinearForm, 2> &boundsAt(size_t I) const;
+};
 
 /// Whether the comparisons Known (all holding) imply C by a bound of the same form: `peer - 1 >= 1`
 /// implies `peer >= 1` (signed only, but for `a < b` implying `a <= b`; false when it cannot tell).

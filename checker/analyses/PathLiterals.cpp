@@ -100,7 +100,8 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
     return false;
   // `peer <= 1` on a path that knows `2 <= peer`: the bounds contradict it.
   std::vector<Comparison> Known = comparisons();
-  if (boundImplied(Known, C.negated()) || boundImplied(Known, S.negated()))
+  KnownBounds Bounds(Known);
+  if (Bounds.implies(C.negated()) || Bounds.implies(S.negated()))
     return false;
   insert(L);
   insert(Literal{-1, S});
@@ -328,7 +329,8 @@ bool PathLiterals::entails(const Literal &L, const std::map<unsigned, int64_t> &
   if (!Bounds)
     return false;
   std::vector<Comparison> Stated = comparisons();
-  return boundImplied(Stated, L.C) || boundImplied(Stated, S);
+  KnownBounds Implied(Stated);
+  return Implied.implies(L.C) || Implied.implies(S);
 }
 
 std::vector<Comparison> PathLiterals::comparisons() const {
@@ -366,13 +368,19 @@ void PathLiterals::retain(const llvm::BitVector &Live, const std::vector<PathVar
         if (!Live.test(V) && Gone.insert(V).second)
           for (Literal &R : throughEqual(V, Vars, &Live))
             Kept.push_back(std::move(R));
-  // ... and what its bounds said of the live ones (`1 <= peer - 1`, `peer - 1 < n`: `2 <= n`).
-  std::vector<Comparison> Known = comparisons();
-  for (unsigned V : Gone)
-    for (Comparison &C : boundsWithout(Known, V, Vars))
-      Known.push_back(std::move(C));
-  for (Comparison &C : Known)
-    Kept.push_back(Literal{-1, std::move(C)});
+  // ... and what its bounds said of the live ones (`1 <= peer - 1`, `peer - 1 < n`: `2 <= n`),
+  // derived in turn from what is derived before (the stated comparisons that stay are kept
+  // where they are: only what is new is inserted). With nothing gone (most blocks) only the
+  // definitions of dead bools go.
+  if (!Gone.empty()) {
+    std::vector<Comparison> Known = comparisons();
+    size_t Stated = Known.size();
+    for (unsigned V : Gone)
+      for (Comparison &C : boundsWithout(Known, V, Vars))
+        Known.push_back(std::move(C));
+    for (size_t I = Stated; I < Known.size(); ++I)
+      Kept.push_back(Literal{-1, std::move(Known[I])});
+  }
   auto Dead = [&](const Literal &L) {
     if (L.DefVar >= 0 && !Live.test(L.DefVar))
       return true;

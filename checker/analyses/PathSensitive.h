@@ -37,6 +37,13 @@ template <class L> struct PathStates {
     for (const Disjunct &X : O.D)
       add(X);
   }
+  /// Every disjunct of O is one of these: joining O changes nothing (D is normalised, and adding
+  /// a disjunct it has leaves it as it is), known without a copy.
+  bool has(const PathStates &O) const {
+    return std::all_of(O.D.begin(), O.D.end(), [&](const Disjunct &X) {
+      return std::find(D.begin(), D.end(), X) != D.end();
+    });
+  }
   /// Equal disjuncts; the table is the solve's for both.
   bool operator==(const PathStates &O) const { return D == O.D; }
 
