@@ -230,11 +230,15 @@ struct RankValue {
     return nullptr;
   }
   /// This value with fresh slots for its fields (recursively): a copy of a struct owns its fields.
-  RankValue detached() const {
+  RankValue detached() const & {
     RankValue R = *this;
-    for (auto &[D, S] : R.Fields)
+    return std::move(R).detached();
+  }
+  /// ... of a temporary (a value just evaluated): its own, moved, not copied.
+  RankValue detached() && {
+    for (auto &[D, S] : Fields)
       S = std::make_shared<RankValue>(S->detached());
-    return R;
+    return std::move(*this);
   }
 };
 
