@@ -19,10 +19,17 @@ namespace {
 /// The rank whose memory an address is in, when it is exactly one rank's: its places (window
 /// bases and homes) add up to one of rank q's and none of any other's.
 std::optional<int> ownerOf(const Linear &L) {
-  std::map<int, int64_t> PerRank;
+  // (Asked on every access: a form names a few places, so a flat list, not a tree.)
+  llvm::SmallVector<std::pair<int, int64_t>, 4> PerRank;
   for (const auto &[Sym, K] : L.Terms)
-    if (Linear::isPlace(Sym))
-      PerRank[Linear::placeRank(Sym)] += K;
+    if (Linear::isPlace(Sym)) {
+      int Q = Linear::placeRank(Sym);
+      auto It = llvm::find_if(PerRank, [Q](const auto &E) { return E.first == Q; });
+      if (It == PerRank.end())
+        PerRank.push_back({Q, K});
+      else
+        It->second += K;
+    }
   std::optional<int> Owner;
   for (const auto &[Q, K] : PerRank) {
     if (K == 0)

@@ -181,7 +181,7 @@ struct RankValue {
   llvm::SmallVector<std::optional<int64_t>, 5> D; ///< Dims; View: its shape (when its extent is unknown)
   /// Dims: each value as the launch values make it (`rowElems`), where every one is a number or
   /// made of launch values; else empty. D holds the largest each may be.
-  llvm::SmallVector<Linear, 5> Exact;
+  llvm::SmallVector<Linear, 0> Exact; // (no inline elements: most values are numbers, copied on every read)
   /// View: its extent in bytes as the launch values make it, where it is not a number (Bytes is
   /// then at least as large): offsets and extents of one buffer compare exactly (SymbolicOverlap).
   std::optional<Linear> SymBytes;
