@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Allocator.h"
 #include <map>
 #include <set>
 #include <memory>
@@ -288,11 +289,20 @@ private:
   std::string rootText(const Linear &L) const;
   /// rootText's answers by (symbol, coefficient)* and denominator: names never change once
   /// interned, and every access of every run asks again (a text is costly to build).
-  mutable std::map<std::vector<int64_t>, std::string> RootTexts;
+  mutable llvm::DenseMap<llvm::ArrayRef<int64_t>, std::string> RootTexts;
   /// The symbol of the value a load from Addr reads: named by the address's text, the same on
   /// every rank (its window bases dropped); by the address's form, once per interpreter.
   Symbol loadedSymbol(const Linear &Addr);
-  std::map<std::vector<int64_t>, Symbol> LoadedSymbols;
+  llvm::DenseMap<llvm::ArrayRef<int64_t>, Symbol> LoadedSymbols;
+  /// The keys of RootTexts and LoadedSymbols (asked on every access and load of every run: a
+  /// hashed key built on the stack is found without allocating; a new one is kept here).
+  mutable llvm::BumpPtrAllocator MemoKeys;
+  llvm::ArrayRef<int64_t> keptKey(llvm::ArrayRef<int64_t> Key) const {
+    return llvm::ArrayRef<int64_t>(Key).copy(MemoKeys);
+  }
+  /// How the kernel spells the memory of an access (RankMemory.cpp's spelling), by the
+  /// expression: the source text is read once, not on every access of every run.
+  mutable llvm::DenseMap<const clang::Expr *, std::string> Spellings;
 
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;

@@ -19,10 +19,17 @@ namespace {
 /// The rank whose memory an address is in, when it is exactly one rank's: its places (window
 /// bases and homes) add up to one of rank q's and none of any other's.
 std::optional<int> ownerOf(const Linear &L) {
-  std::map<int, int64_t> PerRank;
+  // (Asked on every access: a form names a few places, so a flat list, not a tree.)
+  llvm::SmallVector<std::pair<int, int64_t>, 4> PerRank;
   for (const auto &[Sym, K] : L.Terms)
-    if (Linear::isPlace(Sym))
-      PerRank[Linear::placeRank(Sym)] += K;
+    if (Linear::isPlace(Sym)) {
+      int Q = Linear::placeRank(Sym);
+      auto It = llvm::find_if(PerRank, [Q](const auto &E) { return E.first == Q; });
+      if (It == PerRank.end())
+        PerRank.push_back({Q, K});
+      else
+        It->second += K;
+    }
   std::optional<int> Owner;
   for (const auto &[Q, K] : PerRank) {
     if (K == 0)
@@ -50,17 +57,19 @@ const FieldDecl *fieldOf(const Expr *E) {
 
 /// Key followed by L's terms but its places: what names the memory L addresses, whichever rank's
 /// window it is in (rootText and loadedSymbol memoise by it).
-std::vector<int64_t> withoutPlaces(std::vector<int64_t> Key, const Linear &L) {
+using MemoKey = llvm::SmallVector<int64_t, 12>;
+MemoKey withoutPlaces(std::initializer_list<int64_t> Head, const Linear &L) {
+  MemoKey Key(Head);
   for (const auto &[Sym, K] : L.Terms)
     if (!Linear::isPlace(Sym))
-      Key.insert(Key.end(), {int64_t(Sym), K});
+      Key.append({int64_t(Sym), K});
   return Key;
 }
 } // namespace
 
 std::string RankInterpreter::rootText(const Linear &L) const {
-  auto [It, New] = RootTexts.try_emplace(withoutPlaces({L.Den}, L));
-  if (!New)
+  MemoKey Key = withoutPlaces({L.Den}, L);
+  if (auto It = RootTexts.find(Key); It != RootTexts.end())
     return It->second;
   // Named in the order of the names, so that the text does not depend on when each was met.
   std::vector<std::pair<std::string, int64_t>> Named;
@@ -78,14 +87,17 @@ std::string RankInterpreter::rootText(const Linear &L) const {
   }
   if (L.Den != 1)
     S = "(" + S + ")/" + std::to_string(L.Den);
-  return It->second = S;
+  RootTexts.try_emplace(keptKey(Key), S);
+  return S;
 }
 
 Symbol RankInterpreter::loadedSymbol(const Linear &Addr) {
-  auto [It, New] = LoadedSymbols.try_emplace(withoutPlaces({Addr.Const, Addr.Den}, Addr), 0);
-  if (New)
-    It->second = intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
-  return It->second;
+  MemoKey Key = withoutPlaces({Addr.Const, Addr.Den}, Addr);
+  if (auto It = LoadedSymbols.find(Key); It != LoadedSymbols.end())
+    return It->second;
+  Symbol Sym = intern("*(" + rootText(Addr) + "+" + std::to_string(Addr.Const) + ")");
+  LoadedSymbols.try_emplace(keptKey(Key), Sym);
+  return Sym;
 }
 
 std::string RankInterpreter::bufferText(const Linear &L) const {
@@ -451,7 +463,10 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   O.Call = Call;
   O.Loc = Ctx.getSourceManager().getExpansionLoc(At->getBeginLoc());
   O.What = What;
-  O.Spelling = spelling(Named, Ctx);
+  auto [Spelt, New] = Spellings.try_emplace(Named);
+  if (New)
+    Spelt->second = spelling(Named, Ctx);
+  O.Spelling = Spelt->second;
   Trace.Ops.push_back(std::move(O));
   if (SymRun)
     SymRun->recorded(PendingOffset);

@@ -181,7 +181,7 @@ struct RankValue {
   llvm::SmallVector<std::optional<int64_t>, 5> D; ///< Dims; View: its shape (when its extent is unknown)
   /// Dims: each value as the launch values make it (`rowElems`), where every one is a number or
   /// made of launch values; else empty. D holds the largest each may be.
-  llvm::SmallVector<Linear, 5> Exact;
+  llvm::SmallVector<Linear, 0> Exact; // (no inline elements: most values are numbers, copied on every read)
   /// View: its extent in bytes as the launch values make it, where it is not a number (Bytes is
   /// then at least as large): offsets and extents of one buffer compare exactly (SymbolicOverlap).
   std::optional<Linear> SymBytes;
@@ -230,11 +230,15 @@ struct RankValue {
     return nullptr;
   }
   /// This value with fresh slots for its fields (recursively): a copy of a struct owns its fields.
-  RankValue detached() const {
+  RankValue detached() const & {
     RankValue R = *this;
-    for (auto &[D, S] : R.Fields)
+    return std::move(R).detached();
+  }
+  /// ... of a temporary (a value just evaluated): its own, moved, not copied.
+  RankValue detached() && {
+    for (auto &[D, S] : Fields)
       S = std::make_shared<RankValue>(S->detached());
-    return R;
+    return std::move(*this);
   }
 };
 
