@@ -52,6 +52,11 @@ private:
   z3::expr after(const Instance &W, const Instance &M) {
     return (M.R == W.R && E.before(W, M)) || ordered(W, M);
   }
+  /// X, an instance of the host's write W, meets a signal cell of its buffer at X's P and launch
+  /// values: the explicit model takes no race with such a write (CrossRankOrder: an access that
+  /// touches a cell is not data, and a host's write is no lost wake-up), and the check stands
+  /// for what it concludes at every P.
+  z3::expr hostWriteMeetsCell(const Instance &X, const SymOp &W);
   /// The edges of Edges that the order Edges gives justifies.
   std::vector<std::pair<size_t, size_t>> justified();
 };
@@ -255,6 +260,22 @@ z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
   return Any;
 }
 
+z3::expr TraceProver::hostWriteMeetsCell(const Instance &X, const SymOp &W) {
+  z3::expr Any = E.ctx().bool_val(false);
+  for (const SymOp &S : T.Ops)
+    if (signalKind(S.Kind) && S.Root == W.Root) {
+      Instance C = E.instance(S, "_c" + std::to_string(Tags++));
+      z3::expr Meet = C.Exists && E.overlap(X, C);
+      z3::expr_vector Vars(E.ctx());
+      Vars.push_back(C.R); // any rank's signal of the cell
+      for (const z3::expr_vector *V : {&C.Own, &C.Witness})
+        for (const z3::expr &Var : *V)
+          Vars.push_back(Var);
+      Any = Any || z3::exists(Vars, Meet);
+    }
+  return Any;
+}
+
 std::string TraceProver::races() {
   for (size_t IX = 0; IX < T.Ops.size(); ++IX)
     for (size_t IY = IX; IY < T.Ops.size(); ++IY) {
@@ -272,6 +293,9 @@ std::string TraceProver::races() {
       }
       Instance X = E.instance(A, "_x"), Y = E.instance(B, "_y");
       z3::expr Conflict = X.Exists && Y.Exists && X.R != Y.R && E.overlap(X, Y);
+      for (const auto &[Op, I] : {std::pair{&A, &X}, std::pair{&B, &Y}})
+        if (Op->Launch)
+          Conflict = Conflict && !hostWriteMeetsCell(*I, *Op);
       if (E.sat(Conflict) == Sat::No)
         continue;
       Sat Racy = E.sat(Conflict && !ordered(X, Y) && !ordered(Y, X));

@@ -101,6 +101,19 @@ TEST(SymbolicRun, ARaceOnlyAboveFourRanksIsNotLetPass) {
   EXPECT_EQ(C.ToP, 16);
 }
 
+TEST(SymbolicRun, HostWriteOfABufferWithCellsIsNoRaceAsInTheExplicitModel) {
+  // simpler's all-gather shape: flags at the tail of the staged scratch. The explicit model takes
+  // no race with the host's write of a buffer a signal cell sits in; the check neither, so the
+  // next call's staging race (reported at P = 2) is all there is.
+  FileResult::Entry::CrossRank C = coverage("symbolic_reentrant_stage_flags_in_tail.cpp", false);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+  // Flags apart: the host's write is data, its race is reported at P = 2 and let pass as such.
+  C = coverage("symbolic_reentrant_stage_flags_apart.cpp", false);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+}
+
 TEST(SymbolicRun, ReentrantMeshWithAnEndBarrierIsProved) {
   FileResult::Entry::CrossRank C = coverage("symbolic_reentrant_mesh_end_barrier.cpp", false);
   EXPECT_TRUE(C.EveryP) << C.Symbolic;
