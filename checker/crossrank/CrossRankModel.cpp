@@ -441,12 +441,22 @@ bool signalsOrReads(const EventGraph &G) {
   return false;
 }
 
-/// Asked where the runs up to MaxRanksProved found nothing: the symbolic run and check
-/// (SymbolicRun) prove the entry for every P (the runs stop there), else say why not.
-bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R) {
+/// Asked where the runs up to MaxRanksProved found no hang and no imbalance: the symbolic run
+/// and check (SymbolicRun) prove the entry for every P but the races already found (the runs stop
+/// there: a larger P could only find those again, under the keys Seen holds), else say why not.
+bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
+                     const std::set<FindingKey> &Seen) {
+  for (const CrossRankFinding &F : R.Findings)
+    if (F.K != CrossRankFinding::Race)
+      return false;
+  auto Known = [&](const SymOp &A, const SymOp &B) {
+    unsigned X = A.Loc.getRawEncoding(), Y = B.Loc.getRawEncoding();
+    return Seen.count({CrossRankFinding::Race, std::min(X, Y), std::max(X, Y)}) > 0;
+  };
   const EventGraph &G = AM.graph();
   R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
-                                   AM.assumptions().FreshWindow ? 1 : 2);
+                                   AM.assumptions().FreshWindow ? 1 : 2,
+                                   R.Findings.empty() ? KnownRace() : KnownRace(Known));
   return R.EveryP = R.Symbolic.empty();
 }
 
@@ -486,7 +496,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.Why.Why = partialRanks(AsRank, FewRanks, MaxRanksOnData);
   bool AllRun = R.Why.Why.empty();
   for (int P : Counts) {
-    if (P == MaxRanksProved + 1 && AsRank.empty() && R.Findings.empty() && provedForEveryP(AM, R))
+    if (P == MaxRanksProved + 1 && AsRank.empty() && provedForEveryP(AM, R, Seen))
       break;
     if (Spent > TotalSteps) {
       AllRun = false;

@@ -11,6 +11,7 @@
 // conventions: the trace holds one call (a fresh window) or two (re-entrant launches).
 #pragma once
 #include "crossrank/SymbolicTrace.h"
+#include <functional>
 #include <string>
 
 namespace commcheck {
@@ -20,8 +21,16 @@ struct SymbolicVerdict {
   /// When not proved: what is outside the fragment, what Z3 could not settle, or what may go
   /// wrong for some P (a possible race, hang or imbalance the explicit model then looks for).
   std::string Why;
+  /// Pairs of accesses that may race and were let pass as already reported (KnownRace).
+  unsigned Excused = 0;
 };
 
-SymbolicVerdict checkEveryRankCount(const SymbolicTrace &T);
+/// Whether the caller already reports a race between these two accesses (the explicit runs at
+/// small P, keyed by the two accesses' source locations): a race between them at any other P
+/// is reported under the same key, so it adds nothing, and the check goes on past the pair.
+/// Hangs and imbalance are never let pass.
+using KnownRace = std::function<bool(const SymOp &, const SymOp &)>;
+
+SymbolicVerdict checkEveryRankCount(const SymbolicTrace &T, const KnownRace &Known = nullptr);
 
 } // namespace commcheck

@@ -5,6 +5,7 @@
 // rank's run at every P >= 2. Outside the fragment it keeps exact (a branch on a launch value or
 // on data, an async engine, an offset of launch values, ...): no trace, and the reason.
 #pragma once
+#include "crossrank/SymbolicCheck.h"
 #include "crossrank/SymbolicTrace.h"
 #include "events/LoopMembership.h"
 #include <optional>
@@ -32,10 +33,12 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
                                   const clang::FunctionDecl *Kernel,
                                   const std::vector<Span> &Removed, unsigned Calls);
 
-/// Whether the entry is proved free of hangs, counter imbalance and races for every P >= 2: ""
-/// when it is, else why not (no symbolic trace, or what SymbolicCheck could not rule out).
+/// Whether the entry is proved free of hangs, counter imbalance and races for every P >= 2, but
+/// the races Known says are reported already: "" when it is, else why not (no symbolic trace, or
+/// what SymbolicCheck could not rule out).
 std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                 const clang::FunctionDecl *Kernel,
-                                const std::vector<Span> &Removed, unsigned Calls);
+                                const std::vector<Span> &Removed, unsigned Calls,
+                                const KnownRace &Known = nullptr);
 
 } // namespace commcheck

@@ -28,10 +28,12 @@ struct Emitter {
   unsigned Call;
   unsigned &NextLoc;
   RankTrace &T;
+  const std::map<const Item *, unsigned> &Sites;
+  unsigned Site = 0;
 
   void push(RankOp O) {
     O.Call = Call;
-    O.Loc = clang::SourceLocation::getFromRawEncoding(NextLoc++);
+    O.Loc = clang::SourceLocation::getFromRawEncoding((Site << 16) | (NextLoc++ & 0xFFFF));
     T.Ops.push_back(std::move(O));
   }
   void notify(int Owner, int64_t Lo, NotifyOp Op, int64_t V, const char *What) {
@@ -95,6 +97,7 @@ struct Emitter {
   }
 
   void emit(const Item &I) {
+    Site = Sites.at(&I);
     switch (I.K) {
     case ItemKind::Put:
       for (int Peer : peersOf(I.W, Rank, P))
@@ -212,15 +215,32 @@ std::vector<int> peersOf(Who W, int R, int P) {
   return Out;
 }
 
+namespace {
+void numberItems(const std::vector<Item> &Items, std::map<const Item *, unsigned> &Sites) {
+  for (const Item &I : Items) {
+    Sites.emplace(&I, unsigned(Sites.size() + 1));
+    numberItems(I.Then, Sites);
+    numberItems(I.Else, Sites);
+  }
+}
+} // namespace
+
+std::map<const Item *, unsigned> itemSites(const SpmdProgram &Prog) {
+  std::map<const Item *, unsigned> Sites;
+  numberItems(Prog.Items, Sites);
+  return Sites;
+}
+
 SpmdRun evaluateProgram(const SpmdProgram &Prog, int P) {
   SpmdRun Run;
   Run.P = P;
   Run.Ranks.resize(P);
   unsigned NextLoc = 1;
+  std::map<const Item *, unsigned> Sites = itemSites(Prog);
   for (int R = 0; R < P; ++R) {
     Run.Ranks[R].Rank = R;
     for (unsigned Call = 0; Call < 2; ++Call) {
-      Emitter E{R, P, Call, NextLoc, Run.Ranks[R]};
+      Emitter E{R, P, Call, NextLoc, Run.Ranks[R], Sites};
       for (const Item &I : Prog.Items)
         E.emit(I);
     }

@@ -8,6 +8,7 @@
 #pragma once
 #include "crossrank/RankTrace.h"
 #include <cstdint>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -64,6 +65,13 @@ std::vector<int> peersOf(Who W, int R, int P);
 /// The run of Prog on P ranks: each rank's trace holds two consecutive calls (Call 0, then 1).
 /// Every op gets a distinct location (raw encoding 1, 2, ...).
 SpmdRun evaluateProgram(const SpmdProgram &Prog, int P);
+
+/// The source location an op of item I stands at: items numbered in pre-order (both arms of an
+/// IfRank0), the number in the high bits of the raw encoding. evaluateProgram's ops keep a raw
+/// encoding of their own (unique per op instance) below it; symbolicProgram's have the site alone.
+/// siteOf recovers the item's number from either, as a race is keyed by its accesses' locations.
+std::map<const Item *, unsigned> itemSites(const SpmdProgram &Prog);
+inline unsigned siteOf(clang::SourceLocation L) { return L.getRawEncoding() >> 16; }
 
 /// The program as structured text, one item a line.
 std::string programText(const SpmdProgram &Prog);

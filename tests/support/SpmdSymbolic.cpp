@@ -45,6 +45,8 @@ struct Builder {
   Guard Branch;
   unsigned Next = 1;
   unsigned Call = 0;
+  std::map<const Item *, unsigned> Sites;
+  unsigned Site = 0; ///< the item being emitted (itemSites)
 
   void push(SymOp O, const Peer *Pr) {
     O.When = Branch;
@@ -53,6 +55,7 @@ struct Builder {
     O.InLoop = Pr && Pr->Loop;
     O.Call = Call;
     O.Segment = O.Pos = Next++;
+    O.Loc = clang::SourceLocation::getFromRawEncoding(Site << 16);
     T.Ops.push_back(std::move(O));
   }
   /// A notify (Op, value V) or a wait (Cmp, threshold V) of the cell at Lo of Owner's "sig".
@@ -132,6 +135,7 @@ void Builder::signalItem(const Item &I) {
 }
 
 void Builder::emit(const Item &I) {
+  Site = Sites.at(&I);
   Peer Pr = peer(I.W);
   switch (I.K) {
   case ItemKind::Put: access(RankOpKind::Write, Pr.Who, I, R, &Pr, "TPUT"); break;
@@ -174,6 +178,7 @@ void Builder::emit(const Item &I) {
 
 SymbolicTrace symbolicProgram(const SpmdProgram &Prog, unsigned Calls) {
   Builder B;
+  B.Sites = itemSites(Prog);
   for (B.Call = 0; B.Call < Calls; ++B.Call)
     for (const Item &I : Prog.Items)
       B.emit(I);
