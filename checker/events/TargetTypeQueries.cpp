@@ -91,9 +91,7 @@ public:
     // A variable template's arguments (`is_signed_v<char>`); what its initialiser asks is asked
     // where the user's code reads it, when the initialiser is the toolchain's.
     if (const auto *VS = dyn_cast<VarTemplateSpecializationDecl>(E->getDecl()))
-      for (const TemplateArgument &A : VS->getTemplateArgs().asArray())
-        if (A.getKind() == TemplateArgument::Type && (targetSigned(A.getAsType()) || targetLaidOut(A.getAsType())))
-          note(E->getBeginLoc(), "'" + VS->getNameAsString() + "<" + A.getAsType().getAsString() + ">'");
+      templateOf(*VS, VS->getTemplateArgs(), E->getBeginLoc());
     if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
       if (const Expr *Init = VD->getAnyInitializer(); Init && Seen.insert(VD).second) {
         SourceLocation Outer = Via;
@@ -139,10 +137,14 @@ private:
       specialisation(Spec, At);
   }
   void specialisation(const ClassTemplateSpecializationDecl *Spec, SourceLocation At) {
-    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    templateOf(*Spec, Spec->getTemplateArgs(), At);
+  }
+  /// A specialisation (of a class or variable template) for a type whose answer is the target's.
+  void templateOf(const NamedDecl &Spec, const TemplateArgumentList &Args, SourceLocation At) {
+    for (const TemplateArgument &A : Args.asArray())
       if (A.getKind() == TemplateArgument::Type &&
           (targetSigned(A.getAsType()) || targetLaidOut(A.getAsType()))) {
-        note(At, "'" + Spec->getNameAsString() + "<" + A.getAsType().getAsString() + ">'");
+        note(At, "'" + Spec.getNameAsString() + "<" + A.getAsType().getAsString() + ">'");
         return;
       }
   }
