@@ -1,9 +1,9 @@
 #include "crossrank/LaunchPath.h"
+#include "crossrank/Z3Defaults.h"
 #include "crossrank/Z3Relation.h"
 #include "llvm/Support/MathExtras.h"
 #include <z3++.h>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -17,10 +17,7 @@ namespace {
 /// One context per thread, made on the first choice: most kernels never need one, and making one
 /// costs more than a small kernel's analysis.
 z3::context &context() {
-  // The optimiser takes no solver parameters of the arithmetic: as real()'s, its Groebner-basis
-  // step is off (a global parameter, read when a solver is made).
-  static std::once_flag Quick;
-  std::call_once(Quick, [] { z3::set_param("smt.arith.nl.grobner", false); });
+  z3Defaults();
   thread_local z3::context C;
   return C;
 }
@@ -118,15 +115,8 @@ struct LaunchPath::Solver {
   std::optional<z3::solver> Made;
   std::vector<z3::expr> Unsent; ///< constraints not yet given to Made
   z3::solver &real() {
-    if (!Made) {
+    if (!Made)
       Made.emplace(context(), z3::solver::simple());
-      // Products and quotients of launch values make the questions nonlinear, where Z3's
-      // Groebner-basis step costs up to 90 ms a question (pypto's ring all-reduce: 1.5 s of its
-      // probe) and decided none of them: the answers on the public kernels are the same without.
-      z3::params Quick(context());
-      Quick.set("arith.nl.grobner", false);
-      Made->set(Quick);
-    }
     for (const z3::expr &C : Unsent)
       Made->add(C);
     Unsent.clear();

@@ -1,5 +1,6 @@
 #include "crossrank/SymbolicPath.h"
 #include "crossrank/LaunchBox.h"
+#include "crossrank/Z3Defaults.h"
 #include "crossrank/Z3Relation.h"
 #include <algorithm>
 #include <map>
@@ -39,7 +40,10 @@ struct SymbolicPath::Solver {
   z3::expr atom(const Linear &D, BinaryOperatorKind Op) { return relationToZero(term(D), Op); }
 };
 
-std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver() { return std::make_shared<Solver>(); }
+std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver() {
+  z3Defaults(); // before the solver it makes
+  return std::make_shared<Solver>();
+}
 
 SymbolicPath::SymbolicPath(std::vector<bool> G, Turns &Bases, unsigned Highest,
                            std::shared_ptr<Solver> Z)
