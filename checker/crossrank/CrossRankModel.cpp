@@ -449,10 +449,7 @@ bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
   for (const CrossRankFinding &F : R.Findings)
     if (F.K != CrossRankFinding::Race)
       return false;
-  auto Known = [&](const SymOp &A, const SymOp &B) {
-    unsigned X = A.Loc.getRawEncoding(), Y = B.Loc.getRawEncoding();
-    return Seen.count({CrossRankFinding::Race, std::min(X, Y), std::max(X, Y)}) > 0;
-  };
+  auto Known = [&](const SymOp &A, const SymOp &B) { return Seen.count(raceKey(A.Loc, B.Loc)) > 0; };
   const EventGraph &G = AM.graph();
   R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
                                    AM.assumptions().FreshWindow ? 1 : 2,

@@ -24,11 +24,14 @@ std::string launchText(const LaunchPath &Path) {
 } // namespace
 
 FindingKey findingKey(const CrossRankFinding &F) {
-  unsigned At = F.Loc.getRawEncoding();
   if (F.K != CrossRankFinding::Race || F.Steps.empty())
-    return {F.K, At, 0};
-  unsigned Other = F.Steps.front().Loc.getRawEncoding();
-  return {F.K, std::min(At, Other), std::max(At, Other)};
+    return {F.K, F.Loc.getRawEncoding(), 0};
+  return raceKey(F.Loc, F.Steps.front().Loc);
+}
+
+FindingKey raceKey(clang::SourceLocation A, clang::SourceLocation B) {
+  unsigned X = A.getRawEncoding(), Y = B.getRawEncoding();
+  return {CrossRankFinding::Race, std::min(X, Y), std::max(X, Y)};
 }
 
 

@@ -16,6 +16,8 @@ namespace commcheck {
 /// reports it at (root 0 reads what root 1 writes, and the other way round, are one bug).
 using FindingKey = std::tuple<int, unsigned, unsigned>;
 FindingKey findingKey(const CrossRankFinding &F);
+/// The key of a race between accesses at A and B (in either order): what findingKey gives it.
+FindingKey raceKey(clang::SourceLocation A, clang::SourceLocation B);
 
 /// The findings of one rank count's scenarios. A branch on data the model does not track is a
 /// path the kernel can take either way: what a scenario shows there is kept, with the way it took.

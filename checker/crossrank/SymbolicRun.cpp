@@ -278,7 +278,8 @@ std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue
     return "no symbolic trace: " + S.Why;
   SymbolicVerdict V = checkEveryRankCount(*S.Trace, Known);
   if (getenv("COMMCHECK_TRACE_SYMBOLIC"))
-    fprintf(stderr, "symbolic: %u paths, %zu ops, %u reported races let pass, run %.3f s, check %.3f s\n",
+    fprintf(stderr,
+            "symbolic: %u paths, %zu ops, %u reported races let pass, run %.3f s, check %.3f s\n",
             S.Paths, S.Trace->Ops.size(), V.Excused, std::chrono::duration<double>(T1 - T0).count(),
             std::chrono::duration<double>(std::chrono::steady_clock::now() - T1).count());
   return V.Proved ? "" : "not proved for every P: " + V.Why;
