@@ -5,7 +5,6 @@
 #include "events/DeviceReach.h"
 #include "events/KernelFinder.h"
 #include "events/TargetTypeQueries.h"
-#include "events/UserFunctions.h"
 #include "base/LargeStack.h"
 #include "rules/RuleContext.h"
 #include "rules/RuleRegistry.h"
@@ -130,7 +129,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector
     bool OtherCoreCode = std::any_of(File.PP.ConfigGroups.begin(), File.PP.ConfigGroups.end(),
                                      [](const PreprocessorRecord::ConfigGroup &C) { return !C.Taken; });
     R.Profile["kernel discovery (CFGs, facts)"] += secondsSince(TF);
-    reportTargetQueries(File, Ctx, Roots, Raw);
+    reportTargetQueries(File, Ctx, Found, Raw);
     for (const clang::FunctionDecl *FD : Roots) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
@@ -284,11 +283,10 @@ void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx
 /// The device code asks what only the device's target answers (a type's layout, char's
 /// signedness): a branch folded on clang's answer for its own target may not be the device's.
 void Checker::reportTargetQueries(const ParsedFile &File, clang::ASTContext &Ctx,
-                                  llvm::ArrayRef<const clang::FunctionDecl *> Roots,
-                                  std::vector<Finding> &Raw) const {
+                                  const Discovery &Found, std::vector<Finding> &Raw) const {
   static const TrustedHeaders None;
   const TrustedHeaders &Trusted = File.Trusted ? *File.Trusted : None;
-  llvm::DenseSet<const clang::FunctionDecl *> Reach = deviceReach(Roots, userFunctions(Ctx, Trusted));
+  llvm::DenseSet<const clang::FunctionDecl *> Reach = deviceReach(Found.Roots, Found.Functions);
   std::vector<const clang::FunctionDecl *> Device(Reach.begin(), Reach.end());
   for (const auto &[At, What] : targetTypeQueries(Ctx, Device, Trusted)) {
     Finding F;

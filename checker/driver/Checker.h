@@ -56,8 +56,7 @@ private:
   bool enabled(const Rule &R) const;
   BuildOptions buildOptions(const ParsedFile &File, const std::vector<Span> *Removed = nullptr,
                             const CorePipes &Core = {}) const;
-  void reportTargetQueries(const ParsedFile &File, clang::ASTContext &Ctx,
-                           llvm::ArrayRef<const clang::FunctionDecl *> Roots,
+  void reportTargetQueries(const ParsedFile &File, clang::ASTContext &Ctx, const Discovery &Found,
                            std::vector<Finding> &Raw) const;
   void reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx,
                            std::vector<Finding> &Raw) const;

@@ -8,7 +8,6 @@
 #include "events/PathFactPruning.h"
 #include "events/PeerWrites.h"
 #include "events/SpinWaits.h"
-#include "events/UserFunctions.h"
 #include "events/VarUses.h"
 #include "frontend/DeclName.h"
 #include "clang/AST/ASTContext.h"
@@ -45,8 +44,9 @@ const LaunchStructs &EventGraphBuilder::launchStructs() {
   return *Launch;
 }
 
-void EventGraphBuilder::setDeviceFunctions(const std::vector<const FunctionDecl *> &Functions) {
-  Device = deviceReach(Functions, userFunctions(Ctx, Options.Trusted));
+void EventGraphBuilder::setDeviceFunctions(const std::vector<const FunctionDecl *> &Functions,
+                                           const std::vector<const FunctionDecl *> &UserFunctions) {
+  Device = deviceReach(Functions, UserFunctions);
   Launch.reset(); // judged again by the code a kernel call can run
 }
 

@@ -63,7 +63,8 @@ public:
   const LaunchStructs &launchStructs();
   /// The device functions of the translation unit (where a kernel call starts; KernelFinder):
   /// launch data is what the code they reach does not write. Until given, every function counts.
-  void setDeviceFunctions(const std::vector<const clang::FunctionDecl *> &Device);
+  void setDeviceFunctions(const std::vector<const clang::FunctionDecl *> &Device,
+                          const std::vector<const clang::FunctionDecl *> &UserFunctions);
   /// How the variables of the checked code are used (indexed per function when first asked).
   VarUses &varUses();
 

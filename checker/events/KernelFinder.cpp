@@ -105,7 +105,7 @@ Discovery findRootFunctions(ASTContext &Ctx, const DiscoveryInput &In, EventGrap
     if (!Builder.catalogue().lookup(qualifiedName(FD)) && !isTemplatePatternWithInstances(FD) &&
         C.device(FD))
       Device.push_back(FD);
-  Builder.setDeviceFunctions(Device);
+  Builder.setDeviceFunctions(Device, Functions);
   if (!In.Focus.empty()) {
     llvm::DenseMap<FileID, bool> InFocus;
     llvm::erase_if(Device, [&](const FunctionDecl *FD) {
@@ -120,6 +120,7 @@ Discovery findRootFunctions(ASTContext &Ctx, const DiscoveryInput &In, EventGrap
 
   llvm::DenseSet<const FunctionDecl *> Called;
   Discovery D;
+  D.Functions = std::move(Functions);
   for (const FunctionDecl *FD : Device) {
     if (C.entry(FD))
       D.Entries.push_back(FD);

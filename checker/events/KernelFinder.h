@@ -35,6 +35,7 @@ struct DiscoveryInput {
 struct Discovery {
   std::vector<const clang::FunctionDecl *> Roots;
   std::vector<const clang::FunctionDecl *> Entries; ///< the kernel entries among them
+  std::vector<const clang::FunctionDecl *> Functions; ///< every user function (userFunctions)
 };
 
 Discovery findRootFunctions(clang::ASTContext &Ctx, const DiscoveryInput &In,

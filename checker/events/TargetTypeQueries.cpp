@@ -86,12 +86,12 @@ public:
     if (const NestedNameSpecifier *Q = E->getQualifier())
       if (const Type *T = Q->getAsType())
         if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl()))
-          specialisation(Spec, E->getBeginLoc());
-    // The initialiser of a variable the code reads (`constexpr bool kSigned = char(-1) < 0;`).
-    // A variable template's arguments (`is_signed_v<char>`); what its initialiser asks is asked
-    // where the user's code reads it, when the initialiser is the toolchain's.
+          templateOf(*Spec, Spec->getTemplateArgs(), E->getBeginLoc());
+    // A variable template's arguments (`is_signed_v<char>`).
     if (const auto *VS = dyn_cast<VarTemplateSpecializationDecl>(E->getDecl()))
       templateOf(*VS, VS->getTemplateArgs(), E->getBeginLoc());
+    // The initialiser of a variable the code reads (`constexpr bool kSigned = char(-1) < 0;`);
+    // what a toolchain's initialiser asks is asked where the user's code reads it.
     if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
       if (const Expr *Init = VD->getAnyInitializer(); Init && Seen.insert(VD).second) {
         SourceLocation Outer = Via;
@@ -134,10 +134,7 @@ private:
   /// `is_signed<wchar_t>::value`).
   void specialisationMember(const Decl *D, SourceLocation At) {
     if (const auto *Spec = D ? dyn_cast<ClassTemplateSpecializationDecl>(D->getDeclContext()) : nullptr)
-      specialisation(Spec, At);
-  }
-  void specialisation(const ClassTemplateSpecializationDecl *Spec, SourceLocation At) {
-    templateOf(*Spec, Spec->getTemplateArgs(), At);
+      templateOf(*Spec, Spec->getTemplateArgs(), At);
   }
   /// A specialisation (of a class or variable template) for a type whose answer is the target's.
   void templateOf(const NamedDecl &Spec, const TemplateArgumentList &Args, SourceLocation At) {
