@@ -97,6 +97,7 @@ RankValue RankInterpreter::assignDefaulted(const CallExpr *E) {
   if (wholeRecord(RankOpKind::Read, R, E))
     V = RankValue::object(); // copied out of GM: its fields are not tracked
   if (Slot S = lvalue(L)) {
+    guardWrite(S, E);
     *S = V.detached();
     return V;
   }

@@ -121,8 +121,10 @@ RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
   if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
     if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
       if (Slot Base = lvalue(ME->getBase())) {
-        if (Base->K != RankValue::Object)
+        if (Base->K != RankValue::Object) {
+          guardWrite(Base, ME);
           *Base = RankValue::object();
+        }
         if (Slot F = Base->field(FD))
           return F;
         RankValue Initial =
@@ -130,6 +132,8 @@ RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
                 ? RankValue::unknown("the field '" + FD->getNameAsString() + "', not set")
                 : launchValue(Base->Launch + "." + FD->getName().str(), FD->getType());
         Base->Fields.push_back({FD, std::make_shared<RankValue>(std::move(Initial))});
+        if (SymRun && OuterSlots.count(Base.get())) // a field of a variable outside a peer loop
+          OuterSlots.insert(Base->Fields.back().second.get());
         return Base->Fields.back().second;
       }
   return nullptr;
@@ -266,6 +270,7 @@ RankInterpreter::Slot RankInterpreter::summedInPlace(const BinaryOperator *BO, c
     return nullptr;
   step(BO->getLHS()); // as its evaluation counts
   Slot S = Found->second;
+  guardWrite(S, BO);
   RankValue Sum = RankValue::number(std::move(S->L));
   Sum.L.add(R.L, BO->getOpcode() == BO_AddAssign ? 1 : -1);
   Sum.FromTable = S->FromTable || R.FromTable;

@@ -13,6 +13,7 @@
 // buffer on rank q; pointers with different launch symbols are different buffers.
 #pragma once
 #include "crossrank/AsyncTransfers.h"
+#include "crossrank/IterationPrivate.h"
 #include "crossrank/LaunchPath.h"
 #include "crossrank/RankTrace.h"
 #include "crossrank/RankValue.h"
@@ -172,6 +173,13 @@ private:
   Linear symbolicOffset(Linear &Off, const clang::Expr *At);
   int64_t symbolicValue(const clang::Expr *E);
   std::set<const RankValue *> OuterSlots;
+  /// Of OuterSlots, those of the locations the peer loop's iterations each assign before reading
+  /// (IterationPrivate): the body may assign them; after the loop they are unknown.
+  std::set<const RankValue *> PrivateSlots;
+  llvm::DenseMap<const clang::Stmt *, std::vector<VarLocation>> PrivateLocations; ///< per loop
+  /// The slot of an iteration-private location at the loop's entry (made where a field was never
+  /// set), when no other variable or reference holds it or a slot within it; null otherwise.
+  Slot privateSlot(const VarLocation &L);
   Linear PendingOffset;
   Flow execSwitch(const clang::SwitchStmt *SS);
   Flow execLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,

@@ -4,7 +4,10 @@
 // explicit model runs as it does without it).
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicPath.h"
+#include "crossrank/AssignmentTarget.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 
 namespace commcheck {
 
@@ -102,6 +105,19 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
         OuterSlots.insert(S.get());
         outerSlotsOf(*S, OuterSlots);
       }
+  // What every iteration assigns before it reads it flows from no iteration to the next.
+  auto [Known, New] = PrivateLocations.try_emplace(Loop);
+  if (New)
+    Known->second = iterationPrivate(Ctx, Loop, Body);
+  std::vector<Slot> Private;
+  PrivateSlots.clear();
+  for (const VarLocation &L : Known->second)
+    if (Slot S = privateSlot(L)) {
+      Private.push_back(S);
+      PrivateSlots.insert(S.get());
+      outerSlotsOf(*S, PrivateSlots);
+      OuterSlots.insert(S.get()); // (a field made just now)
+    }
   *J = RankValue::number(Linear::symbol(SymRun->iter()));
   SymRun->enterLoop(Lo, Hi);
   PeerLoopVars.push_back(V);
@@ -110,6 +126,9 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
   PeerLoopVars.pop_back();
   SymRun->leaveLoop();
   OuterSlots.clear();
+  PrivateSlots.clear();
+  for (const Slot &S : Private) // the last iteration's, whichever j that was
+    *S = RankValue::unknown("a variable each iteration of a peer loop assigns, after the loop");
   if (F == Flow::Break || F == Flow::Return)
     fail("a peer loop's body that breaks or returns (its iterations are not alike)", Loop);
   *J = RankValue::unknown("a peer loop's variable after the loop");
@@ -119,9 +138,56 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
   return Flow::Next;
 }
 
+namespace {
+/// Whether no slot within V is held by anything but V (no reference or copy shares it).
+bool unsharedWithin(const RankValue &V) {
+  for (const auto &[F, S] : V.Fields)
+    if (S && (S.use_count() != 1 || !unsharedWithin(*S)))
+      return false;
+  return true;
+}
+} // namespace
+
+RankInterpreter::Slot RankInterpreter::privateSlot(const VarLocation &L) {
+  auto Found = Frames.back().Vars.find(L.Var);
+  if (Found == Frames.back().Vars.end() || Found->second.use_count() != 1)
+    return nullptr;
+  Slot S = Found->second;
+  for (const clang::FieldDecl *FD : L.Fields) {
+    if (S->K != RankValue::Object)
+      return nullptr;
+    auto It = std::find_if(S->Fields.begin(), S->Fields.end(),
+                           [FD](const auto &F) { return F.first == FD; });
+    if (It == S->Fields.end()) { // never set: what the first iteration's write will replace
+      S->Fields.push_back({FD, std::make_shared<RankValue>(RankValue::unknown(
+                                   "the field '" + FD->getNameAsString() + "', not set"))});
+      It = S->Fields.end() - 1;
+    }
+    if (It->second.use_count() != 1)
+      return nullptr;
+    S = It->second;
+  }
+  return unsharedWithin(*S) ? S : nullptr;
+}
+
 void RankInterpreter::guardWrite(const Slot &S, const Stmt *At) const {
-  if (SymRun && S && OuterSlots.count(S.get()))
-    fail("a peer loop's body assigns a variable from outside it (its iterations differ)", At);
+  if (SymRun && S && OuterSlots.count(S.get()) && !PrivateSlots.count(S.get())) {
+    // As the kernel spells what it assigns (`row_numel *= ...`: 'row_numel').
+    const Expr *Target = At ? assignmentTarget(At) : nullptr;
+    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(At); OC && OC->getNumArgs() > 0)
+      Target = OC->getArg(0);
+    std::string Name =
+        Target ? Lexer::getSourceText(CharSourceRange::getTokenRange(Target->getSourceRange()),
+                                      Ctx.getSourceManager(), Ctx.getLangOpts())
+                     .str()
+               : std::string();
+    fail("a peer loop's body assigns a variable from outside it" +
+             (Name.empty() ? std::string() : " ('" + Name + "')") +
+             " that is not iteration-private (assigned before any read on every path of an "
+             "iteration, reached by no other name): a value may flow from one iteration to the "
+             "next",
+         At);
+  }
 }
 
 int RankInterpreter::symbolicIndex(const Expr *E) {

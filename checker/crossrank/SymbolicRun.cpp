@@ -2,6 +2,7 @@
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicCheck.h"
 #include "crossrank/SymbolicPath.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include <chrono>
 #include <cstdio>
@@ -241,6 +242,9 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
         continue;
       }
       R.Why = U->Why;
+      if (getenv("COMMCHECK_TRACE_SYMBOLIC"))
+        fprintf(stderr, "symbolic stop: %s at %s\n", U->Why.c_str(),
+                U->Loc.printToString(Ctx.getSourceManager()).c_str());
       return R;
     }
     if (!Forms)

@@ -125,3 +125,38 @@ TEST(SymbolicRun, BranchOnALaunchValueHasNoTrace) {
   EXPECT_FALSE(C.EveryP);
   EXPECT_NE(C.Symbolic.find("no symbolic trace"), std::string::npos) << C.Symbolic;
 }
+
+TEST(SymbolicRun, IterationPrivateVariablesAreProved) {
+  // The pypto templates' shape: a stage tile's field and a row pointer declared before the loop
+  // over the peers, assigned first in every iteration: no value flows between iterations.
+  FileResult::Entry::CrossRank C = coverage("symbolic_iteration_private_clean.cpp");
+  EXPECT_TRUE(C.Modelled);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+}
+
+TEST(SymbolicRun, AVariableCarriedBetweenIterationsHasNoTrace) {
+  // `slot += 1`: iteration k reads what k - 1 left (the race at P = 3 is the fixture's).
+  FileResult::Entry::CrossRank C = coverage("symbolic_iteration_carried_race.cpp");
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("('slot') that is not iteration-private"), std::string::npos)
+      << C.Symbolic;
+  EXPECT_EQ(C.ToP, 16);
+  // Assigned on one path of the body only: the other path reads the previous iteration's.
+  C = coverage("symbolic_iteration_assigned_on_one_path.cpp");
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("('slot') that is not iteration-private"), std::string::npos)
+      << C.Symbolic;
+  EXPECT_EQ(C.ToP, 16);
+}
+
+TEST(SymbolicRun, ACounterAcrossIterationsIsNotProvedAndItsRaceBeyondFourIsReported) {
+  // `sent += 1` escaped the guard before (a sum taken in place): the body ran once with
+  // `sent == 0`, the entry was proved and the runs stopped at P = 4, missing the race at P = 5
+  // (the fixture's expectation).
+  FileResult::Entry::CrossRank C = coverage("symbolic_iteration_counter_beyond_four.cpp");
+  EXPECT_TRUE(C.Modelled);
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("('sent')"), std::string::npos) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 16);
+}
