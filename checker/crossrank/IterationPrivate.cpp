@@ -38,6 +38,9 @@ public:
     return V && V->hasLocalStorage() && !V->getType()->isReferenceType() && !Inner.contains(V);
   }
   bool inBody(const Stmt *S) const { return BodyStmts.contains(S); }
+  /// The body's names of outer variables (every one must be met as an element of the iteration,
+  /// or its variable counts as read where it is not known to be assigned).
+  const std::vector<const DeclRefExpr *> &outerRefs() const { return OuterRefs; }
 
   /// The location an assignment's target names (`v`, `v.f.g`), if it is one of an outer variable.
   std::optional<VarLocation> target(const Expr *E) const {
@@ -107,6 +110,7 @@ private:
   ParentMap PM;
   llvm::DenseSet<const VarDecl *> Inner;
   llvm::DenseSet<const Stmt *> BodyStmts;
+  std::vector<const DeclRefExpr *> OuterRefs;
 
   static bool defaultedAssign(const CXXOperatorCallExpr *OC) {
     const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
@@ -117,6 +121,8 @@ private:
     if (!S)
       return;
     BodyStmts.insert(S);
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      OuterRefs.push_back(DR); // (the body's own variables filtered out by outer() later)
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
@@ -125,6 +131,15 @@ private:
       collect(C);
   }
 };
+
+template <typename F> void iterationRefs(const Stmt *S, F &&Do) {
+  if (!S)
+    return;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    Do(DR);
+  for (const Stmt *C : S->children())
+    iterationRefs(C, Do);
+}
 
 } // namespace
 
@@ -195,9 +210,20 @@ std::vector<VarLocation> iterationPrivate(ASTContext &Ctx, const Stmt *Loop, con
   }
   // A read that may touch a written location not yet assigned there: that location is carried.
   llvm::BitVector Carried(Written.size());
+  auto CarryVar = [&](const ValueDecl *V) {
+    for (size_t W = 0; W < Written.size(); ++W)
+      if (Written[W].Var == V)
+        Carried.set(W);
+  };
+  // The loop's condition and increment read what the iteration left (the next iteration's bound).
+  for (const Stmt *Control : {static_cast<const Stmt *>(For->getCond()),
+                              static_cast<const Stmt *>(For->getInc())})
+    iterationRefs(Control, [&](const DeclRefExpr *DR) { CarryVar(DR->getDecl()); });
+  llvm::DenseSet<const Stmt *> Met;
   for (size_t K = 0; K < Region.size(); ++K) {
     llvm::BitVector Set = In(K);
     Each(Region[K], [&](const Stmt *S) {
+      Met.insert(S);
       if (std::optional<VarLocation> R = U.read(S))
         for (size_t W = 0; W < Written.size(); ++W)
           if ((R->covers(Written[W]) || Written[W].covers(*R)) && !Set.test(W)) {
@@ -212,6 +238,11 @@ std::vector<VarLocation> iterationPrivate(ASTContext &Ctx, const Stmt *Loop, con
       Assign(Set, S);
     });
   }
+  // A name the CFG did not show in the iteration (an expression it does not break up, code it
+  // takes for unreachable): where it reads is not known.
+  for (const DeclRefExpr *DR : U.outerRefs())
+    if (U.outer(DR->getDecl()) && !Met.contains(DR))
+      CarryVar(DR->getDecl());
   std::vector<VarLocation> Private;
   for (size_t W = 0; W < Written.size(); ++W)
     if (!Carried.test(W))
