@@ -441,6 +441,12 @@ bool signalsOrReads(const EventGraph &G) {
   return false;
 }
 
+/// Some run of the entry is checked at no rank count, for the reason Why gives (the first kept).
+void uncheck(CrossRankModel::Result &R, const Unmodelled &Why) {
+  if (R.Unchecked.empty())
+    R.Unchecked = Why.Why, R.UncheckedLoc = Why.Loc;
+}
+
 /// Asked where the runs up to MaxRanksProved found no hang and no imbalance: the symbolic run
 /// and check (SymbolicRun) prove the entry for every P but the races already found (the runs stop
 /// there: a larger P could only find those again, under the keys Seen holds), else say why not.
@@ -471,6 +477,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     R.Why.Why = "the user says launch arguments of the kernel may share memory (--may-alias), and "
                 "the model takes distinct arguments for distinct buffers";
     R.Why.Loc = G.FunctionLoc;
+    uncheck(R, R.Why);
     trace(AM, R, 0, 0);
     return R;
   }
@@ -482,6 +489,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   if (auto U = Clock.time(PhaseClock::Probe,
                           [&] { return probeRankCounts(I, G.Decl, Counts, FewRanks); })) {
     R.Why = *U;
+    uncheck(R, R.Why);
     trace(AM, R, 0, I.steps());
     return R;
   }
@@ -511,6 +519,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         AllRun = false, Stop = true;
         R.Why.Why = "the launch values branch into more than " + std::to_string(MaxScenarios) +
                     " scenarios at " + std::to_string(P) + " ranks";
+        if (P == Counts.front())
+          uncheck(R, R.Why);
         break;
       }
       LaunchPath Path(std::move(Scenarios.back()));
@@ -528,6 +538,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
           continue;
         }
         Stop = true;
+        if (P == Counts.front())
+          uncheck(R, R.Why);
         break;
       }
       SpmdRun &SR = std::get<SpmdRun>(Run);
@@ -546,6 +558,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       });
       if (Unplaced) {
         AllRun = false, Stop = true, R.Why = *Unplaced;
+        if (P == Counts.front())
+          uncheck(R, R.Why);
         break;
       }
       if (Infeasible)
@@ -557,6 +571,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       if (!Exhaustive) {
         AllRun = false, Stop = true;
         R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
+        if (P == Counts.front())
+          uncheck(R, R.Why);
       }
     }
     for (CrossRankFinding &F : OfP.kept())
@@ -569,6 +585,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       break; // a larger rank count has more states and scenarios still
   }
   R.Modelled = Covered > 0;
+  if (!R.Modelled)
+    uncheck(R, R.Why);
   R.FromP = Covered > 0 ? Counts.front() : 0;
   R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;

@@ -713,3 +713,34 @@ TEST(GateAttack, ATargetPropertyOnlyTheDeviceAnswersIsNotTheCheckersAnswer) {
   EXPECT_PASSED(gate(D, D.write("lp64.cpp", replaceOnce(optimised(), Drain,
                                         std::string("        if (sizeof(long) == 8) {\n    ") + Drain + "        }\n"))));
 }
+
+// An operand C++ does not evaluate runs nothing, whatever it spells: clang's CFG lists the
+// operand of noexcept(...) and the argument of __builtin_constant_p or __builtin_assume among
+// the body's statements, so a drain written there counted as run. In an evaluated operand (a
+// comma or a statement expression) it runs.
+TEST(GateAttack, ADrainInAnOperandThatIsNotEvaluatedDoesNotRun) {
+  TempDir D;
+  int N = 0;
+  for (const char *Spelled : {"(void)noexcept(pipe_barrier(PIPE_MTE2));",
+                              "(void)__builtin_constant_p((pipe_barrier(PIPE_MTE2), 0));",
+                              "__builtin_assume((pipe_barrier(PIPE_MTE2), true));",
+                              "(void)sizeof((pipe_barrier(PIPE_MTE2), 0));"}) {
+    SCOPED_TRACE(Spelled);
+    EXPECT_REJECTED(gate(D, D.write("u" + std::to_string(N++) + ".cpp",
+                                    replaceOnce(optimised(), Drain, std::string("        ") + Spelled + "\n"))));
+  }
+  EXPECT_PASSED(gate(D, D.write("comma.cpp", replaceOnce(optimised(), Drain,
+                                                         "        (void)(pipe_barrier(PIPE_MTE2), 0);\n"))));
+}
+
+// A function the kernel declares under a builtin's name with parameters of its own is an
+// overload the device calls as written (here: a drain that drains nothing), not the builtin.
+// A redeclaration of the builtin is the builtin.
+TEST(GateAttack, AnOverloadOfABuiltinsNameIsTheKernelsOwnCode) {
+  TempDir D;
+  EXPECT_REJECTED(gate(D, D.write("own.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+                                                                      "        pipe_barrier((int)PIPE_MTE2);\n"),
+                                                          "static AICORE inline void pipe_barrier(int) {}\n"))));
+  EXPECT_PASSED(gate(D, D.write("redeclared.cpp",
+                                beforeKernel(optimised(), "void pipe_barrier(pipe_t pipe);\n"))));
+}
