@@ -441,9 +441,11 @@ bool signalsOrReads(const EventGraph &G) {
   return false;
 }
 
-/// Some run of the entry is checked at no rank count, for the reason Why gives (the first kept).
-void uncheck(CrossRankModel::Result &R, const Unmodelled &Why) {
-  if (R.Unchecked.empty())
+/// Some run of the entry is checked at no rank count because the model spent a budget there (its
+/// steps, scenarios or states: the first kept). A run it stopped at a construct it does not
+/// handle is said in Why as before (docs/cross-rank.md, "Fail closed").
+void uncheck(CrossRankModel::Result &R, const Unmodelled &Why, bool Budget) {
+  if (Budget && R.Unchecked.empty())
     R.Unchecked = Why.Why, R.UncheckedLoc = Why.Loc;
 }
 
@@ -477,7 +479,6 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     R.Why.Why = "the user says launch arguments of the kernel may share memory (--may-alias), and "
                 "the model takes distinct arguments for distinct buffers";
     R.Why.Loc = G.FunctionLoc;
-    uncheck(R, R.Why);
     trace(AM, R, 0, 0);
     return R;
   }
@@ -489,7 +490,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   if (auto U = Clock.time(PhaseClock::Probe,
                           [&] { return probeRankCounts(I, G.Decl, Counts, FewRanks); })) {
     R.Why = *U;
-    uncheck(R, R.Why);
+    uncheck(R, R.Why, U->Budget);
     trace(AM, R, 0, I.steps());
     return R;
   }
@@ -519,8 +520,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         AllRun = false, Stop = true;
         R.Why.Why = "the launch values branch into more than " + std::to_string(MaxScenarios) +
                     " scenarios at " + std::to_string(P) + " ranks";
+        R.Why.Loc = clang::SourceLocation();
         if (P == Counts.front())
-          uncheck(R, R.Why);
+          uncheck(R, R.Why, true);
         break;
       }
       LaunchPath Path(std::move(Scenarios.back()));
@@ -539,7 +541,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         }
         Stop = true;
         if (P == Counts.front())
-          uncheck(R, R.Why);
+          uncheck(R, R.Why, U->Budget);
         break;
       }
       SpmdRun &SR = std::get<SpmdRun>(Run);
@@ -558,8 +560,6 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       });
       if (Unplaced) {
         AllRun = false, Stop = true, R.Why = *Unplaced;
-        if (P == Counts.front())
-          uncheck(R, R.Why);
         break;
       }
       if (Infeasible)
@@ -571,8 +571,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       if (!Exhaustive) {
         AllRun = false, Stop = true;
         R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
+        R.Why.Loc = clang::SourceLocation();
         if (P == Counts.front())
-          uncheck(R, R.Why);
+          uncheck(R, R.Why, true);
       }
     }
     for (CrossRankFinding &F : OfP.kept())
@@ -586,7 +587,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   }
   R.Modelled = Covered > 0;
   if (!R.Modelled)
-    uncheck(R, R.Why);
+    uncheck(R, R.Why, R.Why.Budget);
   R.FromP = Covered > 0 ? Counts.front() : 0;
   R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
