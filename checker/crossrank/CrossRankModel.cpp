@@ -441,12 +441,15 @@ bool signalsOrReads(const EventGraph &G) {
   return false;
 }
 
-/// Some run of the entry is checked at no rank count because the model spent a budget there (its
-/// steps, scenarios or states: the first kept). A run it stopped at a construct it does not
-/// handle is said in Why as before (docs/cross-rank.md, "Fail closed").
-void uncheck(CrossRankModel::Result &R, const Unmodelled &Why, bool Budget) {
-  if (Budget && R.Unchecked.empty())
-    R.Unchecked = Why.Why, R.UncheckedLoc = Why.Loc;
+/// The findings of one rank count no smaller one showed (their key not in Seen).
+void keepNew(CrossRankModel::Result &R, ScenarioFindings &OfP, std::set<FindingKey> &Seen,
+             const std::string &AsRank) {
+  for (CrossRankFinding &F : OfP.kept())
+    if (Seen.insert(findingKey(F)).second) {
+      if (!AsRank.empty())
+        F.Message += " (taking " + AsRank + " for the rank id)";
+      R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
+    }
 }
 
 /// Asked where the runs up to MaxRanksProved found no hang and no imbalance: the symbolic run
@@ -490,7 +493,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   if (auto U = Clock.time(PhaseClock::Probe,
                           [&] { return probeRankCounts(I, G.Decl, Counts, FewRanks); })) {
     R.Why = *U;
-    uncheck(R, R.Why, U->Budget);
+    R.uncheck(R.Why);
     trace(AM, R, 0, I.steps());
     return R;
   }
@@ -520,9 +523,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         AllRun = false, Stop = true;
         R.Why.Why = "the launch values branch into more than " + std::to_string(MaxScenarios) +
                     " scenarios at " + std::to_string(P) + " ranks";
-        R.Why.Loc = clang::SourceLocation();
-        if (P == Counts.front())
-          uncheck(R, R.Why, true);
+        R.Why.Loc = clang::SourceLocation(), R.Why.Budget = true;
         break;
       }
       LaunchPath Path(std::move(Scenarios.back()));
@@ -540,8 +541,6 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
           continue;
         }
         Stop = true;
-        if (P == Counts.front())
-          uncheck(R, R.Why, U->Budget);
         break;
       }
       SpmdRun &SR = std::get<SpmdRun>(Run);
@@ -571,23 +570,18 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       if (!Exhaustive) {
         AllRun = false, Stop = true;
         R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
-        R.Why.Loc = clang::SourceLocation();
-        if (P == Counts.front())
-          uncheck(R, R.Why, true);
+        R.Why.Loc = clang::SourceLocation(), R.Why.Budget = true;
       }
     }
-    for (CrossRankFinding &F : OfP.kept())
-      if (Seen.insert(findingKey(F)).second) {
-        if (!AsRank.empty())
-          F.Message += " (taking " + AsRank + " for the rank id)";
-        R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
-      }
+    keepNew(R, OfP, Seen, AsRank);
+    if (Stop && P == Counts.front())
+      R.uncheck(R.Why); // what the first rank count left, no rank count checks
     if (Stop)
       break; // a larger rank count has more states and scenarios still
   }
   R.Modelled = Covered > 0;
   if (!R.Modelled)
-    uncheck(R, R.Why, R.Why.Budget);
+    R.uncheck(R.Why);
   R.FromP = Covered > 0 ? Counts.front() : 0;
   R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;

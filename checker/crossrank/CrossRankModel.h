@@ -41,6 +41,12 @@ public:
     /// there is seen by nothing, so the entry is not verified (comm-cross-rank-race says so).
     std::string Unchecked;
     clang::SourceLocation UncheckedLoc;
+    /// Where the model spent a budget (steps, scenarios, states) on a run no rank count checks:
+    /// keep the first. A construct it does not model only says Why (docs/cross-rank.md).
+    void uncheck(const Unmodelled &Why) {
+      if (Why.Budget && Unchecked.empty())
+        Unchecked = Why.Why, UncheckedLoc = Why.Loc;
+    }
     Unmodelled Why;            ///< when not modelled (COMMCHECK_TRACE_RANKS prints it)
     std::vector<CrossRankFinding> Findings;
     /// Every rank count in range was run and its schedules all explored: what Uses and Consumed

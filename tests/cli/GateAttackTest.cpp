@@ -744,3 +744,24 @@ TEST(GateAttack, AnOverloadOfABuiltinsNameIsTheKernelsOwnCode) {
   EXPECT_PASSED(gate(D, D.write("redeclared.cpp",
                                 beforeKernel(optimised(), "void pipe_barrier(pipe_t pipe);\n"))));
 }
+
+// The cross-rank model is the only check of a read of a peer's data with no wait before it. A
+// loop that takes the model's step budget used to leave the kernel "not modelled" and verified on
+// the one-rank rules alone: the push all-gather whose ready wait is gone passed behind it. Where
+// the model spends a budget before it has run the kernel, the kernel is not verified.
+TEST(GateAttack, ARaceBehindTheModelsStepBudgetIsNotVerified) {
+  TempDir D;
+  Proc P = runProgram(commgenBinary(), {"mutants", "--out", D / "m"});
+  ASSERT_EQ(P.Exit, 0) << P.all();
+  std::string Racy = readFile(D / "m/allgather-push__p2_fp32__mut-drop-ready-wait.cpp");
+  ASSERT_FALSE(Racy.empty());
+  EXPECT_REJECTED(gate(D, D.write("racy.cpp", Racy)));
+  Gate G = gate(D, D.write("padded.cpp", insertInBody(Racy, "        {\n            int64_t acc = 0;\n"
+                                                            "            for (int64_t z = 0; z < 100000000; ++z) {\n"
+                                                            "                acc += z;\n"
+                                                            "                if (acc == 7)\n"
+                                                            "                    dcci((__gm__ void *)0, cache_line_t::ENTIRE_DATA_CACHE);\n"
+                                                            "            }\n        }\n")));
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("not checked"), std::string::npos) << G.Run.all();
+}
