@@ -441,6 +441,17 @@ bool signalsOrReads(const EventGraph &G) {
   return false;
 }
 
+/// The findings of one rank count no smaller one showed (their key not in Seen).
+void keepNew(CrossRankModel::Result &R, ScenarioFindings &OfP, std::set<FindingKey> &Seen,
+             const std::string &AsRank) {
+  for (CrossRankFinding &F : OfP.kept())
+    if (Seen.insert(findingKey(F)).second) {
+      if (!AsRank.empty())
+        F.Message += " (taking " + AsRank + " for the rank id)";
+      R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
+    }
+}
+
 /// Asked where the runs up to MaxRanksProved found no hang and no imbalance: the symbolic run
 /// and check (SymbolicRun) prove the entry for every P but the races already found (the runs stop
 /// there: a larger P could only find those again, under the keys Seen holds), else say why not.
@@ -482,6 +493,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   if (auto U = Clock.time(PhaseClock::Probe,
                           [&] { return probeRankCounts(I, G.Decl, Counts, FewRanks); })) {
     R.Why = *U;
+    R.uncheck(R.Why);
     trace(AM, R, 0, I.steps());
     return R;
   }
@@ -511,6 +523,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         AllRun = false, Stop = true;
         R.Why.Why = "the launch values branch into more than " + std::to_string(MaxScenarios) +
                     " scenarios at " + std::to_string(P) + " ranks";
+        R.Why.Loc = clang::SourceLocation(), R.Why.Budget = true;
         break;
       }
       LaunchPath Path(std::move(Scenarios.back()));
@@ -557,18 +570,18 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       if (!Exhaustive) {
         AllRun = false, Stop = true;
         R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
+        R.Why.Loc = clang::SourceLocation(), R.Why.Budget = true;
       }
     }
-    for (CrossRankFinding &F : OfP.kept())
-      if (Seen.insert(findingKey(F)).second) {
-        if (!AsRank.empty())
-          F.Message += " (taking " + AsRank + " for the rank id)";
-        R.Findings.push_back(std::move(F)); // the smallest rank count that shows it
-      }
+    keepNew(R, OfP, Seen, AsRank);
+    if (Stop && P == Counts.front())
+      R.uncheck(R.Why); // what the first rank count left, no rank count checks
     if (Stop)
       break; // a larger rank count has more states and scenarios still
   }
   R.Modelled = Covered > 0;
+  if (!R.Modelled)
+    R.uncheck(R.Why);
   R.FromP = Covered > 0 ? Counts.front() : 0;
   R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;

@@ -34,6 +34,19 @@ public:
   static char ID;
   struct Result {
     bool Modelled = false;
+    /// Why some run of the entry is checked across ranks at no rank count ("": none is left out,
+    /// but for the bounds the model declares: the rank counts run, a loop over a launch value run
+    /// at most MaxUnroll times). The entry signals or reads memory and the model cannot run it, or
+    /// at the smallest rank count it left launch-value scenarios or schedules unexplored: a race
+    /// there is seen by nothing, so the entry is not verified (comm-cross-rank-race says so).
+    std::string Unchecked;
+    clang::SourceLocation UncheckedLoc;
+    /// Where the model spent a budget (steps, scenarios, states) on a run no rank count checks:
+    /// keep the first. A construct it does not model only says Why (docs/cross-rank.md).
+    void uncheck(const Unmodelled &Why) {
+      if (Why.Budget && Unchecked.empty())
+        Unchecked = Why.Why, UncheckedLoc = Why.Loc;
+    }
     Unmodelled Why;            ///< when not modelled (COMMCHECK_TRACE_RANKS prints it)
     std::vector<CrossRankFinding> Findings;
     /// Every rank count in range was run and its schedules all explored: what Uses and Consumed

@@ -2,6 +2,8 @@
 // views (GlobalTensor, Signal, Shape, Stride).
 #include "crossrank/RankInterpreter.h"
 #include "events/IntrinsicCatalogue.h"
+#include "events/OwnOverloads.h"
+#include "events/UnevaluatedOperands.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
@@ -227,6 +229,8 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
       It->second.Block = 0;
     else if (Name == "get_block_num" || Name == "GetBlockNum" || Name == "get_subblockdim")
       It->second.Block = 1;
+    else if (kernelsOwnOverload(FD, Ctx.getSourceManager()))
+      It->second.I = nullptr; // the kernel's own function of an intrinsic's name: its body runs
     else if (!(It->second.I = Catalogue.lookup(FD->getQualifiedNameAsString())) && !FD->hasBody())
       It->second.I = Catalogue.lookupUnqualified(Name);
   }
@@ -247,6 +251,9 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
     fail("a call of the method '" + FD->getQualifiedNameAsString() + "', which the model does not enter", E);
   // An unseen call: it must not be given GM, and what it returns is unknown.
   std::string Qual = FD->getQualifiedNameAsString();
+  if (builtinInspectsOnly(E->getBuiltinCallee())) // its arguments are never evaluated
+    return E->getType()->isVoidType() ? RankValue::object()
+                                      : RankValue::unknown("the result of '" + Qual + "'");
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     if (isGm(eval(MC->getImplicitObjectArgument())))
       fail("a method of a view the model does not know ('" + Qual + "')", E);

@@ -63,8 +63,12 @@ Symbol RankInterpreter::intern(llvm::StringRef Name) {
 }
 
 void RankInterpreter::step(const clang::Stmt *S) {
-  if (++Steps > MaxSteps)
-    fail("the run takes more than " + std::to_string(MaxSteps) + " steps", S);
+  if (++Steps > MaxSteps) {
+    Unmodelled U{"the run takes more than " + std::to_string(MaxSteps) + " steps",
+                 S ? S->getBeginLoc() : clang::SourceLocation()};
+    U.Budget = true;
+    stop(std::move(U));
+  }
 }
 
 std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDecl *Kernel, int R,

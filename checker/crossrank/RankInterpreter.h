@@ -64,6 +64,9 @@ struct Unmodelled {
   /// choices keep going (`if (rows - base > tile)` taken each time) past the unrolling bound.
   /// The other scenarios are; the model is then not complete.
   bool ScenarioCut = false;
+  /// The run stopped at its step budget, not at a construct the model does not handle: the
+  /// model could run it, and chose to stop (CrossRankModel fails closed on it).
+  bool Budget = false;
   /// A launch value compared with a peer loop's variable (`if (peer != myRank)`): the rank the
   /// host passes as a scalar; the model may run again taking it for the rank id (takeAsRank).
   std::optional<Symbol> RankCandidate;

@@ -9,6 +9,8 @@
 // TWAIT, and a hang if none arrives.
 #include "crossrank/RankInterpreter.h"
 #include "events/IntrinsicCatalogue.h"
+#include "events/OwnOverloads.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
@@ -87,7 +89,9 @@ RankInterpreter::pollingLoop(const Stmt *Loop, const Expr *Cond, const Stmt *Bod
     const auto *IS = dyn_cast<IfStmt>(S);
     const auto *CE = IS ? dyn_cast<CallExpr>(IS->getCond()->IgnoreParenImpCasts()) : nullptr;
     const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-    const Intrinsic *I = FD ? Catalogue.lookup(FD->getQualifiedNameAsString()) : nullptr;
+    const Intrinsic *I = FD && !kernelsOwnOverload(FD, Ctx.getSourceManager())
+                             ? Catalogue.lookup(FD->getQualifiedNameAsString())
+                             : nullptr;
     if (I && I->Kind == IntrinsicKind::Test && !IS->getElse() && isa_and_nonnull<BreakStmt>(lastOf(IS->getThen()))) {
       if (Probe)
         return PL; // two probes: not this shape

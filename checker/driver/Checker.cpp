@@ -104,6 +104,7 @@ void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileRes
       C.EveryP = M->EveryP;
       C.Symbolic = M->Symbolic;
       C.Why = M->Why.Why;
+      C.Unchecked = M->Unchecked;
       if (C.Why.empty() && !M->Unseen.empty())
         C.Why = M->Unseen;
     }

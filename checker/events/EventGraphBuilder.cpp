@@ -1,4 +1,5 @@
 #include "events/EventGraphBuilder.h"
+#include "events/OwnOverloads.h"
 #include "events/CellAliasing.h"
 #include "events/DeviceReach.h"
 #include "events/FunctionBody.h"
@@ -26,8 +27,11 @@ EventGraphBuilder::~EventGraphBuilder() = default;
 const Intrinsic *EventGraphBuilder::intrinsicOf(const FunctionDecl *Callee) {
   // Every call of an intrinsic resolves to one of a few declarations: name them once.
   auto [It, Inserted] = IntrinsicOf.try_emplace(Callee, nullptr);
-  if (Inserted)
+  if (Inserted) {
     It->second = Catalogue.lookup(qualifiedName(Callee));
+    if (It->second && kernelsOwnOverload(Callee, Ctx.getSourceManager()))
+      It->second = nullptr; // the kernel's own function of that name: its body runs
+  }
   return It->second;
 }
 

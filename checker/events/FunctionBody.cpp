@@ -1,4 +1,5 @@
 #include "events/FunctionBody.h"
+#include "events/UnevaluatedOperands.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
@@ -61,6 +62,7 @@ FunctionBody::FunctionBody(const FunctionDecl *FD, ASTContext &Ctx,
   Cfg = CFG::buildCFG(FD, FD->getBody(), &Ctx, BO);
   Facts = std::make_unique<FunctionFacts>(FD, Cfg.get(), ReadOnlyParams);
   Loops = std::make_unique<LoopMembership>(Cfg.get(), SM);
+  Unevaluated = unevaluatedOperands(FD->getBody());
 }
 
 FunctionBody::~FunctionBody() = default;

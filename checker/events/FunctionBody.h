@@ -5,6 +5,7 @@
 #include "events/FunctionFacts.h"
 #include "events/LoopCarried.h"
 #include "events/LoopMembership.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 #include <string>
@@ -34,11 +35,16 @@ public:
   /// loop's control).
   LoopCarried Carried;
 
+  /// Whether S lies in an operand C++ does not evaluate (noexcept(...), sizeof, ...): the CFG
+  /// may list it, but it runs nothing.
+  bool unevaluated(const clang::Stmt *S) const { return !Unevaluated.empty() && Unevaluated.contains(S); }
+
   /// The statements enclosing S in the body, innermost first.
   void ancestors(const clang::Stmt *S, llvm::SmallVectorImpl<const clang::Stmt *> &Out);
 
 private:
   const clang::SourceManager &SM;
+  llvm::DenseSet<const clang::Stmt *> Unevaluated;
   std::unique_ptr<clang::ParentMap> PM; ///< built only when the search by source range fails
 };
 

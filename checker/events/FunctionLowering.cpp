@@ -345,6 +345,8 @@ void FunctionLowering::visitElement(const CFGElement &El) {
 }
 
 void FunctionLowering::visit(const Stmt *S, const ConstructionContext *Construction) {
+  if (Body.unevaluated(S))
+    return; // an operand C++ does not evaluate runs nothing
   if (!Removed.empty()) {
     ConfigurationSlice::Place Where = Removed.where(S);
     if (Where == ConfigurationSlice::Straddles ||

@@ -102,7 +102,7 @@ Discovery findRootFunctions(ASTContext &Ctx, const DiscoveryInput &In, EventGrap
   // starts, and so what may write launch data during one (the includer's kernel too).
   std::vector<const FunctionDecl *> Device;
   for (const FunctionDecl *FD : Functions)
-    if (!Builder.catalogue().lookup(qualifiedName(FD)) && !isTemplatePatternWithInstances(FD) &&
+    if (!Builder.intrinsicOf(FD) && !isTemplatePatternWithInstances(FD) &&
         C.device(FD))
       Device.push_back(FD);
   Builder.setDeviceFunctions(Device, Functions);

@@ -34,6 +34,9 @@ struct FileResult {
       bool EveryP = false;
       std::string Symbolic;
       std::string Why;
+      /// Why some run of the entry is checked at no rank count ("": none; comm-cross-rank-race
+      /// reports it, and the entry is not verified).
+      std::string Unchecked;
     } Model;
   };
   std::vector<Entry> Entries;

@@ -93,6 +93,8 @@ nlohmann::ordered_json jsonReport(const std::vector<FileResult> &Results,
         M["symbolic"] = E.Model.Symbolic;
       if (!E.Model.Why.empty())
         M["why"] = E.Model.Why;
+      if (!E.Model.Unchecked.empty())
+        M["unchecked"] = E.Model.Unchecked;
       F["crossRank"].push_back(std::move(M));
     }
     F["assumptions"] = Json::array();

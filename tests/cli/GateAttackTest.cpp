@@ -713,3 +713,55 @@ TEST(GateAttack, ATargetPropertyOnlyTheDeviceAnswersIsNotTheCheckersAnswer) {
   EXPECT_PASSED(gate(D, D.write("lp64.cpp", replaceOnce(optimised(), Drain,
                                         std::string("        if (sizeof(long) == 8) {\n    ") + Drain + "        }\n"))));
 }
+
+// An operand C++ does not evaluate runs nothing, whatever it spells: clang's CFG lists the
+// operand of noexcept(...) and the argument of __builtin_constant_p or __builtin_assume among
+// the body's statements, so a drain written there counted as run. In an evaluated operand (a
+// comma or a statement expression) it runs.
+TEST(GateAttack, ADrainInAnOperandThatIsNotEvaluatedDoesNotRun) {
+  TempDir D;
+  int N = 0;
+  for (const char *Spelled : {"(void)noexcept(pipe_barrier(PIPE_MTE2));",
+                              "(void)__builtin_constant_p((pipe_barrier(PIPE_MTE2), 0));",
+                              "__builtin_assume((pipe_barrier(PIPE_MTE2), true));",
+                              "(void)sizeof((pipe_barrier(PIPE_MTE2), 0));"}) {
+    SCOPED_TRACE(Spelled);
+    EXPECT_REJECTED(gate(D, D.write("u" + std::to_string(N++) + ".cpp",
+                                    replaceOnce(optimised(), Drain, std::string("        ") + Spelled + "\n"))));
+  }
+  EXPECT_PASSED(gate(D, D.write("comma.cpp", replaceOnce(optimised(), Drain,
+                                                         "        (void)(pipe_barrier(PIPE_MTE2), 0);\n"))));
+}
+
+// A function the kernel declares under a builtin's name with parameters of its own is an
+// overload the device calls as written (here: a drain that drains nothing), not the builtin.
+// A redeclaration of the builtin is the builtin.
+TEST(GateAttack, AnOverloadOfABuiltinsNameIsTheKernelsOwnCode) {
+  TempDir D;
+  EXPECT_REJECTED(gate(D, D.write("own.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+                                                                      "        pipe_barrier((int)PIPE_MTE2);\n"),
+                                                          "static AICORE inline void pipe_barrier(int) {}\n"))));
+  EXPECT_PASSED(gate(D, D.write("redeclared.cpp",
+                                beforeKernel(optimised(), "void pipe_barrier(pipe_t pipe);\n"))));
+}
+
+// The cross-rank model is the only check of a read of a peer's data with no wait before it. A
+// loop that takes the model's step budget used to leave the kernel "not modelled" and verified on
+// the one-rank rules alone: the push all-gather whose ready wait is gone passed behind it. Where
+// the model spends a budget before it has run the kernel, the kernel is not verified.
+TEST(GateAttack, ARaceBehindTheModelsStepBudgetIsNotVerified) {
+  TempDir D;
+  Proc P = runProgram(commgenBinary(), {"mutants", "--out", D / "m"});
+  ASSERT_EQ(P.Exit, 0) << P.all();
+  std::string Racy = readFile(D / "m/allgather-push__p2_fp32__mut-drop-ready-wait.cpp");
+  ASSERT_FALSE(Racy.empty());
+  EXPECT_REJECTED(gate(D, D.write("racy.cpp", Racy)));
+  Gate G = gate(D, D.write("padded.cpp", insertInBody(Racy, "        {\n            int64_t acc = 0;\n"
+                                                            "            for (int64_t z = 0; z < 100000000; ++z) {\n"
+                                                            "                acc += z;\n"
+                                                            "                if (acc == 7)\n"
+                                                            "                    dcci((__gm__ void *)0, cache_line_t::ENTIRE_DATA_CACHE);\n"
+                                                            "            }\n        }\n")));
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("not checked"), std::string::npos) << G.Run.all();
+}

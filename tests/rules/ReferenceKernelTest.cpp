@@ -107,7 +107,10 @@ TEST(ReferenceKernels, EveryMutantIsKilledByItsRuleAtItsLine) {
     ASSERT_EQ(checkGenerated(File.Text, File.Name, R), "") << File.Name;
     std::map<std::string, std::set<int>> Reported;
     for (const Finding &F : R.Findings)
-      Reported[F.Rule].insert(static_cast<int>(F.At.Line));
+      // A mutant whose runs take the model's budget (a dcci walk over a launch value, a Set that
+      // multiplies the schedules) is not checked across ranks in every run: said, not a defect.
+      if (F.Message.rfind("races between the ranks of this kernel are not checked", 0) != 0)
+        Reported[F.Rule].insert(static_cast<int>(F.At.Line));
     std::vector<std::string> Problems;
     std::set<std::string> Expected;
     for (const auto &X : E["expected"]) {
