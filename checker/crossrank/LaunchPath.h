@@ -59,6 +59,9 @@ public:
   /// value outside the range is possible.
   std::optional<int64_t> enumerate(const Linear &D, int64_t Lo, int64_t Hi,
                                    const std::vector<std::string> &Names);
+  /// The value the constraints so far fix launch symbol S at, where they bound it to one value
+  /// (the box's bounds: no solver is asked); none otherwise.
+  std::optional<int64_t> fixedAt(Symbol S) const { return Box.fixedAt(S); }
   /// Whether `D Op 0` holds where the constraints so far decide it (no choice is made).
   std::optional<bool> implied(const Linear &D, clang::BinaryOperatorKind Op);
   /// Whether the comparisons `D Op 0` may hold together under the constraints so far; true
