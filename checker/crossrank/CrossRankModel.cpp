@@ -419,6 +419,18 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 }
 
 
+/// COMMCHECK_TRACE_SCENARIOS=1: each scenario run, its launch-value conditions and what became
+/// of it ("" ran and stands for its runs, else why not), to see where the scenarios come from.
+void traceScenario(int P, unsigned N, const LaunchPath &Path, const std::string &Outcome) {
+  if (!getenv("COMMCHECK_TRACE_SCENARIOS"))
+    return;
+  std::string Text;
+  for (const std::string &C : Path.conditions())
+    Text += (Text.empty() ? "" : ", ") + C;
+  fprintf(stderr, "scenario P=%d #%u: %s -> %s\n", P, N, Text.c_str(),
+          Outcome.empty() ? "complete" : Outcome.c_str());
+}
+
 /// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
 void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
   if (!getenv("COMMCHECK_TRACE_RANKS"))
@@ -534,6 +546,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       bool Shared = I.choicesShared();
       I.follow(nullptr);
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
+        traceScenario(P, Ran, Path, U->Why);
         AllRun = false;
         R.Why = *U;
         if (U->ScenarioCut) {
@@ -547,10 +560,11 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
       SR.Offsets = &Offsets;
       pushAlternatives(Path, Scenarios);
-      if (std::string Why = partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I),
-                                            cutsMatter(Path, I));
-          !Why.empty() && AllRun)
-        AllRun = false, R.Why.Why = Why;
+      std::string Partial =
+          partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I), cutsMatter(Path, I));
+      traceScenario(P, Ran, Path, Partial);
+      if (!Partial.empty() && AllRun)
+        AllRun = false, R.Why.Why = Partial;
       std::vector<CrossRankFinding> Found;
       bool Infeasible = false;
       std::optional<Unmodelled> Unplaced;

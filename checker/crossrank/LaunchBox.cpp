@@ -145,6 +145,14 @@ std::pair<std::optional<Int>, std::optional<Int>> LaunchBox::extremes(const Line
   return {Min, Max};
 }
 
+std::optional<int64_t> LaunchBox::fixedAt(Symbol S) const {
+  // A bound on one atom is a constraint of the path whatever else was assumed (Exact or not).
+  Range R = rangeOf(S);
+  if (!R.Lo || !R.Hi || *R.Lo != *R.Hi || *R.Lo > INT64_MAX || *R.Lo < INT64_MIN)
+    return std::nullopt;
+  return int64_t(*R.Lo);
+}
+
 bool LaunchBox::contradictory() const {
   for (const auto &[S, R] : Bounds)
     if (empty(R.Lo, R.Hi, R.Except))

@@ -63,6 +63,9 @@ public:
   /// atom at its extreme, a quotient within what its dividend's range gives it. Not the least
   /// such number where atoms are tied (use greatest for that), never less than it.
   std::optional<__int128> atMost(const Linear &D) const;
+  /// The value the constraints so far fix atom S at (a bound from each side at one value, as
+  /// `laneStride <= 1` and `laneStride > 0` leave it); none where they do not.
+  std::optional<int64_t> fixedAt(Symbol S) const;
   /// Whether D names a quotient, alone or in a product (its questions are tied to what it
   /// divides).
   bool namesQuotient(const Linear &D) const;

@@ -59,6 +59,13 @@ public:
   /// value outside the range is possible.
   std::optional<int64_t> enumerate(const Linear &D, int64_t Lo, int64_t Hi,
                                    const std::vector<std::string> &Names);
+  /// The value the constraints so far fix launch symbol S at, where they bound it to one value
+  /// (the box's bounds: no solver is asked); none otherwise.
+  std::optional<int64_t> fixedAt(Symbol S) const { return Box.fixedAt(S); }
+  /// An access's address names launch symbol S: where its bytes land is decided by the path's
+  /// constraints on S, as a question's answer is (picksApart, idleLoopsApart count it so; the
+  /// offsets are compared only after the scenario's completeness is judged).
+  void placed(Symbol S) { noteSymbols(Linear::symbol(S), Asked); }
   /// Whether `D Op 0` holds where the constraints so far decide it (no choice is made).
   std::optional<bool> implied(const Linear &D, clang::BinaryOperatorKind Op);
   /// Whether the comparisons `D Op 0` may hold together under the constraints so far; true

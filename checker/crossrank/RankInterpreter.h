@@ -262,6 +262,9 @@ private:
   void record(RankOpKind K, const RankValue &View, const clang::Expr *At, const std::string &What,
               const clang::Expr *Named = nullptr);
   MemRange range(const Linear &Addr, std::optional<int64_t> Bytes, const clang::Expr *At);
+  /// Off with each launch value the scenario fixes at one value replaced by that value; each
+  /// launch value Off names noted as one the scenario's constraints place an access by.
+  void fixLaunchValues(Linear &Off);
   /// L with the launch integers taken as P replaced; a comparison may take one (bind).
   Linear resolve(const Linear &L, bool Bind);
   /// Whether `D Op 0` on launch values: decided by the scenario (Launch), when D is made of launch

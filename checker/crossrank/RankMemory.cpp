@@ -354,6 +354,32 @@ RankValue RankInterpreter::evalSubscript(const Expr *E) {
   return load(*A, AS->getType(), AS);
 }
 
+void RankInterpreter::fixLaunchValues(Linear &Off) {
+  // A launch value the scenario's constraints fix (`laneStride <= 1` and `> 0` taken: 1) is that
+  // value in every run the scenario stands for: an offset it moves is a number, so that one
+  // buffer keeps one name (`data + 1024`, not `data + 1024*laneStride`) and the accesses of it
+  // are compared by their bytes (PeerOrder judges accesses of one name only). Fixed or not, the
+  // constraints on it decide where the access lands: a value picked at a few values (`epoch`
+  // of a gate's threshold) that places a store leaves the model not complete.
+  if (!Launch)
+    return;
+  bool Any = false;
+  for (auto &[Sym, K] : Off.Terms) {
+    if (!LaunchSymbols.count(Sym) || BoundCounts.count(Sym) || PointerSymbols.count(Sym))
+      continue;
+    Launch->placed(Sym);
+    int64_t Moved = 0, Sum = 0;
+    std::optional<int64_t> V = Launch->fixedAt(Sym);
+    if (!V || __builtin_mul_overflow(K, *V, &Moved) || __builtin_add_overflow(Off.Const, Moved, &Sum))
+      continue;
+    Off.Const = Sum;
+    K = 0;
+    Any = true;
+  }
+  if (Any)
+    Off.canonicalise();
+}
+
 MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes, const Expr *At) {
   std::optional<int> Owner = ownerOf(Addr);
   if (!Owner)
@@ -362,6 +388,8 @@ MemRange RankInterpreter::range(const Linear &Addr, std::optional<int64_t> Bytes
   Off.eraseTerms([](const Linear::Term &T) { return Linear::isPlace(T.first); });
   if (SymRun)
     PendingOffset = symbolicOffset(Off, At);
+  else
+    fixLaunchValues(Off);
   MemRange M;
   M.Root = rootText(Off);
   M.Owner = *Owner;

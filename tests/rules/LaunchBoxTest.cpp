@@ -233,3 +233,41 @@ TEST(LaunchBox, DeclinesQuotientsTiedToWhatTheyDivide) {
     EXPECT_FALSE(Box.possible(Linear::symbol(13).plus(Linear::constant(3), -1), clang::BO_EQ).has_value());
   }
 }
+
+TEST(LaunchBox, FixesAnAtomOnlyWhereZ3Does) {
+  // fixedAt(s) == v must mean that no solution of the constraints has s != v (Z3), for plain
+  // atoms and products, whatever else the constraints say (forms over two atoms included).
+  std::mt19937 G(39);
+  LaunchBox::Products Defined{{10, {3, 4}}};
+  unsigned Fixed = 0;
+  for (int Round = 0; Round < 400; ++Round) {
+    std::vector<Symbol> Atoms{1, 2, 10};
+    LaunchBox Box(&Defined);
+    Oracle Z(Defined);
+    int Constraints = 1 + int(G() % 4);
+    for (int I = 0; I < Constraints; ++I) {
+      Linear D = form(G, Atoms, G() % 4 == 0 ? 2 : 1);
+      clang::BinaryOperatorKind Op = Ops[G() % 6];
+      Box.assume(D, Op);
+      Z.S.add(rel(Z.form(D), Op));
+    }
+    for (Symbol S : Atoms) {
+      std::optional<int64_t> V = Box.fixedAt(S);
+      if (!V)
+        continue;
+      ++Fixed;
+      std::optional<bool> Other = Z.possible(Linear::symbol(S).plus(Linear::constant(*V), -1),
+                                             clang::BO_NE);
+      EXPECT_NE(Other, std::optional<bool>(true)) << "round " << Round << " atom " << S;
+    }
+  }
+  EXPECT_GT(Fixed, 5u) << "no atom was ever fixed: the test checks nothing";
+  // `laneStride <= 1` and `laneStride > 0`, as pypto's all-reduce template's clamp leaves it.
+  LaunchBox Box(&Defined);
+  Linear Lane = Linear::symbol(1);
+  EXPECT_FALSE(Box.fixedAt(1).has_value());
+  Box.assume(Lane.plus(Linear::constant(1), -1), clang::BO_LE);
+  EXPECT_FALSE(Box.fixedAt(1).has_value());
+  Box.assume(Lane, clang::BO_GT);
+  EXPECT_EQ(Box.fixedAt(1), std::optional<int64_t>(1));
+}
