@@ -231,8 +231,13 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       Unmodelled U{"a launch value compared with the variable of a loop over the peers: it may be "
                    "the rank id, which differs between ranks",
                    BO->getBeginLoc()};
-      if (D.Terms.size() == 1 && D.Den == 1 && LaunchSymbols.count(D.Terms.begin()->first) &&
-          (D.Terms.begin()->second == 1 || D.Terms.begin()->second == -1)) {
+      if (D.Terms.size() != 1 || D.Den != 1 || QuotientOf.count(D.Terms.begin()->first)) {
+        // A function of one launch value (`peer != me % 2`, a rank's place in its pair: me
+        // less twice a quotient of it): that value is the candidate; taken for the rank id, the
+        // function is a number again.
+        U.RankCandidate = onlyLaunchValue(D);
+      } else if (LaunchSymbols.count(D.Terms.begin()->first) &&
+                 (D.Terms.begin()->second == 1 || D.Terms.begin()->second == -1)) {
         U.RankCandidate = D.Terms.begin()->first;
         // As the kernel spells it: the side that is not the loop's variable.
         const Expr *Other = peerLoopVariable(BO->getLHS()) ? BO->getRHS() : BO->getLHS();
@@ -368,6 +373,19 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
     }
   }
   return RankValue::unknown("an arithmetic on values the model cannot compute");
+}
+
+std::optional<Symbol> RankInterpreter::onlyLaunchValue(const Linear &D) const {
+  std::optional<Symbol> Only;
+  for (const auto &[Sym, K] : D.Terms) {
+    std::optional<Symbol> Of = Sym;
+    if (auto Q = QuotientOf.find(Sym); Q != QuotientOf.end())
+      Of = Q->second.Per ? std::nullopt : onlyLaunchValue(Q->second.Of);
+    if (!Of || !LaunchSymbols.count(*Of) || QuotientOf.count(*Of) || (Only && *Only != *Of))
+      return std::nullopt;
+    Only = Of;
+  }
+  return Only;
 }
 
 std::optional<Linear> RankInterpreter::product(const Linear &A, const Linear &B) {

@@ -57,6 +57,9 @@ struct Linear {
   /// Where rank q's own pointers (parameters, launch data) point: its window, presumably; an
   /// address made only of it says nothing about which rank's memory a kernel was handed.
   static Linear home(int Q) { return symbol(HomeBit | Symbol(Q)); }
+  /// The rank of the window a kernel reaches at a rank read from data (`ctx[4 + dst]`, dst loaded):
+  /// any rank of the launch (the window-index assumption); its accesses are recorded once per rank.
+  static constexpr int AnyRank = int(WindowBit - 1);
   /// Whether a symbol is a place (a window base or a home), a window base, and whose.
   static bool isPlace(Symbol S) { return S & (WindowBit | HomeBit); }
   static bool isWindow(Symbol S) { return S & WindowBit; }
