@@ -111,6 +111,10 @@ RankValue RankInterpreter::evalDeclRef(const Expr *E) {
 
 RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
   E = E->IgnoreParenNoopCasts(Ctx);
+  // The object a pointer to a local object points to (`*p`, `*ctx.layout`): only a local's path
+  // is evaluated here (a GM address is evaluated once, by the store that follows).
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+    return localPath(UO->getSubExpr()) ? eval(UO->getSubExpr()).Pointee : nullptr;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
       auto Found = Frames.back().Vars.find(VD);
@@ -118,9 +122,11 @@ RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
         return Found->second;
     }
   // A field of a local struct (`s.f`, `s.a.b`): its slot, made when first written.
-  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
     if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-      if (Slot Base = lvalue(ME->getBase())) {
+      if (Slot Base = !ME->isArrow()                ? lvalue(ME->getBase())
+                      : localPath(ME->getBase()) ? eval(ME->getBase()).Pointee
+                                                 : nullptr) {
         if (Base->K != RankValue::Object)
           *Base = RankValue::object();
         if (Slot F = Base->field(FD))
@@ -133,6 +139,13 @@ RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
         return Base->Fields.back().second;
       }
   return nullptr;
+}
+
+bool RankInterpreter::localPath(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !ME->isArrow() && localPath(ME->getBase());
+  return isa<DeclRefExpr>(E);
 }
 
 RankValue RankInterpreter::evalAggregate(const InitListExpr *IL) {
@@ -375,19 +388,6 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
   return RankValue::unknown("an arithmetic on values the model cannot compute");
 }
 
-std::optional<Symbol> RankInterpreter::onlyLaunchValue(const Linear &D) const {
-  std::optional<Symbol> Only;
-  for (const auto &[Sym, K] : D.Terms) {
-    std::optional<Symbol> Of = Sym;
-    if (auto Q = QuotientOf.find(Sym); Q != QuotientOf.end())
-      Of = Q->second.Per ? std::nullopt : onlyLaunchValue(Q->second.Of);
-    if (!Of || !LaunchSymbols.count(*Of) || QuotientOf.count(*Of) || (Only && *Only != *Of))
-      return std::nullopt;
-    Only = Of;
-  }
-  return Only;
-}
-
 std::optional<Linear> RankInterpreter::product(const Linear &A, const Linear &B) {
   for (const Linear *X : {&A, &B})
     for (const auto &[Sym, K] : X->Terms)
@@ -471,15 +471,22 @@ RankValue RankInterpreter::evalUnary(const Expr *E) {
   const auto *UO = cast<UnaryOperator>(E);
   const Expr *Sub = UO->getSubExpr();
   switch (UO->getOpcode()) {
-  case UO_Deref: {
-    std::optional<Linear> A = gmAddress(UO);
-    if (!A)
+  case UO_Deref: { // gmAddress's `*p`, p evaluated once: a pointer to a local object is none
+    RankValue V = eval(Sub);
+    if (V.Pointee)
+      return *V.Pointee;
+    if (V.K != RankValue::Number || !V.L.isSymbolic())
       return RankValue::unknown("a load through a pointer the model does not know");
-    return load(*A, UO->getType(), UO);
+    return load(V.L, UO->getType(), UO);
   }
   case UO_AddrOf: {
     if (std::optional<Linear> A = gmAddress(Sub))
       return RankValue::number(*A);
+    if (Slot S = lvalue(Sub)) { // a local object: its slot
+      RankValue P = RankValue::object();
+      P.Pointee = S;
+      return P;
+    }
     return RankValue::unknown("the address of a local object");
   }
   case UO_Minus: {

@@ -141,6 +141,9 @@ public:
   Flow exec(const clang::Stmt *S);
   RankValue eval(const clang::Expr *E);
   Slot lvalue(const clang::Expr *E);
+  /// Whether E names a variable or a field of one (`p`, `ctx.layout`): evaluating it reads no
+  /// memory (a pointer to a local object may be its value).
+  static bool localPath(const clang::Expr *E);
   [[noreturn]] void fail(const std::string &Why, const clang::Stmt *At) const;
   [[noreturn]] void stop(Unmodelled U) const;
   /// Stops the run with a rank-id candidate where a launch scalar places a remote write.

@@ -54,6 +54,19 @@ bool RankInterpreter::unbindUnconfirmed() {
   return Any;
 }
 
+std::optional<Symbol> RankInterpreter::onlyLaunchValue(const Linear &D) const {
+  std::optional<Symbol> Only;
+  for (const auto &[Sym, K] : D.Terms) {
+    std::optional<Symbol> Of = Sym;
+    if (auto Q = QuotientOf.find(Sym); Q != QuotientOf.end())
+      Of = Q->second.Per ? std::nullopt : onlyLaunchValue(Q->second.Of);
+    if (!Of || !LaunchSymbols.count(*Of) || QuotientOf.count(*Of) || (Only && *Only != *Of))
+      return std::nullopt;
+    Only = Of;
+  }
+  return Only;
+}
+
 bool RankInterpreter::launchOnly(const Linear &D) const {
   if (!Launch || D.Terms.empty())
     return false;

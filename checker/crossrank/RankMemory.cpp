@@ -322,11 +322,26 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
   }
   if (!isa<FieldDecl>(ME->getMemberDecl()))
     return RankValue::object(); // a method named for a call
-  std::optional<Linear> A = gmAddress(ME);
+  // `p->f`: p evaluated once, a GM address (gmAddress's) or a pointer to a local object.
+  std::optional<Linear> A;
+  RankValue Base;
+  if (ME->isArrow()) {
+    Base = eval(ME->getBase());
+    const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
+    if (Base.K == RankValue::Number && Base.L.isSymbolic())
+      A = Base.L.plus(Linear::constant(
+          Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8));
+    else if (Base.Pointee)
+      Base = *Base.Pointee;
+  } else {
+    A = gmAddress(ME);
+  }
   if (!A) {
-    // A field of a local struct: what the kernel initialised or assigned it.
-    if (!ME->isArrow()) {
-      RankValue Base = eval(ME->getBase());
+    // A field of a local struct (`s.f`, or `p->f` through a pointer to it): what the kernel
+    // initialised or assigned it.
+    if (!ME->isArrow())
+      Base = eval(ME->getBase());
+    {
       const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
       if (Base.K == RankValue::Object) {
         if (Slot F = Base.field(FD))

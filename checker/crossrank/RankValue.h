@@ -204,6 +204,9 @@ struct RankValue {
   /// Object: a struct the launch passes by value (a kernel parameter): a field the kernel did not
   /// set is the launch value named `Launch.field`, the same on every rank.
   std::string Launch;
+  /// Object: a pointer to a local object (`&layout`, a struct's field holding one): the object's
+  /// slot, so that `*p` and `p->f` read (and assign) the object itself.
+  std::shared_ptr<RankValue> Pointee;
   /// Object: an async event a TPUT_ASYNC/TGET_ASYNC of the run returned (its transfer's number
   /// in AsyncTransfers); -1: none the model knows (a default event, handle 0).
   int Event = -1;
