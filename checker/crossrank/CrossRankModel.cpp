@@ -1,5 +1,6 @@
 #include "crossrank/CrossRankModel.h"
 #include "crossrank/CrossRankOrder.h"
+#include "crossrank/DataOwnedNotifies.h"
 #include "crossrank/GridWaits.h"
 #include "crossrank/LaunchWrites.h"
 #include "crossrank/ModelCompleteness.h"
@@ -90,6 +91,7 @@ const char *cmpText(WaitCmp C) {
 
 std::string callText(const RankOp &O) { return O.Call ? " (in the next call)" : ""; }
 
+
 /// A cell the kernel never lowers (no reset, no Set) is restored between calls by someone else:
 /// the design comm-barrier-reuse reports on its own. The next call then finds it at 0 again, so
 /// the model gives that call fresh cells and does not report that design twice.
@@ -129,6 +131,8 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
   }
   if (std::optional<Unmodelled> U = inexactGridWait(Run))
     return *U;
+  if (std::optional<Unmodelled> U = unboundedDataOwnedNotify(Run))
+    return *U;
   freshUnloweredCells(Run);
   addLaunchWrites(Run, K->getLocation());
   return Run;
@@ -157,12 +161,13 @@ CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
               callText(W) + ": it waits for cell " + cellText(W.Mem, W.Spelling) + " " + cmpText(W.Cmp) +
               " " + std::to_string(W.Value) + ", which holds " + std::to_string(Held) +
               " when every rank is blocked or done (P = " + std::to_string(Run.P) + ")" +
-              (W.Call ? freshWindowAdvice() : shortOfCarriedCredits(Run, W, Held));
+              (W.Call ? freshWindowAdvice() : shortOfCarriedCredits(Run, W, Held)) +
+              elsewhereCredits(Run, W);
   // The notifies that reached the cell, then each blocked wait.
   std::vector<OpRef> Arrived;
   for (OpRef X : S.Order) {
     const RankOp &O = Run.Ranks[X.Rank].Ops[X.Index];
-    if (O.Kind == RankOpKind::Notify && sameCell(O, W))
+    if (O.Kind == RankOpKind::Notify && sameCell(O, W) && !O.DataOwner) // (those add nothing)
       Arrived.push_back(X);
   }
   if (Arrived.size() > 4)
@@ -245,19 +250,21 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
     F.Message = "lost wake-up: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) +
                 " writes signal cell " + rangeText(B.Mem, B.Spelling) + callText(B) +
                 " with a plain store, which TNOTIFY on rank " + std::to_string(Rc.First.Rank) +
-                " adds to" + callText(A) + ", and no notify -> wait chain orders the two: the "
+                " adds to" + dataOwnerText(A) + callText(A) + ", and no notify -> wait chain orders the two: the "
                 "store may land after the add and erase it, and the wait counting on it hangs "
                 "(P = " + std::to_string(Run.P) + "); lower a cell with a signal (a reset), or "
                 "order the store before every peer's notify" +
                 (A.Call || B.Call ? freshWindowAdvice() : "");
   } else {
     F.Message = "cross-rank race: " + B.What + " on rank " + std::to_string(Rc.Second.Rank) + " " +
-              Verb(B) + " " + rangeText(B.Mem, B.Spelling) + callText(B) + ", which " + A.What + " on rank " +
-              std::to_string(Rc.First.Rank) + " " + Verb(A) + callText(A) +
+              Verb(B) + " " + rangeText(B.Mem, B.Spelling) + dataOwnerText(B) + callText(B) +
+              ", which " + A.What + " on rank " + std::to_string(Rc.First.Rank) + " " + Verb(A) +
+              dataOwnerText(A) + callText(A) +
               ", and no notify -> wait chain orders the two (P = " + std::to_string(Run.P) + ")" +
               (A.Call || B.Call ? freshWindowAdvice() : "");
   }
-  F.Steps.push_back({A.Loc, A.What + " " + Verb(A) + " " + rangeText(A.Mem, A.Spelling) + callText(A),
+  F.Steps.push_back({A.Loc, A.What + " " + Verb(A) + " " + rangeText(A.Mem, A.Spelling) +
+                              dataOwnerText(A) + callText(A),
                      Rc.First.Rank, -1, true});
   // The last wait of the second rank before its access, and what lets it pass.
   for (unsigned I = Rc.Second.Index; I-- > 0;) {

@@ -80,8 +80,10 @@ CrossRankOrder::CrossRankOrder(const SpmdRun &R, const std::vector<OpRef> &Sched
     CellOfTopo[T] = It->second;
     if (O.Kind == RankOpKind::Notify)
       CellNotifies[It->second].push_back(Topo[T]);
-    else
-      Incoming[T] = CellNotifies[It->second];
+    else // a notify at a rank read from data may go elsewhere: no wait needs it (no edge)
+      for (OpRef N : CellNotifies[It->second])
+        if (!Run.Ranks[N.Rank].Ops[N.Index].DataOwner)
+          Incoming[T].push_back(N);
   }
   do {
     ++Rounds;
@@ -274,6 +276,7 @@ void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
       Notifies[cellOf(O)].push_back(Topo[T]);
       CellOf[T] = O.Mem;
       CellOf[T].Hi = O.Mem.Lo + 1;
+      CellOf[T].Rows = 1;
       if (!O.Mem.Buffer.empty()) {
         auto &[Ns, Cells] = PerBuffer[{O.Mem.Buffer, O.Mem.Owner}][O.Mem.Root];
         Ns.push_back(Topo[T]);

@@ -362,16 +362,24 @@ LaunchPath::ValueWay LaunchPath::tryValue(const Linear &D, int64_t V, bool Flip,
 }
 
 std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_t Hi,
-                                             const std::vector<std::string> &Names) {
+                                             const std::vector<std::string> &Names, bool InRange) {
   noteSymbols(D, Asked);
   // A value the path fixed (by its constraints or a choice) stays fixed: constraints only grow.
   std::vector<int64_t> K = key(D, -1);
   if (auto It = Fixed.find(K); It != Fixed.end() && Lo <= It->second && It->second < Hi)
     return It->second;
   // D - Lo < 0 or D - Hi >= 0 possible: a value outside the range.
-  if (ways(D.plus(Linear::constant(Lo), -1), clang::BO_LT).first ||
-      ways(D.plus(Linear::constant(Hi), -1), clang::BO_GE).first)
-    return std::nullopt;
+  Linear Below = D.plus(Linear::constant(Lo), -1), Above = D.plus(Linear::constant(Hi), -1);
+  if (ways(Below, clang::BO_LT).first || ways(Above, clang::BO_GE).first) {
+    if (!InRange)
+      return std::nullopt;
+    // Assumed, not chosen: no scenario runs a value outside (a rank the launch does not have).
+    for (auto [Bound, Op] : {std::pair{Below, clang::BO_GE}, std::pair{Above, clang::BO_LT}}) {
+      Box.assume(Bound, Op);
+      Solver &Z = solver();
+      Z.assume(relationToZero(Z.numerator(Bound), Op));
+    }
+  }
   for (int64_t V = Lo; V < Hi; ++V) {
     ValueWay W = tryValue(D, V, true, Names);
     if (W == ValueWay::Fixed || W == ValueWay::Chosen)

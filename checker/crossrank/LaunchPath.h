@@ -56,9 +56,11 @@ public:
   /// Every value of D (launch symbols only) where the run needs a number and the constraints keep
   /// D in [Lo, Hi) (a rank index `windowsIn[root]` with `0 <= root < P` checked): a choice
   /// `D == v` per value, so that the scenarios that follow run each, all of them. None when a
-  /// value outside the range is possible.
+  /// value outside the range is possible, unless InRange: then the range is a constraint of the
+  /// path, not a choice (an index into the window table is a rank of the launch: the
+  /// window-index assumption).
   std::optional<int64_t> enumerate(const Linear &D, int64_t Lo, int64_t Hi,
-                                   const std::vector<std::string> &Names);
+                                   const std::vector<std::string> &Names, bool InRange = false);
   /// The value the constraints so far fix launch symbol S at, where they bound it to one value
   /// (the box's bounds: no solver is asked); none otherwise.
   std::optional<int64_t> fixedAt(Symbol S) const { return Box.fixedAt(S); }

@@ -111,6 +111,10 @@ RankValue RankInterpreter::evalDeclRef(const Expr *E) {
 
 RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
   E = E->IgnoreParenNoopCasts(Ctx);
+  // The object a pointer to a local object points to (`*p`, `*ctx.layout`): only a local's path
+  // is evaluated here (a GM address is evaluated once, by the store that follows).
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+    return localPath(UO->getSubExpr()) ? eval(UO->getSubExpr()).Pointee : nullptr;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
       auto Found = Frames.back().Vars.find(VD);
@@ -118,9 +122,11 @@ RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
         return Found->second;
     }
   // A field of a local struct (`s.f`, `s.a.b`): its slot, made when first written.
-  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
     if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-      if (Slot Base = lvalue(ME->getBase())) {
+      if (Slot Base = !ME->isArrow()                ? lvalue(ME->getBase())
+                      : localPath(ME->getBase()) ? eval(ME->getBase()).Pointee
+                                                 : nullptr) {
         if (Base->K != RankValue::Object) {
           guardWrite(Base, ME);
           *Base = RankValue::object();
@@ -137,6 +143,13 @@ RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
         return Base->Fields.back().second;
       }
   return nullptr;
+}
+
+bool RankInterpreter::localPath(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !ME->isArrow() && localPath(ME->getBase());
+  return isa<DeclRefExpr>(E);
 }
 
 RankValue RankInterpreter::evalAggregate(const InitListExpr *IL) {
@@ -235,8 +248,13 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       Unmodelled U{"a launch value compared with the variable of a loop over the peers: it may be "
                    "the rank id, which differs between ranks",
                    BO->getBeginLoc()};
-      if (D.Terms.size() == 1 && D.Den == 1 && LaunchSymbols.count(D.Terms.begin()->first) &&
-          (D.Terms.begin()->second == 1 || D.Terms.begin()->second == -1)) {
+      if (D.Terms.size() != 1 || D.Den != 1 || QuotientOf.count(D.Terms.begin()->first)) {
+        // A function of one launch value (`peer != me % 2`, a rank's place in its pair: me
+        // less twice a quotient of it): that value is the candidate; taken for the rank id, the
+        // function is a number again.
+        U.RankCandidate = onlyLaunchValue(D);
+      } else if (LaunchSymbols.count(D.Terms.begin()->first) &&
+                 (D.Terms.begin()->second == 1 || D.Terms.begin()->second == -1)) {
         U.RankCandidate = D.Terms.begin()->first;
         // As the kernel spells it: the side that is not the loop's variable.
         const Expr *Other = peerLoopVariable(BO->getLHS()) ? BO->getRHS() : BO->getLHS();
@@ -458,15 +476,22 @@ RankValue RankInterpreter::evalUnary(const Expr *E) {
   const auto *UO = cast<UnaryOperator>(E);
   const Expr *Sub = UO->getSubExpr();
   switch (UO->getOpcode()) {
-  case UO_Deref: {
-    std::optional<Linear> A = gmAddress(UO);
-    if (!A)
+  case UO_Deref: { // gmAddress's `*p`, p evaluated once: a pointer to a local object is none
+    RankValue V = eval(Sub);
+    if (V.Pointee)
+      return *V.Pointee;
+    if (V.K != RankValue::Number || !V.L.isSymbolic())
       return RankValue::unknown("a load through a pointer the model does not know");
-    return load(*A, UO->getType(), UO);
+    return load(V.L, UO->getType(), UO);
   }
   case UO_AddrOf: {
     if (std::optional<Linear> A = gmAddress(Sub))
       return RankValue::number(*A);
+    if (Slot S = lvalue(Sub)) { // a local object: its slot
+      RankValue P = RankValue::object();
+      P.Pointee = S;
+      return P;
+    }
     return RankValue::unknown("the address of a local object");
   }
   case UO_Minus: {

@@ -145,6 +145,9 @@ public:
   Flow exec(const clang::Stmt *S);
   RankValue eval(const clang::Expr *E);
   Slot lvalue(const clang::Expr *E);
+  /// Whether E names a variable or a field of one (`p`, `ctx.layout`): evaluating it reads no
+  /// memory (a pointer to a local object may be its value).
+  static bool localPath(const clang::Expr *E);
   [[noreturn]] void fail(const std::string &Why, const clang::Stmt *At) const;
   [[noreturn]] void stop(Unmodelled U) const;
   /// Stops the run with a rank-id candidate where a launch scalar places a remote write.
@@ -152,7 +155,7 @@ public:
   int64_t concrete(const clang::Expr *E, const std::string &What);
   bool truth(const clang::Expr *E);
   /// A rank's index (a window's): a number, or a launch value the scenarios run at each rank the
-  /// path allows.
+  /// path allows; Linear::AnyRank where it is read from data (any rank).
   int64_t rankIndex(const clang::Expr *E, const std::string &What);
   /// A runtime extent or stride of a view: its value, or where it is made of launch values the
   /// largest the scenario's constraints allow (the view then covers at least its bytes).
@@ -255,6 +258,9 @@ private:
   /// The address a GM lvalue (`*p`, `p[i]`, `p->f`, `x.f` of such) names, when it is one.
   std::optional<Linear> gmAddress(const clang::Expr *E);
   RankValue load(const Linear &Addr, clang::QualType T, const clang::Expr *At);
+  /// A word of PTOAS's context table at Rel bytes from its start that is a window at an index
+  /// made of launch values (each rank it may be a scenario); none: not such a word.
+  std::optional<RankValue> tableWindow(const Linear &Rel, const clang::Expr *At);
   /// Where E is a struct in GM (`inbox[0]`, `*p`), its bytes accessed whole (a copy out of it, K
   /// Read; the compiler's operator= into it, K Write) at At; whether it was one.
   bool wholeRecord(RankOpKind K, const clang::Expr *E, const clang::Expr *At);
@@ -274,6 +280,8 @@ private:
   bool launchOnly(const Linear &D) const;
   /// Rank Q's window base, as the context gives it (counting the peers addressed).
   RankValue windowOf(int Q);
+  /// The window of a rank read from data: any rank's (Linear::AnyRank).
+  RankValue anyWindow();
   RankValue pointerArith(const RankValue &Ptr, const RankValue &N, clang::QualType PtrT, int Sign);
   std::optional<int64_t> viewBytes(clang::QualType T, const std::vector<RankValue> &Args,
                                    RankValue &View);
@@ -343,6 +351,9 @@ private:
   std::set<Symbol> ArgumentWords; ///< integers read from the argument table itself
   /// Symbols naming a product of two launch values (`rows * cols`): linear forms stay linear.
   LaunchPath::Products ProductOf;
+  /// The one launch value D is a function of, through quotients by constants of it (`me - 2 *
+  /// (me / 2)`); none where D names another symbol or two.
+  std::optional<Symbol> onlyLaunchValue(const Linear &D) const;
   /// A * B when both are made of launch values (each product of two symbols a symbol of its own).
   std::optional<Linear> product(const Linear &A, const Linear &B);
   /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.

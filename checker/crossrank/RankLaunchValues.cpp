@@ -54,6 +54,19 @@ bool RankInterpreter::unbindUnconfirmed() {
   return Any;
 }
 
+std::optional<Symbol> RankInterpreter::onlyLaunchValue(const Linear &D) const {
+  std::optional<Symbol> Only;
+  for (const auto &[Sym, K] : D.Terms) {
+    std::optional<Symbol> Of = Sym;
+    if (auto Q = QuotientOf.find(Sym); Q != QuotientOf.end())
+      Of = Q->second.Per ? std::nullopt : onlyLaunchValue(Q->second.Of);
+    if (!Of || !LaunchSymbols.count(*Of) || QuotientOf.count(*Of) || (Only && *Only != *Of))
+      return std::nullopt;
+    Only = Of;
+  }
+  return Only;
+}
+
 bool RankInterpreter::launchOnly(const Linear &D) const {
   if (!Launch || D.Terms.empty())
     return false;
@@ -89,11 +102,14 @@ int64_t RankInterpreter::rankIndex(const clang::Expr *E, const std::string &What
     Linear L = resolve(V.L, false);
     if (std::optional<int64_t> C = L.value())
       return *C;
-    // A launch value the path keeps among the ranks (a root checked against the count): each
-    // rank it may be is a scenario.
+    // A launch value among the ranks (a root, checked against the count or not: an index of
+    // the window table is a rank of the launch, the window-index assumption): each rank it may
+    // be is a scenario.
     if (launchOnly(L))
-      if (std::optional<int64_t> Q = Launch->enumerate(L, 0, P, Shown))
+      if (std::optional<int64_t> Q = Launch->enumerate(L, 0, P, Shown, /*InRange=*/true))
         return *Q;
+    if (dataValue(L))
+      return Linear::AnyRank; // a rank read from data: any of them (record copies the access)
   }
   fail(What + " is not a value the model can compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),

@@ -116,6 +116,13 @@ int64_t RankInterpreter::typeBytes(QualType T) const {
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
+RankValue RankInterpreter::anyWindow() {
+  ++PeerUses;
+  RankValue V = RankValue::number(Linear::window(Linear::AnyRank));
+  V.FromTable = true;
+  return V;
+}
+
 RankValue RankInterpreter::windowOf(int Q) {
   if (Q != Rank)
     ++PeerUses;
@@ -214,13 +221,35 @@ std::optional<Linear> RankInterpreter::gmAddress(const Expr *E) {
   return std::nullopt;
 }
 
+std::optional<RankValue> RankInterpreter::tableWindow(const Linear &Rel, const Expr *At) {
+  // ctx[4 + e], e made of launch values (`ctx[(me / 2) * 2 + i + 4]`, a rank's pair): rank e's
+  // window, each rank e may be a scenario; e read from data (`dst = eid / 32`, eid loaded): the
+  // window of any rank. The kernel checks no range: e is taken to be a rank of the launch (the
+  // window-index assumption); a word of the table that is no window would be a garbage address.
+  Linear E = resolve(Rel.plus(Linear::constant(32), -1).scaled(1, 8), false);
+  if (E.Den != 1 || (!launchOnly(E) && !dataValue(E)))
+    return std::nullopt;
+  if (SymRun)
+    fail("PTOAS's context table in the symbolic run", At);
+  if (!launchOnly(E))
+    return anyWindow();
+  std::optional<int64_t> Q = Launch->enumerate(E, 0, P, Shown, /*InRange=*/true);
+  if (!Q)
+    fail("a window-table index made of launch values that the solver cannot enumerate", At);
+  return windowOf(int(*Q));
+}
+
 RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) {
   // PTOAS's context table: ctx[2] = rank id | rank count << 32, ctx[4 + q] = rank q's window.
   for (Symbol Table : ContextBases) {
     Linear Base = Linear::symbol(Table).plus(Linear::home(Rank));
-    std::optional<int64_t> Off = Addr.plus(Base, -1).value();
-    if (!Off)
+    Linear Rel = Addr.plus(Base, -1);
+    std::optional<int64_t> Off = Rel.value();
+    if (!Off) {
+      if (std::optional<RankValue> W = tableWindow(Rel, At))
+        return *W;
       continue;
+    }
     if (SymRun)
       fail("PTOAS's context table in the symbolic run", At);
     if (*Off == 16) // the rank count is read only if the high half is (resolve)
@@ -293,11 +322,26 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
   }
   if (!isa<FieldDecl>(ME->getMemberDecl()))
     return RankValue::object(); // a method named for a call
-  std::optional<Linear> A = gmAddress(ME);
+  // `p->f`: p evaluated once, a GM address (gmAddress's) or a pointer to a local object.
+  std::optional<Linear> A;
+  RankValue Base;
+  if (ME->isArrow()) {
+    Base = eval(ME->getBase());
+    const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
+    if (Base.K == RankValue::Number && Base.L.isSymbolic())
+      A = Base.L.plus(Linear::constant(
+          Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8));
+    else if (Base.Pointee)
+      Base = *Base.Pointee;
+  } else {
+    A = gmAddress(ME);
+  }
   if (!A) {
-    // A field of a local struct: what the kernel initialised or assigned it.
-    if (!ME->isArrow()) {
-      RankValue Base = eval(ME->getBase());
+    // A field of a local struct (`s.f`, or `p->f` through a pointer to it): what the kernel
+    // initialised or assigned it.
+    if (!ME->isArrow())
+      Base = eval(ME->getBase());
+    {
       const auto *FD = cast<FieldDecl>(ME->getMemberDecl());
       if (Base.K == RankValue::Object) {
         if (Slot F = Base.field(FD))
@@ -337,6 +381,8 @@ RankValue RankInterpreter::evalSubscript(const Expr *E) {
       if (SymRun)
         return windowOf(symbolicIndex(AS->getIdx()));
       int64_t Q = rankIndex(AS->getIdx(), "a window index");
+      if (Q == Linear::AnyRank)
+        return anyWindow();
       if (Q < 0 || Q >= P)
         fail("rank " + std::to_string(Q) + "'s window is addressed among " + std::to_string(P) +
                  " ranks",
@@ -472,6 +518,26 @@ void RankInterpreter::rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const
   stop(std::move(U));
 }
 
+static void viewRows(const RankValue &View, MemRange &M) {
+  // Rows: the innermost extent contiguous (stride 1), one outer extent above 1, its stride past
+  // the row's end, every other extent 1: the view's bytes are those rows, not their hull.
+  if (!View.Bytes || View.D.size() != View.Strides.size() || View.D.empty() ||
+      View.Strides.back() != 1 || !View.D.back())
+    return;
+  int64_t Width = *View.D.back(), Rows = 1, Stride = 0;
+  for (size_t I = 0; I + 1 < View.D.size(); ++I) {
+    if (!View.D[I])
+      return;
+    if (*View.D[I] == 1)
+      continue;
+    if (Rows != 1 || View.Strides[I] < Width)
+      return;
+    Rows = *View.D[I], Stride = View.Strides[I];
+  }
+  if (Rows > 1 && M.Hi - M.Lo == ((Rows - 1) * Stride + Width) * View.Elem)
+    M.Rows = Rows, M.RowStride = Stride * View.Elem;
+}
+
 void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At,
                              const std::string &What, const Expr *Named) {
   if (View.K != RankValue::View && View.K != RankValue::Number)
@@ -481,6 +547,8 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   O.Mem = range(View.L, View.K == RankValue::View ? View.Bytes : std::nullopt, At);
   if (View.K == RankValue::View && View.SymBytes && View.SymBytes->isSymbolic())
     O.Mem.Length = View.SymBytes;
+  else if (View.K == RankValue::View)
+    viewRows(View, O.Mem);
   rankFromRemoteSlot(K, View.L, O.Mem, At);
   // Whether a notify's buffer is one the kernel reaches through the window table is a question
   // of the buffer, not of the offset into it (`signals + peer * stride` is in `signals`).
@@ -495,6 +563,15 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   if (New)
     Spelt->second = spelling(Named, Ctx);
   O.Spelling = Spelt->second;
+  if (O.Mem.Owner == Linear::AnyRank) {
+    // At a rank read from data: once for each rank it may reach (the window-index assumption).
+    O.DataOwner = true;
+    for (int Q = 0; Q + 1 < P; ++Q) {
+      Trace.Ops.push_back(O);
+      Trace.Ops.back().Mem.Owner = Q;
+    }
+    O.Mem.Owner = P - 1;
+  }
   Trace.Ops.push_back(std::move(O));
   if (SymRun)
     SymRun->recorded(PendingOffset);

@@ -35,13 +35,44 @@ struct MemRange {
   /// Offset is made of values read from memory (`buf + r * D`, r loaded), not of launch values
   /// alone: which bytes it reaches is data the model does not track.
   bool Data = false;
+  /// A view of rows (a tile's rows in a wider matrix: shape 8 x 2048, row stride 129280): Rows
+  /// rows of the same bytes, each RowStride after the last, the last ending at Hi. Lo..Hi is
+  /// their hull; two ranges of one buffer meet only where a row of each does (rowsMeet).
+  int64_t Rows = 1, RowStride = 0;
   bool overlaps(const MemRange &O) const {
-    return Root == O.Root && Owner == O.Owner && Lo < O.Hi && O.Lo < Hi;
+    return Root == O.Root && Owner == O.Owner && Lo < O.Hi && O.Lo < Hi &&
+           (Rows == 1 && O.Rows == 1 ? true : rowsMeet(O));
   }
+  bool rowsMeet(const MemRange &O) const;
   bool operator<(const MemRange &O) const {
     return std::tie(Root, Owner, Lo, Hi) < std::tie(O.Root, O.Owner, O.Lo, O.Hi);
   }
 };
+
+inline bool MemRange::rowsMeet(const MemRange &O) const {
+  // Row i of this range is [Lo + i * S, Lo + i * S + W); a row of O meets it where
+  // O.Lo + j * S' - (Lo + i * S) lies in (-W', W). Rows of one stride: k = j - i at most.
+  int64_t W = Hi - Lo - (Rows - 1) * RowStride, OW = O.Hi - O.Lo - (O.Rows - 1) * O.RowStride;
+  auto FloorDiv = [](int64_t A, int64_t B) { return A / B - ((A % B != 0) && ((A < 0) != (B < 0))); };
+  // Rows of this range, one by one, against O's: the fewer rows outside.
+  if (Rows > O.Rows)
+    return O.rowsMeet(*this);
+  for (int64_t I = 0; I < Rows; ++I) {
+    int64_t Start = Lo + I * RowStride; // does [Start, Start + W) meet a row of O?
+    if (O.Rows == 1) {
+      if (Start < O.Hi && O.Lo < Start + W)
+        return true;
+      continue;
+    }
+    // j with O.Lo + j * S' in (Start - OW, Start + W): the first j past the lower end.
+    int64_t J = FloorDiv(Start - OW - O.Lo, O.RowStride) + 1;
+    if (J < 0)
+      J = 0;
+    if (J < O.Rows && O.Lo + J * O.RowStride < Start + W)
+      return true;
+  }
+  return false;
+}
 
 /// Whether the model's name of a buffer is the kernel's (a parameter's name), not a linear form.
 inline bool plainName(const std::string &Root) {
@@ -84,6 +115,11 @@ struct RankOp {
   /// NeverComplete: no Wait of the run completes it.
   unsigned InFlight = 0;
   static constexpr unsigned NeverComplete = ~0u;
+  /// The rank whose memory this is was read from data (`ctx[4 + dst]`, dst loaded): the access
+  /// is recorded once for each rank it may reach, each copy a rank the data may choose. A notify
+  /// so recorded may go to another rank: no wait counts on its credit (no schedule's lower bound,
+  /// no happens-before edge), every cell it may reach may hold it (upper bounds, races).
+  bool DataOwner = false;
   /// Wait: a TTEST that returned true (a probe of a polling loop with a timeout, or a lone one):
   /// it passed where it was probed. A schedule in which it never can is not one of this
   /// scenario (there the TTEST returned false: another scenario runs that), not a hang.

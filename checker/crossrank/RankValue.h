@@ -57,6 +57,9 @@ struct Linear {
   /// Where rank q's own pointers (parameters, launch data) point: its window, presumably; an
   /// address made only of it says nothing about which rank's memory a kernel was handed.
   static Linear home(int Q) { return symbol(HomeBit | Symbol(Q)); }
+  /// The rank of the window a kernel reaches at a rank read from data (`ctx[4 + dst]`, dst loaded):
+  /// any rank of the launch (the window-index assumption); its accesses are recorded once per rank.
+  static constexpr int AnyRank = int(WindowBit - 1);
   /// Whether a symbol is a place (a window base or a home), a window base, and whose.
   static bool isPlace(Symbol S) { return S & (WindowBit | HomeBit); }
   static bool isWindow(Symbol S) { return S & WindowBit; }
@@ -201,6 +204,9 @@ struct RankValue {
   /// Object: a struct the launch passes by value (a kernel parameter): a field the kernel did not
   /// set is the launch value named `Launch.field`, the same on every rank.
   std::string Launch;
+  /// Object: a pointer to a local object (`&layout`, a struct's field holding one): the object's
+  /// slot, so that `*p` and `p->f` read (and assign) the object itself.
+  std::shared_ptr<RankValue> Pointee;
   /// Object: an async event a TPUT_ASYNC/TGET_ASYNC of the run returned (its transfer's number
   /// in AsyncTransfers); -1: none the model knows (a default event, handle 0).
   int Event = -1;

@@ -93,7 +93,9 @@ public:
   /// Executes rank R's next signal op; returns it.
   OpRef step(State &S, size_t R) const {
     const RankOp &O = next(S, R);
-    if (O.Kind == RankOpKind::Notify) {
+    // A notify at a rank read from data may go to another rank: no wait counts on its credit
+    // (DataOwnedCells keeps such notifies to adds on cells only GE/GT waits read).
+    if (O.Kind == RankOpKind::Notify && !O.DataOwner) {
       int64_t &V = cell(S, R);
       V = O.Op == NotifyOp::Set ? O.Value : V + O.Value;
     }

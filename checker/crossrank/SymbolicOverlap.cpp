@@ -51,6 +51,7 @@ MemRange hullOf(const std::vector<const MemRange *> &Of) {
   const MemRange *First = Of[0];
   MemRange H = *First;
   H.Length.reset();
+  H.Rows = 1; // the hull of every byte
   for (const MemRange *M : Of) {
     if (M->Lo < H.Lo) {
       H.Offset = M->Offset; // of one name, offsets differ by their constants

@@ -59,6 +59,15 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool
                  "struct), is the host's to choose: it is tried at a few values, alike on every "
                  "rank, and the model reports only what every value tried shows",
                  "built in"});
+  // The window table has one word per rank: an index the kernel computes and never checks
+  // against the count is taken to be a rank, else the access would be to no window at all.
+  Out.push_back({"window-index",
+                 "the cross-rank model takes an index into the communication context's window "
+                 "table (`windowsIn[e]`, PTOAS's `ctx[4 + e]`) that the kernel computes from "
+                 "launch values or reads from data to be a rank of the launch, 0 <= e < P: it "
+                 "runs each rank a launch value may be, and takes an access at a rank read from "
+                 "data to reach any rank (a word outside the table's ranks is no window)",
+                 "built in"});
   // What the rules take from the toolchain's documentation (CONTRACT §1).
   Out.push_back({"toolchain:async-wait",
                  "an async event's Wait() returning means the engine's writes are complete, and "

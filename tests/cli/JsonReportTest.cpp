@@ -259,3 +259,37 @@ TEST(JsonReport, TheHostsWriteIsNamedAsTheKernelReadsIt) {
   EXPECT_NE(Host.find("of 'PeerPtr(ctx, gathered, pe)'"), std::string::npos) << Host;
   EXPECT_EQ(Host.find("args+"), std::string::npos) << Host;
 }
+
+// Issue 26: an access at a rank the kernel computes from launch values (`ctx[(me / 2) * 2 + i +
+// 4]`) or reads from data (`ctx[eid / 32 + 4]`, eid loaded) is modelled: the first at each rank
+// the value may be, the second at every rank the data may choose. The clean kernels are modelled
+// at the count the code fixes (quiet: their waits count only what must arrive), and the kernel
+// whose wait counts on a credit the data may send elsewhere is modelled and hangs. So is a kernel
+// whose helpers place peers' slots through a pointer to a local layout struct (`ctx.layout->
+// slotOffset`), at every rank count (it reads the count from the context).
+TEST(JsonReport, AccessesAtRanksComputedOrReadFromDataAreModelled) {
+  Proc R = runCommcheck({"--format=json",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/pair_window_index_clean.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/dispatch_rank_from_data_clean.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/dispatch_rank_from_data_hang.cpp",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/layout_pointer_clean.cpp",
+                         "--assume-fresh-window"});
+  Json J = Json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << R.all();
+  EXPECT_EQ(problems(J), std::vector<std::string>{}) << J.dump(2);
+  for (int File : {0, 1, 2, 3}) {
+    const Json *Entry = nullptr;
+    for (const Json &E : J["files"][File]["crossRank"])
+      if (E["entry"] == (File == 3 ? "ExchangeRows" : "kernel_entry"))
+        Entry = &E;
+    ASSERT_NE(Entry, nullptr) << J.dump(2);
+    EXPECT_TRUE((*Entry)["modelled"].get<bool>()) << J.dump(2);
+    EXPECT_EQ((*Entry)["ranks"]["from"], 2);
+    EXPECT_EQ((*Entry)["ranks"]["to"], File == 3 ? 16 : 2);
+    EXPECT_EQ(J["files"][File]["findings"].size(), File == 2 ? 1u : 0u) << J.dump(2);
+  }
+  bool Stated = false;
+  for (const Json &A : J["files"][0]["assumptions"])
+    Stated |= A["id"] == "window-index";
+  EXPECT_TRUE(Stated) << J.dump(2);
+}
