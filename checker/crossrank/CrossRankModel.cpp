@@ -4,6 +4,7 @@
 #include "crossrank/GridWaits.h"
 #include "crossrank/LaunchWrites.h"
 #include "crossrank/ModelCompleteness.h"
+#include "crossrank/ModelTrace.h"
 #include "crossrank/PeerOrder.h"
 #include "crossrank/PhaseClock.h"
 #include "crossrank/ScenarioFindings.h"
@@ -426,28 +427,14 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 }
 
 
-/// COMMCHECK_TRACE_SCENARIOS=1: each scenario run, its launch-value conditions and what became
-/// of it ("" ran and stands for its runs, else why not), to see where the scenarios come from.
-void traceScenario(int P, unsigned N, const LaunchPath &Path, const std::string &Outcome) {
-  if (!getenv("COMMCHECK_TRACE_SCENARIOS"))
-    return;
-  std::string Text;
-  for (const std::string &C : Path.conditions())
-    Text += (Text.empty() ? "" : ", ") + C;
-  fprintf(stderr, "scenario P=%d #%u: %s -> %s\n", P, N, Text.c_str(),
-          Outcome.empty() ? "complete" : Outcome.c_str());
-}
-
-/// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
-void trace(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered, unsigned long Steps) {
-  if (!getenv("COMMCHECK_TRACE_RANKS"))
-    return;
-  fprintf(stderr,
-          "cross-rank %s: modelled=%d covered=%d why=%s at %s findings=%zu steps=%lu every-P=%d "
-          "symbolic=%s\n",
-          AM.graph().Function.c_str(), R.Modelled, Covered, R.Why.Why.c_str(),
-          R.Why.Loc.printToString(AM.sourceManager()).c_str(), R.Findings.size(), Steps, R.EveryP,
-          R.Symbolic.c_str());
+/// The model places each launch argument in its own buffer; the user says they may share one.
+CrossRankModel::Result argumentsMayAlias(AnalysisManager &AM) {
+  CrossRankModel::Result R;
+  R.Why.Why = "the user says launch arguments of the kernel may share memory (--may-alias), and "
+              "the model takes distinct arguments for distinct buffers";
+  R.Why.Loc = AM.graph().FunctionLoc;
+  traceModel(AM, R, 0, 0);
+  return R;
 }
 
 /// Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
@@ -496,14 +483,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     R.Why.Why = "not a kernel entry that signals or reads memory";
     return R;
   }
-  if (G.ArgumentsMayAlias) {
-    // The model places each launch argument in its own buffer; the user says they may share one.
-    R.Why.Why = "the user says launch arguments of the kernel may share memory (--may-alias), and "
-                "the model takes distinct arguments for distinct buffers";
-    R.Why.Loc = G.FunctionLoc;
-    trace(AM, R, 0, 0);
-    return R;
-  }
+  if (G.ArgumentsMayAlias)
+    return argumentsMayAlias(AM);
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
   std::vector<int> Counts;
@@ -513,7 +494,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
                           [&] { return probeRankCounts(I, G.Decl, Counts, FewRanks); })) {
     R.Why = *U;
     R.uncheck(R.Why);
-    trace(AM, R, 0, I.steps());
+    traceModel(AM, R, 0, I.steps());
     return R;
   }
   unsigned long Spent = 0;
@@ -607,7 +588,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
   R.Unseen = unseen(I, G);
-  trace(AM, R, Covered, Spent);
+  traceModel(AM, R, Covered, Spent);
   Clock.print(G.Function);
   return R;
 }
