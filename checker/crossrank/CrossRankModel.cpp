@@ -92,7 +92,6 @@ const char *cmpText(WaitCmp C) {
 
 std::string callText(const RankOp &O) { return O.Call ? " (in the next call)" : ""; }
 
-
 /// A cell the kernel never lowers (no reset, no Set) is restored between calls by someone else:
 /// the design comm-barrier-reuse reports on its own. The next call then finds it at 0 again, so
 /// the model gives that call fresh cells and does not report that design twice.

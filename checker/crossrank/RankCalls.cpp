@@ -229,9 +229,10 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
       It->second.Block = 0;
     else if (Name == "get_block_num" || Name == "GetBlockNum" || Name == "get_subblockdim")
       It->second.Block = 1;
-    else if (kernelsOwnOverload(FD, Ctx.getSourceManager()))
-      It->second.I = nullptr; // the kernel's own function of an intrinsic's name: its body runs
-    else if (!(It->second.I = Catalogue.lookup(FD->getQualifiedNameAsString())) && !FD->hasBody())
+    else if (const Intrinsic *I = Catalogue.lookup(FD->getQualifiedNameAsString()))
+      // The kernel's own function of an intrinsic's name is no intrinsic: its body runs.
+      It->second.I = kernelsOwnOverload(FD, Ctx.getSourceManager()) ? nullptr : I;
+    else if (!FD->hasBody() && !kernelsOwnOverload(FD, Ctx.getSourceManager()))
       It->second.I = Catalogue.lookupUnqualified(Name);
   }
   if (It->second.Block >= 0) {
