@@ -245,6 +245,16 @@ TEST(GateAttack, WhatTheHostsLibraryOrTheBuildDecidesIsNotTheSourcesAnswer) {
   EXPECT_PASSED(gate(D, D.write("std.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        if (INT32_MAX > 0 && __LINE__ > 0)\n    " + std::string(Drain)), Lib))));
 }
 
+// A switch with one case label has two successors, like an if, but its default edge means the
+// value matches no case: read as a branch on the value's truth, the default of `switch (1)` held
+// `1 == 0` and the racy notify there looked unreachable.
+TEST(GateAttack, ANotifyInTheDefaultOfAOneCaseSwitch) {
+  TempDir D;
+  EXPECT_REJECTED(gate(D, D.write("k.cpp", replaceOnce(racy(), ReadCompleteNotify,
+                                                       std::string("switch (v6) { case 0: break; default: ") +
+                                                           ReadCompleteNotify + " }"))));
+}
+
 TEST(GateAttack, ACoreTestInAKernelBothCoresCompile) {
   // No `#if defined(__DAV_VEC__)` around the body: the cube build compiles it too. Its flags are
   // on pipes both cores have (and the MTE2 -> V chain became MTE2 -> MTE3, which does not put the
