@@ -135,6 +135,14 @@ std::optional<unsigned> PathFactBuilder::assignedLocation(const Expr *LV, unsign
       Work.push_back(CO->getFalseExpr());
     } else if (auto V = location(E)) {
       Vars.push_back(*V);
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow() && !location(ME->getBase())) {
+      // A member of an object location() cannot name (`(c ? p : q).x`): each object it may be
+      // changes as a whole.
+      std::optional<unsigned> Base = assignedLocation(ME->getBase(), Block);
+      if (Base) {
+        Exact = false;
+        Vars.push_back(*Base);
+      }
     }
   }
   if (Exact)

@@ -73,6 +73,31 @@ bool constMethod(const Decl *D) {
   return MD && MD->isConst();
 }
 
+/// Whether Body casts V's constness away: an explicit cast (`const_cast<int &>(r)`, a C-style
+/// cast) of V or of its address. A const reference or pointer to const bound to storage is then
+/// a way to write it after all.
+bool castsAwayConst(const Stmt *Body, const VarDecl *V) {
+  if (!Body)
+    return false;
+  std::vector<const Stmt *> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *C = dyn_cast<ExplicitCastExpr>(S); C && (isa<CXXConstCastExpr>(C) || isa<CStyleCastExpr>(C))) {
+      const Expr *Op = C->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(Op); U && U->getOpcode() == UO_AddrOf)
+        Op = U->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *D = dyn_cast<DeclRefExpr>(Op); D && D->getDecl() == V)
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
 /// Classifies every reference to a local variable or parameter of one body.
 class Indexer {
 public:
@@ -138,8 +163,10 @@ private:
     unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
     if (I == CE->getNumArgs() || !Callee || I < Shift || I - Shift >= Callee->getNumParams())
       return escape(V, Deref, std::move(Path));
-    QualType PT = Callee->getParamDecl(I - Shift)->getType();
-    if (ByAddress ? pointsToConst(PT) : constReference(PT))
+    const ParmVarDecl *Param = Callee->getParamDecl(I - Shift);
+    QualType PT = Param->getType();
+    if ((ByAddress ? pointsToConst(PT) : constReference(PT)) &&
+        !castsAwayConst(Callee->hasBody() ? Callee->getBody() : nullptr, Param))
       return;
     if (!ByAddress && !PT->isReferenceType())
       return; // a copy
@@ -358,7 +385,7 @@ void Indexer::classifyUse(const DeclRefExpr *D, const VarDecl *V) {
       for (const Decl *X : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(X); VD && VD->getInit() && VD->getInit()->IgnoreParens() == Cur &&
                                                    VD->getType()->isReferenceType() &&
-                                                   !constReference(VD->getType()))
+                                                   (!constReference(VD->getType()) || castsAwayConst(FD->getBody(), VD)))
           escape(V, Deref, Path); // a writable alias
       return;
     }
