@@ -65,19 +65,35 @@ VarUses::~VarUses() = default;
 
 namespace {
 
+/// Whether an object of type T has a mutable member (in it, its members or its bases): a const
+/// view of it may still change that.
+bool mutableInside(QualType T, int Depth = 0) {
+  const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  RD = RD ? RD->getDefinition() : nullptr;
+  if (!RD || Depth > 8)
+    return false;
+  for (const FieldDecl *F : RD->fields())
+    if (F->isMutable() || mutableInside(F->getType(), Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (mutableInside(B.getType(), Depth + 1))
+      return true;
+  return false;
+}
 bool constReference(QualType T) {
-  return T->isReferenceType() && T.getNonReferenceType().isConstQualified();
+  return T->isReferenceType() && T.getNonReferenceType().isConstQualified() &&
+         !mutableInside(T.getNonReferenceType());
 }
 bool constMethod(const Decl *D) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(D);
-  return MD && MD->isConst();
+  return MD && MD->isConst() && !mutableInside(QualType(MD->getParent()->getTypeForDecl(), 0));
 }
 
 /// Whether Body casts V's constness away: an explicit cast (`const_cast<int &>(r)`, a C-style
 /// cast) of V or of its address. A const reference or pointer to const bound to storage is then
 /// a way to write it after all.
-bool castsAwayConst(const Stmt *Body, const VarDecl *V) {
-  if (!Body)
+bool castsAwayConst(const Stmt *Body, const VarDecl *V, int Depth = 0) {
+  if (!Body || Depth > 4)
     return false;
   std::vector<const Stmt *> Work{Body};
   while (!Work.empty()) {
@@ -92,6 +108,18 @@ bool castsAwayConst(const Stmt *Body, const VarDecl *V) {
       if (const auto *D = dyn_cast<DeclRefExpr>(Op); D && D->getDecl() == V)
         return true;
     }
+    // V handed on to a helper whose parameter's constness that helper casts away.
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && Callee->hasBody())
+        for (unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? 1 : 0, I = Shift;
+             I < CE->getNumArgs() && I - Shift < Callee->getNumParams(); ++I) {
+          const Expr *A = CE->getArg(I)->IgnoreParenImpCasts();
+          if (const auto *U = dyn_cast<UnaryOperator>(A); U && U->getOpcode() == UO_AddrOf)
+            A = U->getSubExpr()->IgnoreParenImpCasts();
+          if (const auto *D = dyn_cast<DeclRefExpr>(A);
+              D && D->getDecl() == V && castsAwayConst(Callee->getBody(), Callee->getParamDecl(I - Shift), Depth + 1))
+            return true;
+        }
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
@@ -165,7 +193,7 @@ private:
       return escape(V, Deref, std::move(Path));
     const ParmVarDecl *Param = Callee->getParamDecl(I - Shift);
     QualType PT = Param->getType();
-    if ((ByAddress ? pointsToConst(PT) : constReference(PT)) &&
+    if ((ByAddress ? pointsToConst(PT) && !mutableInside(PT->getPointeeType()) : constReference(PT)) &&
         !castsAwayConst(Callee->hasBody() ? Callee->getBody() : nullptr, Param))
       return;
     if (!ByAddress && !PT->isReferenceType())
@@ -364,7 +392,7 @@ void Indexer::classifyUse(const DeclRefExpr *D, const VarDecl *V) {
         return;
       }
       if (MD && OC->getNumArgs() > 0 && OC->getArg(0)->IgnoreParens() == Cur) {
-        if (!MD->isConst())
+        if (!constMethod(MD))
           escape(V, Deref, Path);
         return;
       }
