@@ -122,50 +122,74 @@ bool CrossRankOrder::before(OpRef A, OpRef B) const {
 
 bool CrossRankOrder::justify() {
   bool Dropped = false;
+  size_t P = Run.Ranks.size();
+  auto Op = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
+  // Per wait, reused: the Sets that may run before it, and per rank the positive adds that may
+  // (index, the sum of its value and those after it in program order).
+  std::vector<OpRef> MaySets;
+  std::vector<std::vector<std::pair<unsigned, int64_t>>> MayAddsOf(P);
+  std::vector<int> AddRanks;
   for (unsigned T = 0; T < Topo.size(); ++T) {
     if (Incoming[T].empty())
       continue;
-    const RankOp &W = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
+    const RankOp &W = Op(Topo[T]);
     CellBound B;
-    std::vector<OpRef> May;
+    MaySets.clear();
+    for (int Rk : AddRanks)
+      MayAddsOf[Rk].clear();
+    AddRanks.clear();
+    int64_t MayAdds = 0;
     OpRef Prev{Topo[T].Rank, Topo[T].Index - 1};
     for (OpRef N : CellNotifies[CellOfTopo[T]]) {
-      const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
+      const RankOp &NO = Op(N);
       if (!before(Topo[T], N)) { // may run before the wait in some schedule
         B.add(NO);
-        May.push_back(N);
+        if (NO.Op == NotifyOp::Set)
+          MaySets.push_back(N);
+        else if (NO.Op == NotifyOp::AtomicAdd && NO.Value > 0) {
+          if (MayAddsOf[N.Rank].empty())
+            AddRanks.push_back(N.Rank);
+          MayAddsOf[N.Rank].push_back({N.Index, NO.Value});
+          MayAdds += NO.Value;
+        }
       }
       // Ordered before the wait's program predecessor: it has run (not through the wait's own
       // edges, which are what is being justified).
       if (Topo[T].Index > 0 && (N == Prev || before(N, Prev)))
         B.mustHaveRun(NO);
     }
-    // Without n, nothing ordered after n has run either. The bound only falls with what is
-    // subtracted (cannotPass is monotone): decided early where it can be.
-    int64_t MayAdds = 0;
-    for (OpRef After : May)
-      if (const RankOp &A = Run.Ranks[After.Rank].Ops[After.Index];
-          A.Op == NotifyOp::AtomicAdd && A.Value > 0)
-        MayAdds += A.Value;
+    for (int Rk : AddRanks) // a rank's adds in Topo order are in program order
+      for (size_t K = MayAddsOf[Rk].size() - 1; K-- > 0;)
+        MayAddsOf[Rk][K].second += MayAddsOf[Rk][K + 1].second;
     std::vector<OpRef> Kept;
     for (OpRef N : Incoming[T]) {
-      const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
+      const RankOp &NO = Op(N);
       // Without n, a Set ordered after n (the same Set in the sender's next call) has not run.
       int64_t Sets = 0;
-      for (OpRef S : May)
-        if (const RankOp &SO = Run.Ranks[S.Rank].Ops[S.Index];
-            SO.Op == NotifyOp::Set && !(S == N) && !before(N, S))
-          Sets = std::max(Sets, SO.Value);
+      for (OpRef S : MaySets)
+        if (!(S == N) && !before(N, S))
+          Sets = std::max(Sets, Op(S).Value);
       int64_t U = B.without(NO, Sets);
       bool InMay = !before(Topo[T], N);
       int64_t Own = InMay && NO.Op == NotifyOp::AtomicAdd && NO.Value > 0 ? NO.Value : 0;
       if (!cannotPass(W, U - (MayAdds - Own)))
         continue; // passes even with every other add after n: dropped
-      for (size_t K = 0; K < May.size() && !cannotPass(W, U); ++K)
-        if (const RankOp &A = Run.Ranks[May[K].Rank].Ops[May[K].Index];
-            A.Op == NotifyOp::AtomicAdd && A.Value > 0 && before(N, May[K]))
-          U -= A.Value;
-      if (cannotPass(W, U))
+      // Without n, nothing ordered after n has run either: the adds that may run before the
+      // wait and come after n, all of them (cannotPass is monotone: subtracting them one by one
+      // until the wait cannot pass decides the same). The clock of n's rank only grows along a
+      // rank's program order, so those of each rank are a suffix of its adds.
+      int64_t Done = int64_t(N.Index) + NO.InFlight, After = 0;
+      for (int Rk : AddRanks) {
+        const auto &Adds = MayAddsOf[Rk];
+        auto From = std::partition_point(Adds.begin(), Adds.end(), [&](const auto &A) {
+          return Clock[size_t(Pos[Rk][A.first]) * P + N.Rank] < Done;
+        });
+        if (From != Adds.end())
+          After += From->second;
+      }
+      if (Own && Done <= int64_t(N.Index))
+        After -= Own; // n itself is not after n
+      if (cannotPass(W, U - After))
         Kept.push_back(N);
     }
     Dropped |= Kept.size() != Incoming[T].size();
