@@ -102,35 +102,43 @@ private:
 
 void addPeerOrder(const SpmdRun &Run, const CrossRankOrder *Order, AccessUses &Uses,
                   size_t &Budget) {
-  // Per buffer (root, owner): its accesses (the host's writes before a launch come before every
-  // access of the call: they need nothing released), sorted by their first byte.
-  std::map<std::pair<std::string, int>, std::vector<OpRef>> Groups;
-  for (const RankTrace &T : Run.Ranks)
-    for (unsigned I = 0; I < T.Ops.size(); ++I)
-      if (!T.Ops[I].Launch)
-        Groups[{T.Ops[I].Mem.Root, T.Ops[I].Mem.Owner}].push_back({T.Rank, I});
+  // The host's writes before a launch come before every access of the call: they need nothing
+  // released.
   auto Op = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
   auto LeaveUnjudged = [&](const std::vector<OpRef> &Ops) {
     for (OpRef X : Ops)
       if (!isSignal(Op(X)))
         Uses[Op(X).Loc.getRawEncoding()].Unjudged = true;
   };
+  if (!Order || !Budget) {
+    for (const RankTrace &T : Run.Ranks)
+      for (const RankOp &O : T.Ops)
+        if (!O.Launch && !isSignal(O))
+          Uses[O.Loc.getRawEncoding()].Unjudged = true;
+    return;
+  }
+  // Per buffer name (root, owner; the names' numbers keep their texts' order): its accesses,
+  // sorted by their first byte below.
+  const RunNames &Nm = Order->names();
+  std::map<std::pair<unsigned, int>, std::vector<OpRef>> Groups;
+  for (const RankTrace &T : Run.Ranks)
+    for (unsigned I = 0; I < T.Ops.size(); ++I)
+      if (!T.Ops[I].Launch)
+        Groups[{Nm.root({T.Rank, I}), T.Ops[I].Mem.Owner}].push_back({T.Rank, I});
   auto Unjudged = [&] {
     for (const auto &[Key, Ops] : Groups)
       LeaveUnjudged(Ops);
   };
-  if (!Order || !Budget)
-    return Unjudged();
   // A buffer the run names more than one way (`target`, `target + rowElems`: offsets made of
   // launch values) has accesses this judge does not pair across names: those are left to the
   // count of every overlapping access, which asks SymbolicOverlap (AccessOverlaps).
-  std::map<std::pair<std::string, int>, std::set<std::string>> Names;
+  std::map<std::pair<unsigned, int>, std::set<unsigned>> Names;
   for (const auto &[Key, Ops] : Groups)
-    if (const std::string &Buffer = Op(Ops.front()).Mem.Buffer; !Buffer.empty())
-      Names[{Buffer, Key.second}].insert(Key.first);
+    if (!Op(Ops.front()).Mem.Buffer.empty())
+      Names[{Nm.buffer(Ops.front()), Key.second}].insert(Key.first);
   for (auto It = Groups.begin(); It != Groups.end();) {
-    const std::string &Buffer = Op(It->second.front()).Mem.Buffer;
-    if (Buffer.empty() || Names[{Buffer, It->first.second}].size() < 2) {
+    OpRef First = It->second.front();
+    if (Op(First).Mem.Buffer.empty() || Names[{Nm.buffer(First), It->first.second}].size() < 2) {
       ++It;
       continue;
     }
