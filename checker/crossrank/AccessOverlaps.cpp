@@ -38,7 +38,7 @@ void example(const std::vector<std::pair<OpRef, const RankOp *>> &Sorted, size_t
   auto Try = [&](size_t J) {
     const RankOp &Y = *Sorted[J].second;
     int YRank = Sorted[J].first.Rank;
-    if (writes(Y) != WantWrite || !X.Mem.overlaps(Y.Mem) || (YRank == XRank && Y.Loc == X.Loc))
+    if (writes(Y) != WantWrite || !X.Mem.bytesMeet(Y.Mem) || (YRank == XRank && Y.Loc == X.Loc))
       return;
     if (!Ex || (!Ex->Peer && YRank != XRank))
       Ex = OtherAccess{Y.Loc, YRank, P, writes(Y), YRank != XRank, Y.Call, Y.What};

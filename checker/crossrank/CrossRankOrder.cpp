@@ -242,7 +242,7 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
     if (before(I, J) || before(J, I))
       return true;
     bool Overlap = Across ? !Run.Offsets || Run.Offsets->mayOverlap(X.Mem, Y.Mem)
-                          : X.Mem.overlaps(Y.Mem);
+                          : X.Mem.bytesMeet(Y.Mem); // (one group: one root and owner)
     if (!Overlap)
       return true;
     bool IFirst = Pos[I.Rank][I.Index] < Pos[J.Rank][J.Index];

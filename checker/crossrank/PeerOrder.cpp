@@ -18,14 +18,31 @@ public:
       for (unsigned I = 1; I < T.Ops.size(); ++I)
         if (T.Ops[I].Call != T.Ops[I - 1].Call)
           CallStarts[T.Rank].push_back(I);
-    std::vector<std::pair<OpRef, OpRef>> Edges = Order.edges();
-    std::sort(Edges.begin(), Edges.end()); // by notify: rank, then program order
-    for (size_t E = 0; E < Edges.size(); ++E) {
-      OpRef N = Edges[E].first;
-      if (E == 0 || !(Edges[E - 1].first == N))
-        Consumed[N.Rank].push_back({N.Index, op(N).Call, op(N).Loc.getRawEncoding(), {}});
-      Consumed[N.Rank].back().Waits.push_back(Edges[E].second);
-    }
+    // The edges by notify (rank, then program order), each notify's waits in their order: a
+    // counting sort on the notify's place among all ops, then each notify's few waits sorted.
+    const std::vector<std::pair<OpRef, OpRef>> &Edges = Order.edges();
+    std::vector<unsigned> First(Run.Ranks.size() + 1, 0); // per rank: its ops' first place
+    for (size_t R = 0; R < Run.Ranks.size(); ++R)
+      First[R + 1] = First[R] + Run.Ranks[R].Ops.size();
+    std::vector<unsigned> Begin(First.back() + 1, 0); // per place: where its waits begin
+    for (const auto &[N, W] : Edges)
+      ++Begin[First[N.Rank] + N.Index + 1];
+    for (size_t K = 1; K < Begin.size(); ++K)
+      Begin[K] += Begin[K - 1];
+    std::vector<OpRef> Waits(Edges.size());
+    std::vector<unsigned> Next(Begin.begin(), Begin.end() - 1);
+    for (const auto &[N, W] : Edges)
+      Waits[Next[First[N.Rank] + N.Index]++] = W;
+    for (size_t R = 0; R < Run.Ranks.size(); ++R)
+      for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I) {
+        unsigned From = Begin[First[R] + I], To = Begin[First[R] + I + 1];
+        if (From == To)
+          continue;
+        std::sort(Waits.begin() + From, Waits.begin() + To);
+        const RankOp &O = Run.Ranks[R].Ops[I];
+        Consumed[R].push_back({I, O.Call, O.Loc.getRawEncoding(),
+                               std::vector<OpRef>(Waits.begin() + From, Waits.begin() + To)});
+      }
   }
 
   /// Whether A comes after X's rank returned from X's call: X is released there (the kernel
