@@ -1,4 +1,5 @@
 #include "crossrank/AccessOverlaps.h"
+#include "crossrank/RunNames.h"
 #include "crossrank/SymbolicOverlap.h"
 #include <algorithm>
 #include <map>
@@ -37,7 +38,7 @@ void example(const std::vector<std::pair<OpRef, const RankOp *>> &Sorted, size_t
   auto Try = [&](size_t J) {
     const RankOp &Y = *Sorted[J].second;
     int YRank = Sorted[J].first.Rank;
-    if (writes(Y) != WantWrite || !X.Mem.overlaps(Y.Mem) || (YRank == XRank && Y.Loc == X.Loc))
+    if (writes(Y) != WantWrite || !X.Mem.bytesMeet(Y.Mem) || (YRank == XRank && Y.Loc == X.Loc))
       return;
     if (!Ex || (!Ex->Peer && YRank != XRank))
       Ex = OtherAccess{Y.Loc, YRank, P, writes(Y), YRank != XRank, Y.Call, Y.What};
@@ -56,18 +57,19 @@ struct Group {
   RangeCounts All[2];
   std::map<std::pair<int, unsigned>, std::array<RangeCounts, 2>> Own;
 };
-using NameGroups = std::map<std::pair<std::string, int>, Group>;
+/// By (root, owner), the root's number in the order of the texts (RunNames).
+using NameGroups = std::map<std::pair<unsigned, int>, Group>;
 
 /// The accesses of one buffer at offsets that differ by launch values (`target + rowElems`,
 /// `target`): another name's access that is not proven apart (SymbolicOverlap) is another access
 /// of the bytes. Each access is asked against another name's hull of each kind first.
-void acrossNames(const SpmdRun &Run, const NameGroups &Gs, AccessUses &Uses) {
+void acrossNames(const SpmdRun &Run, const RunNames &Texts, const NameGroups &Gs, AccessUses &Uses) {
   struct Name {
     const Group *G;
     NamedRanges Ranges;
     std::vector<std::pair<OpRef, const RankOp *>> Of[2];
   };
-  std::map<std::pair<std::string, int>, std::vector<Name>> PerBuffer;
+  std::map<std::pair<unsigned, int>, std::vector<Name>> PerBuffer;
   for (const auto &[Key, G] : Gs) {
     if (G.Ops.empty() || G.Ops[0].second->Mem.Buffer.empty())
       continue; // (the host's launch writes, which name no buffer, are not in the groups)
@@ -77,7 +79,7 @@ void acrossNames(const SpmdRun &Run, const NameGroups &Gs, AccessUses &Uses) {
       N.Of[writes(*Op.second)].push_back(Op);
     }
     N.Ranges.seal();
-    PerBuffer[{G.Ops[0].second->Mem.Buffer, Key.second}].push_back(std::move(N));
+    PerBuffer[{Texts.buffer(G.Ops[0].first), Key.second}].push_back(std::move(N));
   }
   auto MayOverlap = [&](const MemRange &A, const MemRange &B) {
     return !Run.Offsets || Run.Offsets->mayOverlap(A, B);
@@ -115,6 +117,7 @@ void acrossNames(const SpmdRun &Run, const NameGroups &Gs, AccessUses &Uses) {
 } // namespace
 
 void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
+  RunNames Texts(Run);
   NameGroups Groups;
   for (const RankTrace &T : Run.Ranks)
     for (unsigned I = 0; I < T.Ops.size(); ++I) {
@@ -123,12 +126,12 @@ void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
       // release of anything the kernel writes or reads (its races are the model's own findings).
       if (O.Launch)
         continue;
-      Group &G = Groups[{O.Mem.Root, O.Mem.Owner}];
+      Group &G = Groups[{Texts.root({T.Rank, I}), O.Mem.Owner}];
       G.Ops.push_back({{T.Rank, I}, &O});
       G.All[writes(O)].add(O.Mem);
       G.Own[{T.Rank, O.Loc.getRawEncoding()}][writes(O)].add(O.Mem);
     }
-  acrossNames(Run, Groups, Uses);
+  acrossNames(Run, Texts, Groups, Uses);
   for (auto &[Key, G] : Groups) {
     for (RangeCounts &C : G.All)
       C.seal();

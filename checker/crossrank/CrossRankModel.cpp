@@ -12,6 +12,7 @@
 #include "crossrank/SymbolicOverlap.h"
 #include "crossrank/SymbolicRun.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseSet.h"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -293,16 +294,17 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
 
 /// Which notifies of Run signal a cell some wait of the kernel waits on.
 void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
-  std::set<MemRange> Waited;
-  for (const RankTrace &T : Run.Ranks)
-    for (const RankOp &O : T.Ops)
-      if (O.Kind == RankOpKind::Wait)
-        Waited.insert(cellOf(O));
-  for (const RankTrace &T : Run.Ranks)
-    for (const RankOp &O : T.Ops)
-      if (O.Kind == RankOpKind::Notify) {
+  RunNames Names(Run);
+  llvm::DenseSet<std::tuple<unsigned, int, int64_t>> Waited; // (root, owner, byte)
+  for (int R = 0; R < int(Run.Ranks.size()); ++R)
+    for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
+      if (const RankOp &O = Run.Ranks[R].Ops[I]; O.Kind == RankOpKind::Wait)
+        Waited.insert({Names.root({R, I}), O.Mem.Owner, O.Mem.Lo});
+  for (int R = 0; R < int(Run.Ranks.size()); ++R)
+    for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
+      if (const RankOp &O = Run.Ranks[R].Ops[I]; O.Kind == RankOpKind::Notify) {
         auto [It, New] = Consumed.try_emplace(O.Loc.getRawEncoding(), true);
-        It->second &= Waited.count(cellOf(O)) > 0;
+        It->second &= Waited.count({Names.root({R, I}), O.Mem.Owner, O.Mem.Lo}) > 0;
       }
 }
 

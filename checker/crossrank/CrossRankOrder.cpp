@@ -1,5 +1,6 @@
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/SymbolicOverlap.h"
+#include "llvm/ADT/DenseMap.h"
 #include <algorithm>
 #include <map>
 #include <set>
@@ -49,7 +50,8 @@ bool cannotPass(const RankOp &W, int64_t U) {
 
 } // namespace
 
-CrossRankOrder::CrossRankOrder(const SpmdRun &R, const std::vector<OpRef> &Schedule) : Run(R) {
+CrossRankOrder::CrossRankOrder(const SpmdRun &R, const std::vector<OpRef> &Schedule)
+    : Run(R), Names(R) {
   size_t P = Run.Ranks.size();
   Pos.resize(P);
   std::vector<unsigned> Cursor(P, 0);
@@ -67,14 +69,15 @@ CrossRankOrder::CrossRankOrder(const SpmdRun &R, const std::vector<OpRef> &Sched
     Pos[Topo[T].Rank][Topo[T].Index] = T;
 
   // Candidates: every notify of the cell that comes earlier in the schedule.
-  std::map<MemRange, unsigned> CellNumber;
+  llvm::DenseMap<std::tuple<unsigned, int, int64_t>, unsigned> CellNumber; // (root, owner, byte)
   Incoming.resize(Topo.size());
   CellOfTopo.assign(Topo.size(), -1);
   for (unsigned T = 0; T < Topo.size(); ++T) {
     const RankOp &O = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
     if (!isSignal(O))
       continue;
-    auto [It, New] = CellNumber.try_emplace(cellOf(O), CellNotifies.size());
+    auto [It, New] = CellNumber.try_emplace({Names.root(Topo[T]), O.Mem.Owner, O.Mem.Lo},
+                                            CellNotifies.size());
     if (New)
       CellNotifies.emplace_back();
     CellOfTopo[T] = It->second;
@@ -122,50 +125,74 @@ bool CrossRankOrder::before(OpRef A, OpRef B) const {
 
 bool CrossRankOrder::justify() {
   bool Dropped = false;
+  size_t P = Run.Ranks.size();
+  auto Op = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
+  // Per wait, reused: the Sets that may run before it, and per rank the positive adds that may
+  // (index, the sum of its value and those after it in program order).
+  std::vector<OpRef> MaySets;
+  std::vector<std::vector<std::pair<unsigned, int64_t>>> MayAddsOf(P);
+  std::vector<int> AddRanks;
   for (unsigned T = 0; T < Topo.size(); ++T) {
     if (Incoming[T].empty())
       continue;
-    const RankOp &W = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
+    const RankOp &W = Op(Topo[T]);
     CellBound B;
-    std::vector<OpRef> May;
+    MaySets.clear();
+    for (int Rk : AddRanks)
+      MayAddsOf[Rk].clear();
+    AddRanks.clear();
+    int64_t MayAdds = 0;
     OpRef Prev{Topo[T].Rank, Topo[T].Index - 1};
     for (OpRef N : CellNotifies[CellOfTopo[T]]) {
-      const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
+      const RankOp &NO = Op(N);
       if (!before(Topo[T], N)) { // may run before the wait in some schedule
         B.add(NO);
-        May.push_back(N);
+        if (NO.Op == NotifyOp::Set)
+          MaySets.push_back(N);
+        else if (NO.Op == NotifyOp::AtomicAdd && NO.Value > 0) {
+          if (MayAddsOf[N.Rank].empty())
+            AddRanks.push_back(N.Rank);
+          MayAddsOf[N.Rank].push_back({N.Index, NO.Value});
+          MayAdds += NO.Value;
+        }
       }
       // Ordered before the wait's program predecessor: it has run (not through the wait's own
       // edges, which are what is being justified).
       if (Topo[T].Index > 0 && (N == Prev || before(N, Prev)))
         B.mustHaveRun(NO);
     }
-    // Without n, nothing ordered after n has run either. The bound only falls with what is
-    // subtracted (cannotPass is monotone): decided early where it can be.
-    int64_t MayAdds = 0;
-    for (OpRef After : May)
-      if (const RankOp &A = Run.Ranks[After.Rank].Ops[After.Index];
-          A.Op == NotifyOp::AtomicAdd && A.Value > 0)
-        MayAdds += A.Value;
+    for (int Rk : AddRanks) // a rank's adds in Topo order are in program order
+      for (size_t K = MayAddsOf[Rk].size() - 1; K-- > 0;)
+        MayAddsOf[Rk][K].second += MayAddsOf[Rk][K + 1].second;
     std::vector<OpRef> Kept;
     for (OpRef N : Incoming[T]) {
-      const RankOp &NO = Run.Ranks[N.Rank].Ops[N.Index];
+      const RankOp &NO = Op(N);
       // Without n, a Set ordered after n (the same Set in the sender's next call) has not run.
       int64_t Sets = 0;
-      for (OpRef S : May)
-        if (const RankOp &SO = Run.Ranks[S.Rank].Ops[S.Index];
-            SO.Op == NotifyOp::Set && !(S == N) && !before(N, S))
-          Sets = std::max(Sets, SO.Value);
+      for (OpRef S : MaySets)
+        if (!(S == N) && !before(N, S))
+          Sets = std::max(Sets, Op(S).Value);
       int64_t U = B.without(NO, Sets);
       bool InMay = !before(Topo[T], N);
       int64_t Own = InMay && NO.Op == NotifyOp::AtomicAdd && NO.Value > 0 ? NO.Value : 0;
       if (!cannotPass(W, U - (MayAdds - Own)))
         continue; // passes even with every other add after n: dropped
-      for (size_t K = 0; K < May.size() && !cannotPass(W, U); ++K)
-        if (const RankOp &A = Run.Ranks[May[K].Rank].Ops[May[K].Index];
-            A.Op == NotifyOp::AtomicAdd && A.Value > 0 && before(N, May[K]))
-          U -= A.Value;
-      if (cannotPass(W, U))
+      // Without n, nothing ordered after n has run either: the adds that may run before the
+      // wait and come after n, all of them (cannotPass is monotone: subtracting them one by one
+      // until the wait cannot pass decides the same). The clock of n's rank only grows along a
+      // rank's program order, so those of each rank are a suffix of its adds.
+      int64_t Done = int64_t(N.Index) + NO.InFlight, After = 0;
+      for (int Rk : AddRanks) {
+        const auto &Adds = MayAddsOf[Rk];
+        auto From = std::partition_point(Adds.begin(), Adds.end(), [&](const auto &A) {
+          return Clock[size_t(Pos[Rk][A.first]) * P + N.Rank] < Done;
+        });
+        if (From != Adds.end())
+          After += From->second;
+      }
+      if (Own && Done <= int64_t(N.Index))
+        After -= Own; // n itself is not after n
+      if (cannotPass(W, U - After))
         Kept.push_back(N);
     }
     Dropped |= Kept.size() != Incoming[T].size();
@@ -175,19 +202,29 @@ bool CrossRankOrder::justify() {
 }
 
 std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
-  // Signal memory is accessed atomically by the signal operations: not data.
-  std::set<MemRange> Cells;
-  std::map<std::pair<std::string, int>, std::vector<OpRef>> Groups;
+  // Signal memory is accessed atomically by the signal operations: not data. Per buffer name
+  // (root, owner): the bytes of its cells, and its data accesses in Topo order.
+  llvm::DenseMap<std::pair<unsigned, int>, std::vector<int64_t>> Cells;
+  std::map<std::pair<unsigned, int>, std::vector<OpRef>> Groups;
   for (OpRef X : Topo) {
     const RankOp &O = Run.Ranks[X.Rank].Ops[X.Index];
     if (isSignal(O))
-      Cells.insert(cellOf(O));
+      Cells[{Names.root(X), O.Mem.Owner}].push_back(O.Mem.Lo);
     else
-      Groups[{O.Mem.Root, O.Mem.Owner}].push_back(X);
+      Groups[{Names.root(X), O.Mem.Owner}].push_back(X);
   }
-  auto TouchesCell = [&](const MemRange &M) {
-    auto It = Cells.lower_bound(MemRange{M.Root, M.Owner, M.Lo, M.Lo});
-    return It != Cells.end() && It->overlaps(M);
+  for (auto &[Key, Bytes] : Cells) {
+    std::sort(Bytes.begin(), Bytes.end());
+    Bytes.erase(std::unique(Bytes.begin(), Bytes.end()), Bytes.end());
+  }
+  // The first cell at or after M's first byte, as a one-byte range, overlaps M.
+  auto TouchesCell = [&](OpRef X, const MemRange &M) {
+    auto Of = Cells.find({Names.root(X), M.Owner});
+    if (Of == Cells.end())
+      return false;
+    auto It = std::lower_bound(Of->second.begin(), Of->second.end(), M.Lo);
+    return It != Of->second.end() && *It < M.Hi && M.Lo < *It + 1 &&
+           (M.Rows == 1 || MemRange{"", M.Owner, *It, *It + 1}.rowsMeet(M));
   };
   auto MemOf = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
   std::vector<Race> Out;
@@ -205,7 +242,7 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
     if (before(I, J) || before(J, I))
       return true;
     bool Overlap = Across ? !Run.Offsets || Run.Offsets->mayOverlap(X.Mem, Y.Mem)
-                          : X.Mem.overlaps(Y.Mem);
+                          : X.Mem.bytesMeet(Y.Mem); // (one group: one root and owner)
     if (!Overlap)
       return true;
     bool IFirst = Pos[I.Rank][I.Index] < Pos[J.Rank][J.Index];
@@ -218,11 +255,11 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
   };
   // Per buffer name (MemRange::overlaps), and across the names of one buffer whose offsets
   // differ by launch values (`target + rowElems` and `target`: SymbolicOverlap).
-  std::map<std::pair<std::string, int>, std::vector<std::vector<OpRef>>> PerBuffer;
+  std::map<std::pair<unsigned, int>, std::vector<std::vector<OpRef>>> PerBuffer;
   for (auto &[Key, Accesses] : Groups) {
     std::vector<OpRef> A;
     for (OpRef X : Accesses)
-      if (!TouchesCell(MemOf(X).Mem))
+      if (!TouchesCell(X, MemOf(X).Mem))
         A.push_back(X);
     std::sort(A.begin(), A.end(), [&](OpRef L, OpRef R) { return MemOf(L).Mem.Lo < MemOf(R).Mem.Lo; });
     for (size_t I = 0; I < A.size(); ++I)
@@ -232,26 +269,26 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
     // The buffer as the kernel's accesses name it (the host's launch writes name none).
     auto Named = std::find_if(A.begin(), A.end(), [&](OpRef X) { return !MemOf(X).Mem.Buffer.empty(); });
     if (Named != A.end())
-      PerBuffer[{MemOf(*Named).Mem.Buffer, Key.second}].push_back(std::move(A));
+      PerBuffer[{Names.buffer(*Named), Key.second}].push_back(std::move(A));
   }
-  for (const auto &[Buffer, Names] : PerBuffer) {
+  for (const auto &[Buffer, ByName] : PerBuffer) {
     // Each name's hull of its writes and of all its accesses: a question for many.
-    std::vector<NamedRanges> Hulls(Names.size());
-    for (size_t G = 0; G < Names.size(); ++G) {
-      for (OpRef X : Names[G]) {
+    std::vector<NamedRanges> Hulls(ByName.size());
+    for (size_t G = 0; G < ByName.size(); ++G) {
+      for (OpRef X : ByName[G]) {
         Hulls[G].Of[0].push_back(&MemOf(X).Mem);
         if (MemOf(X).Kind == RankOpKind::Write)
           Hulls[G].Of[1].push_back(&MemOf(X).Mem);
       }
       Hulls[G].seal();
     }
-    for (size_t G = 0; G < Names.size(); ++G)
-      for (size_t H = G + 1; H < Names.size(); ++H)
-        for (OpRef X : Names[G]) {
+    for (size_t G = 0; G < ByName.size(); ++G)
+      for (size_t H = G + 1; H < ByName.size(); ++H)
+        for (OpRef X : ByName[G]) {
           const std::optional<MemRange> &Hull = Hulls[H].Hull[MemOf(X).Kind != RankOpKind::Write];
           if (!Hull || (Run.Offsets && !Run.Offsets->mayOverlap(MemOf(X).Mem, *Hull)))
             continue;
-          for (OpRef Y : Names[H])
+          for (OpRef Y : ByName[H])
             if (!Consider(X, Y, true))
               return Out;
         }
@@ -267,24 +304,25 @@ void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
   // Signal cells are lowered by signals (a reset, a Set): a plain store to one another rank may
   // notify at the same time erases that rank's add (zeroing slots at entry while a faster peer's
   // TNOTIFY may already have landed), and the wait counting on it hangs.
-  std::map<MemRange, std::vector<OpRef>> Notifies;
+  /// By cell (root, owner, byte), in the order of those: the notifies.
+  std::map<std::tuple<unsigned, int, int64_t>, std::vector<OpRef>> Notifies;
   /// By buffer, then by name: the notifies, their cells and the hull of those.
-  std::map<std::pair<std::string, int>, std::map<std::string, std::pair<std::vector<OpRef>, NamedRanges>>> PerBuffer;
+  std::map<std::pair<unsigned, int>, std::map<unsigned, std::pair<std::vector<OpRef>, NamedRanges>>> PerBuffer;
   std::vector<MemRange> CellOf(Topo.size());
   for (size_t T = 0; T < Topo.size(); ++T)
     if (const RankOp &O = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index]; O.Kind == RankOpKind::Notify) {
-      Notifies[cellOf(O)].push_back(Topo[T]);
+      Notifies[{Names.root(Topo[T]), O.Mem.Owner, O.Mem.Lo}].push_back(Topo[T]);
       CellOf[T] = O.Mem;
       CellOf[T].Hi = O.Mem.Lo + 1;
       CellOf[T].Rows = 1;
       if (!O.Mem.Buffer.empty()) {
-        auto &[Ns, Cells] = PerBuffer[{O.Mem.Buffer, O.Mem.Owner}][O.Mem.Root];
+        auto &[Ns, Cells] = PerBuffer[{Names.buffer(Topo[T]), O.Mem.Owner}][Names.root(Topo[T])];
         Ns.push_back(Topo[T]);
         Cells.Of[1].push_back(&CellOf[T]);
       }
     }
-  for (auto &[Buffer, Names] : PerBuffer)
-    for (auto &[Root, Named] : Names)
+  for (auto &[Buffer, OfBuffer] : PerBuffer)
+    for (auto &[Name, Named] : OfBuffer)
       Named.second.seal();
   std::set<std::pair<unsigned, unsigned>> SeenLocs;
   // Whether the store W and the notify N are unordered (a lost wake-up); false once Max are found.
@@ -302,22 +340,23 @@ void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
     const RankOp &O = Run.Ranks[W.Rank].Ops[W.Index];
     if (O.Kind != RankOpKind::Write || O.Launch)
       continue;
-    for (auto It = Notifies.lower_bound(MemRange{O.Mem.Root, O.Mem.Owner, O.Mem.Lo, O.Mem.Lo});
-         It != Notifies.end() && It->first.Root == O.Mem.Root && It->first.Owner == O.Mem.Owner &&
-         It->first.Lo < O.Mem.Hi;
+    unsigned Root = Names.root(W);
+    for (auto It = Notifies.lower_bound({Root, O.Mem.Owner, O.Mem.Lo});
+         It != Notifies.end() && std::get<0>(It->first) == Root &&
+         std::get<1>(It->first) == O.Mem.Owner && std::get<2>(It->first) < O.Mem.Hi;
          ++It)
       for (OpRef N : It->second)
         if (!Consider(W, N, false))
           return;
     // A cell of the buffer named otherwise (`signals + k` stored, `signals` notified).
-    auto Named = PerBuffer.find({O.Mem.Buffer, O.Mem.Owner});
+    auto Named = PerBuffer.find({Names.buffer(W), O.Mem.Owner});
     if (O.Mem.Buffer.empty() || Named == PerBuffer.end())
       continue;
     auto May = [&](const MemRange &Cell) {
       return !Run.Offsets || Run.Offsets->mayOverlap(O.Mem, Cell);
     };
-    for (const auto &[Root, Of] : Named->second) {
-      if (Root == O.Mem.Root || !May(*Of.second.Hull[1]))
+    for (const auto &[NameRoot, Of] : Named->second) {
+      if (NameRoot == Root || !May(*Of.second.Hull[1]))
         continue;
       for (OpRef N : Of.first)
         if (N.Rank != W.Rank && !before(W, N) && !before(N, W) &&

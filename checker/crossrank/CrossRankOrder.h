@@ -10,6 +10,7 @@
 // justified order puts after it, i.e. an earlier violated edge (docs/cross-rank.md).
 #pragma once
 #include "crossrank/RankTrace.h"
+#include "crossrank/RunNames.h"
 #include "crossrank/SignalSchedule.h"
 #include <vector>
 
@@ -30,6 +31,8 @@ public:
   /// placed with their rank's signal operations).
   const std::vector<OpRef> &order() const { return Topo; }
   unsigned rounds() const { return Rounds; }
+  /// The run's names as numbers.
+  const RunNames &names() const { return Names; }
 
   struct Race {
     OpRef First, Second; ///< First comes first in order()
@@ -52,6 +55,7 @@ private:
   bool justify();
 
   const SpmdRun &Run;
+  RunNames Names;
   std::vector<OpRef> Topo;
   std::vector<std::vector<unsigned>> Pos;          ///< per rank and op: its index in Topo
   std::vector<int> Clock; ///< per Topo index and rank: the latest op of that rank before it

@@ -18,14 +18,31 @@ public:
       for (unsigned I = 1; I < T.Ops.size(); ++I)
         if (T.Ops[I].Call != T.Ops[I - 1].Call)
           CallStarts[T.Rank].push_back(I);
-    std::vector<std::pair<OpRef, OpRef>> Edges = Order.edges();
-    std::sort(Edges.begin(), Edges.end()); // by notify: rank, then program order
-    for (size_t E = 0; E < Edges.size(); ++E) {
-      OpRef N = Edges[E].first;
-      if (E == 0 || !(Edges[E - 1].first == N))
-        Consumed[N.Rank].push_back({N.Index, op(N).Call, op(N).Loc.getRawEncoding(), {}});
-      Consumed[N.Rank].back().Waits.push_back(Edges[E].second);
-    }
+    // The edges by notify (rank, then program order), each notify's waits in their order: a
+    // counting sort on the notify's place among all ops, then each notify's few waits sorted.
+    const std::vector<std::pair<OpRef, OpRef>> &Edges = Order.edges();
+    std::vector<unsigned> First(Run.Ranks.size() + 1, 0); // per rank: its ops' first place
+    for (size_t R = 0; R < Run.Ranks.size(); ++R)
+      First[R + 1] = First[R] + Run.Ranks[R].Ops.size();
+    std::vector<unsigned> Begin(First.back() + 1, 0); // per place: where its waits begin
+    for (const auto &[N, W] : Edges)
+      ++Begin[First[N.Rank] + N.Index + 1];
+    for (size_t K = 1; K < Begin.size(); ++K)
+      Begin[K] += Begin[K - 1];
+    std::vector<OpRef> Waits(Edges.size());
+    std::vector<unsigned> Next(Begin.begin(), Begin.end() - 1);
+    for (const auto &[N, W] : Edges)
+      Waits[Next[First[N.Rank] + N.Index]++] = W;
+    for (size_t R = 0; R < Run.Ranks.size(); ++R)
+      for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I) {
+        unsigned From = Begin[First[R] + I], To = Begin[First[R] + I + 1];
+        if (From == To)
+          continue;
+        std::sort(Waits.begin() + From, Waits.begin() + To);
+        const RankOp &O = Run.Ranks[R].Ops[I];
+        Consumed[R].push_back({I, O.Call, O.Loc.getRawEncoding(),
+                               std::vector<OpRef>(Waits.begin() + From, Waits.begin() + To)});
+      }
   }
 
   /// Whether A comes after X's rank returned from X's call: X is released there (the kernel
@@ -102,35 +119,43 @@ private:
 
 void addPeerOrder(const SpmdRun &Run, const CrossRankOrder *Order, AccessUses &Uses,
                   size_t &Budget) {
-  // Per buffer (root, owner): its accesses (the host's writes before a launch come before every
-  // access of the call: they need nothing released), sorted by their first byte.
-  std::map<std::pair<std::string, int>, std::vector<OpRef>> Groups;
-  for (const RankTrace &T : Run.Ranks)
-    for (unsigned I = 0; I < T.Ops.size(); ++I)
-      if (!T.Ops[I].Launch)
-        Groups[{T.Ops[I].Mem.Root, T.Ops[I].Mem.Owner}].push_back({T.Rank, I});
+  // The host's writes before a launch come before every access of the call: they need nothing
+  // released.
   auto Op = [&](OpRef X) -> const RankOp & { return Run.Ranks[X.Rank].Ops[X.Index]; };
   auto LeaveUnjudged = [&](const std::vector<OpRef> &Ops) {
     for (OpRef X : Ops)
       if (!isSignal(Op(X)))
         Uses[Op(X).Loc.getRawEncoding()].Unjudged = true;
   };
+  if (!Order || !Budget) {
+    for (const RankTrace &T : Run.Ranks)
+      for (const RankOp &O : T.Ops)
+        if (!O.Launch && !isSignal(O))
+          Uses[O.Loc.getRawEncoding()].Unjudged = true;
+    return;
+  }
+  // Per buffer name (root, owner; the names' numbers keep their texts' order): its accesses,
+  // sorted by their first byte below.
+  const RunNames &Nm = Order->names();
+  std::map<std::pair<unsigned, int>, std::vector<OpRef>> Groups;
+  for (const RankTrace &T : Run.Ranks)
+    for (unsigned I = 0; I < T.Ops.size(); ++I)
+      if (!T.Ops[I].Launch)
+        Groups[{Nm.root({T.Rank, I}), T.Ops[I].Mem.Owner}].push_back({T.Rank, I});
   auto Unjudged = [&] {
     for (const auto &[Key, Ops] : Groups)
       LeaveUnjudged(Ops);
   };
-  if (!Order || !Budget)
-    return Unjudged();
   // A buffer the run names more than one way (`target`, `target + rowElems`: offsets made of
   // launch values) has accesses this judge does not pair across names: those are left to the
   // count of every overlapping access, which asks SymbolicOverlap (AccessOverlaps).
-  std::map<std::pair<std::string, int>, std::set<std::string>> Names;
+  std::map<std::pair<unsigned, int>, std::set<unsigned>> Names;
   for (const auto &[Key, Ops] : Groups)
-    if (const std::string &Buffer = Op(Ops.front()).Mem.Buffer; !Buffer.empty())
-      Names[{Buffer, Key.second}].insert(Key.first);
+    if (!Op(Ops.front()).Mem.Buffer.empty())
+      Names[{Nm.buffer(Ops.front()), Key.second}].insert(Key.first);
   for (auto It = Groups.begin(); It != Groups.end();) {
-    const std::string &Buffer = Op(It->second.front()).Mem.Buffer;
-    if (Buffer.empty() || Names[{Buffer, It->first.second}].size() < 2) {
+    OpRef First = It->second.front();
+    if (Op(First).Mem.Buffer.empty() || Names[{Nm.buffer(First), It->first.second}].size() < 2) {
       ++It;
       continue;
     }

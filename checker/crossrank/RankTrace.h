@@ -40,8 +40,11 @@ struct MemRange {
   /// their hull; two ranges of one buffer meet only where a row of each does (rowsMeet).
   int64_t Rows = 1, RowStride = 0;
   bool overlaps(const MemRange &O) const {
-    return Root == O.Root && Owner == O.Owner && Lo < O.Hi && O.Lo < Hi &&
-           (Rows == 1 && O.Rows == 1 ? true : rowsMeet(O));
+    return Root == O.Root && Owner == O.Owner && bytesMeet(O);
+  }
+  /// Whether the bytes meet, O a range of this Root and Owner (overlaps without comparing those).
+  bool bytesMeet(const MemRange &O) const {
+    return Lo < O.Hi && O.Lo < Hi && (Rows == 1 && O.Rows == 1 ? true : rowsMeet(O));
   }
   bool rowsMeet(const MemRange &O) const;
   bool operator<(const MemRange &O) const {

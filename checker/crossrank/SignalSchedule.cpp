@@ -1,4 +1,7 @@
 #include "crossrank/SignalSchedule.h"
+#include "crossrank/RunNames.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 #include <set>
 #include <unordered_map>
@@ -17,12 +20,13 @@ struct SignalProgram {
   explicit SignalProgram(const SpmdRun &Run) {
     // A buffer no rank of the kernel notifies is signalled by someone else (another kernel, the
     // host): its waits are taken to pass.
-    std::set<std::string> Notified;
-    for (const RankTrace &T : Run.Ranks)
-      for (const RankOp &O : T.Ops)
-        if (O.Kind == RankOpKind::Notify)
-          Notified.insert(O.Mem.Root);
-    std::map<MemRange, unsigned> Number;
+    RunNames Names(Run);
+    llvm::DenseSet<unsigned> Notified;
+    for (int R = 0; R < int(Run.Ranks.size()); ++R)
+      for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
+        if (Run.Ranks[R].Ops[I].Kind == RankOpKind::Notify)
+          Notified.insert(Names.root({R, I}));
+    llvm::DenseMap<std::tuple<unsigned, int, int64_t>, unsigned> Number; // (root, owner, byte)
     std::vector<std::set<size_t>> Touching; ///< per cell: the ranks that lower or wait on it
     std::vector<bool> Lowered;              ///< per cell: some rank lowers it (a reset)
     std::vector<bool> Waited;               ///< per cell: some rank waits on it
@@ -32,11 +36,12 @@ struct SignalProgram {
     for (size_t R = 0; R < Run.Ranks.size(); ++R)
       for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I) {
         const RankOp &O = Run.Ranks[R].Ops[I];
-        if (!isSignal(O) || (O.Kind == RankOpKind::Wait && !Notified.count(O.Mem.Root)))
+        unsigned Root = Names.root({int(R), I});
+        if (!isSignal(O) || (O.Kind == RankOpKind::Wait && !Notified.count(Root)))
           continue;
-        auto [It, New] = Number.try_emplace(cellOf(O), Cells.size());
+        auto [It, New] = Number.try_emplace({Root, O.Mem.Owner, O.Mem.Lo}, Cells.size());
         if (New) {
-          Cells.push_back(It->first);
+          Cells.push_back(cellOf(O));
           Touching.emplace_back();
           Lowered.push_back(false);
           Waited.push_back(false);
