@@ -1,5 +1,5 @@
 #include "events/BuildDecidedValues.h"
-#include "frontend/TrustedHeaders.h"
+#include "events/UserQuestionFinder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -26,10 +26,9 @@ const char *buildDecided(StringRef Name) {
   return "";
 }
 
-class BuildValueFinder : public RecursiveASTVisitor<BuildValueFinder> {
+class BuildValueFinder : public UserQuestionFinder<BuildValueFinder> {
 public:
-  BuildValueFinder(ASTContext &Ctx, const TrustedHeaders &Trusted) : Ctx(Ctx), Trusted(Trusted) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  using UserQuestionFinder::UserQuestionFinder;
 
   /// A path or time handed to a function that runs at run time (not constexpr, no builtin) is
   /// only passed on: nothing commcheck folds depends on it. Visited before the arguments.
@@ -59,25 +58,12 @@ public:
   }
   /// The initialiser of a variable the code reads (`constexpr auto n = sizeof(__FILE__);`).
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
-      if (const Expr *Init = VD->getAnyInitializer(); Init && Seen.insert(VD).second) {
-        SourceLocation Outer = Via;
-        if (Via.isInvalid())
-          Via = E->getBeginLoc();
-        TraverseStmt(const_cast<Expr *>(Init));
-        Via = Outer;
-      }
+    initialiserOf(E);
     return true;
   }
 
-  std::vector<std::pair<SourceLocation, std::string>> Found;
-
 private:
-  ASTContext &Ctx;
-  const TrustedHeaders &Trusted;
   llvm::SmallPtrSet<const Expr *, 8> Passed;
-  llvm::SmallPtrSet<const VarDecl *, 8> Seen;
-  SourceLocation Via; ///< the user's read of the variable whose initialiser is walked
 
   /// A literal token a build-decided builtin macro spelled.
   void macroValue(SourceLocation Tok, SourceLocation At) {
@@ -86,15 +72,6 @@ private:
     StringRef Name = Lexer::getImmediateMacroName(Tok, Ctx.getSourceManager(), Ctx.getLangOpts());
     if (const char *What = buildDecided(Name); *What)
       note(At, "'" + Name.str() + "' (" + What + ")");
-  }
-  void note(SourceLocation At, std::string What) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    At = SM.getExpansionLoc(At);
-    if (At.isValid() && Trusted.trusted(SM, At) && Via.isValid())
-      At = SM.getExpansionLoc(Via);
-    if (At.isValid() && !Trusted.trusted(SM, At) &&
-        std::none_of(Found.begin(), Found.end(), [&](const auto &F) { return F.first == At; }))
-      Found.push_back({At, std::move(What)});
   }
 };
 

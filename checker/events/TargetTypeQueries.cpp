@@ -1,5 +1,5 @@
 #include "events/TargetTypeQueries.h"
-#include "frontend/TrustedHeaders.h"
+#include "events/UserQuestionFinder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -53,10 +53,9 @@ bool targetSigned(QualType T) {
                B->getKind() == BuiltinType::WChar_S || B->getKind() == BuiltinType::WChar_U);
 }
 
-class TargetQueryFinder : public RecursiveASTVisitor<TargetQueryFinder> {
+class TargetQueryFinder : public UserQuestionFinder<TargetQueryFinder> {
 public:
-  TargetQueryFinder(ASTContext &Ctx, const TrustedHeaders &Trusted) : Ctx(Ctx), Trusted(Trusted) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  using UserQuestionFinder::UserQuestionFinder;
 
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     if (E->getKind() != UETT_VecStep && targetLaidOut(E->getTypeOfArgument()))
@@ -90,16 +89,7 @@ public:
     // A variable template's arguments (`is_signed_v<char>`).
     if (const auto *VS = dyn_cast<VarTemplateSpecializationDecl>(E->getDecl()))
       templateOf(*VS, VS->getTemplateArgs(), E->getBeginLoc());
-    // The initialiser of a variable the code reads (`constexpr bool kSigned = char(-1) < 0;`);
-    // what a toolchain's initialiser asks is asked where the user's code reads it.
-    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
-      if (const Expr *Init = VD->getAnyInitializer(); Init && Seen.insert(VD).second) {
-        SourceLocation Outer = Via;
-        if (Via.isInvalid())
-          Via = E->getBeginLoc();
-        TraverseStmt(const_cast<Expr *>(Init));
-        Via = Outer;
-      }
+    initialiserOf(E);
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
@@ -112,24 +102,7 @@ public:
     return true;
   }
 
-  std::vector<std::pair<SourceLocation, std::string>> Found;
-
 private:
-  ASTContext &Ctx;
-  const TrustedHeaders &Trusted;
-  llvm::SmallPtrSet<const VarDecl *, 8> Seen;
-  SourceLocation Via; ///< the user's read of the variable whose initialiser is walked
-
-  void note(SourceLocation At, std::string What) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    At = SM.getExpansionLoc(At);
-    if (At.isValid() && Trusted.trusted(SM, At) && Via.isValid())
-      At = SM.getExpansionLoc(Via);
-    // One question a place: what a trait's initialiser asks again is the same question.
-    if (At.isValid() && !Trusted.trusted(SM, At) &&
-        std::none_of(Found.begin(), Found.end(), [&](const auto &F) { return F.first == At; }))
-      Found.push_back({At, std::move(What)});
-  }
   /// A member of a class template specialised for such a type (`numeric_limits<char>::min()`,
   /// `is_signed<wchar_t>::value`).
   void specialisationMember(const Decl *D, SourceLocation At) {
