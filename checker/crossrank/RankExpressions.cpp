@@ -236,6 +236,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
                    "the rank id, which differs between ranks",
                    BO->getBeginLoc()};
       if (D.Terms.size() == 1 && D.Den == 1 && LaunchSymbols.count(D.Terms.begin()->first) &&
+          !BlockSymbols.count(D.Terms.begin()->first) && // the block index is no rank id
           (D.Terms.begin()->second == 1 || D.Terms.begin()->second == -1)) {
         U.RankCandidate = D.Terms.begin()->first;
         // As the kernel spells it: the side that is not the loop's variable.

@@ -197,6 +197,18 @@ private:
   /// One of them: a launch symbol alike on every rank (blocks of one index talk to each other),
   /// with `0 <= index < count` on the scenario's path (docs/cross-rank.md, "Blocks").
   RankValue blockValue(int Which);
+public:
+  /// After a run stopped at a construct where the block index was a symbol (a window index, a
+  /// peer loop's bound made of it): from now on every block is block 0 of one, as before session
+  /// 39 (docs/cross-rank.md, "The block index as a launch value"). False when it already was or no
+  /// run read the block index.
+  bool blocksAsBlockZero() {
+    if (BlocksConcrete || !ReadsBlock)
+      return false;
+    return BlocksConcrete = true;
+  }
+private:
+  bool BlocksConcrete = false;
   /// A loop over the peers: its condition's variable indexes a window (directly or through a
   /// helper's parameter). Only such a loop's bound is taken as the rank count.
   bool isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Cond);

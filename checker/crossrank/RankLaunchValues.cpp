@@ -28,6 +28,8 @@ RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) 
 
 RankValue RankInterpreter::blockValue(int Which) {
   ReadsBlock = true;
+  if (BlocksConcrete)
+    return RankValue::integer(Which & 1); // block 0 of one
   // Spelled as the call: no parameter has this name, and the path's conditions read as the kernel.
   static const char *const Spelling[] = {"get_block_idx()", "get_block_num()", "get_subblockid()",
                                          "get_subblockdim()"};
