@@ -340,6 +340,14 @@ void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds,
   Text.push_back(conditionText(D, Op, Holds, Names));
 }
 
+void LaunchPath::axiom(const Linear &D, clang::BinaryOperatorKind Op) {
+  // Every rank of a scenario meets the same axioms: added once (Decided marks them).
+  if (!Decided.try_emplace(key(D, Op), true).second)
+    return;
+  Box.assume(D, Op);
+  solver().assume(relationToZero(solver().numerator(D), Op));
+}
+
 LaunchPath::Solver &LaunchPath::solver() {
   if (!S) {
     S = std::make_unique<Solver>();

@@ -68,6 +68,9 @@ public:
   /// constraints on S, as a question's answer is (picksApart, idleLoopsApart count it so; the
   /// offsets are compared only after the scenario's completeness is judged).
   void placed(Symbol S) { noteSymbols(Linear::symbol(S), Asked); }
+  /// A constraint every run the path stands for meets (`0 <= get_block_idx() < get_block_num()`):
+  /// added once, not a choice (no scenario runs its negation).
+  void axiom(const Linear &D, clang::BinaryOperatorKind Op);
   /// Whether `D Op 0` holds where the constraints so far decide it (no choice is made).
   std::optional<bool> implied(const Linear &D, clang::BinaryOperatorKind Op);
   /// Whether the comparisons `D Op 0` may hold together under the constraints so far; true

@@ -26,6 +26,28 @@ RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) 
   return RankValue::number(V);
 }
 
+RankValue RankInterpreter::blockValue(int Which) {
+  ReadsBlock = true;
+  if (BlocksConcrete)
+    return RankValue::integer(Which & 1); // block 0 of one
+  // Spelled as the call: no parameter has this name, and the path's conditions read as the kernel.
+  static const char *const Spelling[] = {"get_block_idx()", "get_block_num()", "get_subblockid()",
+                                         "get_subblockdim()"};
+  int Index = Which & ~1;
+  Symbol Idx = intern(Spelling[Index]), Num = intern(Spelling[Index + 1]);
+  LaunchSymbols.insert(Idx);
+  LaunchSymbols.insert(Num);
+  BlockSymbols.insert({Idx, Num});
+  if (Launch) {
+    // 1 <= count, 0 <= index <= count - 1: every block the launch runs.
+    Launch->axiom(Linear::symbol(Num).plus(Linear::constant(1), -1), clang::BO_GE);
+    Launch->axiom(Linear::symbol(Idx), clang::BO_GE);
+    Launch->axiom(Linear::symbol(Num).plus(Linear::symbol(Idx), -1).plus(Linear::constant(1), -1),
+                  clang::BO_GE);
+  }
+  return RankValue::number(Linear::symbol(Which == Index ? Idx : Num));
+}
+
 std::vector<std::string> RankInterpreter::rankNames() const {
   std::vector<std::string> Out;
   for (Symbol Sym : RankSymbols) {
