@@ -248,15 +248,12 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       Unmodelled U{"a launch value compared with the variable of a loop over the peers: it may be "
                    "the rank id, which differs between ranks",
                    BO->getBeginLoc()};
-      // The block index is no rank id (alike on every rank): never a candidate.
       if (D.Terms.size() != 1 || D.Den != 1 || QuotientOf.count(D.Terms.begin()->first)) {
         // A function of one launch value (`peer != me % 2`, a rank's place in its pair: me
         // less twice a quotient of it): that value is the candidate; taken for the rank id, the
         // function is a number again.
-        if (std::optional<Symbol> Only = onlyLaunchValue(D); Only && !BlockSymbols.count(*Only))
-          U.RankCandidate = Only;
-      } else if (LaunchSymbols.count(D.Terms.begin()->first) &&
-                 !BlockSymbols.count(D.Terms.begin()->first) &&
+        U.RankCandidate = onlyLaunchValue(D);
+      } else if (mayBeRankId(D.Terms.begin()->first) &&
                  (D.Terms.begin()->second == 1 || D.Terms.begin()->second == -1)) {
         U.RankCandidate = D.Terms.begin()->first;
         // As the kernel spells it: the side that is not the loop's variable.

@@ -372,6 +372,12 @@ private:
   /// The one launch value D is a function of, through quotients by constants of it (`me - 2 *
   /// (me / 2)`); none where D names another symbol or two.
   std::optional<Symbol> onlyLaunchValue(const Linear &D) const;
+  /// Whether S is a launch value that may be the rank id: not the block index (alike on every
+  /// rank by declaration).
+  bool mayBeRankId(Symbol S) const { return LaunchSymbols.count(S) && !BlockSymbols.count(S); }
+  /// Stops the run where L, a rank (a window index), names the block index: the probe then runs
+  /// every block as block 0 of one (docs/cross-rank.md, "The block index as a launch value").
+  void blockAsRank(const Linear &L, const clang::Expr *At);
   /// A * B when both are made of launch values (each product of two symbols a symbol of its own).
   std::optional<Linear> product(const Linear &A, const Linear &B);
   /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.

@@ -233,6 +233,7 @@ std::optional<RankValue> RankInterpreter::tableWindow(const Linear &Rel, const E
     fail("PTOAS's context table in the symbolic run", At);
   if (!launchOnly(E))
     return anyWindow();
+  blockAsRank(E, At);
   std::optional<int64_t> Q = Launch->enumerate(E, 0, P, Shown, /*InRange=*/true);
   if (!Q)
     fail("a window-table index made of launch values that the solver cannot enumerate", At);

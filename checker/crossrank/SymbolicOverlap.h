@@ -36,6 +36,13 @@ private:
   LaunchPath *Path;
   std::map<std::vector<int64_t>, bool> Answers;
   size_t Asked = 0;
+  /// Whether the hulls of A and B (Lo..Hi, or their lengths of launch values) may share a byte.
+  bool hullsMayMeet(const MemRange &A, const MemRange &B);
+  /// Whether a row of A and a row of B (one of them a view of several rows) may share a byte.
+  bool rowsMayMeet(const MemRange &A, const MemRange &B);
+  /// Past this many values of the offsets' difference within the path's bounds, the solver
+  /// answers a question of rows alone.
+  static constexpr int64_t MaxTried = 256;
   /// Past this many solver questions in one run, a pair is taken to overlap unasked (sound).
   static constexpr size_t MaxAsked = 4000;
 };
