@@ -140,7 +140,7 @@ bool boundImplied(const std::vector<Comparison> &Known, const Comparison &C) {
 namespace {
 bool has(const LinearForm &F, unsigned Var, const std::vector<PathVar> &Vars) {
   return std::any_of(F.Terms.begin(), F.Terms.end(),
-                     [&](const auto &T) { return T.first == Var || Vars[T.first].Root == Var; });
+                     [&](const auto &T) { return within(T.first, Var, Vars); });
 }
 
 /// Fourier-Motzkin on Var over the signed bounds of one type: each bound with Var above (a

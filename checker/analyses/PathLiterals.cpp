@@ -14,7 +14,7 @@ constexpr int MaxBoolChainDepth = 8;
 bool mentionsAny(const Comparison &C, unsigned Var, const std::vector<PathVar> &Vars) {
   auto Hit = [&](const LinearForm &F) {
     for (const auto &[V, K] : F.Terms)
-      if (V == Var || Vars[V].Root == Var)
+      if (within(V, Var, Vars))
         return true;
     return false;
   };
@@ -223,8 +223,7 @@ void PathLiterals::forget(unsigned Var, const std::vector<PathVar> &Vars) {
     Kept.push_back(Literal{-1, std::move(C)});
   Lits.erase(std::remove_if(Lits.begin(), Lits.end(),
                             [&](const Literal &L) {
-                              return (L.DefVar >= 0 && (unsigned(L.DefVar) == Var ||
-                                                        Vars[L.DefVar].Root == Var)) ||
+                              return (L.DefVar >= 0 && within(unsigned(L.DefVar), Var, Vars)) ||
                                      mentionsAny(L.C, Var, Vars);
                             }),
              Lits.end());

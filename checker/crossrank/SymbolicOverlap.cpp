@@ -6,9 +6,38 @@
 
 namespace commcheck {
 
+namespace {
+/// Appends what an overlap question reads of M: its offset, its length in bytes where it ends
+/// before the buffer's end, its rows, and its length as launch values make it (each part counted, so that
+/// no two inputs give one key).
+void appendOverlapInputs(const MemRange &M, llvm::SmallVectorImpl<int64_t> &Key) {
+  auto Form = [&](const Linear &L) {
+    Key.append({L.Const, L.Den, int64_t(L.Terms.size())});
+    for (const auto &[Sym, K] : L.Terms)
+      Key.append({int64_t(Sym), K});
+  };
+  Form(M.Offset);
+  bool Ends = M.Hi != std::numeric_limits<int64_t>::max();
+  Key.append({Ends, Ends ? M.Hi - M.Lo : 0, M.Length.has_value(), M.Rows, M.RowStride});
+  if (M.Length)
+    Form(*M.Length);
+}
+} // namespace
+
 bool SymbolicOverlap::mayOverlap(const MemRange &A, const MemRange &B) {
   if (!across(A, B))
     return A.overlaps(B);
+  llvm::SmallVector<int64_t, 32> Key;
+  appendOverlapInputs(A, Key);
+  appendOverlapInputs(B, Key);
+  if (auto It = ByPair.find(llvm::ArrayRef<int64_t>(Key)); It != ByPair.end())
+    return It->second;
+  bool May = answer(A, B);
+  ByPair.try_emplace(llvm::ArrayRef<int64_t>(Key).copy(PairKeys), May);
+  return May;
+}
+
+bool SymbolicOverlap::answer(const MemRange &A, const MemRange &B) {
   if (!hullsMayMeet(A, B))
     return false;
   // Views of rows (a tile's rows in a wider matrix): their hulls meet where two ranks' rows

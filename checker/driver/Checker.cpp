@@ -4,6 +4,7 @@
 #include "crossrank/CrossRankModel.h"
 #include "events/DeviceReach.h"
 #include "events/KernelFinder.h"
+#include "events/BuildDecidedValues.h"
 #include "events/TargetTypeQueries.h"
 #include "base/LargeStack.h"
 #include "rules/RuleContext.h"
@@ -249,16 +250,18 @@ void Checker::verifyFixes(const ParsedFile &File, FileResult &R, Frontend &FE,
 void Checker::reportCompilerTests(const ParsedFile &File, clang::ASTContext &Ctx,
                                   std::vector<Finding> &Raw) const {
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  for (const auto &[At, Name] : File.PP.CompilerTests) {
-    if (File.Trusted && File.Trusted->trusted(SM, At))
+  for (const PreprocessorRecord::CompilerTest &T : File.PP.CompilerTests) {
+    if (File.Trusted && File.Trusted->trusted(SM, T.At))
       continue;
     Finding F;
     F.Rule = ruleid::Unanalysable;
     F.Level = Severity::Error;
-    F.At = pointIn(EventGraph(), SM, At);
-    F.Message = "the code tests '" + Name + "', whose answer is the device compiler's own: "
-                "commcheck parses with clang 19 and its stand-in headers, so it cannot tell what "
-                "the device build compiles here";
+    F.At = pointIn(EventGraph(), SM, T.At);
+    F.Message = "the code tests '" + T.Name + "', " +
+                (T.Why.empty() ? "whose answer is the device compiler's own: commcheck parses with "
+                                 "clang 19 and its stand-in headers"
+                               : T.Why) +
+                ", so it cannot tell what the device build compiles here";
     Raw.push_back(std::move(F));
   }
   // Fail closed: with __gm__ defined otherwise (an empty fallback of a CPU build, a -D__gm__= of
@@ -297,6 +300,15 @@ void Checker::reportTargetQueries(const ParsedFile &File, clang::ASTContext &Ctx
     F.Message = "the code asks " + What + ", which the device's target answers: commcheck's "
                 "clang answers for its own, and the toolchain:device-compiler assumption fixes "
                 "only the LP64 sizes, so it cannot tell which way the device build goes here";
+    Raw.push_back(std::move(F));
+  }
+  for (const auto &[At, What] : buildDecidedValues(Ctx, Device, Trusted)) {
+    Finding F;
+    F.Rule = ruleid::Unanalysable;
+    F.Level = Severity::Error;
+    F.At = pointIn(EventGraph(), Ctx.getSourceManager(), At);
+    F.Message = "the code computes with " + What + ", which the build decides: commcheck's parse "
+                "folds its own value, so it cannot tell which way the device build goes here";
     Raw.push_back(std::move(F));
   }
 }

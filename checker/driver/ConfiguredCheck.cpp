@@ -394,6 +394,10 @@ void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
     const clang::SourceManager &SM = P.AST->getSourceManager();
     const Configuration &Cfg = FE.build(P.Path).Configurations[P.ConfigIndex];
     for (const auto &[M, Free] : P.PP.FreeMacros) {
+      // How the code depends on M: its own test, or a toolchain macro M chooses (`assert`).
+      std::string Tests = Free.Via.empty() ? "the code tests '" + M + "'"
+                                           : "the code uses '" + Free.Via + "', which the toolchain's headers "
+                                             "define by whether '" + M + "' is defined";
       if (auto Removed = P.PP.removedWithDefined(M, SM)) {
         std::vector<Span> Spans;
         for (const clang::SourceRange &R : *Removed)
@@ -401,7 +405,7 @@ void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
         FileResult R = C.check(P, nullptr, &Spans, corePipes(Cfg, P));
         if (!R.SliceInvalid) {
           R.Configurations = {P.Configuration + " with " + M + " defined"};
-          Out.Notes.push_back("the code tests '" + M + "', which no configuration pins: checked " +
+          Out.Notes.push_back(Tests + ", which no configuration pins: checked " +
                               "undefined and, as a slice of the " + P.Configuration +
                               "'s parse, defined");
           Rs.push_back(std::move(R));
@@ -410,14 +414,14 @@ void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
       }
       if (!Reported.insert(M).second)
         continue;
-      Out.Notes.push_back("the code tests '" + M + "', which no configuration pins, and defining "
-                          "it compiles code this check did not see: only its undefined outcome "
-                          "was checked (pin it with -D" + M + " or -U" + M + ")");
+      Out.Notes.push_back(Tests + ", which no configuration pins, and defining it compiles code this "
+                          "check did not see: only its undefined outcome was checked (pin it with -D" +
+                          M + " or -U" + M + ")");
       if (!C.failClosedOnFreeMacros())
         continue;
       Rs.front().Findings.push_back(pinFinding(
           P, Free.At,
-          "the code tests '" + M + "', which no configuration defines or undefines: a build that "
+          Tests + ", which no configuration defines or undefines: a build that "
           "passes -D" + M + " compiles code commcheck did not check; pin it (-D" + M + " or -U" + M +
           " in the compile command, --extra-arg or ExtraArgs)"));
     }

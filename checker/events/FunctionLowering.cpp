@@ -47,6 +47,13 @@ const CallExpr *conditionCall(const Expr *Cond, bool &Negated) {
   return nullptr;
 }
 
+/// A block that branches on the truth of its condition: its first successor is where the
+/// condition holds. A switch is none, even with one case label and two successors: its edges
+/// mean `value == case` and `value` matches no case.
+bool twoWay(const CFGBlock *Blk) {
+  return Blk->succ_size() == 2 && !isa_and_nonnull<SwitchStmt>(Blk->getTerminatorStmt());
+}
+
 /// For `if (ev.valid())`, `if (!ev.valid())`: the async event object whose handle is tested.
 const Expr *validityTested(const CallExpr *CE) {
   const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(CE);
@@ -99,8 +106,8 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
     Head[Id] = Cur = G.addBlock();
     if (const Stmt *T = Blk->getTerminatorStmt())
       G.Blocks[Cur].BranchLoc = loc(T);
-    if (const auto *Cond = dyn_cast_or_null<Expr>(Blk->getTerminatorCondition())) {
-      if (Blk->succ_size() == 2 && (Removed.empty() || Removed.where(Cond) == ConfigurationSlice::Kept))
+    if (const auto *Cond = dyn_cast_or_null<Expr>(Blk->getTerminatorCondition()); Cond && twoWay(Blk)) {
+      if (Removed.empty() || Removed.where(Cond) == ConfigurationSlice::Kept)
         TermCond[Id] = Paths.condition(Cond);
       TermSite[Id] = TermCond[Id] ? Paths.newSite() : 0;
       // A loop's head: what holds of its counters however often it went round.
@@ -118,7 +125,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
       visitElement(El);
     // A condition that reads a helper's returned value is stated once the helper was lowered.
     if (const auto *Cond = dyn_cast_or_null<Expr>(Blk->getTerminatorCondition());
-        Cond && !TermCond[Id] && Blk->succ_size() == 2 &&
+        Cond && !TermCond[Id] && twoWay(Blk) &&
         (Removed.empty() || Removed.where(Cond) == ConfigurationSlice::Kept)) {
       TermCond[Id] = Paths.condition(Cond);
       TermSite[Id] = TermCond[Id] ? Paths.newSite() : 0;
@@ -141,7 +148,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
         continue;
       unsigned From = Tail[Id];
       std::string Label;
-      if (Blk->succ_size() == 2 && Blk->getTerminatorCondition())
+      if (twoWay(Blk) && Blk->getTerminatorCondition())
         Label = Index == 0 ? "true" : "false";
       else if (Blk->succ_size() == 2 && isa_and_nonnull<DeclStmt>(Blk->getTerminatorStmt()))
         // The CFG's static-initialisation branch: first the way past the initialiser.

@@ -28,8 +28,10 @@ unsigned PathVarIndex::variable(unsigned Instance, const ValueDecl *Decl,
     V.Type = T;
     V.IsRecord = IsRecord;
     V.Root = G.PathVars.size();
-    if (!Path.empty())
+    if (!Path.empty()) {
       V.Root = Ids.at(Key{Instance, Decl, {}});
+      V.Parent = Ids.at(Key{Instance, Decl, {Path.begin(), Path.end() - 1}});
+    }
     G.PathVars.push_back(std::move(V));
     KeyOf.push_back(K);
   }
@@ -546,7 +548,7 @@ void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
     return;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp()) {
-    if (auto Var = location(U->getSubExpr())) {
+    if (auto Var = assignedLocation(U->getSubExpr(), Block)) {
       PathFact F;
       F.K = G.PathVars[*Var].IsRecord ? PathFact::Havoc : PathFact::Add;
       F.Var = *Var;
@@ -556,15 +558,19 @@ void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
     return;
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->isAssignmentOp() && OC->getNumArgs()) {
-    if (auto Var = location(OC->getArg(0)))
+    // The compiler's own copy or move assignment copies member by member, as a copy does.
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+    bool Memberwise = MD && OC->getNumArgs() == 2 && !MD->isUserProvided() &&
+                      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
+    if (auto Var = assignedLocation(OC->getArg(0), Block))
       if (!assignBase(*Var, OC, Block))
-        assign(*Var, nullptr, Block, Index.newSite());
+        assign(*Var, Memberwise ? OC->getArg(1) : nullptr, Block, Index.newSite());
     return;
   }
   const auto *B = dyn_cast<BinaryOperator>(S);
   if (!B || !B->isAssignmentOp())
     return;
-  auto Var = location(B->getLHS());
+  auto Var = assignedLocation(B->getLHS(), Block);
   if (!Var)
     return;
   unsigned Site = Index.newSite();

@@ -123,6 +123,10 @@ public:
   unsigned newSite() { return Index.newSite(); }
   /// The tracked variable an lvalue designates.
   std::optional<unsigned> location(const clang::Expr *LValue) const;
+  /// The tracked variable an assignment's left side surely designates (through a comma's last
+  /// operand); where it is one of several (`(c ? a : b) = v`), each of them becomes unknown, into
+  /// Block, and there is none.
+  std::optional<unsigned> assignedLocation(const clang::Expr *LValue, unsigned Block);
   /// The variable that holds what this inlined instance returned (each `return` sets it), once
   /// a `return` of a tracked type was met.
   std::optional<unsigned> returned() const { return Returned; }

@@ -118,4 +118,35 @@ std::vector<PathFact> PathFactBuilder::shortCircuitEdge(const BinaryOperator *Op
   return Out;
 }
 
+/// A glvalue `?:` or comma on the left of an assignment: VarUses counts it as a write of each
+/// variable it may designate, so the variable stays tracked and must not keep its old value.
+std::optional<unsigned> PathFactBuilder::assignedLocation(const Expr *LV, unsigned Block) {
+  std::vector<const Expr *> Work{LV};
+  std::vector<unsigned> Vars;
+  bool Exact = true;
+  while (!Work.empty()) {
+    const Expr *E = Work.back()->IgnoreParens();
+    Work.pop_back();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Comma) {
+      Work.push_back(BO->getRHS());
+    } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E); CO && CO->isGLValue()) {
+      Exact = false;
+      Work.push_back(CO->getTrueExpr());
+      Work.push_back(CO->getFalseExpr());
+    } else if (auto V = location(E)) {
+      Vars.push_back(*V);
+    }
+  }
+  if (Exact)
+    return Vars.empty() ? std::nullopt : std::optional(Vars.front());
+  unsigned Site = Index.newSite();
+  for (unsigned V : Vars) {
+    PathFact F;
+    F.K = PathFact::Havoc;
+    F.Var = V;
+    add(Block, std::move(F), Site);
+  }
+  return std::nullopt;
+}
+
 } // namespace commcheck

@@ -71,9 +71,11 @@ size_t prune(EventGraph &G) {
           if (!Relevant[V])
             Relevant[V] = Changed = true;
   }
+  // An assignment to an object, or to a member object of it, changes the members read.
   for (unsigned V = 0; V < G.PathVars.size(); ++V)
     if (Relevant[V])
-      Relevant[G.PathVars[V].Root] = true;
+      for (unsigned X = G.PathVars[V].Parent; X != PathVar::NoParent; X = G.PathVars[X].Parent)
+        Relevant[X] = true;
   for (size_t I = 0; I < G.PathFacts.size(); ++I)
     if (G.PathFacts[I].K != PathFact::Assume)
       Keep[I] = Relevant[G.PathFacts[I].Var];
@@ -93,7 +95,7 @@ void computePathLive(EventGraph &G) {
   size_t N = G.PathVars.size();
   auto Members = [&](unsigned V, llvm::BitVector &Out, bool Set) {
     for (unsigned M = 0; M < N; ++M)
-      if (M == V || (G.PathVars[V].IsRecord && G.PathVars[M].Root == V))
+      if (M == V || (G.PathVars[V].IsRecord && within(M, V, G.PathVars)))
         Out[M] = Set;
   };
   auto Transfer = [&](unsigned B, llvm::BitVector Live) {

@@ -1,6 +1,7 @@
 #include "frontend/KernelAst.h"
 #include "frontend/HidingFileSystem.h"
 #include "frontend/HostMacroScope.h"
+#include "frontend/ToolchainAnswers.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/FileManager.h"
@@ -46,9 +47,12 @@ public:
     // Parsed for the device: the host's predefined macros only in the toolchain's headers.
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<HostMacroScope>(CI.getPreprocessor(), O.Trusted));
-    if (O.Record)
+    if (O.Record) {
       CI.getPreprocessor().addPPCallbacks(
           O.Record->callbacks(CI.getSourceManager(), CI.getPreprocessor(), O.Trusted));
+      CI.getPreprocessor().addPPCallbacks(
+          toolchainAnswers(*O.Record, CI.getSourceManager(), CI.getPreprocessor(), O.Trusted));
+    }
     return std::make_unique<TrustedBodySkipper>(CI.getSourceManager(), O.Trusted,
                                                 O.StopAtArchTest ? O.Record : nullptr);
   }

@@ -55,7 +55,12 @@ struct PreprocessorRecord {
   std::set<std::string> DifferingInCode;
   /// Where the code asks which compiler compiles it (a version macro, __has_builtin, ...): the
   /// device compiler answers differently from the clang commcheck parses with.
-  std::vector<std::pair<clang::SourceLocation, std::string>> CompilerTests;
+  struct CompilerTest {
+    clang::SourceLocation At;
+    std::string Name;
+    std::string Why; ///< why the device build may answer otherwise ("": the device compiler's own)
+  };
+  std::vector<CompilerTest> CompilerTests;
 
   /// Where __gm__ was defined as something else than commcheck's GM marker (flags::gmMarker()),
   /// and as what: GM accesses written after it cannot be told from local ones.
@@ -79,6 +84,9 @@ struct PreprocessorRecord {
     /// Every test is a single-branch group (FreeGroups): its defined outcome is this parse with
     /// code removed, or adds code (then it needs a parse of its own).
     bool Simple = true;
+    /// The toolchain's macro the code expands whose definition the macro chooses (`assert` by
+    /// NDEBUG), when that is how the code depends on it ("": its own test).
+    std::string Via;
   };
   std::map<std::string, FreeMacro> FreeMacros;
   /// The single-branch groups that test a free macro.

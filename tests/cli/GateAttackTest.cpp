@@ -214,6 +214,47 @@ TEST(GateAttack, TheHostsPredefinedMacrosAreNotTheDevices) {
   EXPECT_PASSED(gate(D, D.write("lib.cpp", Lib)));
 }
 
+// The host's C and C++ library headers are not the device compiler's: a macro of theirs (a
+// reserved name the library defines) tested by the kernel, or a number of theirs it branches on,
+// is the host library's answer. A macro they define by one the build may pass (`assert` by
+// NDEBUG) makes the kernel depend on that one: its other outcome is not this parse, so the gate
+// asks to pin it. A count or include depth in a condition is the build's, not the source's.
+TEST(GateAttack, WhatTheHostsLibraryOrTheBuildDecidesIsNotTheSourcesAnswer) {
+  TempDir D;
+  const std::string Lib = "#include <cstddef>\n#include <cstdint>\n";
+  for (const char *Condition : {"ifdef __GLIBCXX__", "if defined(__GLIBC__)", "if _GLIBCXX_RELEASE > 0",
+                                "if __COUNTER__ == 0", "if __INCLUDE_LEVEL__ == 0"}) {
+    SCOPED_TRACE(Condition);
+    std::string Name = "l" + std::to_string(std::hash<std::string>()(Condition) % 100000) + ".cpp";
+    Gate G = gate(D, D.write(Name, beforeKernel(drainUnder(Condition), Lib)));
+    EXPECT_REJECTED(G);
+    EXPECT_NE(G.Run.Out.find("[comm-unanalysable]"), std::string::npos) << G.Run.all();
+  }
+  Gate Number = gate(D, D.write("n.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        if (_GLIBCXX_RELEASE > 0)\n    " + std::string(Drain)), Lib)));
+  EXPECT_REJECTED(Number);
+  EXPECT_NE(Number.Run.Out.find("'_GLIBCXX_RELEASE'"), std::string::npos) << Number.Run.all();
+  // The drain inside an assert runs only where NDEBUG is undefined.
+  std::string Assert = D.write("a.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        assert((pipe_barrier(PIPE_MTE2), true));\n"),
+                                                     "#include <cassert>\n"));
+  Gate A = gate(D, Assert);
+  EXPECT_REJECTED(A);
+  EXPECT_NE(A.Run.Out.find("'NDEBUG'"), std::string::npos) << A.Run.all();
+  EXPECT_REJECTED(gate(D, Assert, {"--extra-arg=-DNDEBUG"}));
+  EXPECT_PASSED(gate(D, Assert, {"--extra-arg=-UNDEBUG"}));
+  // The standard's own names (INT32_MAX) and the line a token is on are the same in every build.
+  EXPECT_PASSED(gate(D, D.write("std.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        if (INT32_MAX > 0 && __LINE__ > 0)\n    " + std::string(Drain)), Lib))));
+}
+
+// A switch with one case label has two successors, like an if, but its default edge means the
+// value matches no case: read as a branch on the value's truth, the default of `switch (1)` held
+// `1 == 0` and the racy notify there looked unreachable.
+TEST(GateAttack, ANotifyInTheDefaultOfAOneCaseSwitch) {
+  TempDir D;
+  EXPECT_REJECTED(gate(D, D.write("k.cpp", replaceOnce(racy(), ReadCompleteNotify,
+                                                       std::string("switch (v6) { case 0: break; default: ") +
+                                                           ReadCompleteNotify + " }"))));
+}
+
 TEST(GateAttack, ACoreTestInAKernelBothCoresCompile) {
   // No `#if defined(__DAV_VEC__)` around the body: the cube build compiles it too. Its flags are
   // on pipes both cores have (and the MTE2 -> V chain became MTE2 -> MTE3, which does not put the
