@@ -407,8 +407,13 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
         N = 0;
         continue;
       }
-      if (!U->Unconfirmed)
+      if (!U->Unconfirmed && !I.blocksAsBlockZero())
         return *U;
+      if (!U->Unconfirmed) { // the block index as a symbol stopped the run: block 0 of one
+        Restart();
+        N = 0;
+        continue;
+      }
       Doubt = *U;
     }
     Probes.pop_back();

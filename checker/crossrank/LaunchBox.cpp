@@ -1,5 +1,6 @@
 #include "crossrank/LaunchBox.h"
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 
 namespace commcheck {
@@ -70,7 +71,12 @@ clang::BinaryOperatorKind LaunchBox::negated(clang::BinaryOperatorKind Op) {
 
 void LaunchBox::assume(const Linear &D, clang::BinaryOperatorKind Op) {
   if (D.Terms.size() != 1) {
-    Exact = Exact && D.Terms.empty(); // a constant: decided already
+    // Over several atoms (`idx <= num - 1`): not a bound; questions that name none of them (nor
+    // what they are made of) are still the box's, the atoms being independent of them.
+    std::vector<Symbol> Of;
+    for (const auto &[S, K] : D.Terms)
+      factors(S, Of);
+    Coupled.insert(Of.begin(), Of.end());
     return;
   }
   Range &R = Bounds[D.Terms[0].first];
@@ -146,7 +152,7 @@ std::pair<std::optional<Int>, std::optional<Int>> LaunchBox::extremes(const Line
 }
 
 std::optional<int64_t> LaunchBox::fixedAt(Symbol S) const {
-  // A bound on one atom is a constraint of the path whatever else was assumed (Exact or not).
+  // A bound on one atom is a constraint of the path whatever else was assumed (Coupled or not).
   Range R = rangeOf(S);
   if (!R.Lo || !R.Hi || *R.Lo != *R.Hi || *R.Lo > INT64_MAX || *R.Lo < INT64_MIN)
     return std::nullopt;
@@ -160,8 +166,29 @@ bool LaunchBox::contradictory() const {
   return false;
 }
 
+bool LaunchBox::exactFor(const Linear &D) const {
+  if (Coupled.empty())
+    return true;
+  std::vector<Symbol> Of;
+  for (const auto &[S, K] : D.Terms)
+    factors(S, Of);
+  for (Symbol S : Of)
+    if (Coupled.count(S))
+      return false;
+  return true;
+}
+
+std::pair<std::optional<int64_t>, std::optional<int64_t>>
+LaunchBox::range(const Linear &D) const {
+  auto [Min, Max] = extremes(D);
+  auto Narrow = [](const std::optional<Int> &V) {
+    return V && *V <= INT64_MAX && *V >= INT64_MIN ? std::optional<int64_t>(int64_t(*V)) : std::nullopt;
+  };
+  return {Narrow(Min), Narrow(Max)};
+}
+
 std::optional<std::optional<Int>> LaunchBox::greatest(const Linear &D) const {
-  if (!Exact || !independent(D))
+  if (!exactFor(D) || !independent(D))
     return std::nullopt;
   if (contradictory())
     return std::optional<Int>(); // no value at all
@@ -172,7 +199,7 @@ std::optional<std::optional<Int>> LaunchBox::greatest(const Linear &D) const {
 }
 
 std::optional<bool> LaunchBox::possible(const Linear &D, clang::BinaryOperatorKind Op) const {
-  if (!Exact)
+  if (!exactFor(D))
     return std::nullopt;
   if (contradictory())
     return false;
@@ -225,7 +252,7 @@ LaunchBox::possibleAll(const std::vector<std::pair<Linear, clang::BinaryOperator
     if (!D.Terms.empty())
       Atom = D.Terms[0].first;
   }
-  if (!Exact || (Atom && !independent(Linear::symbol(*Atom))))
+  if (Atom && (!exactFor(Linear::symbol(*Atom)) || !independent(Linear::symbol(*Atom))))
     return std::nullopt;
   if (contradictory())
     return false;

@@ -1,7 +1,8 @@
 // The launch values' constraints of one scenario (LaunchPath) as a box: where every constraint so
 // far bounds one atom or leaves one value of it out (a launch symbol, or a product of symbols that nothing else names) and the
 // atoms are independent, whether a comparison can hold is decided by interval arithmetic, exactly,
-// without asking the solver. Most scenarios' questions are of this kind (`count > 2`, `numel <=
+// without asking the solver. A constraint over several atoms (`0 <= get_block_idx() <
+// get_block_num()`) leaves the questions that name none of its atoms to the box. Most scenarios' questions are of this kind (`count > 2`, `numel <=
 // 512` with numel = rows * cols); each one the box answers saves a solver check, which costs about
 // a millisecond where a product is involved. Where the box cannot answer exactly it says so and
 // LaunchPath asks Z3.
@@ -70,6 +71,10 @@ public:
   /// divides).
   bool namesQuotient(const Linear &D) const;
 
+  /// The least and greatest value of D's numerator the bounds allow (none: unbounded that way, or
+  /// beyond 64 bits). Sound, not exact: a constraint over several atoms is not applied.
+  std::pair<std::optional<int64_t>, std::optional<int64_t>> range(const Linear &D) const;
+
   /// The comparison that holds exactly where `D Op 0` fails.
   static clang::BinaryOperatorKind negated(clang::BinaryOperatorKind Op);
 
@@ -81,7 +86,12 @@ private:
   const Products *Defined;
   const Quotients *Divided;
   std::map<Symbol, Range> Bounds; ///< per atom a constraint bounds
-  bool Exact = true;              ///< every constraint so far is a bound on one atom
+  /// The symbols (each atom's factors) of constraints over several atoms: a question naming
+  /// one is the solver's. The others' bounds are exact (the path's constraints are satisfiable:
+  /// each choice was possible when taken).
+  std::set<Symbol> Coupled;
+  /// Whether no atom of D (nor what it is made of) is Coupled.
+  bool exactFor(const Linear &D) const;
   /// The symbols a product atom is made of (itself for a plain symbol; a quotient and every
   /// symbol of what it divides). False where the atom does not take every integer value (a
   /// quotient of a form whose values are spaced wider than the divisor: `(16*a)/8` is even).

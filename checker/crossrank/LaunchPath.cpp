@@ -333,11 +333,27 @@ std::pair<bool, bool> LaunchPath::ways(const Linear &D, clang::BinaryOperatorKin
 void LaunchPath::take(const Linear &D, clang::BinaryOperatorKind Op, bool Holds, bool Flip,
                       const std::vector<std::string> &Names) {
   Box.assume(D, Holds ? Op : LaunchBox::negated(Op));
-  z3::expr Rel = relationToZero(solver().numerator(D), Op);
   Taken.push_back(Holds);
   Flippable.push_back(Flip);
-  S->assume(Holds ? Rel : !Rel);
+  constrain(D, Op, Holds);
   Text.push_back(conditionText(D, Op, Holds, Names));
+}
+
+void LaunchPath::axiom(const Linear &D, clang::BinaryOperatorKind Op) {
+  // Every rank of a scenario meets the same axioms: added once (Decided marks them).
+  if (!Decided.try_emplace(key(D, Op), true).second)
+    return;
+  Box.assume(D, Op);
+  constrain(D, Op, true);
+}
+
+void LaunchPath::constrain(const Linear &D, clang::BinaryOperatorKind Op, bool Holds) {
+  if (!S) {
+    Pending.push_back({D, Op, Holds});
+    return;
+  }
+  z3::expr Rel = relationToZero(S->numerator(D), Op);
+  S->assume(Holds ? Rel : !Rel);
 }
 
 LaunchPath::Solver &LaunchPath::solver() {
@@ -345,6 +361,10 @@ LaunchPath::Solver &LaunchPath::solver() {
     S = std::make_unique<Solver>();
     S->Defined = Defined;
     S->Divided = Divided;
+    // The constraints the box held alone so far, in order (the shared answers number them so).
+    for (const PendingConstraint &C : Pending)
+      constrain(C.D, C.Op, C.Holds);
+    Pending.clear();
   }
   return *S;
 }
@@ -376,8 +396,7 @@ std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_
     // Assumed, not chosen: no scenario runs a value outside (a rank the launch does not have).
     for (auto [Bound, Op] : {std::pair{Below, clang::BO_GE}, std::pair{Above, clang::BO_LT}}) {
       Box.assume(Bound, Op);
-      Solver &Z = solver();
-      Z.assume(relationToZero(Z.numerator(Bound), Op));
+      constrain(Bound, Op, true);
     }
   }
   for (int64_t V = Lo; V < Hi; ++V) {
@@ -390,7 +409,7 @@ std::optional<int64_t> LaunchPath::enumerate(const Linear &D, int64_t Lo, int64_
 
 std::optional<bool> LaunchPath::implied(const Linear &D, clang::BinaryOperatorKind Op) {
   noteSymbols(D, Asked);
-  if (!S)
+  if (!constrained())
     return std::nullopt; // no constraint: nothing decided
   auto [CanHold, CanFail] = ways(D, Op);
   if (CanHold == CanFail)
@@ -414,9 +433,25 @@ bool LaunchPath::mayAll(const std::vector<std::pair<Linear, clang::BinaryOperato
   return Z.possible(Each);
 }
 
+bool LaunchPath::mayMeetRows(const Linear &D, const RowsOf &A, const RowsOf &B) {
+  // Some row i of A and j of B: D + i * A's stride - j * B's within (-A's width, B's width),
+  // over D's numerator (D = Num / Den, Den > 0). The row indices are the question's own.
+  noteSymbols(D, Asked);
+  Solver &Z = solver();
+  z3::context &C = context();
+  z3::expr I = C.int_const("row.a"), J = C.int_const("row.b"), Den = C.int_val(D.Den);
+  z3::expr At = Z.numerator(D) + Den * (I * C.int_val(A.Stride) - J * C.int_val(B.Stride));
+  return Z.possible(I >= 0 && I < C.int_val(A.Rows) && J >= 0 && J < C.int_val(B.Rows) &&
+                    At + Den * C.int_val(A.Width) > 0 && At - Den * C.int_val(B.Width) < 0);
+}
+
+std::pair<std::optional<int64_t>, std::optional<int64_t>> LaunchPath::range(const Linear &D) const {
+  return Box.range(D);
+}
+
 std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
   noteSymbols(D, Asked);
-  if (!S)
+  if (!constrained())
     return std::nullopt; // no constraint: unbounded
   if (auto Box = this->Box.greatest(D)) {
     if (!*Box || **Box > INT64_MAX || **Box < INT64_MIN)
@@ -430,7 +465,7 @@ std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
       return llvm::divideFloorSigned(int64_t(*Max), D.Den);
   // Asked again under the same constraints (every rank of the scenario asks): answered by the
   // path without printing them.
-  z3::expr Num = S->numerator(D);
+  z3::expr Num = solver().numerator(D);
   auto [Known, First] = S->Bounds.try_emplace({S->Assumed, key(D, -2)});
   if (First)
     Known->second = S->greatest(Num, D.Den);
@@ -439,8 +474,6 @@ std::optional<int64_t> LaunchPath::upperBound(const Linear &D) {
 
 int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates,
                          const std::vector<std::string> &Names) {
-  z3::context &C = context();
-  z3::expr Num = solver().numerator(D);
   noteSymbols(D, Valued);
   for (size_t K = 0; K < Candidates.size(); ++K) {
     ValueWay W = tryValue(D, Candidates[K], K + 1 < Candidates.size(), Names);
@@ -451,6 +484,8 @@ int64_t LaunchPath::pick(const Linear &D, const std::vector<int64_t> &Candidates
     if (W == ValueWay::Chosen)
       return Candidates[K];
   }
+  z3::context &C = context();
+  z3::expr Num = solver().numerator(D);
   // No candidate possible: one value the constraints allow, the others not run.
   int64_t V = 0;
   if (S->real().check() == z3::sat) {

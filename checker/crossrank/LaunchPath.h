@@ -68,11 +68,27 @@ public:
   /// constraints on S, as a question's answer is (picksApart, idleLoopsApart count it so; the
   /// offsets are compared only after the scenario's completeness is judged).
   void placed(Symbol S) { noteSymbols(Linear::symbol(S), Asked); }
+  /// A constraint every run the path stands for meets (`0 <= get_block_idx() < get_block_num()`):
+  /// added once, not a choice (no scenario runs its negation).
+  void axiom(const Linear &D, clang::BinaryOperatorKind Op);
   /// Whether `D Op 0` holds where the constraints so far decide it (no choice is made).
   std::optional<bool> implied(const Linear &D, clang::BinaryOperatorKind Op);
   /// Whether the comparisons `D Op 0` may hold together under the constraints so far; true
   /// where neither the box nor the solver can tell (Z3's unknown).
   bool mayAll(const std::vector<std::pair<Linear, clang::BinaryOperatorKind>> &All);
+  /// A view of Rows rows of Width bytes, each Stride bytes after the last (a single range: one
+  /// row).
+  struct RowsOf {
+    int64_t Rows = 1, Stride = 0, Width = 0;
+  };
+  /// Whether a row of A placed D bytes after B's first byte (D over launch symbols) may share a
+  /// byte with a row of B under the constraints so far (the solver, its row indices free within
+  /// the views; unknown: true).
+  bool mayMeetRows(const Linear &D, const RowsOf &A, const RowsOf &B);
+  /// Least and greatest value of D's numerator the constraints' bounds on single launch values
+  /// allow (none: unbounded that way): every value D takes lies within, not every one within is
+  /// taken (a constraint over several values is not applied).
+  std::pair<std::optional<int64_t>, std::optional<int64_t>> range(const Linear &D) const;
   /// The largest value D (launch symbols only) may take under the constraints so far (an extent
   /// `elems` after `off + elems <= 256`); none when they do not bound it.
   std::optional<int64_t> upperBound(const Linear &D);
@@ -162,8 +178,20 @@ private:
   /// The next choice's way (given, else the default: a loop's exit, else the branch) and whether
   /// it may be flipped (not past the unrolling bound of its loop).
   std::pair<bool, bool> next(bool LoopCondition);
-  /// The path's solver, made on the first question (most kernels never ask one).
+  /// The path's solver, made on the first question the box cannot answer (most kernels never
+  /// ask one): Z3's context and terms cost more than a small kernel's analysis.
   Solver &solver();
+  /// Constraints of the path made before the solver: given to it when it is made.
+  struct PendingConstraint {
+    Linear D;
+    clang::BinaryOperatorKind Op;
+    bool Holds;
+  };
+  std::vector<PendingConstraint> Pending;
+  /// `D Op 0` (or its negation) a constraint of the solver, or pending until it is made.
+  void constrain(const Linear &D, clang::BinaryOperatorKind Op, bool Holds);
+  /// Whether the path has any constraint (the box's or the solver's).
+  bool constrained() const { return S || !Pending.empty(); }
   /// `D == V` on this path: impossible, the only value left, or a choice taken one way or the
   /// other (Flip: whether the model runs its alternative).
   enum class ValueWay { Impossible, Fixed, Chosen, Declined };

@@ -223,22 +223,24 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
     fail("a call through a pointer", E);
   auto [It, New] = Callees.try_emplace(FD);
   if (New) {
-    // Every block is taken as block 0 of one: blocks of one index talk to each other.
+    // The block index and count (and the sub-block's): launch symbols (blockValue).
     std::string Name = FD->getNameAsString();
-    if (Name == "get_block_idx" || Name == "GetBlockIdx" || Name == "get_subblockid")
-      It->second.Block = 0;
-    else if (Name == "get_block_num" || Name == "GetBlockNum" || Name == "get_subblockdim")
-      It->second.Block = 1;
+    if (Name == "get_block_idx" || Name == "GetBlockIdx")
+      It->second.Block = BlockIndex;
+    else if (Name == "get_block_num" || Name == "GetBlockNum")
+      It->second.Block = BlockCount;
+    else if (Name == "get_subblockid")
+      It->second.Block = SubBlockIndex;
+    else if (Name == "get_subblockdim")
+      It->second.Block = SubBlockCount;
     else if (const Intrinsic *I = Catalogue.lookup(FD->getQualifiedNameAsString()))
       // The kernel's own function of an intrinsic's name is no intrinsic: its body runs.
       It->second.I = kernelsOwnOverload(FD, Ctx.getSourceManager()) ? nullptr : I;
     else if (!FD->hasBody() && !kernelsOwnOverload(FD, Ctx.getSourceManager()))
       It->second.I = Catalogue.lookupUnqualified(Name);
   }
-  if (It->second.Block >= 0) {
-    ReadsBlock = true;
-    return RankValue::integer(It->second.Block);
-  }
+  if (It->second.Block >= 0)
+    return blockValue(It->second.Block);
   if (const Intrinsic *I = It->second.I)
     return intrinsic(*I, E);
   if (FD->hasBody() && !isa<CXXMethodDecl>(FD))

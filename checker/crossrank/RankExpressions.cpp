@@ -253,7 +253,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
         // less twice a quotient of it): that value is the candidate; taken for the rank id, the
         // function is a number again.
         U.RankCandidate = onlyLaunchValue(D);
-      } else if (LaunchSymbols.count(D.Terms.begin()->first) &&
+      } else if (mayBeRankId(D.Terms.begin()->first) &&
                  (D.Terms.begin()->second == 1 || D.Terms.begin()->second == -1)) {
         U.RankCandidate = D.Terms.begin()->first;
         // As the kernel spells it: the side that is not the loop's variable.

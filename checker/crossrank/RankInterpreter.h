@@ -194,6 +194,24 @@ private:
   /// A value the launch passes (a parameter, a field of a struct parameter): a pointer into the
   /// rank's own window, a struct whose fields are launch values, else a launch symbol.
   RankValue launchValue(llvm::StringRef Name, clang::QualType T);
+  /// The block index and count, the sub-block's (AIV) index and count: BlockIndex + 1 is the
+  /// index's count.
+  enum BlockValue { BlockIndex = 0, BlockCount = 1, SubBlockIndex = 2, SubBlockCount = 3 };
+  /// One of them: a launch symbol alike on every rank (blocks of one index talk to each other),
+  /// with `0 <= index < count` on the scenario's path (docs/cross-rank.md, "Blocks").
+  RankValue blockValue(int Which);
+public:
+  /// After a run stopped at a construct where the block index was a symbol (a window index, a
+  /// peer loop's bound made of it): from now on every block is block 0 of one, as before session
+  /// 39 (docs/cross-rank.md, "The block index as a launch value"). False when it already was or no
+  /// run read the block index.
+  bool blocksAsBlockZero() {
+    if (BlocksConcrete || !ReadsBlock)
+      return false;
+    return BlocksConcrete = true;
+  }
+private:
+  bool BlocksConcrete = false;
   /// A loop over the peers: its condition's variable indexes a window (directly or through a
   /// helper's parameter). Only such a loop's bound is taken as the rank count.
   bool isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Cond);
@@ -354,6 +372,12 @@ private:
   /// The one launch value D is a function of, through quotients by constants of it (`me - 2 *
   /// (me / 2)`); none where D names another symbol or two.
   std::optional<Symbol> onlyLaunchValue(const Linear &D) const;
+  /// Whether S is a launch value that may be the rank id: not the block index (alike on every
+  /// rank by declaration).
+  bool mayBeRankId(Symbol S) const { return LaunchSymbols.count(S) && !BlockSymbols.count(S); }
+  /// Stops the run where L, a rank (a window index), names the block index: the probe then runs
+  /// every block as block 0 of one (docs/cross-rank.md, "The block index as a launch value").
+  void blockAsRank(const Linear &L, const clang::Expr *At);
   /// A * B when both are made of launch values (each product of two symbols a symbol of its own).
   std::optional<Linear> product(const Linear &A, const Linear &B);
   /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.
@@ -425,6 +449,8 @@ private:
   /// Symbols that entered as pointers (a pointer parameter, a pointer loaded, an integer converted
   /// to one): what names a buffer, where the other symbols of an address are offsets into it.
   std::set<Symbol> PointerSymbols;
+  /// The block index and count (blockValue): launch symbols, never the rank id.
+  std::set<Symbol> BlockSymbols;
   /// The buffer an address is in, by its pointer symbols only (`signals`, not `signals + stride`).
   std::string bufferText(const Linear &L) const;
   llvm::DenseMap<const clang::Stmt *, int> Placed;
@@ -432,7 +458,7 @@ private:
   /// What each callee is: its catalogue entry, or what else (memo: names are costly).
   struct CalleeKind {
     const Intrinsic *I = nullptr;
-    int Block = -1; ///< 0: the block index, 1: the block count
+    int Block = -1; ///< a BlockValue, or -1
   };
   llvm::DenseMap<const clang::FunctionDecl *, CalleeKind> Callees;
   llvm::DenseMap<const clang::Type *, TypeFacts> Types;

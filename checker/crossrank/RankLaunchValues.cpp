@@ -26,6 +26,37 @@ RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) 
   return RankValue::number(V);
 }
 
+RankValue RankInterpreter::blockValue(int Which) {
+  ReadsBlock = true;
+  if (BlocksConcrete)
+    return RankValue::integer(Which & 1); // block 0 of one
+  // Spelled as the call: no parameter has this name, and the path's conditions read as the kernel.
+  static const char *const Spelling[] = {"get_block_idx()", "get_block_num()", "get_subblockid()",
+                                         "get_subblockdim()"};
+  int Index = Which & ~1;
+  Symbol Idx = intern(Spelling[Index]), Num = intern(Spelling[Index + 1]);
+  LaunchSymbols.insert(Idx);
+  LaunchSymbols.insert(Num);
+  BlockSymbols.insert({Idx, Num});
+  if (Launch) {
+    // 1 <= count, 0 <= index <= count - 1: every block the launch runs.
+    Launch->axiom(Linear::symbol(Num).plus(Linear::constant(1), -1), clang::BO_GE);
+    Launch->axiom(Linear::symbol(Idx), clang::BO_GE);
+    Launch->axiom(Linear::symbol(Num).plus(Linear::symbol(Idx), -1).plus(Linear::constant(1), -1),
+                  clang::BO_GE);
+  }
+  return RankValue::number(Linear::symbol(Which == Index ? Idx : Num));
+}
+
+void RankInterpreter::blockAsRank(const Linear &L, const clang::Expr *At) {
+  // Blocks of one index talk to each other: a block index that names a rank (`dst = blk`, blocks
+  // dealing the peers out) would make every rank a scenario of every block's, P times the
+  // scenarios for what block 0 of one already runs. The probe runs again so (blocksAsBlockZero).
+  for (const auto &[Sym, K] : L.Terms)
+    if (BlockSymbols.count(Sym))
+      fail("the block index names a rank (a window index): run as block 0 of one", At);
+}
+
 std::vector<std::string> RankInterpreter::rankNames() const {
   std::vector<std::string> Out;
   for (Symbol Sym : RankSymbols) {
@@ -60,7 +91,7 @@ std::optional<Symbol> RankInterpreter::onlyLaunchValue(const Linear &D) const {
     std::optional<Symbol> Of = Sym;
     if (auto Q = QuotientOf.find(Sym); Q != QuotientOf.end())
       Of = Q->second.Per ? std::nullopt : onlyLaunchValue(Q->second.Of);
-    if (!Of || !LaunchSymbols.count(*Of) || QuotientOf.count(*Of) || (Only && *Only != *Of))
+    if (!Of || !mayBeRankId(*Of) || QuotientOf.count(*Of) || (Only && *Only != *Of))
       return std::nullopt;
     Only = Of;
   }
@@ -102,6 +133,7 @@ int64_t RankInterpreter::rankIndex(const clang::Expr *E, const std::string &What
     Linear L = resolve(V.L, false);
     if (std::optional<int64_t> C = L.value())
       return *C;
+    blockAsRank(L, E);
     // A launch value among the ranks (a root, checked against the count or not: an index of
     // the window table is a rank of the launch, the window-index assumption): each rank it may
     // be is a scenario.

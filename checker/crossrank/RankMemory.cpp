@@ -233,6 +233,7 @@ std::optional<RankValue> RankInterpreter::tableWindow(const Linear &Rel, const E
     fail("PTOAS's context table in the symbolic run", At);
   if (!launchOnly(E))
     return anyWindow();
+  blockAsRank(E, At);
   std::optional<int64_t> Q = Launch->enumerate(E, 0, P, Shown, /*InRange=*/true);
   if (!Q)
     fail("a window-table index made of launch values that the solver cannot enumerate", At);
@@ -414,6 +415,10 @@ void RankInterpreter::fixLaunchValues(Linear &Off) {
     if (!LaunchSymbols.count(Sym) || BoundCounts.count(Sym) || PointerSymbols.count(Sym))
       continue;
     Launch->placed(Sym);
+    // The block index keeps its name: a wait only block 0 makes (`if (blk == 0)`, which fixes it)
+    // must meet the cell its notify named before the branch (`flags + 64 * blk`).
+    if (BlockSymbols.count(Sym))
+      continue;
     int64_t Moved = 0, Sum = 0;
     std::optional<int64_t> V = Launch->fixedAt(Sym);
     if (!V || __builtin_mul_overflow(K, *V, &Moved) || __builtin_add_overflow(Off.Const, Moved, &Sum))
@@ -504,7 +509,8 @@ void RankInterpreter::rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const
     if (!Linear::isPlace(Sym) && LaunchSymbols.count(Sym) && !BoundCounts.count(Sym) &&
         !Compared.count(Sym) && // a size the kernel compares (`base < rowElems`) is no rank
         !PointerSymbols.count(Sym) && !BufferWords.count(Sym) && // nor is a buffer's place
-        !QuotientOf.count(Sym)) { // nor a value computed from others (`len / 2`)
+        !QuotientOf.count(Sym) && // nor a value computed from others (`len / 2`)
+        !BlockSymbols.count(Sym)) { // nor the block index, alike on every rank by declaration
       if (Only)
         return;
       Only = Sym;

@@ -9,7 +9,7 @@ namespace commcheck {
 
 namespace {
 /// Appends what an overlap question reads of M: its offset, its length in bytes where it ends
-/// before the buffer's end, and its length as launch values make it (each part counted, so that
+/// before the buffer's end, its rows, and its length as launch values make it (each part counted, so that
 /// no two inputs give one key).
 void appendOverlapInputs(const MemRange &M, llvm::SmallVectorImpl<int64_t> &Key) {
   auto Form = [&](const Linear &L) {
@@ -19,7 +19,7 @@ void appendOverlapInputs(const MemRange &M, llvm::SmallVectorImpl<int64_t> &Key)
   };
   Form(M.Offset);
   bool Ends = M.Hi != std::numeric_limits<int64_t>::max();
-  Key.append({Ends, Ends ? M.Hi - M.Lo : 0, M.Length.has_value()});
+  Key.append({Ends, Ends ? M.Hi - M.Lo : 0, M.Length.has_value(), M.Rows, M.RowStride});
   if (M.Length)
     Form(*M.Length);
 }
@@ -39,6 +39,18 @@ bool SymbolicOverlap::mayOverlap(const MemRange &A, const MemRange &B) {
 }
 
 bool SymbolicOverlap::answer(const MemRange &A, const MemRange &B) {
+  if (!hullsMayMeet(A, B))
+    return false;
+  // Views of rows (a tile's rows in a wider matrix): their hulls meet where two ranks' rows
+  // interleave (halves of every row), so the rows are asked (a length of launch values, or to
+  // the end of the buffer, is no row view: the hulls decided).
+  constexpr int64_t End = std::numeric_limits<int64_t>::max();
+  if ((A.Rows > 1 || B.Rows > 1) && !A.Length && !B.Length && A.Hi != End && B.Hi != End)
+    return rowsMayMeet(A, B);
+  return true;
+}
+
+bool SymbolicOverlap::hullsMayMeet(const MemRange &A, const MemRange &B) {
   // D = A's first byte less B's: they share a byte where D > -(A's length) and D < B's length,
   // each length its largest number and, where launch values make it, its exact form (a length
   // to the end of the buffer bounds nothing).
@@ -75,6 +87,44 @@ bool SymbolicOverlap::answer(const MemRange &A, const MemRange &B) {
     It->second = Path->mayAll(All);
   }
   return It->second;
+}
+
+bool SymbolicOverlap::rowsMayMeet(const MemRange &A, const MemRange &B) {
+  // Row i of A starts D + i * A's stride after B's first byte, D = A's first byte less B's: the
+  // same launch values in both offsets cancel in D, and what is left is asked per row, never of
+  // the hulls. Where the path's bounds leave D few values, each is tried exactly (rowsMeet);
+  // else, or where one meets (the bounds may allow more than the constraints), the solver is
+  // asked whether some row of each meets (LaunchPath::mayMeetRows).
+  Linear D = A.Offset.plus(B.Offset, -1);
+  LaunchPath::RowsOf RA{A.Rows, A.RowStride, A.Hi - A.Lo - (A.Rows - 1) * A.RowStride};
+  LaunchPath::RowsOf RB{B.Rows, B.RowStride, B.Hi - B.Lo - (B.Rows - 1) * B.RowStride};
+  auto MeetAt = [&](int64_t At) {
+    MemRange X = A, Y = B;
+    X.Root = Y.Root, X.Owner = Y.Owner;
+    X.Lo = At, X.Hi = At + (A.Hi - A.Lo);
+    Y.Lo = 0, Y.Hi = B.Hi - B.Lo;
+    return X.overlaps(Y);
+  };
+  if (!D.isSymbolic())
+    return D.Const % D.Den != 0 || MeetAt(D.Const / D.Den);
+  if (!Path || Asked >= MaxAsked)
+    return true;
+  std::vector<int64_t> Key{-1, RA.Rows, RA.Stride, RA.Width, RB.Rows, RB.Stride, RB.Width,
+                           D.Const, D.Den};
+  for (const auto &[Sym, K] : D.Terms)
+    Key.insert(Key.end(), {int64_t(Sym), K});
+  auto [It, New] = Answers.try_emplace(std::move(Key), true);
+  if (!New)
+    return It->second;
+  ++Asked;
+  if (auto [Lo, Hi] = Path->range(D); D.Den == 1 && Lo && Hi && __int128(*Hi) - *Lo < MaxTried) {
+    bool Any = false;
+    for (int64_t At = *Lo; At <= *Hi && !Any; ++At)
+      Any = MeetAt(At);
+    if (!Any)
+      return It->second = false;
+  }
+  return It->second = Path->mayMeetRows(D, RA, RB);
 }
 
 MemRange hullOf(const std::vector<const MemRange *> &Of) {

@@ -39,13 +39,21 @@ private:
   LaunchPath *Path;
   std::map<std::vector<int64_t>, bool> Answers;
   size_t Asked = 0;
-  /// Each answer by what it is a function of (both offsets and lengths), so that a pair asked
-  /// again (an access against each name's hull, per scenario) costs a hash, not the forms and
-  /// key of its question: the answer it gets is the one asking again would give (Answers only
+  /// Each answer by what it is a function of (both offsets, lengths and rows), so that a pair
+  /// asked again (an access against each name's hull, per scenario) costs a hash, not the forms
+  /// and key of its question: the answer it gets is the one asking again would give (Answers only
   /// grows, and past MaxAsked nothing is added to it).
   llvm::DenseMap<llvm::ArrayRef<int64_t>, bool> ByPair;
   llvm::BumpPtrAllocator PairKeys;
+  /// The hulls' answer, then the rows' where either is a view of several rows.
   bool answer(const MemRange &A, const MemRange &B);
+  /// Whether the hulls of A and B (Lo..Hi, or their lengths of launch values) may share a byte.
+  bool hullsMayMeet(const MemRange &A, const MemRange &B);
+  /// Whether a row of A and a row of B (one of them a view of several rows) may share a byte.
+  bool rowsMayMeet(const MemRange &A, const MemRange &B);
+  /// Past this many values of the offsets' difference within the path's bounds, the solver
+  /// answers a question of rows alone.
+  static constexpr int64_t MaxTried = 256;
   /// Past this many solver questions in one run, a pair is taken to overlap unasked (sound).
   static constexpr size_t MaxAsked = 4000;
 };

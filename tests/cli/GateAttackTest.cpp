@@ -806,3 +806,21 @@ TEST(GateAttack, ARaceBehindTheModelsStepBudgetIsNotVerified) {
   EXPECT_REJECTED(G);
   EXPECT_NE(G.Run.Out.find("not checked"), std::string::npos) << G.Run.all();
 }
+
+// The model took every block for block 0 of one: a wait that only block 0 (or sub-block 0) makes
+// left blocks 1.. reading their peers' rows with no wait, and the gate copied the kernel. The block
+// index is now a value alike on every rank, 0 <= idx < num: its branches are scenarios, and the
+// one where the wait is skipped is run. The wait made by every block still passes.
+TEST(GateAttack, AWaitOnlyBlockZeroMakesIsARace) {
+  TempDir D;
+  Proc P = runProgram(commgenBinary(), {"allgather-push", "--ranks", "2", "--variant", "optimised"});
+  ASSERT_EQ(P.Exit, 0) << P.all();
+  const std::string Wait = "pto::comm::TWAIT(";
+  ASSERT_NE(P.Out.find(Wait), std::string::npos) << P.Out;
+  EXPECT_PASSED(gate(D, D.write("clean.cpp", P.Out)));
+  for (const char *Index : {"get_block_idx()", "get_subblockid()"}) {
+    SCOPED_TRACE(Index);
+    std::string Gated = replaceOnce(P.Out, Wait, "if (" + std::string(Index) + " == 0) " + Wait);
+    EXPECT_REJECTED(gate(D, D.write(std::string(Index[4] == 'b' ? "block" : "subblock") + ".cpp", Gated)));
+  }
+}
