@@ -370,8 +370,7 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
         break;
       if (!I.unbindUnconfirmed())
         return *Doubt;
-      Restart();
-      N = 0;
+      Restart(), N = 0;
     }
     LaunchPath Path(Probes.back());
     I.follow(&Path);
@@ -403,15 +402,13 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
       }
       if (U->RankCandidate && I.takeAsRank(*U->RankCandidate)) {
         // The rank the host passes as a scalar: the probe starts again with it as the rank id.
-        Restart();
-        N = 0;
+        Restart(), N = 0;
         continue;
       }
       if (!U->Unconfirmed && !I.blocksAsBlockZero())
         return *U;
       if (!U->Unconfirmed) { // the block index as a symbol stopped the run: block 0 of one
-        Restart();
-        N = 0;
+        Restart(), N = 0;
         continue;
       }
       Doubt = *U;
