@@ -3,12 +3,13 @@
 #include "analyses/PathLiteralTable.h"
 #include "analyses/PathSensitive.h"
 #include "events/SourcePoints.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallVector.h"
 #include <limits>
 #include <map>
 #include <queue>
 #include <tuple>
-#include <unordered_map>
 
 namespace commcheck {
 
@@ -24,15 +25,14 @@ struct Node {
     return Block == O.Block && Index == O.Index && Phase == O.Phase && Path == O.Path;
   }
 };
-struct NodeHash {
-  size_t operator()(const Node &N) const {
-    return llvm::hash_combine(N.Block, N.Index, N.Phase, N.Path);
+/// Keys of the search's DenseMaps: no block has index ~0u or ~0u - 1.
+struct WitnessNodeInfo {
+  static Node getEmptyKey() { return Node{~0u, 0, 0, 0}; }
+  static Node getTombstoneKey() { return Node{~0u - 1, 0, 0, 0}; }
+  static unsigned getHashValue(const Node &N) {
+    return static_cast<unsigned>(llvm::hash_combine(N.Block, N.Index, N.Phase, N.Path));
   }
-};
-struct PointHash {
-  size_t operator()(const std::pair<unsigned, int> &P) const {
-    return llvm::hash_combine(P.first, P.second);
-  }
+  static bool isEqual(const Node &A, const Node &B) { return A == B; }
 };
 
 /// The phase of a search that starts at the entry and has not yet passed the obligation's origin
@@ -62,7 +62,7 @@ public:
       return std::nullopt;
     this->Start = *S;
     Q.push(*S);
-    Parent.emplace(*S, *S);
+    Parent.try_emplace(*S, *S);
     while (!Q.empty() && Parent.size() < Limit) {
       Node N = Q.front();
       Q.pop();
@@ -104,7 +104,7 @@ public:
     auto Point = [&](clang::SourceLocation L) { return pointIn(G, SM, L); };
     std::vector<WitnessStep> Rev;
     for (Node N = Found; !(N == Start);) {
-      Node P = Parent.at(N);
+      Node P = Parent.find(N)->second;
       if (P.Phase == BeforeOrigin && N.Phase != BeforeOrigin)
         break; // the origin: the notes start after it
       if (P.Block != N.Block) {
@@ -141,13 +141,13 @@ private:
   PathLiteralTable &Paths;
   unsigned Nothing; ///< the empty literal set
   // Hashed: a search visits a state per event, and only looks them up (nothing walks them in
-  // order).
-  std::unordered_map<Node, Node, NodeHash> Parent;
+  // order). Open addressing: one allocation per growth, not one per state.
+  llvm::DenseMap<Node, Node, WitnessNodeInfo> Parent;
   std::queue<Node> Q;
-  std::unordered_map<std::pair<unsigned, int>, std::vector<unsigned>, PointHash> Seen;
+  llvm::DenseMap<std::pair<unsigned, int>, llvm::SmallVector<unsigned, 2>> Seen;
 
   void visit(Node M, const Node &From) {
-    if (Parent.emplace(M, From).second)
+    if (Parent.try_emplace(M, From).second)
       Q.push(M);
   }
 
@@ -161,7 +161,7 @@ private:
     unsigned L = Paths.enter(M.Block, M.Path);
     if (L == PathLiteralTable::Dead)
       return std::nullopt;
-    std::vector<unsigned> &Before = Seen[{M.Block, M.Phase}];
+    llvm::SmallVector<unsigned, 2> &Before = Seen[{M.Block, M.Phase}];
     for (unsigned S : Before)
       if (Paths.subset(S, L))
         return std::nullopt;

@@ -89,18 +89,18 @@ struct PathVar {
   std::string Name; ///< for dumps: "loop", "coreLoop.rowLoops", with the helper's instance
   IntType Type;
   unsigned Root = 0; ///< the variable of the whole object (itself for a scalar)
-  static constexpr unsigned NoParent = ~0u;
-  unsigned Parent = NoParent; ///< the object it is a member of (none for a whole object or a scalar)
   bool IsRecord = false; ///< the root of member paths, with no value of its own
   /// A local that holds one launch value all its life (`const uint32_t tiles = TileCount(t)`):
   /// that value's variable, which takes its place in every fact (finishPathFacts).
   int AliasOf = -1;
+  static constexpr unsigned NoParent = ~0u;
+  unsigned Parent = NoParent; ///< the object it is a member of (none for a whole object or a scalar)
 };
 
 /// Whether M is V or a member path inside it (`plan.tail.rows` is inside `plan.tail` and `plan`):
 /// what an assignment to V changes.
 inline bool within(unsigned M, unsigned V, const std::vector<PathVar> &Vars) {
-  for (unsigned X = M; X != PathVar::NoParent; X = Vars[X].Parent)
+  for (unsigned X = M; X != PathVar::NoParent; X = Vars[X].Parent == X ? PathVar::NoParent : Vars[X].Parent)
     if (X == V)
       return true;
   return false;

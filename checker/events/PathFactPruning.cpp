@@ -74,7 +74,7 @@ size_t prune(EventGraph &G) {
   // An assignment to an object, or to a member object of it, changes the members read.
   for (unsigned V = 0; V < G.PathVars.size(); ++V)
     if (Relevant[V])
-      for (unsigned X = G.PathVars[V].Parent; X != PathVar::NoParent; X = G.PathVars[X].Parent)
+      for (unsigned X = G.PathVars[V].Parent; X != PathVar::NoParent && !Relevant[X]; X = G.PathVars[X].Parent)
         Relevant[X] = true;
   for (size_t I = 0; I < G.PathFacts.size(); ++I)
     if (G.PathFacts[I].K != PathFact::Assume)
