@@ -405,13 +405,7 @@ private:
         derivedFromArch(Name) || Host.count(Name.str()) || Name == "defined" ||
         compilerQuery(Name) || Name == "true" || Name == "false")
       return false;
-    if (PP.getMacroInfo(PP.getIdentifierInfo(Name)))
-      return false;
-    // -U of a macro never defined leaves no directive behind: read the command line itself.
-    for (const auto &[Macro, Undef] : PP.getPreprocessorOpts().Macros)
-      if (StringRef(Macro).take_until([](char C) { return C == '='; }) == Name)
-        return false;
-    return true;
+    return !PP.getMacroInfo(PP.getIdentifierInfo(Name)) && !pinnedOnCommandLine(PP, Name);
   }
   /// The free macros of a condition that is not a single test: each needs a parse of its own.
   void freeIn(StringRef Text, SourceLocation Loc) {
@@ -505,6 +499,13 @@ private:
 };
 
 } // namespace
+
+bool pinnedOnCommandLine(const Preprocessor &PP, StringRef Name) {
+  for (const auto &[Macro, Undef] : PP.getPreprocessorOpts().Macros)
+    if (StringRef(Macro).take_until([](char C) { return C == '='; }) == Name)
+      return true;
+  return false;
+}
 
 bool PreprocessorRecord::skipped(const SourceManager &SM, FileID FID, unsigned Offset) const {
   for (const SourceRange &S : Skipped) {

@@ -5,6 +5,7 @@
 // differently for each core, and each must be checked).
 #pragma once
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
 #include <map>
 #include <memory>
 #include <optional>
@@ -126,5 +127,9 @@ struct PreprocessorRecord {
                                                 clang::Preprocessor &PP,
                                                 const TrustedHeaders *Trusted);
 };
+
+/// Whether the command line defines or undefines Name (-D, -U): the build pins it. A -U of a
+/// macro never defined leaves no directive behind, so the command line itself is read.
+bool pinnedOnCommandLine(const clang::Preprocessor &PP, llvm::StringRef Name);
 
 } // namespace commcheck

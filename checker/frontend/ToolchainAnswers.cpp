@@ -8,7 +8,6 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/StringMap.h"
 #include <set>
 
@@ -159,13 +158,9 @@ private:
 
   /// A name the build may pass (-DNDEBUG) and this parse left undefined.
   bool buildKnob(StringRef D) const {
-    if (PP.getMacroInfo(PP.getIdentifierInfo(D)) || R.ConfigMacros.count(D.str()) || R.ArchMacros.count(D.str()) ||
-        Host.count(D.str()) || compilerQuery(D))
-      return false;
-    for (const auto &[Macro, Undef] : PP.getPreprocessorOpts().Macros)
-      if (StringRef(Macro).take_until([](char C) { return C == '='; }) == D)
-        return false;
-    return true;
+    return !PP.getMacroInfo(PP.getIdentifierInfo(D)) && !R.ConfigMacros.count(D.str()) &&
+           !R.ArchMacros.count(D.str()) && !Host.count(D.str()) && !compilerQuery(D) &&
+           !pinnedOnCommandLine(PP, D);
   }
 
   /// The kernel expands N, which the toolchain defines by macros the build may pass: the kernel
