@@ -4,6 +4,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "events/ConfigurationSlice.h"
+#include "events/TypeContents.h"
 #include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -183,7 +184,14 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
   else if (VD->getType()->isScalarType())
     V = RankValue::unknown("'" + VD->getNameAsString() + "' is not initialised");
   if (VD->getType()->isReferenceType() && VD->getInit()) {
-    Frames.back().Vars[VD] = lvalue(VD->getInit());
+    Slot Bound = lvalue(VD->getInit());
+    // A reference to storage the model keeps no slot for (`const Cfg &c = *args`): a read-only
+    // one stands for the value read where it is bound (its reads recorded no later than they
+    // happen); a writable one would lose the writes made through it.
+    QualType Referent = VD->getType().getNonReferenceType();
+    if (!Bound && !(Referent.isConstQualified() && !hasMutableMember(Referent)))
+      fail("a writable reference to memory the model does not track", VD->getInit());
+    Frames.back().Vars[VD] = Bound ? Bound : std::make_shared<RankValue>(std::move(V));
     return;
   }
   // A word of launch data or other memory the kernel names (`int root = args[4];`, `int n =

@@ -1,4 +1,5 @@
 #include "events/TargetTypeQueries.h"
+#include "events/TypeContents.h"
 #include "events/UserQuestionFinder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -16,11 +17,11 @@ namespace {
 
 /// Whether T's size or alignment is the target's: a builtin type LP64 does not fix, or an array
 /// or record of one.
-bool targetLaidOut(QualType T, int Depth = 0) {
-  if (T.isNull() || Depth > 8)
-    return false;
-  T = T.getCanonicalType();
-  if (const auto *B = T->getAs<BuiltinType>())
+bool targetLaidOut(QualType T) {
+  return typeContains(T, [](QualType Ty, const FieldDecl *) {
+    const auto *B = Ty.getCanonicalType()->getAs<BuiltinType>();
+    if (!B)
+      return false;
     switch (B->getKind()) {
     case BuiltinType::LongDouble:
     case BuiltinType::WChar_S:
@@ -33,17 +34,7 @@ bool targetLaidOut(QualType T, int Depth = 0) {
     default:
       return false;
     }
-  if (const auto *A = dyn_cast<ArrayType>(T.getTypePtr()))
-    return targetLaidOut(A->getElementType(), Depth + 1);
-  if (const auto *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition()) {
-    for (const CXXBaseSpecifier &Base : RD->getDefinition()->bases())
-      if (targetLaidOut(Base.getType(), Depth + 1))
-        return true;
-    for (const FieldDecl *F : RD->getDefinition()->fields())
-      if (targetLaidOut(F->getType(), Depth + 1))
-        return true;
-  }
-  return false;
+  });
 }
 
 /// Plain char or wchar_t: their signedness is the target's.

@@ -1,4 +1,5 @@
 #include "events/UnseenCalls.h"
+#include "events/TypeContents.h"
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
 #include "clang/AST/ASTContext.h"
@@ -39,23 +40,17 @@ bool pointerTargets(const Expr *Callee, const FunctionFacts &Facts,
   return targets(Callee, Facts, Out, 0);
 }
 
-bool mayHoldAddress(QualType T, const ASTContext &Ctx, int Depth) {
-  T = T.getNonReferenceType().getCanonicalType();
-  if (T->isPointerType() || T->isMemberPointerType() || isViewType(T))
-    return true;
-  if (T->isIntegerType() && !T->isEnumeralType() && !T->isBooleanType())
-    return T->isDependentType() || Ctx.getTypeSize(T) >= 64; // an address as uint64_t
-  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
-    return mayHoldAddress(AT->getElementType(), Ctx, Depth);
-  if (const auto *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition() && Depth < 4) {
-    for (const FieldDecl *F : RD->fields())
-      if (mayHoldAddress(F->getType(), Ctx, Depth + 1))
-        return true;
-    for (const CXXBaseSpecifier &Base : RD->bases())
-      if (mayHoldAddress(Base.getType(), Ctx, Depth + 1))
-        return true;
-  }
-  return false;
+bool mayHoldAddress(QualType T, const ASTContext &Ctx) {
+  return typeContains(T.getNonReferenceType(), [&Ctx](QualType Ty, const FieldDecl *) {
+    if (Ty->isReferenceType()) // a reference member: what it refers to
+      return mayHoldAddress(Ty, Ctx);
+    Ty = Ty.getCanonicalType();
+    if (Ty->isPointerType() || Ty->isMemberPointerType() || isViewType(Ty))
+      return true;
+    // An address kept as uint64_t.
+    return Ty->isIntegerType() && !Ty->isEnumeralType() && !Ty->isBooleanType() &&
+           (Ty->isDependentType() || Ctx.getTypeSize(Ty) >= 64);
+  });
 }
 
 const Expr *addressingArgument(const CallExpr *CE, const ASTContext &Ctx) {

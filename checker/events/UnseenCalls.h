@@ -30,7 +30,7 @@ const clang::Expr *addressingArgument(const clang::CallExpr *CE, const clang::AS
 bool hasGmArgument(const clang::CallExpr *CE);
 
 /// Whether a value of type T could hold a GM address.
-bool mayHoldAddress(clang::QualType T, const clang::ASTContext &Ctx, int Depth = 0);
+bool mayHoldAddress(clang::QualType T, const clang::ASTContext &Ctx);
 
 /// The source text of E, shortened for a message.
 std::string sourceText(const clang::SourceManager &SM, const clang::Expr *E);

@@ -1,5 +1,6 @@
 #include "events/VarUses.h"
 #include "events/GmType.h"
+#include "events/TypeContents.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -60,77 +61,84 @@ struct VarUses::Index {
   llvm::DenseMap<const VarDecl *, std::vector<VarUpdate>> Updates;
 };
 
-VarUses::VarUses() = default;
+VarUses::VarUses() : Casts(std::make_unique<ConstCasts>()) {}
 VarUses::~VarUses() = default;
 
 namespace {
 
-/// Whether an object of type T has a mutable member (in it, its members or its bases): a const
-/// view of it may still change that.
-bool mutableInside(QualType T, int Depth = 0) {
-  const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-  RD = RD ? RD->getDefinition() : nullptr;
-  if (!RD || Depth > 8)
-    return false;
-  for (const FieldDecl *F : RD->fields())
-    if (F->isMutable() || mutableInside(F->getType(), Depth + 1))
-      return true;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (mutableInside(B.getType(), Depth + 1))
-      return true;
-  return false;
-}
 bool constReference(QualType T) {
   return T->isReferenceType() && T.getNonReferenceType().isConstQualified() &&
-         !mutableInside(T.getNonReferenceType());
+         !hasMutableMember(T.getNonReferenceType());
 }
 bool constMethod(const Decl *D) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(D);
-  return MD && MD->isConst() && !mutableInside(QualType(MD->getParent()->getTypeForDecl(), 0));
+  return MD && MD->isConst() && !hasMutableMember(QualType(MD->getParent()->getTypeForDecl(), 0));
 }
 
-/// Whether Body casts V's constness away: an explicit cast (`const_cast<int &>(r)`, a C-style
-/// cast) of V or of its address. A const reference or pointer to const bound to storage is then
-/// a way to write it after all.
-bool castsAwayConst(const Stmt *Body, const VarDecl *V, int Depth = 0) {
-  if (!Body || Depth > 4)
-    return false;
-  std::vector<const Stmt *> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
-    if (const auto *C = dyn_cast<ExplicitCastExpr>(S); C && (isa<CXXConstCastExpr>(C) || isa<CStyleCastExpr>(C))) {
-      const Expr *Op = C->getSubExpr()->IgnoreParenImpCasts();
-      if (const auto *U = dyn_cast<UnaryOperator>(Op); U && U->getOpcode() == UO_AddrOf)
-        Op = U->getSubExpr()->IgnoreParenImpCasts();
-      if (const auto *D = dyn_cast<DeclRefExpr>(Op); D && D->getDecl() == V)
-        return true;
-    }
-    // V handed on to a helper whose parameter's constness that helper casts away.
-    if (const auto *CE = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && Callee->hasBody())
-        for (unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? 1 : 0, I = Shift;
-             I < CE->getNumArgs() && I - Shift < Callee->getNumParams(); ++I) {
-          const Expr *A = CE->getArg(I)->IgnoreParenImpCasts();
-          if (const auto *U = dyn_cast<UnaryOperator>(A); U && U->getOpcode() == UO_AddrOf)
-            A = U->getSubExpr()->IgnoreParenImpCasts();
-          if (const auto *D = dyn_cast<DeclRefExpr>(A);
-              D && D->getDecl() == V && castsAwayConst(Callee->getBody(), Callee->getParamDecl(I - Shift), Depth + 1))
-            return true;
-        }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
+} // namespace
+
+/// Whether a body casts a variable's constness away: an explicit cast (`const_cast<int &>(r)`, a
+/// C-style cast) of it or of its address, there or in a helper it is handed to (four deep). A
+/// const reference or pointer to const bound to storage is then a way to write it after all.
+/// Answers are kept per (body, variable, depth): a helper handed const references from many
+/// calls is read once, not once per call and per path of helpers.
+class VarUses::ConstCasts {
+public:
+  bool castsAway(const Stmt *Body, const VarDecl *V, int Depth = 0) {
+    if (!Body || Depth > 4)
+      return false;
+    auto [It, New] = Known.try_emplace({Body, V, Depth}, false);
+    if (!New)
+      return It->second;
+    bool Found = search(Body, V, Depth);
+    Known[{Body, V, Depth}] = Found; // the map may have grown meanwhile
+    return Found;
   }
-  return false;
-}
+
+private:
+  bool search(const Stmt *Body, const VarDecl *V, int Depth) {
+    std::vector<const Stmt *> Work{Body};
+    while (!Work.empty()) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      if (!S)
+        continue;
+      if (const auto *C = dyn_cast<ExplicitCastExpr>(S); C && (isa<CXXConstCastExpr>(C) || isa<CStyleCastExpr>(C))) {
+        const Expr *Op = C->getSubExpr()->IgnoreParenImpCasts();
+        if (const auto *U = dyn_cast<UnaryOperator>(Op); U && U->getOpcode() == UO_AddrOf)
+          Op = U->getSubExpr()->IgnoreParenImpCasts();
+        if (const auto *D = dyn_cast<DeclRefExpr>(Op); D && D->getDecl() == V)
+          return true;
+      }
+      // V handed on to a helper whose parameter's constness that helper casts away.
+      if (const auto *CE = dyn_cast<CallExpr>(S))
+        if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && Callee->hasBody())
+          for (unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) ? 1 : 0, I = Shift;
+               I < CE->getNumArgs() && I - Shift < Callee->getNumParams(); ++I) {
+            const Expr *A = CE->getArg(I)->IgnoreParenImpCasts();
+            if (const auto *U = dyn_cast<UnaryOperator>(A); U && U->getOpcode() == UO_AddrOf)
+              A = U->getSubExpr()->IgnoreParenImpCasts();
+            if (const auto *D = dyn_cast<DeclRefExpr>(A);
+                D && D->getDecl() == V &&
+                castsAway(Callee->getBody(), Callee->getParamDecl(I - Shift), Depth + 1))
+              return true;
+          }
+      for (const Stmt *Child : S->children())
+        Work.push_back(Child);
+    }
+    return false;
+  }
+
+  llvm::DenseMap<std::tuple<const Stmt *, const VarDecl *, int>, bool> Known;
+};
+
+namespace {
 
 /// Classifies every reference to a local variable or parameter of one body.
 class Indexer {
 public:
-  Indexer(const FunctionDecl *FD, Stmt *Body, VarUses::Index &Idx)
-      : FD(FD), PM(Body), Out(Idx.Uses), Updates(Idx.Updates) {}
+  Indexer(const FunctionDecl *FD, Stmt *Body, VarUses::Index &Idx, VarUses::ConstCasts &Casts)
+      : FD(FD), PM(Body), Out(Idx.Uses), Updates(Idx.Updates), Casts(Casts) {}
 
   void walk(const Stmt *S) {
     if (!S)
@@ -193,8 +201,8 @@ private:
       return escape(V, Deref, std::move(Path));
     const ParmVarDecl *Param = Callee->getParamDecl(I - Shift);
     QualType PT = Param->getType();
-    if ((ByAddress ? pointsToConst(PT) && !mutableInside(PT->getPointeeType()) : constReference(PT)) &&
-        !castsAwayConst(Callee->hasBody() ? Callee->getBody() : nullptr, Param))
+    if ((ByAddress ? pointsToConst(PT) && !hasMutableMember(PT->getPointeeType()) : constReference(PT)) &&
+        !Casts.castsAway(Callee->hasBody() ? Callee->getBody() : nullptr, Param))
       return;
     if (!ByAddress && !PT->isReferenceType())
       return; // a copy
@@ -242,6 +250,7 @@ private:
   ParentMap PM;
   llvm::DenseMap<const VarDecl *, std::vector<VarUse>> &Out;
   llvm::DenseMap<const VarDecl *, std::vector<VarUpdate>> &Updates;
+  VarUses::ConstCasts &Casts;
 };
 
 /// The pointer V holds is read at Cur: where its pointee is accessed, continue there (Cur, Deref
@@ -413,7 +422,7 @@ void Indexer::classifyUse(const DeclRefExpr *D, const VarDecl *V) {
       for (const Decl *X : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(X); VD && VD->getInit() && VD->getInit()->IgnoreParens() == Cur &&
                                                    VD->getType()->isReferenceType() &&
-                                                   (!constReference(VD->getType()) || castsAwayConst(FD->getBody(), VD)))
+                                                   (!constReference(VD->getType()) || Casts.castsAway(FD->getBody(), VD)))
           escape(V, Deref, Path); // a writable alias
       return;
     }
@@ -436,11 +445,11 @@ VarUses::Index &VarUses::index(const FunctionDecl *FD) {
   if (!Slot) {
     Slot = std::make_unique<Index>();
     if (Stmt *Body = FD->getBody()) {
-      Indexer I(FD, Body, *Slot);
+      Indexer I(FD, Body, *Slot, *Casts);
       I.walk(Body);
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
         for (const CXXCtorInitializer *Init : Ctor->inits()) {
-          Indexer II(FD, Init->getInit(), *Slot);
+          Indexer II(FD, Init->getInit(), *Slot, *Casts);
           II.walk(Init->getInit());
           // A reference member bound to a variable is a writable alias of it.
           if (Init->getMember() && Init->getMember()->getType()->isReferenceType())

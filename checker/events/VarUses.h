@@ -85,10 +85,13 @@ public:
 
   /// One body's uses and updates, by variable (filled by the indexer of VarUses.cpp).
   struct Index;
+  /// Which const views a body (or a helper they are handed to) casts writable, asked once each.
+  class ConstCasts;
 
 private:
   Index &index(const clang::FunctionDecl *FD);
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Index>> Indexes;
+  std::unique_ptr<ConstCasts> Casts;
 };
 
 } // namespace commcheck

@@ -755,6 +755,26 @@ TEST(GateAttack, ATargetPropertyOnlyTheDeviceAnswersIsNotTheCheckersAnswer) {
                                         std::string("        if (sizeof(long) == 8) {\n    ") + Drain + "        }\n"))));
 }
 
+// The same question asked of a record that holds the target-sized member ten records deep:
+// the type walk once stopped at eight, and a deeper `long double` looked LP64-fixed.
+TEST(GateAttack, ATargetSizedMemberDeepInsideARecordIsStillTheTargetsAnswer) {
+  TempDir D;
+  auto nested = [](const std::string &Leaf) {
+    std::string Types = "struct Deep0 { " + Leaf + " x; };\n";
+    for (int L = 1; L <= 10; ++L)
+      Types += "struct Deep" + std::to_string(L) + " { Deep" + std::to_string(L - 1) + " in; };\n";
+    return Types;
+  };
+  std::string Guarded = replaceOnce(optimised(), Drain, std::string("        if (sizeof(Deep10) == 16) {\n    ") +
+                                                            Drain + "        }\n");
+  Gate G = gate(D, D.write("deep.cpp", beforeKernel(Guarded, nested("long double"))));
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("size or alignment of 'Deep10'"), std::string::npos) << G.Run.all();
+  EXPECT_PASSED(gate(D, D.write("deep_lp64.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+                                        std::string("        if (sizeof(Deep10) == 8) {\n    ") + Drain + "        }\n"),
+                                                               nested("long")))));
+}
+
 // An operand C++ does not evaluate runs nothing, whatever it spells: clang's CFG lists the
 // operand of noexcept(...) and the argument of __builtin_constant_p or __builtin_assume among
 // the body's statements, so a drain written there counted as run. In an evaluated operand (a

@@ -163,6 +163,24 @@ TEST(JsonReport, EachKernelEntrySaysWhatTheCrossRankModelMadeOfIt) {
   EXPECT_NE(Cut[0]["why"].get<std::string>().find("loop over launch values"), std::string::npos);
 }
 
+// A reference bound to launch memory the model keeps no slot for: read-only, it stands for the
+// value read where it is bound (the race of the fixture is found); writable, the writes through
+// it would be lost, so the model does not run the entry and says why (it crashed on both).
+TEST(JsonReport, AWritableReferenceToLaunchMemoryStopsTheModelAndSaysWhy) {
+  Proc R = runCommcheck({"--format=json", "--assume-fresh-window",
+                         COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/launch_options_by_reference_race.cpp"});
+  Json J = Json::parse(R.Out, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << R.all();
+  const Json &Entries = J["files"][0]["crossRank"];
+  ASSERT_EQ(Entries.size(), 2u) << J.dump(2);
+  EXPECT_EQ(Entries[0]["entry"], "SumAllInputs");
+  EXPECT_TRUE(Entries[0]["modelled"].get<bool>()) << J.dump(2);
+  EXPECT_EQ(Entries[1]["entry"], "SumAllInputsWritable");
+  EXPECT_FALSE(Entries[1]["modelled"].get<bool>()) << J.dump(2);
+  EXPECT_NE(Entries[1]["why"].get<std::string>().find("writable reference to memory the model does not track"),
+            std::string::npos) << J.dump(2);
+}
+
 // Issue 26: a signal value read from the launch is tried at a few values only. Where nothing the
 // model concludes reads it (a wait on a gate no rank of the kernel notifies, a Set no rank waits
 // on) and no branch names it, every value runs alike: complete, and the precision step drops the

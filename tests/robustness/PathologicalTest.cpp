@@ -153,6 +153,32 @@ TEST(Pathological, ExponentialHelperFanOutEndsInTheEventBudget) {
   expectBudgetRejection(R, D, "exceeds the analysis budget of 200000 events");
 }
 
+TEST(Pathological, RecordsThatShareTheirMembersAreLookedIntoOnce) {
+  // S1 holds ten S0, S2 ten S1, ... S10 ten S9: 10^10 leaves over eleven records. The questions
+  // asked of a type (a mutable member a const view could change, a member the target sizes, a
+  // member that could hold an address) each walked every leaf, to a depth cut: hours here (a
+  // const reference to S8 took minutes). Each record is now looked into once per question.
+  std::string Text = std::string(Head) + "struct S0 { int x; };\n";
+  for (int L = 1; L <= 10; ++L) {
+    Text += "struct S" + std::to_string(L) + " {";
+    for (int F = 0; F < 10; ++F)
+      Text += " S" + std::to_string(L - 1) + " f" + std::to_string(F) + ";";
+    Text += " };\n";
+  }
+  Text += "extern AICORE void sink(const S10 &s);\n"
+          "__global__ AICORE void k(__gm__ float *out, __gm__ S10 *big) {\n"
+          "  const S10 &v = *big;\n"
+          "  if (v.f0.f1.f2.f3.f4.f5.f6.f7.f8.f9.x == 0 && sizeof(S10) > 0)\n"
+          "    out[0] = 1.0f;\n"
+          "  sink(*big);\n"
+          "}\n";
+  TempDir D;
+  Invocation R = gate("shared_members.cpp", Text, D);
+  EXPECT_EQ(R.Exit, 1) << R.all(); // the unseen call is given GM
+  EXPECT_TRUE(contains(R.Out, "call to 'sink', which the checker cannot see")) << R.all();
+  EXPECT_TRUE(D.files("out").empty());
+}
+
 TEST(Pathological, ThousandsOfKernelsInOneFile) {
   std::string Text = Head;
   for (int I = 0; I < 3000; ++I)
