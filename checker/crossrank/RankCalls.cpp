@@ -278,6 +278,10 @@ RankValue RankInterpreter::callUser(const FunctionDecl *FD, const CallExpr *E) {
     const ParmVarDecl *Prm = Def->getParamDecl(K);
     const Expr *A = E->getArg(K);
     Slot S = Prm->getType()->isReferenceType() ? lvalue(A) : nullptr;
+    // As a reference variable (declare): a writable reference to memory with no slot would lose
+    // the writes the helper makes through it.
+    if (!S && Prm->getType()->isReferenceType() && !readOnlyReferent(Prm->getType()))
+      fail("a writable reference to memory the model does not track", A);
     F.Vars[Prm] = S ? S : std::make_shared<RankValue>(eval(A).detached());
   }
   Frames.push_back(std::move(F));

@@ -177,6 +177,11 @@ bool RankInterpreter::truth(const clang::Expr *E) {
        E);
 }
 
+bool RankInterpreter::readOnlyReferent(clang::QualType Reference) {
+  clang::QualType Referent = Reference.getNonReferenceType();
+  return Referent.isConstQualified() && !hasMutableMember(Referent);
+}
+
 void RankInterpreter::declare(const clang::VarDecl *VD) {
   RankValue V = RankValue::object();
   if (const clang::Expr *Init = VD->getInit())
@@ -188,8 +193,7 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
     // A reference to storage the model keeps no slot for (`const Cfg &c = *args`): a read-only
     // one stands for the value read where it is bound (its reads recorded no later than they
     // happen); a writable one would lose the writes made through it.
-    QualType Referent = VD->getType().getNonReferenceType();
-    if (!Bound && !(Referent.isConstQualified() && !hasMutableMember(Referent)))
+    if (!Bound && !readOnlyReferent(VD->getType()))
       fail("a writable reference to memory the model does not track", VD->getInit());
     Frames.back().Vars[VD] = Bound ? Bound : std::make_shared<RankValue>(std::move(V));
     return;

@@ -191,6 +191,9 @@ private:
   Flow execLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, bool CondFirst, const clang::Stmt *Loop);
   void declare(const clang::VarDecl *VD);
+  /// Whether what a reference of this type refers to cannot be written through it (const, no
+  /// mutable member): bound to memory with no slot, it may stand for the value it reads.
+  static bool readOnlyReferent(clang::QualType Reference);
   /// A value the launch passes (a parameter, a field of a struct parameter): a pointer into the
   /// rank's own window, a struct whose fields are launch values, else a launch symbol.
   RankValue launchValue(llvm::StringRef Name, clang::QualType T);

@@ -172,12 +172,16 @@ TEST(JsonReport, AWritableReferenceToLaunchMemoryStopsTheModelAndSaysWhy) {
   Json J = Json::parse(R.Out, nullptr, false);
   ASSERT_FALSE(J.is_discarded()) << R.all();
   const Json &Entries = J["files"][0]["crossRank"];
-  ASSERT_EQ(Entries.size(), 2u) << J.dump(2);
+  ASSERT_EQ(Entries.size(), 3u) << J.dump(2);
   EXPECT_EQ(Entries[0]["entry"], "SumAllInputs");
   EXPECT_TRUE(Entries[0]["modelled"].get<bool>()) << J.dump(2);
   EXPECT_EQ(Entries[1]["entry"], "SumAllInputsWritable");
   EXPECT_FALSE(Entries[1]["modelled"].get<bool>()) << J.dump(2);
   EXPECT_NE(Entries[1]["why"].get<std::string>().find("writable reference to memory the model does not track"),
+            std::string::npos) << J.dump(2);
+  EXPECT_EQ(Entries[2]["entry"], "SumAllInputsHelperWritable");
+  EXPECT_FALSE(Entries[2]["modelled"].get<bool>()) << J.dump(2);
+  EXPECT_NE(Entries[2]["why"].get<std::string>().find("writable reference to memory the model does not track"),
             std::string::npos) << J.dump(2);
 }
 
