@@ -280,7 +280,7 @@ RankValue RankInterpreter::callUser(const FunctionDecl *FD, const CallExpr *E) {
     Slot S = Prm->getType()->isReferenceType() ? lvalue(A) : nullptr;
     // As a reference variable (declare): a writable reference to memory with no slot would lose
     // the writes the helper makes through it.
-    if (!S && Prm->getType()->isReferenceType() && !readOnlyReferent(Prm->getType()))
+    if (!S && Prm->getType()->isReferenceType() && unslottedReferenceLosesWrites(Prm->getType(), A))
       fail("a writable reference to memory the model does not track", A);
     F.Vars[Prm] = S ? S : std::make_shared<RankValue>(eval(A).detached());
   }

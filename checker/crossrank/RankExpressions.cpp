@@ -115,6 +115,13 @@ RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
   // is evaluated here (a GM address is evaluated once, by the store that follows).
   if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
     return localPath(UO->getSubExpr()) ? eval(UO->getSubExpr()).Pointee : nullptr;
+  // `auto &tile = pong ? tileB : tileA;`, `(log(), slot)`: the object the chosen operand names.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return truth(CO->getCond()) ? lvalue(CO->getTrueExpr()) : lvalue(CO->getFalseExpr());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Comma) {
+    eval(BO->getLHS());
+    return lvalue(BO->getRHS());
+  }
   if (const auto *DR = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
       auto Found = Frames.back().Vars.find(VD);
@@ -210,6 +217,8 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     }
     if (isa<DeclRefExpr>(L))
       fail("a store to a variable outside the kernel", BO);
+    if (isa<AbstractConditionalOperator>(L) || isa<BinaryOperator>(L))
+      fail("a store through an operand the model cannot place", BO); // `(c ? a : *p) = v`
     return R;
   }
   RankValue L = eval(BO->getLHS()), R = eval(BO->getRHS());

@@ -182,6 +182,29 @@ bool RankInterpreter::readOnlyReferent(clang::QualType Reference) {
   return Referent.isConstQualified() && !hasMutableMember(Referent);
 }
 
+bool RankInterpreter::namesLocalStorage(const clang::Expr *E) {
+  using namespace clang;
+  for (E = E->IgnoreParenImpCasts();; ) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+             AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = AS->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType();
+}
+
+bool RankInterpreter::unslottedReferenceLosesWrites(clang::QualType Reference, const clang::Expr *Init) {
+  // A local object the model keeps no slot for (an element of a local array) is untracked: what
+  // is written to it is not read back anyway. Memory a pointer reaches may be GM, whose writes
+  // the race check needs.
+  return !readOnlyReferent(Reference) && !namesLocalStorage(Init);
+}
+
 void RankInterpreter::declare(const clang::VarDecl *VD) {
   RankValue V = RankValue::object();
   if (const clang::Expr *Init = VD->getInit())
@@ -193,7 +216,7 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
     // A reference to storage the model keeps no slot for (`const Cfg &c = *args`): a read-only
     // one stands for the value read where it is bound (its reads recorded no later than they
     // happen); a writable one would lose the writes made through it.
-    if (!Bound && !readOnlyReferent(VD->getType()))
+    if (!Bound && unslottedReferenceLosesWrites(VD->getType(), VD->getInit()))
       fail("a writable reference to memory the model does not track", VD->getInit());
     Frames.back().Vars[VD] = Bound ? Bound : std::make_shared<RankValue>(std::move(V));
     return;

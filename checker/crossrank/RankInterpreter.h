@@ -194,6 +194,12 @@ private:
   /// Whether what a reference of this type refers to cannot be written through it (const, no
   /// mutable member): bound to memory with no slot, it may stand for the value it reads.
   static bool readOnlyReferent(clang::QualType Reference);
+  /// Whether E names (a member or element of) a local variable's own storage, not memory reached
+  /// through a pointer.
+  static bool namesLocalStorage(const clang::Expr *E);
+  /// Whether a reference bound to Init, where the model keeps no slot, would lose writes the race
+  /// check needs if it stood for a copy.
+  static bool unslottedReferenceLosesWrites(clang::QualType Reference, const clang::Expr *Init);
   /// A value the launch passes (a parameter, a field of a struct parameter): a pointer into the
   /// rank's own window, a struct whose fields are launch values, else a launch symbol.
   RankValue launchValue(llvm::StringRef Name, clang::QualType T);
