@@ -109,56 +109,6 @@ RankValue RankInterpreter::evalDeclRef(const Expr *E) {
   return RankValue::unknown("the variable '" + VD->getNameAsString() + "'");
 }
 
-RankInterpreter::Slot RankInterpreter::lvalue(const Expr *E) {
-  E = E->IgnoreParenNoopCasts(Ctx);
-  // The object a pointer to a local object points to (`*p`, `*ctx.layout`): only a local's path
-  // is evaluated here (a GM address is evaluated once, by the store that follows).
-  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
-    return localPath(UO->getSubExpr()) ? eval(UO->getSubExpr()).Pointee : nullptr;
-  // `auto &tile = pong ? tileB : tileA;`, `(log(), slot)`: the object the chosen operand names.
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return truth(CO->getCond()) ? lvalue(CO->getTrueExpr()) : lvalue(CO->getFalseExpr());
-  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Comma) {
-    eval(BO->getLHS());
-    return lvalue(BO->getRHS());
-  }
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
-      auto Found = Frames.back().Vars.find(VD);
-      if (Found != Frames.back().Vars.end())
-        return Found->second;
-    }
-  // A field of a local struct (`s.f`, `s.a.b`): its slot, made when first written.
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-      if (Slot Base = !ME->isArrow()                ? lvalue(ME->getBase())
-                      : localPath(ME->getBase()) ? eval(ME->getBase()).Pointee
-                                                 : nullptr) {
-        if (Base->K != RankValue::Object) {
-          guardWrite(Base, ME);
-          *Base = RankValue::object();
-        }
-        if (Slot F = Base->field(FD))
-          return F;
-        RankValue Initial =
-            Base->Launch.empty()
-                ? RankValue::unknown("the field '" + FD->getNameAsString() + "', not set")
-                : launchValue(Base->Launch + "." + FD->getName().str(), FD->getType());
-        Base->Fields.push_back({FD, std::make_shared<RankValue>(std::move(Initial))});
-        if (SymRun && OuterSlots.count(Base.get())) // a field of a variable outside a peer loop
-          OuterSlots.insert(Base->Fields.back().second.get());
-        return Base->Fields.back().second;
-      }
-  return nullptr;
-}
-
-bool RankInterpreter::localPath(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return !ME->isArrow() && localPath(ME->getBase());
-  return isa<DeclRefExpr>(E);
-}
-
 RankValue RankInterpreter::evalAggregate(const InitListExpr *IL) {
   RankValue V = RankValue::object();
   const auto *RD = IL->getType()->getAsRecordDecl();

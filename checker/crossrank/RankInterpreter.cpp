@@ -4,7 +4,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "events/ConfigurationSlice.h"
-#include "events/TypeContents.h"
 #include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -175,34 +174,6 @@ bool RankInterpreter::truth(const clang::Expr *E) {
   fail("a branch depends on a value the model cannot compute" +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
        E);
-}
-
-bool RankInterpreter::readOnlyReferent(clang::QualType Reference) {
-  clang::QualType Referent = Reference.getNonReferenceType();
-  return Referent.isConstQualified() && !hasMutableMember(Referent);
-}
-
-bool RankInterpreter::namesLocalStorage(const clang::Expr *E) {
-  using namespace clang;
-  for (E = E->IgnoreParenImpCasts();; ) {
-    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-      E = ME->getBase()->IgnoreParenImpCasts();
-    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-             AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-      E = AS->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  const auto *DR = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-  return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType();
-}
-
-bool RankInterpreter::unslottedReferenceLosesWrites(clang::QualType Reference, const clang::Expr *Init) {
-  // A local object the model keeps no slot for (an element of a local array) is untracked: what
-  // is written to it is not read back anyway. Memory a pointer reaches may be GM, whose writes
-  // the race check needs.
-  return !readOnlyReferent(Reference) && !namesLocalStorage(Init);
 }
 
 void RankInterpreter::declare(const clang::VarDecl *VD) {
