@@ -117,7 +117,7 @@ void acrossNames(const SpmdRun &Run, const RunNames &Texts, const NameGroups &Gs
 } // namespace
 
 void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
-  RunNames Texts(Run);
+  RunNamesOf Texts(Run);
   NameGroups Groups;
   for (const RankTrace &T : Run.Ranks)
     for (unsigned I = 0; I < T.Ops.size(); ++I) {
@@ -126,12 +126,12 @@ void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
       // release of anything the kernel writes or reads (its races are the model's own findings).
       if (O.Launch)
         continue;
-      Group &G = Groups[{Texts.root({T.Rank, I}), O.Mem.Owner}];
+      Group &G = Groups[{Texts->root({T.Rank, I}), O.Mem.Owner}];
       G.Ops.push_back({{T.Rank, I}, &O});
       G.All[writes(O)].add(O.Mem);
       G.Own[{T.Rank, O.Loc.getRawEncoding()}][writes(O)].add(O.Mem);
     }
-  acrossNames(Run, Texts, Groups, Uses);
+  acrossNames(Run, *Texts, Groups, Uses);
   for (auto &[Key, G] : Groups) {
     for (RangeCounts &C : G.All)
       C.seal();

@@ -14,8 +14,6 @@
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseSet.h"
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -294,17 +292,17 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
 
 /// Which notifies of Run signal a cell some wait of the kernel waits on.
 void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
-  RunNames Names(Run);
+  RunNamesOf Names(Run);
   llvm::DenseSet<std::tuple<unsigned, int, int64_t>> Waited; // (root, owner, byte)
   for (int R = 0; R < int(Run.Ranks.size()); ++R)
     for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
       if (const RankOp &O = Run.Ranks[R].Ops[I]; O.Kind == RankOpKind::Wait)
-        Waited.insert({Names.root({R, I}), O.Mem.Owner, O.Mem.Lo});
+        Waited.insert({Names->root({R, I}), O.Mem.Owner, O.Mem.Lo});
   for (int R = 0; R < int(Run.Ranks.size()); ++R)
     for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
       if (const RankOp &O = Run.Ranks[R].Ops[I]; O.Kind == RankOpKind::Notify) {
         auto [It, New] = Consumed.try_emplace(O.Loc.getRawEncoding(), true);
-        It->second &= Waited.count({Names.root({R, I}), O.Mem.Owner, O.Mem.Lo}) > 0;
+        It->second &= Waited.count({Names->root({R, I}), O.Mem.Owner, O.Mem.Lo}) > 0;
       }
 }
 
@@ -549,7 +547,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       }
       SpmdRun &SR = std::get<SpmdRun>(Run);
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
-      SR.Offsets = &Offsets;
+      RunNames Names(SR); // the run is final: its analyses share one table of its names
+      SR.Offsets = &Offsets, SR.Names = &Names;
       pushAlternatives(Path, Scenarios);
       std::string Partial =
           partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I), cutsMatter(Path, I));
