@@ -38,15 +38,19 @@ void example(const std::vector<std::pair<OpRef, const RankOp *>> &Sorted, size_t
   auto Try = [&](size_t J) {
     const RankOp &Y = *Sorted[J].second;
     int YRank = Sorted[J].first.Rank;
+    if (Ex && YRank == XRank)
+      return; // only another rank's access replaces an example
     if (writes(Y) != WantWrite || !X.Mem.bytesMeet(Y.Mem) || (YRank == XRank && Y.Loc == X.Loc))
       return;
     if (!Ex || (!Ex->Peer && YRank != XRank))
       Ex = OtherAccess{Y.Loc, YRank, P, writes(Y), YRank != XRank, Y.Call, Y.What};
   };
   constexpr size_t Window = 64;
-  for (size_t J = I + 1; J < Sorted.size() && J <= I + Window && Sorted[J].second->Mem.Lo < X.Mem.Hi; ++J)
+  auto Settled = [&] { return Ex && Ex->Peer; }; // nothing replaces another rank's example
+  for (size_t J = I + 1; J < Sorted.size() && J <= I + Window && Sorted[J].second->Mem.Lo < X.Mem.Hi &&
+                         !Settled(); ++J)
     Try(J);
-  for (size_t J = I, N = 0; J-- > 0 && N < Window; ++N)
+  for (size_t J = I, N = 0; J-- > 0 && N < Window && !Settled(); ++N)
     Try(J);
 }
 

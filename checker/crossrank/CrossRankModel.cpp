@@ -95,19 +95,21 @@ std::string callText(const RankOp &O) { return O.Call ? " (in the next call)" : 
 /// the design comm-barrier-reuse reports on its own. The next call then finds it at 0 again, so
 /// the model gives that call fresh cells and does not report that design twice.
 void freshUnloweredCells(SpmdRun &Run) {
-  std::set<MemRange> Lowered;
+  std::set<std::tuple<llvm::StringRef, int, int64_t>> Lowered; // (names in the ops: renamed after)
   for (const RankTrace &T : Run.Ranks)
     for (const RankOp &O : T.Ops)
       if (O.Kind == RankOpKind::Notify && (O.Op == NotifyOp::Set || O.Value < 0))
-        Lowered.insert(cellOf(O));
+        Lowered.insert({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
+  std::vector<RankOp *> Fresh;
   for (RankTrace &T : Run.Ranks)
     for (RankOp &O : T.Ops)
-      if (isSignal(O) && O.Call > 0 &&
-          !Lowered.count(cellOf(O))) {
-        O.Mem.Root += "#call" + std::to_string(O.Call);
-        if (!O.Mem.Buffer.empty()) // a buffer of its own: no name of the first call's is it
-          O.Mem.Buffer += "#call" + std::to_string(O.Call);
-      }
+      if (isSignal(O) && O.Call > 0 && !Lowered.count({O.Mem.Root, O.Mem.Owner, O.Mem.Lo}))
+        Fresh.push_back(&O);
+  for (RankOp *O : Fresh) {
+    O->Mem.Root += "#call" + std::to_string(O->Call);
+    if (!O->Mem.Buffer.empty()) // a buffer of its own: no name of the first call's is it
+      O->Mem.Buffer += "#call" + std::to_string(O->Call);
+  }
 }
 
 /// Calls: 2 for a re-entrant kernel (the next call's ops follow the first's), 1 under a declared
