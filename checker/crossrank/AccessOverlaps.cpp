@@ -38,15 +38,19 @@ void example(const std::vector<std::pair<OpRef, const RankOp *>> &Sorted, size_t
   auto Try = [&](size_t J) {
     const RankOp &Y = *Sorted[J].second;
     int YRank = Sorted[J].first.Rank;
+    if (Ex && YRank == XRank)
+      return; // only another rank's access replaces an example
     if (writes(Y) != WantWrite || !X.Mem.bytesMeet(Y.Mem) || (YRank == XRank && Y.Loc == X.Loc))
       return;
     if (!Ex || (!Ex->Peer && YRank != XRank))
       Ex = OtherAccess{Y.Loc, YRank, P, writes(Y), YRank != XRank, Y.Call, Y.What};
   };
   constexpr size_t Window = 64;
-  for (size_t J = I + 1; J < Sorted.size() && J <= I + Window && Sorted[J].second->Mem.Lo < X.Mem.Hi; ++J)
+  auto Settled = [&] { return Ex && Ex->Peer; }; // nothing replaces another rank's example
+  for (size_t J = I + 1; J < Sorted.size() && J <= I + Window && Sorted[J].second->Mem.Lo < X.Mem.Hi &&
+                         !Settled(); ++J)
     Try(J);
-  for (size_t J = I, N = 0; J-- > 0 && N < Window; ++N)
+  for (size_t J = I, N = 0; J-- > 0 && N < Window && !Settled(); ++N)
     Try(J);
 }
 
@@ -117,7 +121,7 @@ void acrossNames(const SpmdRun &Run, const RunNames &Texts, const NameGroups &Gs
 } // namespace
 
 void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
-  RunNames Texts(Run);
+  RunNamesOf Texts(Run);
   NameGroups Groups;
   for (const RankTrace &T : Run.Ranks)
     for (unsigned I = 0; I < T.Ops.size(); ++I) {
@@ -126,12 +130,12 @@ void addOverlaps(const SpmdRun &Run, AccessUses &Uses) {
       // release of anything the kernel writes or reads (its races are the model's own findings).
       if (O.Launch)
         continue;
-      Group &G = Groups[{Texts.root({T.Rank, I}), O.Mem.Owner}];
+      Group &G = Groups[{Texts->root({T.Rank, I}), O.Mem.Owner}];
       G.Ops.push_back({{T.Rank, I}, &O});
       G.All[writes(O)].add(O.Mem);
       G.Own[{T.Rank, O.Loc.getRawEncoding()}][writes(O)].add(O.Mem);
     }
-  acrossNames(Run, Texts, Groups, Uses);
+  acrossNames(Run, *Texts, Groups, Uses);
   for (auto &[Key, G] : Groups) {
     for (RangeCounts &C : G.All)
       C.seal();

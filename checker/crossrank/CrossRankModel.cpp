@@ -14,8 +14,6 @@
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseSet.h"
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -97,19 +95,21 @@ std::string callText(const RankOp &O) { return O.Call ? " (in the next call)" : 
 /// the design comm-barrier-reuse reports on its own. The next call then finds it at 0 again, so
 /// the model gives that call fresh cells and does not report that design twice.
 void freshUnloweredCells(SpmdRun &Run) {
-  std::set<MemRange> Lowered;
+  std::set<std::tuple<llvm::StringRef, int, int64_t>> Lowered; // (names in the ops: renamed after)
   for (const RankTrace &T : Run.Ranks)
     for (const RankOp &O : T.Ops)
       if (O.Kind == RankOpKind::Notify && (O.Op == NotifyOp::Set || O.Value < 0))
-        Lowered.insert(cellOf(O));
+        Lowered.insert({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
+  std::vector<RankOp *> Fresh;
   for (RankTrace &T : Run.Ranks)
     for (RankOp &O : T.Ops)
-      if (isSignal(O) && O.Call > 0 &&
-          !Lowered.count(cellOf(O))) {
-        O.Mem.Root += "#call" + std::to_string(O.Call);
-        if (!O.Mem.Buffer.empty()) // a buffer of its own: no name of the first call's is it
-          O.Mem.Buffer += "#call" + std::to_string(O.Call);
-      }
+      if (isSignal(O) && O.Call > 0 && !Lowered.count({O.Mem.Root, O.Mem.Owner, O.Mem.Lo}))
+        Fresh.push_back(&O);
+  for (RankOp *O : Fresh) {
+    O->Mem.Root += "#call" + std::to_string(O->Call);
+    if (!O->Mem.Buffer.empty()) // a buffer of its own: no name of the first call's is it
+      O->Mem.Buffer += "#call" + std::to_string(O->Call);
+  }
 }
 
 /// Calls: 2 for a re-entrant kernel (the next call's ops follow the first's), 1 under a declared
@@ -294,17 +294,17 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
 
 /// Which notifies of Run signal a cell some wait of the kernel waits on.
 void noteConsumed(const SpmdRun &Run, std::map<unsigned, bool> &Consumed) {
-  RunNames Names(Run);
+  RunNamesOf Names(Run);
   llvm::DenseSet<std::tuple<unsigned, int, int64_t>> Waited; // (root, owner, byte)
   for (int R = 0; R < int(Run.Ranks.size()); ++R)
     for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
       if (const RankOp &O = Run.Ranks[R].Ops[I]; O.Kind == RankOpKind::Wait)
-        Waited.insert({Names.root({R, I}), O.Mem.Owner, O.Mem.Lo});
+        Waited.insert({Names->root({R, I}), O.Mem.Owner, O.Mem.Lo});
   for (int R = 0; R < int(Run.Ranks.size()); ++R)
     for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
       if (const RankOp &O = Run.Ranks[R].Ops[I]; O.Kind == RankOpKind::Notify) {
         auto [It, New] = Consumed.try_emplace(O.Loc.getRawEncoding(), true);
-        It->second &= Waited.count({Names.root({R, I}), O.Mem.Owner, O.Mem.Lo}) > 0;
+        It->second &= Waited.count({Names->root({R, I}), O.Mem.Owner, O.Mem.Lo}) > 0;
       }
 }
 
@@ -549,7 +549,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       }
       SpmdRun &SR = std::get<SpmdRun>(Run);
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
-      SR.Offsets = &Offsets;
+      RunNames Names(SR); // the run is final: its analyses share one table of its names
+      SR.Offsets = &Offsets, SR.Names = &Names;
       pushAlternatives(Path, Scenarios);
       std::string Partial =
           partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I), cutsMatter(Path, I));

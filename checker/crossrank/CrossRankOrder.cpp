@@ -76,7 +76,7 @@ CrossRankOrder::CrossRankOrder(const SpmdRun &R, const std::vector<OpRef> &Sched
     const RankOp &O = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index];
     if (!isSignal(O))
       continue;
-    auto [It, New] = CellNumber.try_emplace({Names.root(Topo[T]), O.Mem.Owner, O.Mem.Lo},
+    auto [It, New] = CellNumber.try_emplace({Names->root(Topo[T]), O.Mem.Owner, O.Mem.Lo},
                                             CellNotifies.size());
     if (New)
       CellNotifies.emplace_back();
@@ -209,9 +209,9 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
   for (OpRef X : Topo) {
     const RankOp &O = Run.Ranks[X.Rank].Ops[X.Index];
     if (isSignal(O))
-      Cells[{Names.root(X), O.Mem.Owner}].push_back(O.Mem.Lo);
+      Cells[{Names->root(X), O.Mem.Owner}].push_back(O.Mem.Lo);
     else
-      Groups[{Names.root(X), O.Mem.Owner}].push_back(X);
+      Groups[{Names->root(X), O.Mem.Owner}].push_back(X);
   }
   for (auto &[Key, Bytes] : Cells) {
     std::sort(Bytes.begin(), Bytes.end());
@@ -219,7 +219,7 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
   }
   // The first cell at or after M's first byte, as a one-byte range, overlaps M.
   auto TouchesCell = [&](OpRef X, const MemRange &M) {
-    auto Of = Cells.find({Names.root(X), M.Owner});
+    auto Of = Cells.find({Names->root(X), M.Owner});
     if (Of == Cells.end())
       return false;
     auto It = std::lower_bound(Of->second.begin(), Of->second.end(), M.Lo);
@@ -269,7 +269,7 @@ std::vector<CrossRankOrder::Race> CrossRankOrder::races(size_t Max) const {
     // The buffer as the kernel's accesses name it (the host's launch writes name none).
     auto Named = std::find_if(A.begin(), A.end(), [&](OpRef X) { return !MemOf(X).Mem.Buffer.empty(); });
     if (Named != A.end())
-      PerBuffer[{Names.buffer(*Named), Key.second}].push_back(std::move(A));
+      PerBuffer[{Names->buffer(*Named), Key.second}].push_back(std::move(A));
   }
   for (const auto &[Buffer, ByName] : PerBuffer) {
     // Each name's hull of its writes and of all its accesses: a question for many.
@@ -311,12 +311,12 @@ void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
   std::vector<MemRange> CellOf(Topo.size());
   for (size_t T = 0; T < Topo.size(); ++T)
     if (const RankOp &O = Run.Ranks[Topo[T].Rank].Ops[Topo[T].Index]; O.Kind == RankOpKind::Notify) {
-      Notifies[{Names.root(Topo[T]), O.Mem.Owner, O.Mem.Lo}].push_back(Topo[T]);
+      Notifies[{Names->root(Topo[T]), O.Mem.Owner, O.Mem.Lo}].push_back(Topo[T]);
       CellOf[T] = O.Mem;
       CellOf[T].Hi = O.Mem.Lo + 1;
       CellOf[T].Rows = 1;
       if (!O.Mem.Buffer.empty()) {
-        auto &[Ns, Cells] = PerBuffer[{Names.buffer(Topo[T]), O.Mem.Owner}][Names.root(Topo[T])];
+        auto &[Ns, Cells] = PerBuffer[{Names->buffer(Topo[T]), O.Mem.Owner}][Names->root(Topo[T])];
         Ns.push_back(Topo[T]);
         Cells.Of[1].push_back(&CellOf[T]);
       }
@@ -340,7 +340,7 @@ void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
     const RankOp &O = Run.Ranks[W.Rank].Ops[W.Index];
     if (O.Kind != RankOpKind::Write || O.Launch)
       continue;
-    unsigned Root = Names.root(W);
+    unsigned Root = Names->root(W);
     for (auto It = Notifies.lower_bound({Root, O.Mem.Owner, O.Mem.Lo});
          It != Notifies.end() && std::get<0>(It->first) == Root &&
          std::get<1>(It->first) == O.Mem.Owner && std::get<2>(It->first) < O.Mem.Hi;
@@ -349,7 +349,7 @@ void CrossRankOrder::lostWakeups(std::vector<Race> &Out, size_t Max) const {
         if (!Consider(W, N, false))
           return;
     // A cell of the buffer named otherwise (`signals + k` stored, `signals` notified).
-    auto Named = PerBuffer.find({Names.buffer(W), O.Mem.Owner});
+    auto Named = PerBuffer.find({Names->buffer(W), O.Mem.Owner});
     if (O.Mem.Buffer.empty() || Named == PerBuffer.end())
       continue;
     auto May = [&](const MemRange &Cell) {

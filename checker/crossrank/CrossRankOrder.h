@@ -32,7 +32,7 @@ public:
   const std::vector<OpRef> &order() const { return Topo; }
   unsigned rounds() const { return Rounds; }
   /// The run's names as numbers.
-  const RunNames &names() const { return Names; }
+  const RunNames &names() const { return *Names; }
 
   struct Race {
     OpRef First, Second; ///< First comes first in order()
@@ -55,7 +55,7 @@ private:
   bool justify();
 
   const SpmdRun &Run;
-  RunNames Names;
+  RunNamesOf Names;
   std::vector<OpRef> Topo;
   std::vector<std::vector<unsigned>> Pos;          ///< per rank and op: its index in Topo
   std::vector<int> Clock; ///< per Topo index and rank: the latest op of that rank before it

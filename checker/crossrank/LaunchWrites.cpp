@@ -1,4 +1,5 @@
 #include "crossrank/LaunchWrites.h"
+#include "llvm/ADT/StringRef.h"
 #include <map>
 #include <set>
 #include <tuple>
@@ -12,26 +13,30 @@ namespace commcheck {
 void addLaunchWrites(SpmdRun &Run, clang::SourceLocation Kernel) {
   // A wait on a cell no rank of the kernel notifies is passed by something outside it (the host,
   // another kernel), which may order everything after every launch: reads after one are left out.
-  std::set<std::tuple<std::string, int, int64_t>> Notified;
+  // (Names into the run's ops, which nothing changes until the host's writes are inserted.)
+  std::set<std::tuple<llvm::StringRef, int, int64_t>> Notified;
   for (const RankTrace &T : Run.Ranks)
     for (const RankOp &O : T.Ops)
       if (O.Kind == RankOpKind::Notify)
         Notified.insert({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
   // Each buffer a peer reads, with the name a read gives it where the model's is a linear form (the
   // host's write is named alike).
-  std::map<std::pair<std::string, int>, std::string> Read;
+  std::map<std::pair<llvm::StringRef, int>, std::string> Reads; // (in the order of the texts)
   for (const RankTrace &T : Run.Ranks) {
     bool Outside = false;
     for (const RankOp &O : T.Ops) {
       Outside |= O.Kind == RankOpKind::Wait && !Notified.count({O.Mem.Root, O.Mem.Owner, O.Mem.Lo});
       if (!Outside && O.Kind == RankOpKind::Read && O.Mem.Owner != T.Rank &&
           O.Mem.Owner >= 0 && O.Mem.Owner < Run.P) {
-        std::string &Name = Read[{O.Mem.Root, O.Mem.Owner}];
+        std::string &Name = Reads[{O.Mem.Root, O.Mem.Owner}];
         if (Name.empty() && !plainName(O.Mem.Root))
           Name = O.Spelling;
       }
     }
   }
+  std::map<std::pair<std::string, int>, std::string> Read;
+  for (auto &[Buffer, Name] : Reads)
+    Read.try_emplace({Buffer.first.str(), Buffer.second}, std::move(Name));
   // Before each call of rank q: its host writes the inputs of that call, after q's previous call
   // returned (a peer still reading q's input of the previous call races with it).
   for (const auto &[Buffer, Name] : Read) {

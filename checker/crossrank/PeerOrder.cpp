@@ -43,6 +43,14 @@ public:
         Consumed[R].push_back({I, O.Call, O.Loc.getRawEncoding(),
                                std::vector<OpRef>(Waits.begin() + From, Waits.begin() + To)});
       }
+    // Each rank's consumed notifies by location, each location's in program order.
+    ByLoc.resize(Run.Ranks.size());
+    for (size_t R = 0; R < Run.Ranks.size(); ++R) {
+      std::map<unsigned, std::vector<unsigned>> Of;
+      for (unsigned K = 0; K < Consumed[R].size(); ++K)
+        Of[Consumed[R][K].Loc].push_back(K);
+      ByLoc[R].assign(Of.begin(), Of.end());
+    }
   }
 
   /// Whether A comes after X's rank returned from X's call: X is released there (the kernel
@@ -76,22 +84,29 @@ public:
       return 1;
     // The notifies of X's rank after X in its call that happen before A (only those can be
     // consumed by a wait before A), each with the waits that consume it.
+    // A notify location already in After needs nothing more of this kind of access: each other
+    // location's notifies are walked apart (what one finds does not change another's walk), in
+    // program order until one is consumed before A, each wait looked at counted as a check.
     const std::vector<Notify> &Ns = Consumed[X.Rank];
     int Last = Order.latest(A, X.Rank);
-    auto From = std::upper_bound(Ns.begin(), Ns.end(), X.Index,
-                                 [](unsigned I, const Notify &N) { return I < N.Index; });
     std::map<unsigned, OtherAccess> &After = U.AfterNotify[W];
     size_t Checks = 1;
-    for (auto It = From; It != Ns.end() && int(It->Index) <= Last; ++It) {
-      if (It->Call != XO.Call)
-        break; // a later call: X was released when its call returned (PeerNeeds checks it)
-      if (After.count(It->Loc))
+    for (const auto &[Loc, Of] : ByLoc[X.Rank]) {
+      if (After.count(Loc))
         continue;
-      for (OpRef Wt : It->Waits) {
-        ++Checks;
-        if (Wt == A || Order.before(Wt, A)) {
-          After.emplace(It->Loc, other(A));
-          break;
+      auto From = std::upper_bound(Of.begin(), Of.end(), X.Index,
+                                   [&](unsigned I, unsigned K) { return I < Ns[K].Index; });
+      bool Found = false;
+      for (auto K = From; K != Of.end() && int(Ns[*K].Index) <= Last && !Found; ++K) {
+        if (Ns[*K].Call != XO.Call)
+          break; // a later call: X was released when its call returned (PeerNeeds checks it)
+        for (OpRef Wt : Ns[*K].Waits) {
+          ++Checks;
+          if (Wt == A || Order.before(Wt, A)) {
+            After.emplace(Loc, other(A));
+            Found = true;
+            break;
+          }
         }
       }
     }
@@ -112,6 +127,8 @@ private:
   const SpmdRun &Run;
   const CrossRankOrder &Order;
   std::vector<std::vector<Notify>> Consumed; ///< per rank, in program order
+  /// Per rank: each notify location, with its places in Consumed (in program order).
+  std::vector<std::vector<std::pair<unsigned, std::vector<unsigned>>>> ByLoc;
   std::vector<std::vector<unsigned>> CallStarts; ///< per rank: where each later call begins
 };
 

@@ -182,6 +182,7 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
       }
     // n runtime extents: all five, or one per DYNAMIC slot, in order.
     bool Exact = true;
+    V.Exact.reserve(V.D.size()); // (no inline elements: one allocation, not one per growth)
     for (const std::optional<int64_t> &X : V.D)
       V.Exact.push_back(Linear::constant(X.value_or(0)));
     if (S && (Args.size() == S->size() || Args.size() == Dynamic)) {

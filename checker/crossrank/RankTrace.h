@@ -15,6 +15,8 @@
 
 namespace commcheck {
 
+class RunNames;
+
 /// A byte range of one rank's copy of a buffer: `Root` names the buffer (a kernel parameter, a
 /// window) with the launch values its offset is made of, `Owner` the rank whose memory it is.
 /// Two ranges of one Root are compared by their bytes (overlaps); two of one Buffer named
@@ -148,6 +150,9 @@ struct SpmdRun {
   /// Compares ranges of one buffer at offsets that differ by launch values under the scenario's
   /// constraints (null: every such pair may overlap).
   SymbolicOverlap *Offsets = nullptr;
+  /// The run's names as numbers, made once where the run is final (CrossRankModel), for every
+  /// analysis of it to share (null: each makes its own, RunNamesOf).
+  const RunNames *Names = nullptr;
 };
 
 /// An operation of a run: (rank, index in its trace).

@@ -4,6 +4,7 @@
 // are found first, where a budget stops). Compared per op without touching the strings.
 #pragma once
 #include "crossrank/RankTrace.h"
+#include <optional>
 #include <vector>
 
 namespace commcheck {
@@ -19,6 +20,24 @@ public:
 private:
   std::vector<unsigned> Start; ///< per rank: where its ops begin in Roots and Buffers
   std::vector<unsigned> Roots, Buffers;
+};
+
+/// A run's names: the table made once for the run (SpmdRun::Names), else one made here (a run
+/// built by hand, as the tests' are). The same numbers either way: they depend on the run only.
+class RunNamesOf {
+public:
+  explicit RunNamesOf(const SpmdRun &Run) : Of(Run.Names) {
+    if (!Of)
+      Of = &Own.emplace(Run);
+  }
+  RunNamesOf(const RunNamesOf &) = delete;
+  RunNamesOf &operator=(const RunNamesOf &) = delete;
+  const RunNames &operator*() const { return *Of; }
+  const RunNames *operator->() const { return Of; }
+
+private:
+  std::optional<RunNames> Own;
+  const RunNames *Of;
 };
 
 } // namespace commcheck

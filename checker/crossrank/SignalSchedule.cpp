@@ -20,12 +20,12 @@ struct SignalProgram {
   explicit SignalProgram(const SpmdRun &Run) {
     // A buffer no rank of the kernel notifies is signalled by someone else (another kernel, the
     // host): its waits are taken to pass.
-    RunNames Names(Run);
+    RunNamesOf Names(Run);
     llvm::DenseSet<unsigned> Notified;
     for (int R = 0; R < int(Run.Ranks.size()); ++R)
       for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
         if (Run.Ranks[R].Ops[I].Kind == RankOpKind::Notify)
-          Notified.insert(Names.root({R, I}));
+          Notified.insert(Names->root({R, I}));
     llvm::DenseMap<std::tuple<unsigned, int, int64_t>, unsigned> Number; // (root, owner, byte)
     std::vector<std::set<size_t>> Touching; ///< per cell: the ranks that lower or wait on it
     std::vector<bool> Lowered;              ///< per cell: some rank lowers it (a reset)
@@ -36,7 +36,7 @@ struct SignalProgram {
     for (size_t R = 0; R < Run.Ranks.size(); ++R)
       for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I) {
         const RankOp &O = Run.Ranks[R].Ops[I];
-        unsigned Root = Names.root({int(R), I});
+        unsigned Root = Names->root({int(R), I});
         if (!isSignal(O) || (O.Kind == RankOpKind::Wait && !Notified.count(Root)))
           continue;
         auto [It, New] = Number.try_emplace({Root, O.Mem.Owner, O.Mem.Lo}, Cells.size());

@@ -151,14 +151,14 @@ MemRange hullOf(const std::vector<const MemRange *> &Of) {
 std::optional<Unmodelled> ambiguousCells(const SpmdRun &Run, SymbolicOverlap &Offsets) {
   // The signal cells of each buffer and owner, one op for each (its name, its bytes); names as
   // numbers in the order of their texts.
-  RunNames Names(Run);
+  RunNamesOf Names(Run);
   using Cell = std::tuple<unsigned, int64_t, int64_t>;
   std::map<std::pair<unsigned, int>, std::map<Cell, const RankOp *>> Cells;
   for (int R = 0; R < int(Run.Ranks.size()); ++R)
     for (unsigned I = 0; I < Run.Ranks[R].Ops.size(); ++I)
       if (const RankOp &O = Run.Ranks[R].Ops[I]; isSignal(O) && !O.Mem.Buffer.empty())
-        Cells[{Names.buffer({R, I}), O.Mem.Owner}].try_emplace(
-            Cell{Names.root({R, I}), O.Mem.Lo, O.Mem.Hi}, &O);
+        Cells[{Names->buffer({R, I}), O.Mem.Owner}].try_emplace(
+            Cell{Names->root({R, I}), O.Mem.Lo, O.Mem.Hi}, &O);
   // Cells of one name are apart by their bytes (and not across names): each cell is asked
   // against the cells of the names after its own only, in order.
   constexpr int64_t Last = std::numeric_limits<int64_t>::max();
@@ -180,7 +180,7 @@ std::optional<Unmodelled> ambiguousCells(const SpmdRun &Run, SymbolicOverlap &Of
       const RankOp &O = Run.Ranks[R].Ops[I];
       if (O.Kind != RankOpKind::Write || O.Launch || O.Mem.Buffer.empty())
         continue;
-      auto It = Cells.find({Names.buffer({R, I}), O.Mem.Owner});
+      auto It = Cells.find({Names->buffer({R, I}), O.Mem.Owner});
       if (It == Cells.end())
         continue;
       for (const auto &[C, W] : It->second)
