@@ -23,8 +23,10 @@ __global__ AICORE void RowLoop(__gm__ int32_t *dst, uint32_t rows, uint32_t perL
   if (rows != 0U && perLoop != 0U) {
     const uint32_t loops = CeilDivRows(rows, perLoop);
     set_flag(PIPE_MTE3, PIPE_V, EVENT_ID0);
-    for (uint32_t loop = 0U; loop < loops; ++loop)
-      CopyRows(dst + loop * perLoop, perLoop, loop + 1U < loops);
+    for (uint32_t loop = 0U; loop < loops; ++loop) {
+      const bool hasNextLoop = loop + 1U < loops;
+      CopyRows(dst + loop * perLoop, perLoop, hasNextLoop);
+    }
   }
 }
 )";
@@ -106,7 +108,8 @@ TEST(UnsignedWrapAssumption, EveryReportAndTheGateStateIt) {
   TempDir D;
   std::string K = D.write("k.cpp", RowLoop);
   Proc Sarif = runCommcheck({"--format=sarif", "--assume-no-unsigned-wrap", K});
-  const auto &Props = jsonOf(Sarif)["runs"][0]["properties"]["assumptions"];
+  nlohmann::json S = jsonOf(Sarif);
+  const auto &Props = S["runs"][0]["properties"]["assumptions"];
   ASSERT_TRUE(Props.is_array()) << Sarif.Out;
   EXPECT_EQ(unsignedOf(Props).rfind("no unsigned", 0), 0u) << Sarif.Out;
   Proc Md = runCommcheck({"--format=md", K});
