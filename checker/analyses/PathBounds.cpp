@@ -42,11 +42,35 @@ std::optional<LinearForm> exactSum(const LinearForm &A, int64_t KA, const Linear
   return Out;
 }
 
-/// The bounds `F <= 0` a signed comparison states (an equality states two); none unsigned.
+/// F's variables (each at least 0: IntType::NoWrap) cannot make it negative (Sign 1) or
+/// positive (Sign -1).
+bool signFixed(const LinearForm &F, int Sign) {
+  return Sign * F.Const >= 0 &&
+         std::all_of(F.Terms.begin(), F.Terms.end(), [&](const auto &T) { return Sign * T.second > 0; });
+}
+
+/// The bounds `F <= 0` an exact comparison states (an equality states two): signed ones, and
+/// unsigned ones declared not to wrap; none modular.
 llvm::SmallVector<LinearForm, 2> boundsOf(const Comparison &C) {
   llvm::SmallVector<LinearForm, 2> Out;
-  if (!C.Type.Signed || C.Op == CmpOp::NE)
+  if (C.Type.wraps())
     return Out;
+  if (C.Op == CmpOp::NE) {
+    // Exact unsigned `F != 0` where F cannot be negative (positive multiples of variables that
+    // are at least 0): `1 - F <= 0`; where it cannot be positive, `F + 1 <= 0`.
+    std::optional<LinearForm> F = exactSum(C.L, 1, C.R, -1);
+    if (!C.Type.NoWrap || !F || F->isConstant())
+      return Out;
+    if (signFixed(*F, 1))
+      F = exactSum(LinearForm::constant(1), 1, *F, -1);
+    else if (signFixed(*F, -1))
+      F = exactSum(*F, 1, LinearForm::constant(1), 1);
+    else
+      F.reset();
+    if (F)
+      Out.push_back(*F);
+    return Out;
+  }
   std::optional<LinearForm> F = exactSum(C.L, 1, C.R, -1);
   if (F && C.Op == CmpOp::LT)
     F = exactSum(*F, 1, LinearForm::constant(1), 1);
@@ -98,13 +122,28 @@ bool namesAll(const Comparison &K, const LinearForm &F) {
 }
 } // namespace
 
+bool KnownBounds::holds(const LinearForm &Want, IntType T) const {
+  // Exact unsigned: a bound its variables cannot break (each is at least 0) holds.
+  if (T.NoWrap && signFixed(Want, -1))
+    return true;
+  for (size_t I = 0; I < Known.size(); ++I) {
+    if (!(Known[I].Type == T) || !namesAll(Known[I], Want))
+      continue;
+    for (const LinearForm &G : boundsAt(I))
+      // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
+      if (sameTerms(G, Want) && Want.Const <= G.Const)
+        return true;
+  }
+  return false;
+}
+
 bool KnownBounds::implies(const Comparison &C) const {
   // `a < b` states `a <= b` of the values themselves, unsigned too (nothing moves across).
   if (C.Op == CmpOp::LE)
     for (const Comparison &K : Known)
       if (K.Op == CmpOp::LT && K.Type == C.Type && K.L == C.L && K.R == C.R)
         return true;
-  if (!C.Type.Signed)
+  if (C.Type.wraps())
     return false;
   if (C.Op == CmpOp::NE) {
     // F != 0 where F < 0 or -F < 0, that is F + 1 <= 0 or -F + 1 <= 0.
@@ -112,24 +151,22 @@ bool KnownBounds::implies(const Comparison &C) const {
     for (int Sign : {1, -1}) {
       std::optional<LinearForm> Below =
           F ? exactSum(*F, Sign, LinearForm::constant(1), 1) : std::nullopt;
+      // (Exact unsigned: asked as the bound itself, `1 <= x` would be normalised back to
+      // `x != 0`.)
+      if (C.Type.NoWrap) {
+        if (Below && holds(*Below, C.Type))
+          return true;
+        continue;
+      }
       auto B = Below ? asComparison(*Below, C.Type) : std::nullopt;
       if (B && implies(*B))
         return true;
     }
     return false;
   }
-  for (const LinearForm &Want : boundsOf(C)) {
-    bool Found = false;
-    for (size_t I = 0; I < Known.size() && !Found; ++I) {
-      if (!(Known[I].Type == C.Type) || !namesAll(Known[I], Want))
-        continue;
-      for (const LinearForm &G : boundsAt(I))
-        // G <= 0 and Want = G + (Want.Const - G.Const): Want <= 0 when Want.Const <= G.Const.
-        Found |= sameTerms(G, Want) && Want.Const <= G.Const;
-    }
-    if (!Found)
+  for (const LinearForm &Want : boundsOf(C))
+    if (!holds(Want, C.Type))
       return false;
-  }
   return true;
 }
 

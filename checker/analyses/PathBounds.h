@@ -3,7 +3,9 @@
 // literal is a bound `F <= 0` on a linear form and bounds add up (Fourier-Motzkin): `2 <= peer`
 // and `peer <= n` give `2 <= n`. Unsigned arithmetic wraps, so terms may not move across: only
 // what holds of the values themselves is derived (`a < b` makes b at least 1; `a <= m < b` with
-// one form m gives `a < b`).
+// one form m gives `a < b`). Unsigned arithmetic declared not to wrap (IntType::NoWrap) is exact
+// like signed, and its variables are at least 0: `x != 0` is the bound `1 <= x`, and a bound no
+// variable can break (`-x <= 0`) holds.
 #pragma once
 #include "events/PathFact.h"
 #include "llvm/ADT/SmallVector.h"
@@ -26,6 +28,8 @@ private:
   /// one of them (same type, every variable of the question named): most never are.
   mutable std::vector<std::optional<llvm::SmallVector<LinearForm, 2>>> Bounds;
   const llvm::SmallVector<LinearForm, 2> &boundsAt(size_t I) const;
+  /// Whether `Want <= 0` in T follows from one known bound (or, exact unsigned, from the range).
+  bool holds(const LinearForm &Want, IntType T) const;
 };
 
 /// Whether the comparisons Known (all holding) imply C by a bound of the same form: `peer - 1 >= 1`

@@ -67,8 +67,9 @@ std::map<unsigned, int64_t> PathLiterals::knownValues(const std::vector<PathVar>
       const IntType &T = L.C.Type, &XT = Vars[X].Type;
       if (Known.count(X) || T.Width < XT.Width || (K != 1 && K != T.reduce(-1)))
         continue;
-      // k*x + c == 0 with k = +-1: x = -c * k.
-      Known[X] = XT.reduce(T.reduce(int64_t(uint64_t(0) - uint64_t(F.Const) * uint64_t(K))));
+      // k*x + c == 0 with k = +-1: x = -c * k (in x's own type a conversion, modular).
+      int64_t V = T.reduce(int64_t(uint64_t(0) - uint64_t(F.Const) * uint64_t(K)));
+      Known[X] = T == XT ? V : XT.modular().reduce(V);
       Changed = true;
     }
   }
@@ -130,10 +131,15 @@ bool PathLiterals::assume(const Comparison &C, const std::vector<PathVar> &Vars,
       return false;
     if ((C == Untrue || S == Untrue) && !assume(D.C.negated(), Vars, Depth + 1))
       return false;
-    // The condition itself, or one that implies it (`total > per` implies `per <= total`).
-    bool Holds = C == D.C || (C.Op == CmpOp::LT && D.C.Op == CmpOp::LE && boundImplied({C}, D.C));
+    // The condition itself, or one that implies it (`total > per` implies `per <= total`; exact
+    // unsigned, also through the range: `rows != 0` implies `per <= rows + per - 1`).
+    auto Implied = [&](const Comparison &X) {
+      return C == X ||
+             (((C.Op == CmpOp::LT && X.Op == CmpOp::LE) || X.Type.NoWrap) && boundImplied({C}, X));
+    };
+    bool Holds = Implied(D.C);
     Comparison Fails = D.C.negated();
-    bool Broken = C == Fails || (C.Op == CmpOp::LT && Fails.Op == CmpOp::LE && boundImplied({C}, Fails));
+    bool Broken = Implied(Fails);
     if (Holds && !assume(Truth, Vars, Depth + 1))
       return false;
     if (Broken && !assume(Untrue, Vars, Depth + 1))
@@ -242,8 +248,9 @@ void PathLiterals::shift(unsigned Var, int64_t Delta, const std::vector<PathVar>
       Out.push_back(std::move(L));
       continue;
     }
-    // old = new - Delta holds in x's type; in a wider type only where x cannot wrap (signed).
-    if (L.C.Type.Width > XT.Width && !XT.Signed)
+    // old = new - Delta holds in x's type; in a wider type only where x cannot wrap (signed, or
+    // unsigned declared not to).
+    if (L.C.Type.Width > XT.Width && XT.wraps())
       continue;
     L.C.L.add(LinearForm::constant(-Delta), K, L.C.Type);
     L.C.R.add(LinearForm::constant(-Delta), KR, L.C.Type);
@@ -282,6 +289,17 @@ bool PathLiterals::define(unsigned Var, const Comparison &C0, const std::vector<
     return assume(Truth, Vars, 0);
   if (has(Literal{-1, C.negated()}))
     return assume(Truth.negated(), Vars, 0);
+  // Exact unsigned: decided by what the path's bounds say (`rows != 0` tested before `loops :=
+  // (per <= rows + per - 1)`, the rounded-up quotient of a non-zero count): stated now, while
+  // the variables it names are live. (Signed definitions keep to the literals above.)
+  if (C.Type.NoWrap) {
+    std::vector<Comparison> Known = comparisons();
+    KnownBounds Bounds(Known);
+    if (Bounds.implies(C))
+      return assume(Truth, Vars, 0);
+    if (Bounds.implies(C.negated()))
+      return assume(Truth.negated(), Vars, 0);
+  }
   return true;
 }
 
@@ -357,16 +375,59 @@ void PathLiterals::join(const PathLiterals &O, const std::vector<PathVar> &Vars)
   Lits = std::move(Out);
 }
 
+/// L restated over live variables where it names several that die here, each equal to a live
+/// one (a definition `t.rowLoops != 0 exactly when t.per <= t.rows + t.per - 1` returned member
+/// by member: `return.rowLoops`, `return.rows`, `return.per` take its place at once; one dead
+/// variable at a time, each restated literal would still name the others). Equal is cached.
+static std::optional<PathLiterals::Literal>
+restatedOverLive(const PathLiterals::Literal &L, const std::vector<PathLiterals::Literal> &Lits,
+                 const std::vector<PathVar> &Vars, const llvm::BitVector &Live,
+                 std::map<unsigned, std::optional<unsigned>> &Equal) {
+  std::vector<unsigned> Dying;
+  if (L.DefVar >= 0 && !Live.test(L.DefVar))
+    Dying.push_back(unsigned(L.DefVar));
+  for (const LinearForm *F : {&L.C.L, &L.C.R})
+    for (const auto &[V, K] : F->Terms)
+      if (!Live.test(V) && std::find(Dying.begin(), Dying.end(), V) == Dying.end())
+        Dying.push_back(V);
+  if (Dying.size() < 2)
+    return std::nullopt; // one: throughEqual
+  PathLiterals::Literal R = L;
+  for (unsigned V : Dying) {
+    auto [It, New] = Equal.try_emplace(V);
+    if (New)
+      It->second = equalVariable(Lits, V, Vars, &Live);
+    if (!It->second)
+      return std::nullopt;
+    if (R.DefVar >= 0 && unsigned(R.DefVar) == V) {
+      R.DefVar = int(*It->second);
+      continue;
+    }
+    if (!(R.C.Type == Vars[V].Type))
+      return std::nullopt;
+    R.C.L = renamed(R.C.L, V, *It->second, R.C.Type);
+    R.C.R = renamed(R.C.R, V, *It->second, R.C.Type);
+  }
+  R.C.normalise();
+  if ((R.C.L.isConstant() && R.C.R.isConstant()) || (R.DefVar >= 0 && R.C.mentions(unsigned(R.DefVar))))
+    return std::nullopt;
+  return R;
+}
+
 void PathLiterals::retain(const llvm::BitVector &Live, const std::vector<PathVar> &Vars) {
   // What is known of a variable nothing reads again, through one still live that equals it.
   std::vector<Literal> Kept;
   std::set<unsigned> Gone;
-  for (const Literal &L : Lits)
+  std::map<unsigned, std::optional<unsigned>> Equal;
+  for (const Literal &L : Lits) {
     for (const LinearForm *F : {&L.C.L, &L.C.R})
       for (const auto &[V, K] : F->Terms)
         if (!Live.test(V) && Gone.insert(V).second)
           for (Literal &R : throughEqual(V, Vars, &Live))
             Kept.push_back(std::move(R));
+    if (auto R = restatedOverLive(L, Lits, Vars, Live, Equal))
+      Kept.push_back(std::move(*R));
+  }
   // ... and what its bounds said of the live ones (`1 <= peer - 1`, `peer - 1 < n`: `2 <= n`),
   // derived in turn from what is derived before (the stated comparisons that stay are kept
   // where they are: only what is new is inserted). With nothing gone (most blocks) only the

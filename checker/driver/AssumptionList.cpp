@@ -43,6 +43,22 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool
                    "any pointer argument may address another rank's memory (declare "
                    "--assume-local-arguments if the runtime passes only local buffers)",
                    Config.localArgumentsSource()});
+  // The path facts' arithmetic (docs/events.md, "Path facts"): unsigned values are modular unless
+  // the user declares that none wraps.
+  if (Config.AssumeNoUnsignedWrap.value_or(false))
+    Out.push_back({"unsigned-arithmetic",
+                   "no unsigned `+`, `-`, `*` or unary `-` of the kernel wraps (the kernel would "
+                   "run clean under clang's -fsanitize=unsigned-integer-overflow): the path facts "
+                   "compute unsigned values exactly; a verdict does not speak for runs where one "
+                   "does",
+                   Config.noUnsignedWrapSource()});
+  else
+    Out.push_back({"unsigned-arithmetic",
+                   "unsigned arithmetic may wrap: the path facts compute unsigned values modulo "
+                   "2^width, so a witness may take a path only a wrap makes (`(rows + per - 1) / "
+                   "per == 0` with rows != 0) (declare --assume-no-unsigned-wrap if no unsigned "
+                   "operation of the kernel wraps)",
+                   Config.noUnsignedWrapSource()});
   if (!Config.ReadOnlyParams.empty())
     Out.push_back({"read-only", "no peer writes the memory of: " + llvm::join(Config.ReadOnlyParams, ", "),
                    "configuration"});

@@ -19,7 +19,7 @@ const char *const KnownKeys[] = {"Checks",         "WarningsAsErrors", "FailOn",
                                  "CheckOptions",   "ExtraArgs",        "ReadOnlyParams",
                                  "Intrinsics",     "InheritParentConfig", "Waivers",
                                  "MayAlias",       "AssumeFreshWindow",
-                                 "AssumeLocalArguments"};
+                                 "AssumeLocalArguments", "AssumeNoUnsignedWrap"};
 
 llvm::Error fail(const std::string &Path, const std::string &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", Path.c_str(),
@@ -148,10 +148,13 @@ llvm::Expected<ConfigFile> ConfigFile::parse(const std::string &Text, const std:
         return L.takeError();
       (Key == "ExtraArgs" ? C.ExtraArgs : Key == "MayAlias" ? C.MayAlias : C.ReadOnlyParams) =
           std::move(*L);
-    } else if (Key == "AssumeFreshWindow" || Key == "AssumeLocalArguments") {
+    } else if (Key == "AssumeFreshWindow" || Key == "AssumeLocalArguments" ||
+               Key == "AssumeNoUnsignedWrap") {
       if (!V.is_boolean())
         return fail(Path, "'" + Key + "' must be true or false");
-      (Key == "AssumeFreshWindow" ? C.AssumeFreshWindow : C.AssumeLocalArguments) = V.get<bool>();
+      (Key == "AssumeFreshWindow"      ? C.AssumeFreshWindow
+       : Key == "AssumeLocalArguments" ? C.AssumeLocalArguments
+                                       : C.AssumeNoUnsignedWrap) = V.get<bool>();
     } else if (Key == "InheritParentConfig") {
       if (!V.is_boolean())
         return fail(Path, "'InheritParentConfig' must be true or false");
@@ -253,6 +256,11 @@ std::string ConfigFile::localArgumentsSource() const {
                   [](const ConfigFile &C) { return C.AssumeLocalArguments.has_value(); });
 }
 
+std::string ConfigFile::noUnsignedWrapSource() const {
+  return sourceOf(*this, Layers,
+                  [](const ConfigFile &C) { return C.AssumeNoUnsignedWrap.has_value(); });
+}
+
 std::vector<std::string> ConfigFile::sources() const {
   if (Layers.empty())
     return {Source};
@@ -281,6 +289,8 @@ ConfigFile ConfigFile::inherit(const ConfigFile &Parent) const {
     R.AssumeFreshWindow = AssumeFreshWindow;
   if (AssumeLocalArguments)
     R.AssumeLocalArguments = AssumeLocalArguments;
+  if (AssumeNoUnsignedWrap)
+    R.AssumeNoUnsignedWrap = AssumeNoUnsignedWrap;
   R.InheritParentConfig = InheritParentConfig;
   R.Source = Source;
   R.UnknownKeys.clear(); // reported per layer by verify
@@ -318,6 +328,7 @@ ConfigFile ConfigFile::merge(const ConfigOverrides &O) const {
     Cmd.MayAlias = *O.MayAlias;
   Cmd.AssumeFreshWindow = O.AssumeFreshWindow;
   Cmd.AssumeLocalArguments = O.AssumeLocalArguments;
+  Cmd.AssumeNoUnsignedWrap = O.AssumeNoUnsignedWrap;
   return Cmd.inherit(*this);
 }
 
@@ -349,6 +360,7 @@ std::string ConfigFile::dump(const std::vector<const Rule *> &Rules) const {
     J["MayAlias"] = MayAlias;
   J["AssumeFreshWindow"] = AssumeFreshWindow.value_or(false);
   J["AssumeLocalArguments"] = AssumeLocalArguments.value_or(false);
+  J["AssumeNoUnsignedWrap"] = AssumeNoUnsignedWrap.value_or(false);
   if (Intrinsics)
     J["Intrinsics"] = *Intrinsics;
   // Paths and arguments from the command line need not be UTF-8: replace what is not (U+FFFD).

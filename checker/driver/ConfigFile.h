@@ -13,6 +13,7 @@
 //     "MayAlias": ["signal,counts"],                  // launch arguments that may share memory
 //     "AssumeFreshWindow": true,                      // every call gets a freshly zeroed window
 //     "AssumeLocalArguments": true,                   // pointer arguments address own memory
+//     "AssumeNoUnsignedWrap": true,                   // no unsigned + - * wraps
 //     "Intrinsics": "tools/intrinsics.json",          // relative to this file
 //     "Waivers": {"comm-pre-notify-barrier": "why"},   // reasons for what the gate must not hide
 //     "InheritParentConfig": true                     // also read the parent folders' config
@@ -36,7 +37,7 @@ struct ConfigOverrides {
   std::optional<std::map<std::string, std::string>> CheckOptions; ///< per key
   std::optional<std::map<std::string, std::string>> Waivers;      ///< per key
   std::optional<std::vector<std::string>> ExtraArgs, ReadOnlyParams, MayAlias;
-  std::optional<bool> AssumeFreshWindow, AssumeLocalArguments;
+  std::optional<bool> AssumeFreshWindow, AssumeLocalArguments, AssumeNoUnsignedWrap;
 };
 
 class ConfigFile {
@@ -62,6 +63,9 @@ public:
   /// Every pointer argument addresses the rank's own memory: another rank's is reached only
   /// through addresses the kernel computes (windows). Unset: the sound default, any argument may.
   std::optional<bool> AssumeLocalArguments;
+  /// No unsigned `+`, `-`, `*` or unary `-` of the kernel wraps (it would run clean under
+  /// -fsanitize=unsigned-integer-overflow). Unset: the sound default, unsigned values are modular.
+  std::optional<bool> AssumeNoUnsignedWrap;
   bool InheritParentConfig = false;
   std::string Source;                          ///< the file path, "defaults" or "command line"
   std::vector<std::string> UnknownKeys;        ///< keys parse did not know (verify reports them)
@@ -97,10 +101,11 @@ public:
   std::vector<std::string> sources() const;
   /// The layers that set Checks, outermost first.
   std::vector<std::string> checksSources() const;
-  /// The layer whose AssumeFreshWindow (AssumeLocalArguments) is in force ("defaults" when none
-  /// sets it).
+  /// The layer whose AssumeFreshWindow (AssumeLocalArguments, AssumeNoUnsignedWrap) is in force
+  /// ("defaults" when none sets it).
   std::string freshWindowSource() const;
   std::string localArgumentsSource() const;
+  std::string noUnsignedWrapSource() const;
 
 private:
   void verifyLayer(const std::vector<const Rule *> &Rules, std::vector<std::string> &Out) const;

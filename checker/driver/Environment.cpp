@@ -113,6 +113,7 @@ llvm::Expected<std::unique_ptr<Environment>> Environment::create(const ConfigFil
   CO.Limits = Options.Limits;
   CO.Assume.FreshWindow = Config.AssumeFreshWindow.value_or(false);
   CO.Build.LocalArguments = Config.AssumeLocalArguments.value_or(false);
+  CO.Build.NoUnsignedWrap = Config.AssumeNoUnsignedWrap.value_or(false);
   Env->Assumptions = assumptionsOf(Config, !Options.BuildPath.empty());
   CO.FailClosedOnFreeMacros = Options.Gate;
   Env->C = std::make_unique<Checker>(Env->Catalogue, CO);

@@ -79,7 +79,7 @@ EventGraph EventGraphBuilder::build(const FunctionDecl *FD) {
     G.Events.reserve(Elements);
     G.Blocks.reserve(2 * C->getNumBlockIDs());
   }
-  PathVarIndex Paths(G);
+  PathVarIndex Paths(G, Options.NoUnsignedWrap);
   auto [In, Out] = lowerFunction(*this, G, FD, Paths);
   // A dedicated exit block holding the function-end event, so exit obligations have a location.
   G.Entry = G.addBlock();

@@ -34,6 +34,9 @@ struct BuildOptions {
   /// Every pointer argument addresses the rank's own memory (--assume-local-arguments): loads of
   /// an argument no peer address is made of read no peer data (PeerWrites).
   bool LocalArguments = false;
+  /// No unsigned `+`, `-`, `*` or unary `-` of the kernel wraps (--assume-no-unsigned-wrap): the
+  /// path facts compute unsigned values exactly (IntType::NoWrap).
+  bool NoUnsignedWrap = false;
   AnalysisLimits Limits;                   ///< MaxEvents and MaxInlineDepth bound a graph
   TrustedHeaders Trusted;                  ///< code that is not inlined (shim, toolchain)
   /// Code the configuration being checked does not compile (a slice of another configuration's

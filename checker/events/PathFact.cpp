@@ -4,7 +4,7 @@
 namespace commcheck {
 
 int64_t IntType::reduce(int64_t V) const {
-  if (Width >= 64)
+  if (Width >= 64 || NoWrap)
     return V;
   uint64_t Mask = (uint64_t(1) << Width) - 1, Bits = uint64_t(V) & Mask;
   if (Signed && (Bits >> (Width - 1)) & 1)
@@ -76,7 +76,8 @@ void Comparison::normalise() {
   L.Const = Type.reduce(L.Const);
   R.Const = Type.reduce(R.Const);
   // Unsigned, 0 < x is x != 0 and x <= 0 is x == 0 (x < 1 and 1 <= x likewise): one form each,
-  // so that `if (n == 0) return;` meets a loop's first `i < n` with i == 0.
+  // so that `if (n == 0) return;` meets a loop's first `i < n` with i == 0. (Exact unsigned
+  // too: each side is a value, or a sum of non-negative multiples of variables, at least 0.)
   auto IsConst = [](const LinearForm &F, int64_t C) { return F.isConstant() && F.Const == C; };
   if (!Type.Signed && Op == CmpOp::LT && (IsConst(L, 0) || IsConst(R, 1))) {
     Op = IsConst(L, 0) ? CmpOp::NE : CmpOp::EQ;
@@ -96,7 +97,7 @@ void Comparison::normalise() {
   R = LinearForm();
   int64_t Lead = L.Terms.empty() ? L.Const : L.Terms.front().second;
   IntType AsSigned{Type.Width, true};
-  if (AsSigned.reduce(Lead) < 0)
+  if (Type.NoWrap ? Lead < 0 : AsSigned.reduce(Lead) < 0)
     L.scale(-1, Type);
 }
 
@@ -119,8 +120,8 @@ std::optional<bool> Comparison::evaluate() const {
   switch (Op) {
   case CmpOp::EQ: return A == B;
   case CmpOp::NE: return A != B;
-  case CmpOp::LT: return Type.Signed ? A < B : uint64_t(A) < uint64_t(B);
-  case CmpOp::LE: return Type.Signed ? A <= B : uint64_t(A) <= uint64_t(B);
+  case CmpOp::LT: return !Type.wraps() ? A < B : uint64_t(A) < uint64_t(B);
+  case CmpOp::LE: return !Type.wraps() ? A <= B : uint64_t(A) <= uint64_t(B);
   }
   return std::nullopt;
 }
@@ -145,7 +146,8 @@ std::string describe(const LinearForm &F, const std::vector<PathVar> &Vars) {
 
 std::string describe(const Comparison &C, const std::vector<PathVar> &Vars) {
   static const char *const Ops[] = {" < ", " <= ", " == ", " != "};
-  std::string T = (C.Type.Signed ? "i" : "u") + std::to_string(C.Type.Width);
+  std::string T = (C.Type.Signed ? "i" : "u") + std::to_string(C.Type.Width) +
+                  (C.Type.NoWrap ? ", no wrap" : "");
   return describe(C.L, Vars) + Ops[int(C.Op)] + describe(C.R, Vars) + " (" + T + ")";
 }
 

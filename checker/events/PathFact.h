@@ -5,7 +5,8 @@
 //
 // Values are linear forms over tracked variables, in the C++ type the kernel computes them in.
 // Arithmetic is modular in that type's width (unsigned) or exact (signed: overflow is undefined,
-// so the program that reaches it is not one the verdict speaks for).
+// so the program that reaches it is not one the verdict speaks for; unsigned too where the user
+// declares that no unsigned operation wraps, --assume-no-unsigned-wrap).
 #pragma once
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
@@ -21,11 +22,23 @@ namespace commcheck {
 struct IntType {
   uint8_t Width = 32;
   bool Signed = true;
-  bool operator==(const IntType &O) const { return Width == O.Width && Signed == O.Signed; }
-  bool operator<(const IntType &O) const {
-    return std::tie(Width, Signed) < std::tie(O.Width, O.Signed);
+  /// Unsigned arithmetic declared not to wrap (--assume-no-unsigned-wrap; only for the types
+  /// unsigned arithmetic is done in, at least int's width): values are exact integers, each in
+  /// [0, 2^Width), as signed ones are exact. A form in such a type names only variables of
+  /// unsigned types (PathFactBuilder converts no signed value into one), all at least 0.
+  bool NoWrap = false;
+  bool operator==(const IntType &O) const {
+    return Width == O.Width && Signed == O.Signed && NoWrap == O.NoWrap;
   }
-  /// V reduced to this type: its low Width bits, sign- or zero-extended.
+  bool operator<(const IntType &O) const {
+    return std::tie(Width, Signed, NoWrap) < std::tie(O.Width, O.Signed, O.NoWrap);
+  }
+  /// Arithmetic in this type is modular (unsigned, not declared exact).
+  bool wraps() const { return !Signed && !NoWrap; }
+  /// This type with C++'s own modular conversion: what a value converted into it becomes.
+  IntType modular() const { return IntType{Width, Signed, false}; }
+  /// V reduced to this type: its low Width bits, sign- or zero-extended; unchanged where the
+  /// arithmetic is exact unsigned (the forms' numbers are exact integers there).
   int64_t reduce(int64_t V) const;
 };
 

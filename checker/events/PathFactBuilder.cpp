@@ -2,6 +2,7 @@
 #include "events/ConstantReads.h"
 #include "events/CellVariance.h"
 #include "events/ExprKey.h"
+#include "events/FormConversion.h"
 #include "events/FunctionFacts.h"
 #include "events/VarUses.h"
 #include "frontend/DeclName.h"
@@ -83,7 +84,12 @@ std::optional<IntType> PathFactBuilder::intType(QualType T) const {
   uint64_t W = Ctx.getIntWidth(T);
   if (W == 0 || W > 64)
     return std::nullopt;
-  return IntType{uint8_t(W), !T->isBooleanType() && T->isSignedIntegerOrEnumerationType()};
+  bool Signed = !T->isBooleanType() && T->isSignedIntegerOrEnumerationType();
+  // Declared not to wrap: the unsigned types arithmetic is done in (a narrower one is promoted
+  // to int, and its values come back by a conversion, which stays modular).
+  bool NoWrap = Index.noUnsignedWrap() && !Signed && !T->isBooleanType() &&
+                W >= Ctx.getIntWidth(Ctx.IntTy);
+  return IntType{uint8_t(W), Signed, NoWrap};
 }
 
 bool isRecordValue(QualType T) {
@@ -105,34 +111,6 @@ const Expr *stripValue(const Expr *E) {
   return E;
 }
 
-namespace {
-
-/// `To` can hold every value of `From`.
-bool fits(IntType From, IntType To) {
-  return From.Signed == To.Signed ? From.Width <= To.Width : !From.Signed && From.Width < To.Width;
-}
-
-/// F (computed in From) converted to To, where the conversion keeps the form's meaning: a
-/// narrowing or same-width conversion is modular like the arithmetic; a widening keeps each
-/// variable's value only when no term can have wrapped in From.
-std::optional<LinearForm> convert(LinearForm F, IntType From, IntType To,
-                                  const std::vector<PathVar> &Vars) {
-  if (From == To)
-    return F;
-  if (To.Width > From.Width) {
-    bool Bare = F.Terms.empty() || (F.Terms.size() == 1 && F.Terms[0].second == 1 && F.Const == 0);
-    if (!From.Signed && !Bare)
-      return std::nullopt;
-    for (const auto &[V, K] : F.Terms)
-      if (!fits(Vars[V].Type, From))
-        return std::nullopt;
-  }
-  LinearForm Out = LinearForm::constant(To.reduce(F.Const));
-  for (const auto &[V, K] : F.Terms)
-    Out.add(LinearForm::variable(V), To.reduce(K), To);
-  return Out;
-}
-} // namespace
 
 bool PathFactBuilder::changedUnseen(const VarDecl *V) const {
   // A use through a base subobject (VarUses) that reads or assigns is one location() follows to
@@ -173,6 +151,17 @@ std::optional<unsigned> PathFactBuilder::declared(const ValueDecl *D) const {
 }
 
 namespace {
+/// A binary operator as exactOpOverflows names it.
+char linearOp(BinaryOperatorKind K) {
+  switch (K) {
+  case BO_Add: return '+';
+  case BO_Sub: return '-';
+  case BO_Mul: return '*';
+  case BO_Shl: return '<';
+  default: return '?';
+  }
+}
+
 /// The pointer P names the same address throughout the call: a parameter the body never changes
 /// (an inlined helper's, when its argument does not vary either), or a member array of such a cell.
 bool fixedCell(const Expr *LV, const ExprKeyer &Keys, int Depth);
@@ -259,8 +248,10 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
   if (!T)
     return std::nullopt;
   Expr::EvalResult R;
-  if (!E->isValueDependent() && !surelyReadsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx))
-    return std::make_pair(LinearForm::constant(T->reduce(R.Val.getInt().getExtValue())), *T);
+  if (!E->isValueDependent() && !surelyReadsNonConstant(E, Ctx) && E->EvaluateAsInt(R, Ctx)) {
+    auto C = formConstant(R.Val.getInt().getExtValue(), *T);
+    return C ? std::optional(std::make_pair(LinearForm::constant(*C), *T)) : std::nullopt;
+  }
   if (E->isPRValue() && (isa<ConditionalOperator>(E) ||
                          (isa<BinaryOperator>(E) && cast<BinaryOperator>(E)->isLogicalOp()))) {
     auto Var = temporary(E, true); // set on every path by its operands (PathFactOperands)
@@ -294,13 +285,15 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
     auto Sub = value(C->getSubExpr(), Depth + 1);
     if (!Sub)
       return std::nullopt;
-    auto F = convert(Sub->first, Sub->second, *T, G.PathVars);
+    auto F = convertForm(Sub->first, Sub->second, *T, G.PathVars);
     return F ? std::optional(std::make_pair(*F, *T)) : std::nullopt;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus)
       return std::nullopt;
     auto F = form(U->getSubExpr(), *T, Depth + 1);
+    if (F && T->NoWrap && exactOpOverflows('n', *F, LinearForm()))
+      return std::nullopt;
     if (F && U->getOpcode() == UO_Minus)
       F->scale(-1, *T);
     return F ? std::optional(std::make_pair(*F, *T)) : std::nullopt;
@@ -310,6 +303,8 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
     return std::nullopt;
   auto L = form(B->getLHS(), *T, Depth + 1), Rt = form(B->getRHS(), *T, Depth + 1);
   if (!L || !Rt)
+    return std::nullopt;
+  if (T->NoWrap && exactOpOverflows(linearOp(B->getOpcode()), *L, *Rt))
     return std::nullopt;
   switch (B->getOpcode()) {
   case BO_Add: L->add(*Rt, 1, *T); break;
@@ -335,7 +330,7 @@ std::optional<std::pair<LinearForm, IntType>> PathFactBuilder::value(const Expr 
 
 std::optional<LinearForm> PathFactBuilder::form(const Expr *E, IntType T, int Depth) const {
   auto V = value(E, Depth);
-  return V ? convert(V->first, V->second, T, G.PathVars) : std::nullopt;
+  return V ? convertForm(V->first, V->second, T, G.PathVars) : std::nullopt;
 }
 
 std::optional<Comparison> PathFactBuilder::condition(const Expr *Cond, int Depth) const {
@@ -450,22 +445,28 @@ std::optional<Comparison> PathFactBuilder::quotient(const Expr *Value, IntType T
 
 namespace {
 /// Arithmetic in T is signed and at least int's width: it never wraps (overflow is undefined),
-/// where a narrower type's `++` wraps on the conversion back, and unsigned arithmetic wraps.
-bool exactArithmetic(QualType T, ASTContext &Ctx) {
+/// where a narrower type's `++` wraps on the conversion back, and unsigned arithmetic wraps
+/// (unless declared not to: NoUnsignedWrap).
+bool exactArithmetic(QualType T, ASTContext &Ctx, bool NoUnsignedWrap) {
   T = T.getCanonicalType();
-  return T->isSignedIntegerType() && Ctx.getIntWidth(T) >= Ctx.getIntWidth(Ctx.IntTy);
+  return (T->isSignedIntegerType() || (NoUnsignedWrap && T->isUnsignedIntegerType() &&
+                                       !T->isBooleanType())) &&
+         Ctx.getIntWidth(T) >= Ctx.getIntWidth(Ctx.IntTy);
 }
 
 /// The constant V starts at when V is a local that only ever counts up from it: its initialiser
-/// is a constant and every change to it is `++v`, `v++` or `v += k` (`v -= -k`), k > 0 constant,
-/// computed in a signed type at least as wide as int.
-std::optional<int64_t> countingStart(const VarDecl *V, VarUses &Uses, ASTContext &Ctx) {
+/// is a constant and every change to it is `++v`, `v++` or `v += k` (`v -= -k`, signed), k > 0
+/// constant, computed in a type at least as wide as int whose arithmetic is exact.
+std::optional<int64_t> countingStart(const VarDecl *V, VarUses &Uses, ASTContext &Ctx,
+                                     bool NoUnsignedWrap) {
   Expr::EvalResult R;
   const Expr *Init = V->getInit();
   if (isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
-      !exactArithmetic(V->getType(), Ctx) || !Init || Init->isValueDependent() ||
+      !exactArithmetic(V->getType(), Ctx, NoUnsignedWrap) || !Init || Init->isValueDependent() ||
       !Init->EvaluateAsInt(R, Ctx) || !Uses.of(V).empty())
     return std::nullopt;
+  // Unsigned `v -= k` subtracts the converted k (2^w - |k| for k < 0): no count up.
+  bool Unsigned = V->getType()->isUnsignedIntegerType();
   auto HasSign = [&](const Expr *K, bool Negative) {
     Expr::EvalResult KR;
     return !K->isValueDependent() && K->EvaluateAsInt(KR, Ctx) &&
@@ -474,11 +475,11 @@ std::optional<int64_t> countingStart(const VarDecl *V, VarUses &Uses, ASTContext
   for (const VarUpdate &U : Uses.updatesOf(V)) {
     const auto *UO = dyn_cast_or_null<UnaryOperator>(U.Op);
     const auto *BO = dyn_cast_or_null<CompoundAssignOperator>(U.Op);
-    if (BO && !exactArithmetic(BO->getComputationResultType(), Ctx))
+    if (BO && !exactArithmetic(BO->getComputationResultType(), Ctx, NoUnsignedWrap))
       return std::nullopt;
     bool Up = UO ? UO->isIncrementOp()
               : BO ? (BO->getOpcode() == BO_AddAssign && HasSign(BO->getRHS(), false)) ||
-                         (BO->getOpcode() == BO_SubAssign && HasSign(BO->getRHS(), true))
+                         (!Unsigned && BO->getOpcode() == BO_SubAssign && HasSign(BO->getRHS(), true))
                    : false;
     if (U.Deref || !U.Path.empty() || !Up)
       return std::nullopt;
@@ -502,13 +503,14 @@ void PathFactBuilder::counterFloors(const Expr *Cond, unsigned Block, unsigned S
   std::set<unsigned> Done;
   for (const DeclRefExpr *DR : Refs) {
     const auto *V = dyn_cast<VarDecl>(DR->getDecl());
-    auto Start = V ? countingStart(V, Uses, Ctx) : std::nullopt;
+    auto Start = V ? countingStart(V, Uses, Ctx, Index.noUnsignedWrap()) : std::nullopt;
     auto Var = Start ? declared(V) : std::nullopt;
     if (!Var || G.PathVars[*Var].IsRecord || !Done.insert(*Var).second)
       continue;
-    // Signed: the counting never wraps (overflow is undefined, docs/events.md "Path facts").
+    // Signed: the counting never wraps (overflow is undefined, docs/events.md "Path facts");
+    // unsigned neither where declared so (an unsigned count is at least 0 anyway).
     IntType T = G.PathVars[*Var].Type;
-    if (!T.Signed || T.reduce(*Start) != *Start)
+    if (T.wraps() || T.modular().reduce(*Start) != *Start || (!T.Signed && *Start <= 0))
       continue;
     PathFact F;
     F.Invariant = true;
@@ -581,7 +583,12 @@ void PathFactBuilder::statement(const Stmt *S, unsigned Block) {
   PathFact F;
   F.K = PathFact::Havoc;
   F.Var = *Var;
-  if (Step && Step->isConstant() && (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
+  // An exact unsigned variable steps exactly only where the sum is computed in its own type
+  // (`x += 5LL` adds in int64_t and truncates, a conversion the declaration does not cover).
+  const auto *CA = dyn_cast<CompoundAssignOperator>(B);
+  bool InOwnType = !V.Type.NoWrap || (CA && intType(CA->getComputationResultType()) == V.Type);
+  if (Step && Step->isConstant() && InOwnType &&
+      (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
     F.K = PathFact::Add;
     F.Value = LinearForm::constant(V.Type.reduce(B->getOpcode() == BO_AddAssign ? Step->Const : -Step->Const));
   }

@@ -48,7 +48,10 @@ const clang::Expr *stripValue(const clang::Expr *E);
 /// The path variables of one graph, shared by the lowerings of its inlined instances.
 class PathVarIndex {
 public:
-  explicit PathVarIndex(EventGraph &G) : G(G) {}
+  /// NoUnsignedWrap: the user declares that no unsigned operation of the kernel wraps
+  /// (--assume-no-unsigned-wrap): unsigned values are computed exactly (IntType::NoWrap).
+  PathVarIndex(EventGraph &G, bool NoUnsignedWrap) : G(G), NoUnsignedWrap(NoUnsignedWrap) {}
+  bool noUnsignedWrap() const { return NoUnsignedWrap; }
   unsigned newInstance() { return Instances++; }
   /// The variable of Decl (with a member path) in an instance, created on first use.
   unsigned variable(unsigned Instance, const clang::ValueDecl *Decl,
@@ -87,6 +90,7 @@ private:
   std::set<unsigned> LaunchVars;
   std::map<std::pair<unsigned, const clang::Expr *>, unsigned> Temporaries;
   unsigned Instances = 0, Sites = 0;
+  bool NoUnsignedWrap = false;
 };
 
 class PathFactBuilder {

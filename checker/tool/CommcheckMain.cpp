@@ -67,6 +67,13 @@ static cl::opt<bool> AssumeLocalArguments(
              "is reached only through addresses the kernel computes (windows): an argument no "
              "such address is made of is written by no peer (default: any argument may be)"),
     cl::cat(Category));
+static cl::opt<bool> AssumeNoUnsignedWrap(
+    "assume-no-unsigned-wrap",
+    cl::desc("No unsigned +, -, * or unary - of a kernel wraps (it would run clean under "
+             "-fsanitize=unsigned-integer-overflow): the path facts compute unsigned values "
+             "exactly, so a rounded-up quotient of a non-zero count is non-zero (default: "
+             "unsigned values are modular)"),
+    cl::cat(Category));
 static cl::opt<std::string> Format("format", cl::desc("Report format: text|json|sarif|github|md"),
                                    cl::init("text"), cl::cat(Category));
 static cl::opt<std::string> Output("output", cl::desc("Write the machine-format report here"),
@@ -228,6 +235,8 @@ static Expected<DriverOptions> driverOptions(const std::vector<std::string> &Com
     O.Overrides.AssumeFreshWindow = bool(AssumeFreshWindow);
   if (AssumeLocalArguments.getNumOccurrences())
     O.Overrides.AssumeLocalArguments = bool(AssumeLocalArguments);
+  if (AssumeNoUnsignedWrap.getNumOccurrences())
+    O.Overrides.AssumeNoUnsignedWrap = bool(AssumeNoUnsignedWrap);
   if (!CheckOption.empty()) {
     auto Opts = keyValues(CheckOption, "--check-option", "rule.option=value", true);
     if (!Opts)

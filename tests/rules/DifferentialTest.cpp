@@ -53,7 +53,8 @@
 // is a constant 0..2 or the input `n`, and `if (iK + 1 < B)` inside them (the next-iteration
 // test). The lowering states them as path facts, as PathFactBuilder does; the brute force runs
 // every input assignment (g0, g1 in 0..1, n in 0..3) and evaluates the tests concretely, loops
-// taking exactly B trips. Such programs are compared by safety instead of equality: an error rule
+// taking exactly B trips; the counts are int, or for odd seeds unsigned int declared not to wrap
+// (--assume-no-unsigned-wrap, exact unsigned path facts). Such programs are compared by safety instead of equality: an error rule
 // must report every finding of the concrete runs and nothing the path-insensitive enumeration
 // (every test taken both ways) lacks; comm-redundant-invalidate, whose finding is an advice to
 // delete, the other way round. Findings between the two are counted as imprecision.
@@ -709,6 +710,12 @@ std::string listing(const std::string &Text) {
   return OS.str();
 }
 
+/// The type of a program's counts (n and the loop variables): int, or for odd seeds an unsigned
+/// int declared not to wrap (IntType::NoWrap, --assume-no-unsigned-wrap). The concrete runs never
+/// wrap (n in 0..3, iK + 1 at most 4), so both are exact and the verdicts must agree either way.
+IntType CountType{32, true};
+IntType countTypeOf(uint32_t Seed) { return Seed % 2 ? IntType{32, false, true} : IntType{32, true}; }
+
 class Lowerer {
 public:
   Lowerer(EventGraph &G, clang::SourceManager &SM, clang::FileID F) : G(G), SM(SM), F(F) {}
@@ -721,9 +728,9 @@ public:
     G.Entry = Cur = G.addBlock();
     if (testsValues(P.Root)) {
       loopBounds(P.Root, Bounds);
-      G.PathVars = {{"g0", {1, false}, 0}, {"g1", {1, false}, 1}, {"n", {32, true}, 2}};
+      G.PathVars = {{"g0", {1, false}, 0}, {"g1", {1, false}, 1}, {"n", CountType, 2}};
       for (const auto &[V, B] : Bounds)
-        G.PathVars.push_back({"i" + std::to_string(V), {32, true}, unsigned(G.PathVars.size())});
+        G.PathVars.push_back({"i" + std::to_string(V), CountType, unsigned(G.PathVars.size())});
     }
     node(P.Root);
     G.Exit = G.addBlock();
@@ -767,7 +774,7 @@ private:
     if (N.Guard == NextTrip) {
       LinearForm I = LinearForm::variable(loopVar(N.LoopVar));
       I.Const = 1;
-      C = Comparison::make('<', I, bound(N.LoopVar), {32, true});
+      C = Comparison::make('<', I, bound(N.LoopVar), CountType);
     } else {
       C = truthOf(unsigned(N.Guard), G.PathVars);
     }
@@ -917,7 +924,7 @@ private:
       unsigned H = G.addBlock();
       G.addEdge(Cur, H);
       G.Blocks[H].BranchLoc = loc(N.Line);
-      Comparison C = Comparison::make('<', LinearForm::variable(I), bound(N.LoopVar), {32, true});
+      Comparison C = Comparison::make('<', LinearForm::variable(I), bound(N.LoopVar), CountType);
       unsigned Site = Sites++;
       unsigned Body = G.addBlock();
       G.addEdge(H, Body, "true");
@@ -1906,6 +1913,7 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
   int Failures = 0;
   for (int I = 0; I < Programs; ++I) {
     uint32_t Seed = BaseSeed + static_cast<uint32_t>(I);
+    CountType = countTypeOf(Seed);
     Generator Gen(Seed);
     Node Root = Gen.program();
     while (countPaths(Root, Unroll::forProgram(Root, K)) > MaxPaths) { // keep paths manageable
@@ -1976,6 +1984,7 @@ TEST(DifferentialTest, DataflowVerdictsMatchBruteForcePaths) {
   RecordProperty("paths", static_cast<int>(TotalPaths));
 
   for (const auto &[R, Ex] : Smallest) {
+    CountType = countTypeOf(Ex.Seed);
     Node Min = minimise(Ex.Root, R, K);
     ADD_FAILURE() << R << ": dataflow and brute force disagree on " << Disagreements[R]
                   << " of " << Programs << " programs. Smallest: seed " << Ex.Seed

@@ -62,22 +62,25 @@ std::vector<std::string> tagWords(const std::string &Source, const std::string &
 /// user declares read-only (--read-only-param), `// commcheck-may-alias: a,b c,d` the groups of
 /// launch arguments that may share memory (--may-alias), `// commcheck-assume-fresh-window` the
 /// declared launch convention (--assume-fresh-window), `// commcheck-assume-local-arguments` the
-/// declared arguments (--assume-local-arguments); otherwise the shared default one.
+/// declared arguments (--assume-local-arguments), `// commcheck-assume-no-unsigned-wrap` exact
+/// unsigned arithmetic (--assume-no-unsigned-wrap); otherwise the shared default one.
 CheckHarness &harnessFor(const std::string &Source) {
-  static std::map<std::tuple<std::vector<std::string>, std::vector<std::string>, bool, bool>,
+  static std::map<std::tuple<std::vector<std::string>, std::vector<std::string>, bool, bool, bool>,
                   std::unique_ptr<CheckHarness>>
       Made;
   std::vector<std::string> Names = tagWords(Source, "// commcheck-read-only-param:");
   std::vector<std::string> Groups = tagWords(Source, "// commcheck-may-alias:");
   bool Fresh = Source.find("// commcheck-assume-fresh-window\n") != std::string::npos;
   bool Local = Source.find("// commcheck-assume-local-arguments\n") != std::string::npos;
-  if (Names.empty() && Groups.empty() && !Fresh && !Local)
+  bool NoWrap = Source.find("// commcheck-assume-no-unsigned-wrap\n") != std::string::npos;
+  if (Names.empty() && Groups.empty() && !Fresh && !Local && !NoWrap)
     return CheckHarness::instance();
-  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups, Fresh, Local}];
+  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups, Fresh, Local, NoWrap}];
   if (!H) {
     CheckOptions O;
     O.Assume.FreshWindow = Fresh;
     O.Build.LocalArguments = Local;
+    O.Build.NoUnsignedWrap = NoWrap;
     O.Build.ReadOnlyParams = Names;
     auto Alias = AliasAssumption::parse(Groups);
     EXPECT_TRUE(static_cast<bool>(Alias)) << (Alias ? "" : llvm::toString(Alias.takeError()));
