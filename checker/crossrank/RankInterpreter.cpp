@@ -183,7 +183,11 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
   else if (VD->getType()->isScalarType())
     V = RankValue::unknown("'" + VD->getNameAsString() + "' is not initialised");
   if (VD->getType()->isReferenceType() && VD->getInit()) {
-    Frames.back().Vars[VD] = lvalue(VD->getInit());
+    Slot S = lvalue(VD->getInit());
+    // A temporary the reference extends (`const int &n = a + b;`) is the reference's own object.
+    if (!S && llvm::isa<clang::MaterializeTemporaryExpr>(VD->getInit()->IgnoreImpCasts()))
+      S = std::make_shared<RankValue>(std::move(V));
+    Frames.back().Vars[VD] = S;
     return;
   }
   // A word of launch data or other memory the kernel names (`int root = args[4];`, `int n =

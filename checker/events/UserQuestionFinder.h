@@ -22,6 +22,21 @@ public:
 
   std::vector<std::pair<clang::SourceLocation, std::string>> Found;
 
+  /// The written type of an alias the code names (`using Sel = conditional_t<sizeof(T) == 1, A,
+  /// B>;` at namespace scope): what its template arguments ask is asked where the code uses it.
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc TL) {
+    const clang::TypedefNameDecl *TD = TL.getTypedefNameDecl();
+    const clang::TypeSourceInfo *TSI = TD ? TD->getTypeSourceInfo() : nullptr;
+    if (!TSI || !SeenAliases.insert(TD).second)
+      return true;
+    clang::SourceLocation Outer = Via;
+    if (Via.isInvalid())
+      Via = TL.getBeginLoc();
+    this->TraverseTypeLoc(TSI->getTypeLoc());
+    Via = Outer;
+    return true;
+  }
+
 protected:
   clang::ASTContext &Ctx;
   const TrustedHeaders &Trusted;
@@ -52,6 +67,7 @@ protected:
 
 private:
   llvm::SmallPtrSet<const clang::VarDecl *, 8> Seen;
+  llvm::SmallPtrSet<const clang::TypedefNameDecl *, 8> SeenAliases;
   clang::SourceLocation Via; ///< the user's read of the variable whose initialiser is walked
 };
 

@@ -68,6 +68,10 @@ TrustedHeaders TrustedHeaders::forToolchain(const std::string &ShimDir,
   return TrustedHeaders(std::move(D), ShimDir);
 }
 
+bool TrustedHeaders::shimFile(llvm::StringRef Path) const {
+  return !Shim.empty() && under(realPath(Path.str()), Shim);
+}
+
 bool TrustedHeaders::under(llvm::StringRef File, llvm::StringRef Dir) const {
   return File.starts_with(Dir) && (File.size() == Dir.size() || File[Dir.size()] == '/');
 }
