@@ -60,8 +60,11 @@ protected:
     At = SM.getExpansionLoc(At);
     if (At.isValid() && Trusted.trusted(SM, At) && Via.isValid())
       At = SM.getExpansionLoc(Via);
-    if (At.isValid() && !Trusted.trusted(SM, At) &&
-        std::none_of(Found.begin(), Found.end(), [&](const auto &F) { return F.first == At; }))
+    // One a line: a trait named and instantiated there is one question.
+    if (At.isValid() && !Trusted.trusted(SM, At) && std::none_of(Found.begin(), Found.end(), [&](const auto &F) {
+          return SM.getFileID(F.first) == SM.getFileID(At) &&
+                 SM.getExpansionLineNumber(F.first) == SM.getExpansionLineNumber(At);
+        }))
       Found.push_back({At, std::move(What)});
   }
 

@@ -8,6 +8,7 @@
 #include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -31,6 +32,8 @@ const char *const CompilerMacros[] = {"__clang_major__", "__clang_minor__", "__c
                                       "__clang_version__", "__VERSION__", "__GNUC_MINOR__",
                                       "__GNUC_PATCHLEVEL__", "__apple_build_version__",
                                       "__FLT_EVAL_METHOD__", "__GCC_HAVE_DWARF2_CFI_ASM"};
+/// The shim's headers that stand for no header at the same place on every device installation.
+const char *const StandInOnly[] = {"commcheck_predefs.h", "cce/", "pto/npu/comm/", "pto/comm/async/async_types.hpp"};
 /// clang's queries of itself (its version's builtins, features, attributes and warnings) and of
 /// its target (`__is_target_*`): every function-like builtin macro but the include queries,
 /// which the include folders answer.
@@ -271,10 +274,12 @@ public:
   /// user's folders, or a quoted name found nowhere) is the source tree's answer, alike for both.
   void HasInclude(SourceLocation Loc, StringRef FileName, bool IsAngled, OptionalFileEntryRef File,
                   SrcMgr::CharacteristicKind FileType) override {
-    // A header found in commcheck's stand-ins answers for the device's installation, which may
-    // have it at another place (pto-isa moved its comm headers) or not at all (the shim's own).
-    bool StandIn = File && Trusted && Trusted->shimFile(File->getName());
-    if (StandIn) {
+    // A header only commcheck has: the shim's own (its predefines, the builtins the device
+    // compiler knows without a header) or a place only some versions of pto-isa keep a header at
+    // (the shim has both). A stand-in at its real header's one place answers as the device's
+    // installation does, like every #include the shim resolves.
+    std::string InShim = File && Trusted ? Trusted->shimRelative(File->getName()) : "";
+    if (!InShim.empty() && llvm::any_of(StandInOnly, [&](const char *P) { return StringRef(InShim).starts_with(P); })) {
       R.CompilerTests.push_back({SM.getExpansionLoc(Loc), std::string("__has_include(") + (IsAngled ? "<" : "\"") +
                                                               FileName.str() + (IsAngled ? ">" : "\"") + ")",
                                  "which commcheck's stand-in headers answer for the device's installation"});

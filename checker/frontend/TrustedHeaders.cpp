@@ -68,8 +68,11 @@ TrustedHeaders TrustedHeaders::forToolchain(const std::string &ShimDir,
   return TrustedHeaders(std::move(D), ShimDir);
 }
 
-bool TrustedHeaders::shimFile(llvm::StringRef Path) const {
-  return !Shim.empty() && under(realPath(Path.str()), Shim);
+std::string TrustedHeaders::shimRelative(llvm::StringRef Path) const {
+  std::string Real = realPath(Path.str());
+  if (Shim.empty() || !under(Real, Shim) || Real.size() == Shim.size())
+    return "";
+  return Real.substr(Shim.size() + 1);
 }
 
 bool TrustedHeaders::under(llvm::StringRef File, llvm::StringRef Dir) const {

@@ -862,9 +862,9 @@ TEST(GateAttack, WhatTheStandInHeadersDeclareIsNotTheDevicesAnswer) {
     EXPECT_NE(H.Run.Out.find("stand-in headers answer"), std::string::npos) << H.Run.all();
   }
   // The code's own types, and a pointer's size (LP64), are answered alike.
-  EXPECT_PASSED(gate(D, D.write("own.cpp", replaceOnce(optimised(), Drain,
+  EXPECT_PASSED(gate(D, D.write("own.cpp", beforeKernel(replaceOnce(optimised(), Drain,
       std::string("        if (sizeof(v41.data()) == 8 && sizeof(float) == 4 && !std::is_empty_v<int>) {\n    ") + Drain +
-          "        }\n"))));
+          "        }\n"), "#include <type_traits>\n"))));
 }
 
 // A macro named for a pipe stands for the enumerator its body names, not for its own name:
