@@ -220,7 +220,7 @@ public:
   using UserQuestionFinder::UserQuestionFinder;
 
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
-    if (E->getKind() != UETT_VecStep)
+    if (E->getKind() != UETT_VecStep && !Discarded.count(E))
       askedOf(E->getTypeOfArgument(), E->getBeginLoc(), "the size or alignment of");
     return true;
   }
@@ -240,7 +240,16 @@ public:
       templateOf(*Spec, Spec->getTemplateArgs(), E->getBeginLoc());
     return true;
   }
+  /// A question whose answer is discarded (`(void)noexcept(f())`) decides nothing. Visited
+  /// before the operand.
+  bool VisitCastExpr(CastExpr *E) {
+    if (E->getCastKind() == CK_ToVoid)
+      Discarded.insert(E->getSubExpr()->IgnoreParens());
+    return true;
+  }
   bool VisitCXXNoexceptExpr(CXXNoexceptExpr *E) {
+    if (Discarded.count(E))
+      return true;
     if (const FunctionDecl *F = standInCallee(E->getOperand(), Ctx, Trusted))
       note(E->getBeginLoc(), "whether '" + F->getQualifiedNameAsString() + "' may throw");
     return true;
@@ -299,6 +308,8 @@ public:
   }
 
 private:
+  llvm::SmallPtrSet<const Expr *, 8> Discarded;
+
   void askedOf(QualType T, SourceLocation At, const char *What) {
     if (standInType(T, Ctx, Trusted))
       note(At, std::string(What) + " '" + T.getAsString() + "'");
