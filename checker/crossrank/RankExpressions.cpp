@@ -96,9 +96,9 @@ RankValue RankInterpreter::evalDeclRef(const Expr *E) {
   if (!VD)
     return RankValue::object();
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
-    auto Found = It->Vars.find(VD);
-    if (Found != It->Vars.end())
-      return *Found->second;
+    // A reference bound to what has no slot here (a GM word): nothing is known.
+    if (auto Found = It->Vars.find(VD); Found != It->Vars.end())
+      return Found->second ? *Found->second : RankValue::unknown("what '" + VD->getNameAsString() + "' refers to");
     if (!VD->isStaticLocal())
       break; // a local of another frame is not visible
   }

@@ -184,10 +184,12 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
     V = RankValue::unknown("'" + VD->getNameAsString() + "' is not initialised");
   if (VD->getType()->isReferenceType() && VD->getInit()) {
     Slot Bound = lvalue(VD->getInit());
+    // A temporary the reference extends (`const int &n = a + b;`) is the reference's own object.
     // A reference to storage the model keeps no slot for (`const Cfg &c = *args`): a read-only
     // one stands for the value read where it is bound (its reads recorded no later than they
     // happen); a writable one would lose the writes made through it.
-    if (!Bound && unslottedReferenceLosesWrites(VD->getType(), VD->getInit()))
+    bool Temporary = llvm::isa<clang::MaterializeTemporaryExpr>(VD->getInit()->IgnoreImpCasts());
+    if (!Bound && !Temporary && unslottedReferenceLosesWrites(VD->getType(), VD->getInit()))
       fail("a writable reference to memory the model does not track", VD->getInit());
     Frames.back().Vars[VD] = Bound ? Bound : std::make_shared<RankValue>(std::move(V));
     return;

@@ -302,6 +302,20 @@ void Checker::reportTargetQueries(const ParsedFile &File, clang::ASTContext &Ctx
                 "only the LP64 sizes, so it cannot tell which way the device build goes here";
     Raw.push_back(std::move(F));
   }
+  std::vector<const clang::FunctionDecl *> Host;
+  for (const clang::FunctionDecl *FD : Found.Functions)
+    if (!Reach.count(FD->getCanonicalDecl()))
+      Host.push_back(FD);
+  for (const auto &[At, What] : standInQueries(Ctx, Device, Host, Trusted)) {
+    Finding F;
+    F.Rule = ruleid::Unanalysable;
+    F.Level = Severity::Error;
+    F.At = pointIn(EventGraph(), Ctx.getSourceManager(), At);
+    F.Message = "the code asks " + What + ", which commcheck's stand-in headers answer for the "
+                "device's: the device build's headers declare and lay it out otherwise, so it "
+                "cannot tell which way the device build goes here";
+    Raw.push_back(std::move(F));
+  }
   for (const auto &[At, What] : buildDecidedValues(Ctx, Device, Trusted)) {
     Finding F;
     F.Rule = ruleid::Unanalysable;

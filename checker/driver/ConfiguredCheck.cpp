@@ -159,8 +159,15 @@ std::optional<FileResult> sliced(const Checker &C, Frontend &FE, ParsedFile &Fir
 /// __NPU_ARCH__, which the shim derives it from).
 std::set<std::string> usedMacros(const ParsedFile &P) {
   std::set<std::string> Used = P.PP.ConfigMacrosUsed;
-  for (const std::string &M : P.PP.ArchMacrosUsed)
-    Used.insert(P.PP.ArchMacros.count(M) ? M : "__NPU_ARCH__");
+  // A family macro the shim derives (PTO_URMA_SUPPORTED) follows __NPU_ARCH__ even where a
+  // neutral configuration passes it as -D: an architecture variant that does not pass it still
+  // defines it when its __NPU_ARCH__ says so.
+  for (const std::string &M : P.PP.ArchMacrosUsed) {
+    if (P.PP.ArchMacros.count(M))
+      Used.insert(M);
+    if (!P.PP.ArchMacros.count(M) || PreprocessorRecord::derivedFromArch(M))
+      Used.insert("__NPU_ARCH__");
+  }
   return Used;
 }
 

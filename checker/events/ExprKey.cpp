@@ -75,12 +75,20 @@ const Expr *ExprKeyer::followLocal(const Expr *E) const {
 
 std::optional<std::string> ExprKeyer::enumName(const Expr *E) const {
   for (int Depth = 0; Depth < 8 && E; ++Depth) {
-    // PIPE_FIX is spelled as a macro over static_cast<pipe_t>(N): trust the macro's name.
+    // PIPE_FIX is spelled as a macro over static_cast<pipe_t>(N): trust the macro's name over a
+    // number (header versions number pipes otherwise), but never over an enumerator its body
+    // names (`#define PIPE_FIX PIPE_V` is PIPE_V's barrier on the device too, read below). A
+    // number of another enumerator names two pipes, and which one is not known.
     SourceLocation L = E->getBeginLoc();
-    if (L.isMacroID()) {
+    const auto *Named = dyn_cast<DeclRefExpr>(strip(E));
+    if (L.isMacroID() && !(Named && isa<EnumConstantDecl>(Named->getDecl()))) {
       StringRef Macro = Lexer::getImmediateMacroName(L, Ctx.getSourceManager(), Ctx.getLangOpts());
-      if (Macro.starts_with("PIPE_") || Macro.starts_with("EVENT_ID"))
+      if (Macro.starts_with("PIPE_") || Macro.starts_with("EVENT_ID")) {
+        std::optional<std::string> Numbered = constantEnumerator(E);
+        if (Numbered && *Numbered != Macro)
+          return std::nullopt;
         return Macro.str();
+      }
     }
     const Expr *S = strip(E);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {

@@ -343,6 +343,13 @@ void FunctionLowering::visitElement(const CFGElement &El) {
   if (auto I = El.getAs<CFGInitializer>()) {
     // A member initialiser stores into the object; modelled only where the object is private.
     const CXXCtorInitializer *Init = I->getInitializer();
+    // A virtual base is built by the most-derived class's constructor only: run from a derived
+    // class's constructor, this one skips its initialiser. Which constructor builds it is not
+    // modelled (the CFG runs every initialiser).
+    if (Init->isBaseVirtual())
+      unanalysable(Cur, Init->getInit(),
+                   "a constructor initialises a virtual base, which only the most-derived "
+                   "class's constructor builds: which initialiser runs is not modelled");
     const ParamBinding *This = Keys.thisBinding();
     if (This && This->MayBeGm && Init->getMember() && !Init->getMember()->getType()->isRecordType())
       unanalysable(Cur, Init->getInit(),

@@ -4,7 +4,9 @@
 // numeric_limits of it). commcheck's clang answers for its own target; the device compiler need
 // not answer alike, so a branch folded on such an answer may not be the one the device takes.
 // The declared LP64 sizes (int, long, pointers: the toolchain:device-compiler assumption) are no
-// question.
+// question. Likewise what the device code asks of the declarations commcheck's stand-in headers
+// make for the device's own (a stand-in type's size or traits, a function's noexcept): the real
+// headers lay out and declare otherwise.
 #pragma once
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -26,5 +28,12 @@ class TrustedHeaders;
 std::vector<std::pair<clang::SourceLocation, std::string>>
 targetTypeQueries(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::FunctionDecl *> Functions,
                   const TrustedHeaders &Trusted);
+
+/// The questions Functions ask of what commcheck's stand-in headers declare (a stand-in type's
+/// layout or traits, a stand-in function's noexcept or return type), and the traits the user's
+/// code outside the Host functions instantiates for a stand-in type: where, and what is asked.
+std::vector<std::pair<clang::SourceLocation, std::string>>
+standInQueries(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::FunctionDecl *> Functions,
+               llvm::ArrayRef<const clang::FunctionDecl *> Host, const TrustedHeaders &Trusted);
 
 } // namespace commcheck

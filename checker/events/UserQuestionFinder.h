@@ -22,6 +22,21 @@ public:
 
   std::vector<std::pair<clang::SourceLocation, std::string>> Found;
 
+  /// The written type of an alias the code names (`using Sel = conditional_t<sizeof(T) == 1, A,
+  /// B>;` at namespace scope): what its template arguments ask is asked where the code uses it.
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc TL) {
+    const clang::TypedefNameDecl *TD = TL.getTypedefNameDecl();
+    const clang::TypeSourceInfo *TSI = TD ? TD->getTypeSourceInfo() : nullptr;
+    if (!TSI || !SeenAliases.insert(TD).second)
+      return true;
+    clang::SourceLocation Outer = Via;
+    if (Via.isInvalid())
+      Via = TL.getBeginLoc();
+    this->TraverseTypeLoc(TSI->getTypeLoc());
+    Via = Outer;
+    return true;
+  }
+
 protected:
   clang::ASTContext &Ctx;
   const TrustedHeaders &Trusted;
@@ -45,13 +60,17 @@ protected:
     At = SM.getExpansionLoc(At);
     if (At.isValid() && Trusted.trusted(SM, At) && Via.isValid())
       At = SM.getExpansionLoc(Via);
-    if (At.isValid() && !Trusted.trusted(SM, At) &&
-        std::none_of(Found.begin(), Found.end(), [&](const auto &F) { return F.first == At; }))
+    // One a line: a trait named and instantiated there is one question.
+    if (At.isValid() && !Trusted.trusted(SM, At) && std::none_of(Found.begin(), Found.end(), [&](const auto &F) {
+          return SM.getFileID(F.first) == SM.getFileID(At) &&
+                 SM.getExpansionLineNumber(F.first) == SM.getExpansionLineNumber(At);
+        }))
       Found.push_back({At, std::move(What)});
   }
 
 private:
   llvm::SmallPtrSet<const clang::VarDecl *, 8> Seen;
+  llvm::SmallPtrSet<const clang::TypedefNameDecl *, 8> SeenAliases;
   clang::SourceLocation Via; ///< the user's read of the variable whose initialiser is walked
 };
 

@@ -8,6 +8,7 @@
 #include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -24,11 +25,15 @@ namespace {
 
 /// Macros and builtins whose value is the compiler's own: the device compiler's differ.
 /// `__FLT_EVAL_METHOD__` is a builtin macro (not a predefine: the host-macro check never sees
-/// it) whose value is the target's floating-point evaluation method.
+/// it) whose value is the target's floating-point evaluation method. `__GCC_HAVE_DWARF2_CFI_ASM`
+/// is the -D clang's driver itself adds for the host's unwind tables (written on the command line,
+/// so the host-macro check takes it for the build's): the device's driver need not add it.
 const char *const CompilerMacros[] = {"__clang_major__", "__clang_minor__", "__clang_patchlevel__",
                                       "__clang_version__", "__VERSION__", "__GNUC_MINOR__",
                                       "__GNUC_PATCHLEVEL__", "__apple_build_version__",
-                                      "__FLT_EVAL_METHOD__"};
+                                      "__FLT_EVAL_METHOD__", "__GCC_HAVE_DWARF2_CFI_ASM"};
+/// The shim's headers that stand for no header at the same place on every device installation.
+const char *const StandInOnly[] = {"commcheck_predefs.h", "cce/", "pto/npu/comm/", "pto/comm/async/async_types.hpp"};
 /// clang's queries of itself (its version's builtins, features, attributes and warnings) and of
 /// its target (`__is_target_*`): every function-like builtin macro but the include queries,
 /// which the include folders answer.
@@ -51,10 +56,6 @@ bool shimStandIn(StringRef N) {
 
 bool isIdentChar(char C) { return isAsciiIdentifierContinue(C); }
 
-/// The pto-isa family macros the shim derives from __NPU_ARCH__ (pto/common/arch_macro.hpp).
-bool derivedFromArch(StringRef N) {
-  return N.starts_with("PTO_NPU_ARCH_") || N == "PTO_URMA_SUPPORTED" || N == "PTO_COMM_NOT_SUPPORTED";
-}
 
 /// Whether only blanks and comments follow the line of Loc in its file (an include guard's
 /// #endif).
@@ -137,6 +138,10 @@ bool valueKnob(const MacroInfo *MI) {
       Number = true;
       continue;
     }
+    // A header name (`#define CONFIG_HEADER "tuned.h"`, then `#include CONFIG_HEADER`): the
+    // build may pass another file as well as another number.
+    if (T.is(tok::string_literal) && MI->getNumTokens() == 1)
+      return true;
     if (T.isLiteral())
       return false;
   }
@@ -269,6 +274,17 @@ public:
   /// user's folders, or a quoted name found nowhere) is the source tree's answer, alike for both.
   void HasInclude(SourceLocation Loc, StringRef FileName, bool IsAngled, OptionalFileEntryRef File,
                   SrcMgr::CharacteristicKind FileType) override {
+    // A header only commcheck has: the shim's own (its predefines, the builtins the device
+    // compiler knows without a header) or a place only some versions of pto-isa keep a header at
+    // (the shim has both). A stand-in at its real header's one place answers as the device's
+    // installation does, like every #include the shim resolves.
+    std::string InShim = File && Trusted ? Trusted->shimRelative(File->getName()) : "";
+    if (!InShim.empty() && llvm::any_of(StandInOnly, [&](const char *P) { return StringRef(InShim).starts_with(P); })) {
+      R.CompilerTests.push_back({SM.getExpansionLoc(Loc), std::string("__has_include(") + (IsAngled ? "<" : "\"") +
+                                                              FileName.str() + (IsAngled ? ">" : "\"") + ")",
+                                 "which commcheck's stand-in headers answer for the device's installation"});
+      return;
+    }
     if (File ? FileType == SrcMgr::C_User : !IsAngled)
       return;
     R.CompilerTests.push_back({SM.getExpansionLoc(Loc), std::string("__has_include(") + (IsAngled ? "<" : "\"") +
@@ -392,7 +408,7 @@ private:
   }
   /// A test of an architecture macro (or a family macro derived from one) in the kernel's code.
   void arch(StringRef Name, SourceLocation At) {
-    if ((R.ArchMacros.count(Name.str()) || derivedFromArch(Name)) && own(At))
+    if ((R.ArchMacros.count(Name.str()) || PreprocessorRecord::derivedFromArch(Name)) && own(At))
       R.ArchMacrosUsed.insert(Name.str());
   }
   /// Written in the kernel's own files: neither the shim nor the toolchain's headers.
@@ -402,7 +418,7 @@ private:
   /// not undefined by the command line.
   bool freeAt(StringRef Name, SourceLocation At) {
     if (!own(At) || R.ConfigMacros.count(Name.str()) || R.ArchMacros.count(Name.str()) ||
-        derivedFromArch(Name) || Host.count(Name.str()) || Name == "defined" ||
+        PreprocessorRecord::derivedFromArch(Name) || Host.count(Name.str()) || Name == "defined" ||
         compilerQuery(Name) || Name == "true" || Name == "false")
       return false;
     return !PP.getMacroInfo(PP.getIdentifierInfo(Name)) && !pinnedOnCommandLine(PP, Name);
@@ -571,6 +587,10 @@ std::unique_ptr<PPCallbacks> PreprocessorRecord::callbacks(const SourceManager &
                                                            Preprocessor &PP,
                                                            const TrustedHeaders *Trusted) {
   return std::make_unique<Recorder>(*this, SM, PP, Trusted);
+}
+
+bool PreprocessorRecord::derivedFromArch(llvm::StringRef N) {
+  return N.starts_with("PTO_NPU_ARCH_") || N == "PTO_URMA_SUPPORTED" || N == "PTO_COMM_NOT_SUPPORTED";
 }
 
 } // namespace commcheck

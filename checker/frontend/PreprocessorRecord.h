@@ -107,6 +107,8 @@ struct PreprocessorRecord {
   /// keyed on it (ASCEND_IS_AIV). Then each configuration's code is the code of that core.
   bool CoreTestedByUserCode = false;
 
+  /// The pto-isa family macros the shim derives from __NPU_ARCH__ (pto/common/arch_macro.hpp).
+  static bool derivedFromArch(llvm::StringRef Name);
   /// Whether the file offset Offset of FID lies in a skipped range.
   bool skipped(const clang::SourceManager &SM, clang::FileID FID, unsigned Offset) const;
   /// The ranges that another configuration (defining the macros Defined) would remove from this

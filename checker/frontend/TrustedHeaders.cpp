@@ -68,6 +68,13 @@ TrustedHeaders TrustedHeaders::forToolchain(const std::string &ShimDir,
   return TrustedHeaders(std::move(D), ShimDir);
 }
 
+std::string TrustedHeaders::shimRelative(llvm::StringRef Path) const {
+  std::string Real = realPath(Path.str());
+  if (Shim.empty() || !under(Real, Shim) || Real.size() == Shim.size())
+    return "";
+  return Real.substr(Shim.size() + 1);
+}
+
 bool TrustedHeaders::under(llvm::StringRef File, llvm::StringRef Dir) const {
   return File.starts_with(Dir) && (File.size() == Dir.size() || File[Dir.size()] == '/');
 }

@@ -27,6 +27,8 @@ public:
   bool trusted(const clang::SourceManager &SM, clang::SourceLocation L) const;
   /// Whether it lies in the shim.
   bool inShim(const clang::SourceManager &SM, clang::SourceLocation L) const;
+  /// The path under the shim of the file at Path (a header search found), "" when not there.
+  std::string shimRelative(llvm::StringRef Path) const;
   const std::vector<std::string> &dirs() const { return Dirs; }
 
 private:

@@ -844,3 +844,114 @@ TEST(GateAttack, AWaitOnlyBlockZeroMakesIsARace) {
     EXPECT_REJECTED(gate(D, D.write(std::string(Index[4] == 'b' ? "block" : "subblock") + ".cpp", Gated)));
   }
 }
+
+// What commcheck's stand-in headers declare is theirs, not the device headers': pto-isa's
+// GlobalTensor holds its address, shape and stride (the shim's holds nothing), its functions'
+// noexcept and return types are its own, and a header the shim has (its own predefines, a comm
+// header at the place an older pto-isa kept it) may be missing from the device's installation. A
+// branch on such an answer is not verified; the code's own types and the LP64 sizes still are.
+TEST(GateAttack, WhatTheStandInHeadersDeclareIsNotTheDevicesAnswer) {
+  TempDir D;
+  int N = 0;
+  for (const char *Condition :
+       {"sizeof(v41) == 1", "alignof(decltype(v41)) == 1", "__is_empty(decltype(v41))",
+        "std::is_empty_v<decltype(v41)>", "std::is_empty<decltype(v41)>::value", "!noexcept(TLOAD(v18, v41))",
+        "std::is_same_v<decltype(get_block_idx()), int64_t>", "std::is_same_v<decltype(TLOAD(v18, v41)), RecordEvent>",
+        "__builtin_offsetof(decltype(v18), ColMaskInternal) == 4", "sizeof(pipe_t) == 4"}) {
+    SCOPED_TRACE(Condition);
+    Gate G = gate(D, D.write("s" + std::to_string(N++) + ".cpp",
+                             beforeKernel(replaceOnce(optimised(), Drain,
+                                                      std::string("        if (") + Condition + ") {\n    " + Drain +
+                                                          "        }\n"),
+                                          "#include <type_traits>\n")));
+    EXPECT_REJECTED(G);
+    EXPECT_NE(G.Run.Out.find("stand-in headers answer"), std::string::npos) << G.Run.all();
+  }
+  // A trait asked where no expression names it: the default argument of the kernel's template.
+  Gate T = gate(D, D.write("default.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        DrainIfEmpty<decltype(v41)>::Go();\n"),
+      "#include <type_traits>\n"
+      "template <class T, bool = std::is_empty<T>::value> struct DrainIfEmpty { static AICORE void Go() {} };\n"
+      "template <class T> struct DrainIfEmpty<T, true> { static AICORE void Go() { pipe_barrier(PIPE_MTE2); } };\n")));
+  EXPECT_REJECTED(T);
+  EXPECT_NE(T.Run.Out.find("is_empty<"), std::string::npos) << T.Run.all();
+  for (const char *Header : {"<commcheck_predefs.h>", "<pto/npu/comm/async/sdma/sdma_types.hpp>"}) {
+    SCOPED_TRACE(Header);
+    Gate H = gate(D, D.write("h" + std::to_string(N++) + ".cpp",
+                             replaceOnce(optimised(), Drain, std::string("#if __has_include(") + Header + ")\n" + Drain + "#endif\n")));
+    EXPECT_REJECTED(H);
+    EXPECT_NE(H.Run.Out.find("stand-in headers answer"), std::string::npos) << H.Run.all();
+  }
+  // The code's own types, and a pointer's size (LP64), are answered alike.
+  EXPECT_PASSED(gate(D, D.write("own.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+      std::string("        if (sizeof(v41.data()) == 8 && sizeof(float) == 4 && !std::is_empty_v<int>) {\n    ") + Drain +
+          "        }\n"), "#include <type_traits>\n"))));
+}
+
+// A macro named for a pipe stands for the enumerator its body names, not for its own name:
+// `#define PIPE_MTE2 PIPE_V` makes every later pipe_barrier(PIPE_MTE2) a barrier of PIPE_V on the
+// device too. A body that names the same pipe (the kernels' `#define PIPE_FIX ...(10)`) is that pipe.
+TEST(GateAttack, AMacroNamedForAPipeIsThePipeItsBodyNames) {
+  TempDir D;
+  EXPECT_REJECTED(gate(D, D.write("other.cpp", beforeKernel(optimised(), "#define PIPE_MTE2 PIPE_V\n"))));
+  EXPECT_REJECTED(gate(D, D.write("number.cpp", beforeKernel(optimised(), "#define PIPE_MTE2 static_cast<pipe_t>(1)\n"))));
+  EXPECT_PASSED(gate(D, D.write("same.cpp", beforeKernel(optimised(), "#define PIPE_MTE2 static_cast<pipe_t>(4)\n"))));
+}
+
+// PTO_URMA_SUPPORTED is what the shim's arch_macro.hpp derives from __NPU_ARCH__ (3510): an
+// architecture variant that does not pass it still has it, so a kernel that tests it compiles
+// otherwise there. The variants were taken for alike and only one was checked.
+TEST(GateAttack, AFamilyMacroTheShimDerivesIsCheckedPerArchitecture) {
+  TempDir D;
+  EXPECT_REJECTED(gate(D, D.write("urma.cpp", replaceOnce(optimised(), Drain,
+                                                          std::string("#ifndef PTO_URMA_SUPPORTED\n") + Drain + "#endif\n"))));
+  EXPECT_PASSED(gate(D, D.write("both.cpp", replaceOnce(optimised(), Drain,
+                                                        std::string("#ifdef PTO_URMA_SUPPORTED\n") + Drain + "#else\n" +
+                                                            Drain + "#endif\n"))));
+}
+
+// More of what only the device's target answers: a character literal out of [0, 127] is negative
+// where char is signed; a conversion to char inside a function the compiler evaluates is folded
+// by commcheck on its own target's signedness; an enum with no fixed type is as wide as the
+// target's ABI makes it.
+TEST(GateAttack, CharactersAndEnumsTheTargetLaysOut) {
+  TempDir D;
+  int N = 0;
+  for (const char *Condition : {"'\\xff' < 0", "L'\\xffffffff' < 0", "CharOf(200) < 0", "sizeof(PlainEnum) == 4",
+                                "[](int v) { return (char)v; }(200) < 0"}) {
+    SCOPED_TRACE(Condition);
+    Gate G = gate(D, D.write("c" + std::to_string(N++) + ".cpp",
+                             beforeKernel(replaceOnce(optimised(), Drain,
+                                                      std::string("        if (") + Condition + ") {\n    " + Drain +
+                                                          "        }\n"),
+                                          "constexpr AICORE char CharOf(int v) { return (char)v; }\n"
+                                          "enum PlainEnum { kPlain0, kPlain1 };\n")));
+    EXPECT_REJECTED(G);
+    EXPECT_NE(G.Run.Out.find("[comm-unanalysable]"), std::string::npos) << G.Run.all();
+  }
+  EXPECT_PASSED(gate(D, D.write("ascii.cpp", replaceOnce(optimised(), Drain,
+                                                         std::string("        if ('a' > 0) {\n    ") + Drain + "        }\n"))));
+}
+
+// A default header name is a knob like a default number: a build may pass -DCONFIG=\"other.h\"
+// and compile another file's code. Pinned on the command line, the kernel is checked as given.
+TEST(GateAttack, AHeaderNameTheBuildMayOverrideIsPinnedNotTrusted) {
+  TempDir D;
+  D.write("drain_yes.h", "#define DRAIN_STEP() pipe_barrier(PIPE_MTE2)\n");
+  D.write("drain_no.h", "#define DRAIN_STEP() ((void)0)\n");
+  std::string File = D.write("header.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        DRAIN_STEP();\n"),
+      "#ifndef DRAIN_HEADER\n#define DRAIN_HEADER \"drain_yes.h\"\n#endif\n#include DRAIN_HEADER\n"));
+  Gate G = gate(D, File);
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("'DRAIN_HEADER'"), std::string::npos) << G.Run.all();
+  EXPECT_PASSED(gate(D, File, {"--extra-arg=-DDRAIN_HEADER=\"drain_yes.h\""}));
+  EXPECT_REJECTED(gate(D, File, {"--extra-arg=-DDRAIN_HEADER=\"drain_no.h\""}));
+}
+
+// A reference bound to a temporary has no slot in the cross-rank model: reading it crashed the
+// checker (the gate then copied nothing, but a crash verifies nothing either).
+TEST(GateAttack, AReferenceToATemporaryIsReadSafely) {
+  TempDir D;
+  EXPECT_PASSED(gate(D, D.write("ref.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+      std::string(Drain) + "        { const TempProbe &ref = TempProbe{}; (void)ref; }\n"),
+      "struct TempProbe { int x = 0; };\n"))));
+}
