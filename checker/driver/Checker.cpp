@@ -292,39 +292,29 @@ void Checker::reportTargetQueries(const ParsedFile &File, clang::ASTContext &Ctx
   const TrustedHeaders &Trusted = File.Trusted ? *File.Trusted : None;
   llvm::DenseSet<const clang::FunctionDecl *> Reach = deviceReach(Found.Roots, Found.Functions);
   std::vector<const clang::FunctionDecl *> Device(Reach.begin(), Reach.end());
-  for (const auto &[At, What] : targetTypeQueries(Ctx, Device, Trusted)) {
+  auto unanalysable = [&](clang::SourceLocation At, std::string Message) {
     Finding F;
     F.Rule = ruleid::Unanalysable;
     F.Level = Severity::Error;
     F.At = pointIn(EventGraph(), Ctx.getSourceManager(), At);
-    F.Message = "the code asks " + What + ", which the device's target answers: commcheck's "
-                "clang answers for its own, and the toolchain:device-compiler assumption fixes "
-                "only the LP64 sizes, so it cannot tell which way the device build goes here";
+    F.Message = std::move(Message);
     Raw.push_back(std::move(F));
-  }
+  };
+  for (const auto &[At, What] : targetTypeQueries(Ctx, Device, Trusted))
+    unanalysable(At, "the code asks " + What + ", which the device's target answers: commcheck's "
+                     "clang answers for its own, and the toolchain:device-compiler assumption fixes "
+                     "only the LP64 sizes, so it cannot tell which way the device build goes here");
   std::vector<const clang::FunctionDecl *> Host;
   for (const clang::FunctionDecl *FD : Found.Functions)
     if (!Reach.count(FD->getCanonicalDecl()))
       Host.push_back(FD);
-  for (const auto &[At, What] : standInQueries(Ctx, Device, Host, Trusted)) {
-    Finding F;
-    F.Rule = ruleid::Unanalysable;
-    F.Level = Severity::Error;
-    F.At = pointIn(EventGraph(), Ctx.getSourceManager(), At);
-    F.Message = "the code asks " + What + ", which commcheck's stand-in headers answer for the "
-                "device's: the device build's headers declare and lay it out otherwise, so it "
-                "cannot tell which way the device build goes here";
-    Raw.push_back(std::move(F));
-  }
-  for (const auto &[At, What] : buildDecidedValues(Ctx, Device, Trusted)) {
-    Finding F;
-    F.Rule = ruleid::Unanalysable;
-    F.Level = Severity::Error;
-    F.At = pointIn(EventGraph(), Ctx.getSourceManager(), At);
-    F.Message = "the code computes with " + What + ", which the build decides: commcheck's parse "
-                "folds its own value, so it cannot tell which way the device build goes here";
-    Raw.push_back(std::move(F));
-  }
+  for (const auto &[At, What] : standInQueries(Ctx, Device, Host, Trusted))
+    unanalysable(At, "the code asks " + What + ", which commcheck's stand-in headers answer for the "
+                     "device's: the device build's headers declare and lay it out otherwise, so it "
+                     "cannot tell which way the device build goes here");
+  for (const auto &[At, What] : buildDecidedValues(Ctx, Device, Trusted))
+    unanalysable(At, "the code computes with " + What + ", which the build decides: commcheck's parse "
+                     "folds its own value, so it cannot tell which way the device build goes here");
 }
 
 BuildOptions Checker::buildOptions(const ParsedFile &File, const std::vector<Span> *Removed,
