@@ -75,6 +75,16 @@ def switch(n):
                                        for i in range(n)) + "}\n")
 
 
+def shared_members(n):
+    """n records, each holding ten of the one before (10^n member paths), asked about through a
+    const reference to GM (a mutable member?) and sizeof (a member the target sizes?)."""
+    types = "struct M0 { int x; };\n" + "".join(
+        "struct M%d { %s };\n" % (i, " ".join("M%d m%d;" % (i - 1, k) for k in range(10)))
+        for i in range(1, n + 1))
+    return (types + "const M%d &v = *(__gm__ M%d *)out;\n" % (n, n) +
+            "if (sizeof(M%d) > 4 && v%s.x == 0) out[5] = 1.0f;\n" % (n, ".m0" * n))
+
+
 # shape -> (generator, sizes at scale 1.0)
 SHAPES = {
     "straight": (straight, [1250, 2500, 5000, 10000, 20000]),
@@ -86,6 +96,9 @@ SHAPES = {
     # on a thread with a large stack): the floor is measured below that.
     "expression": (expression, [6250, 12500, 25000, 50000]),
     "switch": (switch, [1000, 2000, 4000, 8000]),
+    # Records nested n deep share their members: walked path by path, 10^n (session 41; main
+    # before it took 3 s at 8 and cut the walk there).
+    "shared-members": (shared_members, [2, 4, 6, 8]),
 }
 
 
