@@ -123,7 +123,12 @@ RankValue RankInterpreter::evalAggregate(const InitListExpr *IL) {
       continue;
     if (I >= IL->getNumInits())
       break;
-    V.Fields.push_back({FD, std::make_shared<RankValue>(eval(IL->getInit(I++)).detached())});
+    const Expr *Init = IL->getInit(I++);
+    // A member holds a value: a writable reference member (`Pair p{a, b}`) would need the object
+    // it names, which a copy of the struct keeps naming. A read-only one stands for the value.
+    if (FD->getType()->isReferenceType() && !readOnlyReferent(FD->getType()))
+      fail("a struct with a writable reference member", Init);
+    V.Fields.push_back({FD, std::make_shared<RankValue>(eval(Init).detached())});
   }
   return V;
 }
@@ -162,13 +167,18 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
         V.L = *A;
         V.Bytes = typeBytes(L->getType());
         record(RankOpKind::Write, V, BO, "scalar store", L);
+      } else if (!namesLocalStorage(L)) {
+        // Neither GM the model places nor a local's own storage (an element of a local array,
+        // untracked): `pick(a, b).field = v` would be lost.
+        fail("a store through an operand the model cannot place", BO);
       }
       return R;
     }
     if (isa<DeclRefExpr>(L))
       fail("a store to a variable outside the kernel", BO);
-    if (isa<AbstractConditionalOperator>(L) || isa<BinaryOperator>(L))
-      fail("a store through an operand the model cannot place", BO); // `(c ? a : *p) = v`
+    // `(c ? a : *p) = v`, `pick(a, b) = v`, `(int &)x = v`: no slot and no GM address.
+    if (!isa<UnaryOperator>(L) && !isa<ArraySubscriptExpr>(L) && !isa<MemberExpr>(L))
+      fail("a store through an operand the model cannot place", BO);
     return R;
   }
   RankValue L = eval(BO->getLHS()), R = eval(BO->getRHS());

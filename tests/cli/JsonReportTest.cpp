@@ -172,7 +172,7 @@ TEST(JsonReport, AWritableReferenceToLaunchMemoryStopsTheModelAndSaysWhy) {
   Json J = Json::parse(R.Out, nullptr, false);
   ASSERT_FALSE(J.is_discarded()) << R.all();
   const Json &Entries = J["files"][0]["crossRank"];
-  ASSERT_EQ(Entries.size(), 3u) << J.dump(2);
+  ASSERT_EQ(Entries.size(), 5u) << J.dump(2);
   EXPECT_EQ(Entries[0]["entry"], "SumAllInputs");
   EXPECT_TRUE(Entries[0]["modelled"].get<bool>()) << J.dump(2);
   EXPECT_EQ(Entries[1]["entry"], "SumAllInputsWritable");
@@ -182,6 +182,15 @@ TEST(JsonReport, AWritableReferenceToLaunchMemoryStopsTheModelAndSaysWhy) {
   EXPECT_EQ(Entries[2]["entry"], "SumAllInputsHelperWritable");
   EXPECT_FALSE(Entries[2]["modelled"].get<bool>()) << J.dump(2);
   EXPECT_NE(Entries[2]["why"].get<std::string>().find("writable reference to memory the model does not track"),
+            std::string::npos) << J.dump(2);
+  // A store through a helper's returned reference, and a struct holding a writable reference.
+  EXPECT_EQ(Entries[3]["entry"], "SumAllInputsReturnedReference");
+  EXPECT_FALSE(Entries[3]["modelled"].get<bool>()) << J.dump(2);
+  EXPECT_NE(Entries[3]["why"].get<std::string>().find("a store through an operand the model cannot place"),
+            std::string::npos) << J.dump(2);
+  EXPECT_EQ(Entries[4]["entry"], "SumAllInputsReferenceMember");
+  EXPECT_FALSE(Entries[4]["modelled"].get<bool>()) << J.dump(2);
+  EXPECT_NE(Entries[4]["why"].get<std::string>().find("a struct with a writable reference member"),
             std::string::npos) << J.dump(2);
 }
 

@@ -18,6 +18,12 @@ struct InterpreterConstruct {
 };
 
 const InterpreterConstruct Constructs[] = {
+    {"ternary_mixed", "float lf = 0; (opts.elems > 0 ? lf : output[0]) = 2.0f;"},
+    {"comma_gm_store", "float lf = 0; (lf, output[0]) = 2.0f;"},
+    {"func_returns_ref", "struct H { static AICORE int &pick(int &a, int &b, bool c) { return c ? a : b; } }; int a = 0, b = 0; H::pick(a, b, opts.elems > 0) = 1;"},
+    {"ref_member_gm", "struct SR { __gm__ float &r; }; SR sr{output[1]}; sr.r = 2.0f;"},
+    {"self_ref_member", "struct SR { int v; int &r; }; int base = 0; SR sr{1, base}; sr.r = 2; (void)base;"},
+    {"ptr_member_gm", "struct SP { __gm__ float *p; }; SP sp{output}; sp.p[1] = 2.0f; *sp.p = 1.0f;"},
     {"ref_ctx", "auto &r = *ctx; (void)r.rankId;"},
     {"cref_win", "const auto &w = ctx->windowsIn; (void)w[0];"},
     {"ptr_local", "auto *p = &opts; p->elems = 1;"},
