@@ -278,12 +278,9 @@ RankValue RankInterpreter::callUser(const FunctionDecl *FD, const CallExpr *E) {
   for (unsigned K = 0; K < N; ++K) {
     const ParmVarDecl *Prm = Def->getParamDecl(K);
     const Expr *A = E->getArg(K);
-    Slot S = Prm->getType()->isReferenceType() ? lvalue(A) : nullptr;
-    // As a reference variable (declare): a writable reference to memory with no slot would lose
-    // the writes the helper makes through it.
-    if (!S && Prm->getType()->isReferenceType() && unslottedReferenceLosesWrites(Prm->getType(), A))
-      fail("a writable reference to memory the model does not track", A);
-    F.Vars[Prm] = S ? S : std::make_shared<RankValue>(eval(A).detached());
+    F.Vars[Prm] = Prm->getType()->isReferenceType()
+                      ? bindReference(Prm->getType(), A, [&] { return eval(A).detached(); })
+                      : std::make_shared<RankValue>(eval(A).detached());
   }
   Frames.push_back(std::move(F));
   exec(Def->getBody());

@@ -96,9 +96,9 @@ RankValue RankInterpreter::evalDeclRef(const Expr *E) {
   if (!VD)
     return RankValue::object();
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
-    // A reference bound to what has no slot here (a GM word): nothing is known.
+    // Every variable has a slot (bindReference gives a reference one where lvalue has none).
     if (auto Found = It->Vars.find(VD); Found != It->Vars.end())
-      return Found->second ? *Found->second : RankValue::unknown("what '" + VD->getNameAsString() + "' refers to");
+      return *Found->second;
     if (!VD->isStaticLocal())
       break; // a local of another frame is not visible
   }
@@ -177,9 +177,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     if (isa<DeclRefExpr>(L))
       fail("a store to a variable outside the kernel", BO);
     // `(c ? a : *p) = v`, `pick(a, b) = v`, `(int &)x = v`: no slot and no GM address.
-    if (!isa<UnaryOperator>(L) && !isa<ArraySubscriptExpr>(L) && !isa<MemberExpr>(L))
-      fail("a store through an operand the model cannot place", BO);
-    return R;
+    fail("a store through an operand the model cannot place", BO);
   }
   RankValue L = eval(BO->getLHS()), R = eval(BO->getRHS());
   QualType LT = BO->getLHS()->getType(), RT = BO->getRHS()->getType();

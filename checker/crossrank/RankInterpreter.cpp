@@ -183,15 +183,7 @@ void RankInterpreter::declare(const clang::VarDecl *VD) {
   else if (VD->getType()->isScalarType())
     V = RankValue::unknown("'" + VD->getNameAsString() + "' is not initialised");
   if (VD->getType()->isReferenceType() && VD->getInit()) {
-    Slot Bound = lvalue(VD->getInit());
-    // A temporary the reference extends (`const int &n = a + b;`) is the reference's own object.
-    // A reference to storage the model keeps no slot for (`const Cfg &c = *args`): a read-only
-    // one stands for the value read where it is bound (its reads recorded no later than they
-    // happen); a writable one would lose the writes made through it.
-    bool Temporary = llvm::isa<clang::MaterializeTemporaryExpr>(VD->getInit()->IgnoreImpCasts());
-    if (!Bound && !Temporary && unslottedReferenceLosesWrites(VD->getType(), VD->getInit()))
-      fail("a writable reference to memory the model does not track", VD->getInit());
-    Frames.back().Vars[VD] = Bound ? Bound : std::make_shared<RankValue>(std::move(V));
+    Frames.back().Vars[VD] = bindReference(VD->getType(), VD->getInit(), [&] { return std::move(V); });
     return;
   }
   // A word of launch data or other memory the kernel names (`int root = args[4];`, `int n =

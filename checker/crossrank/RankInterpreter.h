@@ -22,6 +22,7 @@
 #include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Allocator.h"
 #include <map>
@@ -197,9 +198,10 @@ private:
   /// Whether E names (a member or element of) a local variable's own storage, not memory reached
   /// through a pointer.
   static bool namesLocalStorage(const clang::Expr *E);
-  /// Whether a reference bound to Init, where the model keeps no slot, would lose writes the race
-  /// check needs if it stood for a copy.
-  static bool unslottedReferenceLosesWrites(clang::QualType Reference, const clang::Expr *Init);
+  /// The slot a reference (a variable or a helper's parameter) bound to Init names: Init's own,
+  /// else one holding Value() where that loses no write the race check needs; else the run stops.
+  Slot bindReference(clang::QualType Reference, const clang::Expr *Init,
+                     llvm::function_ref<RankValue()> Value);
   /// A value the launch passes (a parameter, a field of a struct parameter): a pointer into the
   /// rank's own window, a struct whose fields are launch values, else a launch symbol.
   RankValue launchValue(llvm::StringRef Name, clang::QualType T);

@@ -80,11 +80,20 @@ bool RankInterpreter::namesLocalStorage(const Expr *E) {
   return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType();
 }
 
-bool RankInterpreter::unslottedReferenceLosesWrites(QualType Reference, const Expr *Init) {
-  // A local object the model keeps no slot for (an element of a local array) is untracked: what
-  // is written to it is not read back anyway. Memory a pointer reaches may be GM, whose writes
-  // the race check needs.
-  return !readOnlyReferent(Reference) && !namesLocalStorage(Init);
+RankInterpreter::Slot RankInterpreter::bindReference(QualType Reference, const Expr *Init,
+                                                     llvm::function_ref<RankValue()> Value) {
+  if (Slot Bound = lvalue(Init))
+    return Bound;
+  // A temporary the reference extends (`const int &n = a + b;`) is the reference's own object.
+  // Storage the model keeps no slot for: a local object (an element of a local array) is
+  // untracked, what is written to it is not read back anyway; through a read-only reference
+  // (`const Cfg &c = *args`) the value read where it is bound stands for it (its reads recorded
+  // no later than they happen). A writable reference to memory a pointer reaches (maybe GM, whose
+  // writes the race check needs) would lose the writes made through it.
+  if (!isa<MaterializeTemporaryExpr>(Init->IgnoreImpCasts()) && !readOnlyReferent(Reference) &&
+      !namesLocalStorage(Init))
+    fail("a writable reference to memory the model does not track", Init);
+  return std::make_shared<RankValue>(Value());
 }
 
 } // namespace commcheck
