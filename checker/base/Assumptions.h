@@ -12,6 +12,10 @@ struct Assumptions {
   /// they were zeroed (--assume-fresh-window, "AssumeFreshWindow"). Off: a kernel must be
   /// re-entrant, called again on the same window with the ranks unsynchronised between calls.
   bool FreshWindow = false;
+  /// Every pointer a kernel is handed addresses the rank's own memory (--assume-local-arguments,
+  /// "AssumeLocalArguments"). Off: the host may hand a peer's address, so whose cell a notify
+  /// through such a pointer signals is the host's choice.
+  bool LocalArguments = false;
 };
 
 /// The advice a finding that depends on the next call ends with: the one line of configuration

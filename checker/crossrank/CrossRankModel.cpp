@@ -1,6 +1,7 @@
 #include "crossrank/CrossRankModel.h"
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/DataOwnedNotifies.h"
+#include "crossrank/HostOwnedNotifies.h"
 #include "crossrank/GridWaits.h"
 #include "crossrank/LaunchWrites.h"
 #include "crossrank/ModelCompleteness.h"
@@ -34,6 +35,8 @@ constexpr unsigned long RunSteps = 400000;   ///< interpreter steps per rank and
 constexpr unsigned long TotalSteps = 6000000; ///< interpreter steps per kernel, all runs
 constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule search visits
 constexpr unsigned MaxScenarios = 32;        ///< launch-value scenarios per rank count
+/// Pairs of overlapping accesses (and their notifies) the precision step orders per kernel.
+constexpr size_t PeerOrderChecks = 4000000;
 
 /// The scenarios that differ from Path's in one choice it made and was not given.
 void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Scenarios) {
@@ -44,9 +47,6 @@ void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Sc
       Scenarios.push_back(std::move(Alt));
     }
 }
-
-/// Pairs of overlapping accesses (and their notifies) the precision step orders per kernel.
-constexpr size_t PeerOrderChecks = 4000000;
 
 /// Whether a message names the buffer beside the kernel's spelling of an access: where the
 /// model's name is the kernel's and the spelling does not say it.
@@ -75,18 +75,6 @@ std::string rangeText(const MemRange &M, const std::string &Spelling = "") {
                              (namesBuffer(M, Spelling) ? " (buffer '" + M.Root + "')" : "");
   return "bytes [" + std::to_string(M.Lo) + ", " + Hi + ") of " + Buffer + " on rank " +
          std::to_string(M.Owner);
-}
-
-const char *cmpText(WaitCmp C) {
-  switch (C) {
-  case WaitCmp::EQ: return "==";
-  case WaitCmp::NE: return "!=";
-  case WaitCmp::GT: return ">";
-  case WaitCmp::GE: return ">=";
-  case WaitCmp::LT: return "<";
-  case WaitCmp::LE: return "<=";
-  default: return "?";
-  }
 }
 
 std::string callText(const RankOp &O) { return O.Call ? " (in the next call)" : ""; }
@@ -125,14 +113,18 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
       return *U;
     Run.Ranks.push_back(std::move(std::get<RankTrace>(T)));
     Spent += I.steps();
-    if (I.highestWindow() >= P)
-      return Unmodelled{"rank " + std::to_string(R) + " addresses the window of rank " +
-                            std::to_string(I.highestWindow()) + " among " + std::to_string(P),
-                        K->getLocation()};
+    if (I.highestWindow() >= P) {
+      Unmodelled U{"rank " + std::to_string(R) + " addresses the window of rank " +
+                       std::to_string(I.highestWindow()) + " among " + std::to_string(P),
+                   K->getLocation()};
+      U.BeyondRanks = true;
+      return U;
+    }
   }
-  if (std::optional<Unmodelled> U = inexactGridWait(Run))
-    return *U;
-  if (std::optional<Unmodelled> U = unboundedDataOwnedNotify(Run))
+  for (auto *Inexact : {inexactGridWait, unboundedDataOwnedNotify})
+    if (std::optional<Unmodelled> U = Inexact(Run))
+      return *U;
+  if (std::optional<Unmodelled> U = hostOwnedNotifyMatters(Run)) // (may leave them out)
     return *U;
   freshUnloweredCells(Run);
   addLaunchWrites(Run, K->getLocation());
@@ -159,7 +151,7 @@ CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
   int64_t Held = S.Cells.count(cellOf(W)) ? S.Cells.at(cellOf(W)) : 0;
   F.Loc = W.Loc;
   F.Message = "wait that no schedule of the " + std::to_string(Run.P) + " ranks lets pass" +
-              callText(W) + ": it waits for cell " + cellText(W.Mem, W.Spelling) + " " + cmpText(W.Cmp) +
+              callText(W) + ": it waits for cell " + cellText(W.Mem, W.Spelling) + " " + waitCmpText(W.Cmp) +
               " " + std::to_string(W.Value) + ", which holds " + std::to_string(Held) +
               " when every rank is blocked or done (P = " + std::to_string(Run.P) + ")" +
               (W.Call ? freshWindowAdvice() : shortOfCarriedCredits(Run, W, Held)) +
@@ -182,7 +174,7 @@ CrossRankFinding hangFinding(const SpmdRun &Run, const ScheduleResult &S) {
   for (size_t B = 0; B < S.Blocked.size() && B < 3; ++B) {
     const RankOp &O = Run.Ranks[S.Blocked[B].Rank].Ops[S.Blocked[B].Index];
     int64_t V = S.Cells.count(cellOf(O)) ? S.Cells.at(cellOf(O)) : 0;
-    F.Steps.push_back({O.Loc, "blocked: waits for " + cellText(O.Mem, O.Spelling) + " " + cmpText(O.Cmp) +
+    F.Steps.push_back({O.Loc, "blocked: waits for " + cellText(O.Mem, O.Spelling) + " " + waitCmpText(O.Cmp) +
                                   " " + std::to_string(O.Value) + ", holds " + std::to_string(V) +
                                   callText(O),
                        S.Blocked[B].Rank, -1, false});
@@ -281,7 +273,7 @@ CrossRankFinding raceFinding(const SpmdRun &Run, const CrossRankOrder &Order,
                            N.Rank, int(F.Steps.size()) + 1, false});
         break;
       }
-    F.Steps.push_back({W.Loc, "waits for " + cellText(W.Mem, W.Spelling) + " " + cmpText(W.Cmp) + " " +
+    F.Steps.push_back({W.Loc, "waits for " + cellText(W.Mem, W.Spelling) + " " + waitCmpText(W.Cmp) + " " +
                                   std::to_string(W.Value) + callText(W),
                        Rc.Second.Rank, -1, false});
     break;
@@ -433,9 +425,8 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
 /// The model places each launch argument in its own buffer; the user says they may share one.
 CrossRankModel::Result argumentsMayAlias(AnalysisManager &AM) {
   CrossRankModel::Result R;
-  R.Why.Why = "the user says launch arguments of the kernel may share memory (--may-alias), and "
-              "the model takes distinct arguments for distinct buffers";
-  R.Why.Loc = AM.graph().FunctionLoc;
+  R.Why = {"the user says launch arguments of the kernel may share memory (--may-alias), and the "
+           "model takes distinct arguments for distinct buffers", AM.graph().FunctionLoc};
   traceModel(AM, R, 0, 0);
   return R;
 }
@@ -473,7 +464,8 @@ bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
   const EventGraph &G = AM.graph();
   R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
                                    AM.assumptions().FreshWindow ? 1 : 2,
-                                   R.Findings.empty() ? KnownRace() : KnownRace(Known));
+                                   R.Findings.empty() ? KnownRace() : KnownRace(Known),
+                                   AM.assumptions().LocalArguments);
   return R.EveryP = R.Symbolic.empty();
 }
 
@@ -490,6 +482,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     return argumentsMayAlias(AM);
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
+  I.assumeLocalArguments(AM.assumptions().LocalArguments);
   std::vector<int> Counts;
   bool FewRanks = false;
   PhaseClock Clock;
@@ -507,7 +500,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   std::string AsRank = rankHypothesis(I);
   R.Why.Why = partialRanks(AsRank, FewRanks, MaxRanksOnData);
   bool AllRun = R.Why.Why.empty();
-  for (int P : Counts) {
+  for (size_t PI = 0; PI < Counts.size(); ++PI) { // (grows where the code fixes more ranks)
+    const int P = Counts[PI];
     if (P == MaxRanksProved + 1 && AsRank.empty() && provedForEveryP(AM, R, Seen))
       break;
     if (Spent > TotalSteps) {
@@ -538,6 +532,12 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       I.follow(nullptr);
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
         traceScenario(P, Ran, Path, U->Why);
+        if (U->BeyondRanks && Covered == 0 && P < MaxRanks) {
+          if (P == Counts.back()) // the code fixes more ranks than any count in range
+            Counts.push_back(P + 1);
+          pushAlternatives(Path, Scenarios);
+          continue;
+        }
         AllRun = false;
         R.Why = *U;
         if (U->ScenarioCut) {
@@ -553,7 +553,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       SR.Offsets = &Offsets, SR.Names = &Names;
       pushAlternatives(Path, Scenarios);
       std::string Partial =
-          partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I), cutsMatter(Path, I));
+          partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I));
       traceScenario(P, Ran, Path, Partial);
       if (!Partial.empty() && AllRun)
         AllRun = false, R.Why.Why = Partial;

@@ -36,15 +36,16 @@ public:
     bool Modelled = false;
     /// Why some run of the entry is checked across ranks at no rank count ("": none is left out,
     /// but for the bounds the model declares: the rank counts run, a loop over a launch value run
-    /// at most MaxUnroll times). The entry signals or reads memory and the model cannot run it, or
-    /// at the smallest rank count it left launch-value scenarios or schedules unexplored: a race
-    /// there is seen by nothing, so the entry is not verified (comm-cross-rank-race says so).
+    /// at most MaxUnroll times). The entry signals or reads memory and the model cannot run it (a
+    /// construct it does not model, a budget), or at the smallest rank count it stopped or left
+    /// launch-value scenarios or schedules unexplored: a race there is seen by nothing, so the
+    /// entry is not verified (comm-cross-rank-race says so).
     std::string Unchecked;
     clang::SourceLocation UncheckedLoc;
-    /// Where the model spent a budget (steps, scenarios, states) on a run no rank count checks:
-    /// keep the first. A construct it does not model only says Why (docs/cross-rank.md).
+    /// Where the model stopped (a construct, a budget: steps, scenarios, states) on a run no rank
+    /// count checks: keep the first.
     void uncheck(const Unmodelled &Why) {
-      if (Why.Budget && Unchecked.empty())
+      if (Unchecked.empty())
         Unchecked = Why.Why, UncheckedLoc = Why.Loc;
     }
     Unmodelled Why;            ///< when not modelled (COMMCHECK_TRACE_RANKS prints it)

@@ -272,18 +272,10 @@ bool LaunchPath::picksApart() const {
   return true;
 }
 
-bool LaunchPath::idleLoopsApart() const {
-  for (Symbol Sym : Idle)
-    if (Asked.count(Sym) || Valued.count(Sym))
-      return false;
-  return true;
-}
-
 bool LaunchPath::decide(const Linear &D, clang::BinaryOperatorKind Op, bool LoopCondition,
                         const std::vector<std::string> &Names) {
   ++Consulted;
-  // An idle loop's condition is its own: the only question its cut leaves open.
-  noteSymbols(D, LoopCondition && !LoopIdle.empty() && LoopIdle.back() ? Idle : Asked);
+  noteSymbols(D, Asked);
   // Constraints only grow along a path: what they decided once stays decided.
   std::vector<int64_t> K = key(D, Op);
   if (auto It = Decided.find(K); It != Decided.end())
@@ -305,7 +297,6 @@ std::pair<bool, bool> LaunchPath::next(bool LoopCondition) {
     if (LoopChoices.back() >= MaxUnroll) {
       Flip = false;
       Cut |= !Holds;
-      BusyCut |= !Holds && !LoopIdle.back();
     }
     LoopChoices.back() += Holds;
   }

@@ -65,7 +65,7 @@ public:
   /// (the box's bounds: no solver is asked); none otherwise.
   std::optional<int64_t> fixedAt(Symbol S) const { return Box.fixedAt(S); }
   /// An access's address names launch symbol S: where its bytes land is decided by the path's
-  /// constraints on S, as a question's answer is (picksApart, idleLoopsApart count it so; the
+  /// constraints on S, as a question's answer is (picksApart counts it so; the
   /// offsets are compared only after the scenario's completeness is judged).
   void placed(Symbol S) { noteSymbols(Linear::symbol(S), Asked); }
   /// A constraint every run the path stands for meets (`0 <= get_block_idx() < get_block_num()`):
@@ -130,24 +130,10 @@ public:
   /// A loop condition on launch values was chosen this many times in one loop: further iterations
   /// are not flipped (and the model's coverage says so).
   static constexpr unsigned MaxUnroll = 3;
-  /// Called when a loop starts and ends, so that its choices are counted per loop. Idle: the
-  /// loop changes nothing the run sees after it (RankInterpreter::idleLoop: a delay loop), so
-  /// its iterations past the bound repeat the state; its condition's questions are its own.
-  void enterLoop(bool Idle = false) {
-    LoopChoices.push_back(0);
-    LoopIdle.push_back(Idle);
-  }
-  void leaveLoop() {
-    LoopChoices.pop_back();
-    LoopIdle.pop_back();
-  }
-  /// Whether a loop cut at its unrolling bound is one that is not idle.
-  bool cutBusyLoop() const { return BusyCut; }
-  /// Whether no other question (nor a pick, fixed or not) named a symbol an idle loop's
-  /// condition named: then its constraints (`delay == 3` where it was cut) decided nothing else.
-  bool idleLoopsApart() const;
-  /// The symbols the conditions of idle loops named.
-  const std::set<Symbol> &idleSymbols() const { return Idle; }
+  /// Called when a loop starts and ends, so that its choices are counted per loop. (An idle
+  /// loop, RankInterpreter::idleLoop, is not run at all: any number of its iterations is none.)
+  void enterLoop() { LoopChoices.push_back(0); }
+  void leaveLoop() { LoopChoices.pop_back(); }
 
 private:
   struct Solver;
@@ -155,12 +141,10 @@ private:
   std::vector<bool> Given, Taken, Flippable;
   std::vector<std::string> Text;
   std::vector<unsigned> LoopChoices;
-  std::vector<bool> LoopIdle;
-  bool BusyCut = false;
   bool Cut = false, ValueCut = false, DataChosen = false, PollChosen = false;
   /// The symbols of the picks that were cuts, of every other question (expanded), of every
-  /// pick, and of the conditions of idle loops.
-  std::set<Symbol> Picked, Asked, Valued, Idle;
+  /// pick.
+  std::set<Symbol> Picked, Asked, Valued;
   /// Adds D's symbols to To, each product or quotient with what it is made of.
   void noteSymbols(const Linear &D, std::set<Symbol> &To) const;
   unsigned Consulted = 0;

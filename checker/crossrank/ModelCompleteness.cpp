@@ -17,9 +17,8 @@ namespace commcheck {
 /// different ways are not seen. What is run at some values only (a signal value, a loop's trip
 /// count past the unrolling bound) is not complete either, nor is a next call that repeats the
 /// first call's choices (Calls: the calls run). A picked value no analysis reads
-/// (PicksMatter false) leaves it complete, and so does a cut idle loop (CutsMatter false).
-std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls, bool PicksMatter,
-                            bool CutsMatter) {
+/// (PicksMatter false) leaves it complete. (An idle loop is never cut: it is not run at all.)
+std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls, bool PicksMatter) {
   if (Path.valueCut() && PicksMatter)
     return "a signal value read from launch data or untracked memory is run at some values only";
   if (Path.dataChosen() && Shared)
@@ -28,7 +27,7 @@ std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls, bool
   if (Path.pollChosen() && Shared)
     return "an async event's or a TTEST's outcome is run each way, alike on every rank that meets "
            "it";
-  if (Path.cut() && CutsMatter)
+  if (Path.cut())
     return "a loop over a launch value is run at most " + std::to_string(LaunchPath::MaxUnroll) +
            " times";
   if (Calls > 1 && !Path.choices().empty())
@@ -72,17 +71,6 @@ bool picksMatter(const LaunchPath &Path, const SpmdRun &Run, const RankInterpret
   return false;
 }
 
-/// A loop over a launch value is run 0..MaxUnroll times; past that the scenario leaves it with
-/// the constraint that its bound is reached (`delay == 3`). An idle loop (RankInterpreter::
-/// idleLoop: no op, no memory, no call, only its own variables assigned) leaves the state as
-/// it found it in every iteration, so its further iterations would run nothing new; the values
-/// past the bound then run as the last one run does where the constraint decided nothing else:
-/// no other question and no pick named its bound's symbols, and none is the rank id or count.
-bool cutsMatter(const LaunchPath &Path, const RankInterpreter &I) {
-  if (!Path.cut())
-    return false;
-  return Path.cutBusyLoop() || !Path.idleLoopsApart() || I.takenForRanks(Path.idleSymbols());
-}
 
 /// Why the ranks the model runs do not stand for every run ("": they do). A launch value taken
 /// for the rank id (AsRank: the host passes the rank as a scalar) is a hypothesis: every finding

@@ -13,12 +13,8 @@ class EventGraph;
 struct SpmdRun;
 
 /// Why a scenario does not stand for every run under the launch-values assumption. PicksMatter:
-/// picksMatter's answer for its run; CutsMatter: cutsMatter's.
-std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls, bool PicksMatter,
-                            bool CutsMatter);
-/// Whether a loop the scenario cut at its unrolling bound may have run otherwise past it: false
-/// where each such loop is idle and its bound decided nothing else.
-bool cutsMatter(const LaunchPath &Path, const RankInterpreter &I);
+/// picksMatter's answer for its run.
+std::string partialScenario(const LaunchPath &Path, bool Shared, int Calls, bool PicksMatter);
 /// Whether a value the scenario picked (tried at some values only) may change what the model
 /// concludes from Run: false where no other question of the path named it and each op given
 /// such a value is one whose value no analysis reads.

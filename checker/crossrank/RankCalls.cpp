@@ -5,6 +5,7 @@
 #include "events/OwnOverloads.h"
 #include "events/UnevaluatedOperands.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
@@ -258,6 +259,8 @@ RankValue RankInterpreter::evalCall(const CallExpr *E) {
   if (builtinInspectsOnly(E->getBuiltinCallee())) // its arguments are never evaluated
     return E->getType()->isVoidType() ? RankValue::object()
                                       : RankValue::unknown("the result of '" + Qual + "'");
+  if (std::optional<RankValue> Copied = libraryCopy(E))
+    return *Copied;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     if (isGm(eval(MC->getImplicitObjectArgument())))
       fail("a method of a view the model does not know ('" + Qual + "')", E);
@@ -392,6 +395,32 @@ RankValue RankInterpreter::intrinsic(const Intrinsic &I, const CallExpr *E) {
     return E->getType()->isVoidType() ? RankValue::object()
                                       : RankValue::unknown("the result of '" + I.Name + "'");
   }
+}
+
+// The C library's copies are accesses the model knows: memcpy/memmove(dst, src, n) read n bytes
+// of src and write n of dst, memset(dst, v, n) writes n of dst (the scalar core's, as a scalar
+// load or store). None where the call is another one.
+std::optional<RankValue> RankInterpreter::libraryCopy(const CallExpr *E) {
+  unsigned Id = E->getBuiltinCallee();
+  bool Copy = Id == Builtin::BImemcpy || Id == Builtin::BI__builtin_memcpy ||
+              Id == Builtin::BImemmove || Id == Builtin::BI__builtin_memmove;
+  bool Set = Id == Builtin::BImemset || Id == Builtin::BI__builtin_memset;
+  if ((!Copy && !Set) || E->getNumArgs() != 3)
+    return std::nullopt;
+  RankValue Dst = eval(E->getArg(0)), Src = eval(E->getArg(1)), N = eval(E->getArg(2));
+  std::optional<int64_t> Bytes = N.K == RankValue::Number ? N.L.value() : std::nullopt;
+  if ((isGm(Dst) || (Copy && isGm(Src))) && (!Bytes || *Bytes < 0))
+    fail("a library copy of GM whose length the model cannot compute", E);
+  auto Access = [&](RankOpKind K, RankValue At, const Expr *Named) {
+    if (!isGm(At))
+      return;
+    At.K = RankValue::View, At.Bytes = *Bytes, At.Elem = 1;
+    record(K, At, E, E->getDirectCallee()->getName().str(), Named);
+  };
+  if (Copy)
+    Access(RankOpKind::Read, Src, E->getArg(1));
+  Access(RankOpKind::Write, Dst, E->getArg(0));
+  return Dst;
 }
 
 } // namespace commcheck

@@ -124,14 +124,13 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   }
   Async.finish(Trace); // what no Wait completed is in flight past the kernel's end
   // A notify into a pointer the kernel was handed may go to any rank (a host may pass a peer's
-  // address): it is the rank's own cell only where the kernel also reaches that buffer through
-  // the window table (it computes peers' copies of it from it: so it is in its window).
-  for (const auto &[Root, At] : HomeNotifies)
-    if (!WindowRoots.count(Root))
-      return Unmodelled{"a TNOTIFY into memory a parameter or launch data points to, which the "
-                        "kernel never addresses through the window table: which rank owns it is "
-                        "not known",
-                        At->getBeginLoc()};
+  // address): it is the rank's own cell where the kernel also reaches that buffer through the
+  // window table (it computes peers' copies of it from it: so it is in its window), or where
+  // pointer arguments are declared the rank's own; elsewhere its owner is the host's choice.
+  for (const HomeNotify &N : HomeNotifies)
+    if (!WindowRoots.count(N.Root) && !LocalArguments && N.Op < Trace.Ops.size() &&
+        !Trace.Ops[N.Op].DataOwner)
+      Trace.Ops[N.Op].HostOwner = true;
   size_t One = Trace.Ops.size();
   for (unsigned C = 1; C < Calls; ++C)
     for (size_t K = 0; K < One; ++K) {
@@ -171,7 +170,10 @@ bool RankInterpreter::truth(const clang::Expr *E) {
   // model cannot order by), so it is not modelled.
   if (Launch && (!InLoopCond || DataLoopOk) && !E->isInstantiationDependent())
     return dataChoice(E);
-  fail("a branch depends on a value the model cannot compute" +
+  fail((InLoopCond && Launch && !E->isInstantiationDependent()
+            ? "a loop on data the model does not track that may poll memory (a wait the model "
+              "cannot order by)"
+            : "a branch depends on a value the model cannot compute") +
            (V.Why.empty() ? std::string() : " (" + V.Why + ")"),
        E);
 }
@@ -421,11 +423,15 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   if (SymRun)
     if (std::optional<Flow> F = symbolicLoop(Init, Cond, Inc, Body, Loop))
       return *F;
+  // An idle loop leaves the run's state as it found it in every iteration: any number of them is
+  // none, so no trip count is chosen and its bound stays free for what else asks about it.
+  if (idleLoop(Init, Cond, Inc, Body, Loop))
+    return Flow::Next;
   if (Init)
     exec(Init);
   unsigned Before = PeerUses;
   if (Launch)
-    Launch->enterLoop(idleLoop(Init, Cond, Inc, Body, Loop));
+    Launch->enterLoop();
   const clang::VarDecl *PeerVar = isPeerLoop(Loop, Cond) ? condVar(Cond) : nullptr;
   if (PeerVar)
     PeerLoopVars.push_back(PeerVar);

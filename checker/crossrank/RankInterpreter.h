@@ -65,6 +65,9 @@ struct Unmodelled {
   /// choices keep going (`if (rows - base > tile)` taken each time) past the unrolling bound.
   /// The other scenarios are; the model is then not complete.
   bool ScenarioCut = false;
+  /// A rank addressed the window of a rank beyond the count run: the code fixes more ranks than
+  /// this (an index into the window table is a rank of the launch), so this count is no run of it.
+  bool BeyondRanks = false;
   /// The run stopped at its step budget, not at a construct the model does not handle: the
   /// model could run it, and chose to stop (CrossRankModel fails closed on it).
   bool Budget = false;
@@ -111,6 +114,10 @@ public:
   /// loop's body once (RankSymbolic.cpp); null: the explicit run. Runs then take Path's place of r
   /// for the rank.
   void symbolic(SymbolicPath *Path);
+
+  /// Declared: every pointer argument addresses the rank's own memory (a notify through one
+  /// signals the rank's own cell; otherwise its owner is the host's choice, RankOp::HostOwner).
+  void assumeLocalArguments(bool On) { LocalArguments = On; }
 
   /// Code the configuration does not compile (a slice of another's parse): left out.
   void leaveOut(const std::vector<Span> &R) { Removed = &R; }
@@ -264,6 +271,7 @@ private:
   /// TTEST (RankPolling.cpp): in a polling loop its outcome is the loop's choice (the signal
   /// arrives while it polls, or never); alone, a choice. Where it holds it is a wait that passed.
   RankValue probe(const Intrinsic &I, const clang::CallExpr *E);
+  std::optional<RankValue> libraryCopy(const clang::CallExpr *E);
   /// A loop that polls a signal: `for (...; poll < limit; ...) { if (TTEST(...)) { ...; break; } }`.
   struct PollingLoop {
     const clang::CallExpr *Test = nullptr; ///< null: not a polling loop
@@ -456,7 +464,13 @@ private:
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;
   std::set<std::string> WindowRoots; ///< buffers reached through the window table (bufferText)
-  std::vector<std::pair<std::string, const clang::Expr *>> HomeNotifies; ///< notifies into handed pointers
+  struct HomeNotify {
+    std::string Root;
+    const clang::Expr *At;
+    size_t Op; ///< its index in Trace.Ops
+  };
+  std::vector<HomeNotify> HomeNotifies; ///< notifies into handed pointers
+  bool LocalArguments = false;          ///< pointer arguments address the rank's own memory
   /// Symbols that entered as pointers (a pointer parameter, a pointer loaded, an integer converted
   /// to one): what names a buffer, where the other symbols of an address are offsets into it.
   std::set<Symbol> PointerSymbols;

@@ -561,7 +561,7 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   if (fromWindow(View.L) || View.FromTable)
     WindowRoots.insert(bufferText(View.L));
   else if (K == RankOpKind::Notify)
-    HomeNotifies.push_back({bufferText(View.L), At});
+    HomeNotifies.push_back({bufferText(View.L), At, Trace.Ops.size()});
   O.Call = Call;
   O.Loc = Ctx.getSourceManager().getExpansionLoc(At->getBeginLoc());
   O.What = What;

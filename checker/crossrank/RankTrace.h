@@ -125,6 +125,11 @@ struct RankOp {
   /// so recorded may go to another rank: no wait counts on its credit (no schedule's lower bound,
   /// no happens-before edge), every cell it may reach may hold it (upper bounds, races).
   bool DataOwner = false;
+  /// A notify into memory a pointer argument points to, which the kernel never reaches through
+  /// the window table: the host may have handed a peer's address, so which rank's cell it signals
+  /// is the host's choice (recorded at the rank's own; HostOwnedNotifies: nothing the model
+  /// concludes may depend on that). Never set under --assume-local-arguments (the rank's own).
+  bool HostOwner = false;
   /// Wait: a TTEST that returned true (a probe of a polling loop with a timeout, or a lone one):
   /// it passed where it was probed. A schedule in which it never can is not one of this
   /// scenario (there the TTEST returned false: another scenario runs that), not a hang.
@@ -192,6 +197,19 @@ inline bool waitPasses(WaitCmp C, int64_t V, int64_t T) {
   case WaitCmp::Unknown: return false;
   }
   return false;
+}
+
+/// How a finding spells a wait's comparison.
+inline const char *waitCmpText(WaitCmp C) {
+  switch (C) {
+  case WaitCmp::EQ: return "==";
+  case WaitCmp::NE: return "!=";
+  case WaitCmp::GT: return ">";
+  case WaitCmp::GE: return ">=";
+  case WaitCmp::LT: return "<";
+  case WaitCmp::LE: return "<=";
+  default: return "?";
+  }
 }
 
 } // namespace commcheck

@@ -110,6 +110,8 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
   for (size_t K = 0; K < T.Ops.size(); ++K) {
     const RankOp &R = T.Ops[K];
     const SymbolicPath::OpInfo &I = Infos[K];
+    if (R.HostOwner)
+      continue; // signals nothing the trace holds (runSymbolically checks that)
     if (R.InFlight || R.Probe || R.GridCell)
       return "an async transfer, a TTEST or a grid wait";
     if (R.Mem.Length || R.Mem.Data)
@@ -208,9 +210,16 @@ std::string finishCalls(SymbolicTrace &T, unsigned Calls, clang::SourceLocation 
 
 SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                   const clang::FunctionDecl *Kernel,
-                                  const std::vector<Span> &Removed, unsigned Calls) {
+                                  const std::vector<Span> &Removed, unsigned Calls,
+                                  bool LocalArguments) {
   SymbolicRunResult R;
   RankInterpreter I(Ctx, Catalogue, SymbolicSteps);
+  I.assumeLocalArguments(LocalArguments);
+  // A notify whose owner the host chooses is left out where no op of any path reaches another
+  // rank's memory, or where no path waits and no op touches its buffer (HostOwnedNotifies): the
+  // buffers of each kind, by their pointers and their form.
+  std::set<std::string> HostBuffers, Touched;
+  bool Waits = false, Home = true;
   I.leaveOut(Removed);
   std::vector<std::vector<bool>> Paths{{}};
   // Paths that ended with a launch value taken for the count that no peer loop of theirs
@@ -251,6 +260,13 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       Forms.emplace(Path.rank(), Path.count(), Path.iter());
     if (!Deferred.count(Path.choices()))
       pushTurns(Path, Paths);
+    for (const RankOp &O : std::get<RankTrace>(Run).Ops) {
+      Waits = Waits || O.Kind == RankOpKind::Wait;
+      Home = Home && (O.HostOwner || O.Mem.Owner == SymbolicPath::FirstPlace);
+      for (const std::string *N : {&O.Mem.Root, &O.Mem.Buffer})
+        if (!N->empty())
+          (O.HostOwner ? HostBuffers : Touched).insert(*N);
+    }
     std::vector<SymOp> Ops;
     if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, Named, Ops);
         !Why.empty()) {
@@ -263,6 +279,12 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       if (Seen.insert(opKey(O)).second)
         T.Ops.push_back(std::move(O));
   }
+  for (const std::string &B : HostBuffers)
+    if (!Home && (Waits || Touched.count(B))) {
+      R.Why = "a TNOTIFY whose rank the host chooses (a pointer argument) into a buffer the "
+              "kernel also waits on or accesses";
+      return R;
+    }
   if (std::string Why = finishCalls(T, Calls, Kernel->getLocation()); !Why.empty()) {
     R.Why = Why;
     return R;
@@ -274,9 +296,9 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
 std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                 const clang::FunctionDecl *Kernel,
                                 const std::vector<Span> &Removed, unsigned Calls,
-                                const KnownRace &Known) {
+                                const KnownRace &Known, bool LocalArguments) {
   auto T0 = std::chrono::steady_clock::now();
-  SymbolicRunResult S = runSymbolically(Ctx, Catalogue, Kernel, Removed, Calls);
+  SymbolicRunResult S = runSymbolically(Ctx, Catalogue, Kernel, Removed, Calls, LocalArguments);
   auto T1 = std::chrono::steady_clock::now();
   if (!S.Trace)
     return "no symbolic trace: " + S.Why;

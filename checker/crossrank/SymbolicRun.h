@@ -28,10 +28,11 @@ struct SymbolicRunResult {
 };
 
 /// Calls: 2 for the re-entrant convention (the next call's ops follow the first's), 1 under a
-/// declared fresh window.
+/// declared fresh window. LocalArguments: pointer arguments are declared the rank's own memory.
 SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                   const clang::FunctionDecl *Kernel,
-                                  const std::vector<Span> &Removed, unsigned Calls);
+                                  const std::vector<Span> &Removed, unsigned Calls,
+                                  bool LocalArguments = false);
 
 /// Whether the entry is proved free of hangs, counter imbalance and races for every P >= 2, but
 /// the races Known says are reported already: "" when it is, else why not (no symbolic trace, or
@@ -39,6 +40,6 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
 std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                 const clang::FunctionDecl *Kernel,
                                 const std::vector<Span> &Removed, unsigned Calls,
-                                const KnownRace &Known = nullptr);
+                                const KnownRace &Known = nullptr, bool LocalArguments = false);
 
 } // namespace commcheck

@@ -112,6 +112,7 @@ llvm::Expected<std::unique_ptr<Environment>> Environment::create(const ConfigFil
   CO.Build.MayAlias = std::move(*Alias);
   CO.Limits = Options.Limits;
   CO.Assume.FreshWindow = Config.AssumeFreshWindow.value_or(false);
+  CO.Assume.LocalArguments = Config.AssumeLocalArguments.value_or(false);
   CO.Build.LocalArguments = Config.AssumeLocalArguments.value_or(false);
   CO.Build.NoUnsignedWrap = Config.AssumeNoUnsignedWrap.value_or(false);
   Env->Assumptions = assumptionsOf(Config, !Options.BuildPath.empty());

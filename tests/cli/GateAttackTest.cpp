@@ -955,3 +955,47 @@ TEST(GateAttack, AReferenceToATemporaryIsReadSafely) {
       std::string(Drain) + "        { const TempProbe &ref = TempProbe{}; (void)ref; }\n"),
       "struct TempProbe { int x = 0; };\n"))));
 }
+
+// A construct the cross-rank model does not run (here a goto) switched the model off, and the
+// one-rank rules alone passed an all-reduce that pulls every peer's input with no barrier at all:
+// nothing across ranks was checked, and the gate copied it. The model's stop is a finding now.
+// So was a notify into a status cell the host hands the kernel, which the model now places.
+TEST(GateAttack, AConstructTheCrossRankModelDoesNotRunDoesNotSwitchItOff) {
+  TempDir D;
+  const std::string Pull = R"(#include <cstdint>
+#include <pto/pto-inst.hpp>
+#include "platform_comm/comm_context.h"
+using G = pto::GlobalTensor<float, pto::Shape<1, 1, 1, 1, 256>, pto::Stride<1, 1, 1, 1, 1>>;
+using T = pto::Tile<pto::TileType::Vec, float, 1, 256>;
+__global__ AICORE void SumAll(__gm__ float *input, __gm__ int32_t *status, __gm__ CommContext *ctx) {
+    int n = static_cast<int>(ctx->rankNum);
+    T acc, part;
+    TASSIGN(acc, 0x0);
+    TASSIGN(part, 0x1000);
+    for (int pe = 0; pe < n; ++pe) {
+        if (pe == static_cast<int>(ctx->rankId)) continue;
+        uint64_t base = ctx->windowsIn[ctx->rankId];
+        G theirs((__gm__ float *)(ctx->windowsIn[pe] + ((uint64_t)input - base)));
+        TLOAD(part, theirs);
+        set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+        wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+        TADD(acc, acc, part);
+        set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
+        wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
+    }
+    pipe_barrier(PIPE_ALL);
+    EXTRA
+}
+)";
+  Gate Plain = gate(D, D.write("plain.cpp", replaceOnce(Pull, "EXTRA", "")), {"--assume-fresh-window"});
+  EXPECT_REJECTED(Plain);
+  Gate ByGoto = gate(D, D.write("goto.cpp", replaceOnce(Pull, "EXTRA", "if (n > 0) goto done;\n    pipe_barrier(PIPE_ALL);\ndone:\n    return;")),
+                     {"--assume-fresh-window"});
+  EXPECT_REJECTED(ByGoto);
+  EXPECT_NE(ByGoto.Run.Out.find("not checked"), std::string::npos) << ByGoto.Run.all();
+  Gate ByStatus = gate(D, D.write("status.cpp", replaceOnce(Pull, "EXTRA",
+                                                            "pto::comm::Signal done(status);\n    pto::comm::TNOTIFY(done, 1, pto::comm::NotifyOp::AtomicAdd);")),
+                       {"--assume-fresh-window"});
+  EXPECT_REJECTED(ByStatus);
+  EXPECT_NE(ByStatus.Run.Out.find("launch"), std::string::npos) << ByStatus.Run.all();
+}

@@ -80,6 +80,7 @@ CheckHarness &harnessFor(const std::string &Source) {
     CheckOptions O;
     O.Assume.FreshWindow = Fresh;
     O.Build.LocalArguments = Local;
+    O.Assume.LocalArguments = Local;
     O.Build.NoUnsignedWrap = NoWrap;
     O.Build.ReadOnlyParams = Names;
     auto Alias = AliasAssumption::parse(Groups);
