@@ -5,6 +5,7 @@
 #include "crossrank/GridWaits.h"
 #include "crossrank/LaunchWrites.h"
 #include "crossrank/ModelCompleteness.h"
+#include "crossrank/ModelScope.h"
 #include "crossrank/ModelTrace.h"
 #include "crossrank/PeerOrder.h"
 #include "crossrank/PhaseClock.h"
@@ -421,26 +422,6 @@ std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::Funct
   return std::nullopt;
 }
 
-
-/// The model places each launch argument in its own buffer; the user says they may share one.
-CrossRankModel::Result argumentsMayAlias(AnalysisManager &AM) {
-  CrossRankModel::Result R;
-  R.Why = {"the user says launch arguments of the kernel may share memory (--may-alias), and the "
-           "model takes distinct arguments for distinct buffers", AM.graph().FunctionLoc};
-  traceModel(AM, R, 0, 0);
-  return R;
-}
-
-/// Every entry that signals or reads memory is modelled: one that reads a peer's buffer with no
-/// signal at all races with that peer's launch (CONTRACT §6).
-bool signalsOrReads(const EventGraph &G) {
-  for (const Event &E : G.Events)
-    if (E.Kind == EventKind::Notify || E.Kind == EventKind::Wait || E.Kind == EventKind::TileLoad ||
-        E.Kind == EventKind::ScalarLoad || E.Kind == EventKind::Put || E.Kind == EventKind::Get)
-      return true;
-  return false;
-}
-
 /// The findings of one rank count no smaller one showed (their key not in Seen).
 void keepNew(CrossRankModel::Result &R, ScenarioFindings &OfP, std::set<FindingKey> &Seen,
              const std::string &AsRank) {
@@ -469,17 +450,14 @@ bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
   return R.EveryP = R.Symbolic.empty();
 }
 
+
 } // namespace
 
 llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
+  if (std::optional<Result> Skipped = notModelled(AM))
+    return *Skipped;
   Result R;
   const EventGraph &G = AM.graph();
-  if (!G.IsEntry || !G.Decl || !AM.ast() || !AM.catalogue() || !signalsOrReads(G)) {
-    R.Why.Why = "not a kernel entry that signals or reads memory";
-    return R;
-  }
-  if (G.ArgumentsMayAlias)
-    return argumentsMayAlias(AM);
   RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
   I.leaveOut(G.Removed);
   I.assumeLocalArguments(AM.assumptions().LocalArguments);
@@ -496,12 +474,13 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   unsigned long Spent = 0;
   size_t OrderBudget = PeerOrderChecks;
   std::set<FindingKey> Seen; // the findings kept
-  int Covered = 0;
+  int Covered = 0, FirstCovered = 0;
   std::string AsRank = rankHypothesis(I);
   R.Why.Why = partialRanks(AsRank, FewRanks, MaxRanksOnData);
   bool AllRun = R.Why.Why.empty();
   for (size_t PI = 0; PI < Counts.size(); ++PI) { // (grows where the code fixes more ranks)
     const int P = Counts[PI];
+    const bool FirstP = FirstCovered == 0; // no smaller count ran
     if (P == MaxRanksProved + 1 && AsRank.empty() && provedForEveryP(AM, R, Seen))
       break;
     if (Spent > TotalSteps) {
@@ -518,9 +497,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     while (!Scenarios.empty() && !Stop) {
       if (++Ran > MaxScenarios) {
         AllRun = false, Stop = true;
-        R.Why.Why = "the launch values branch into more than " + std::to_string(MaxScenarios) +
-                    " scenarios at " + std::to_string(P) + " ranks";
-        R.Why.Loc = clang::SourceLocation(), R.Why.Budget = true;
+        R.Why = Unmodelled::spent("the launch values branch into more than " +
+                            std::to_string(MaxScenarios) + " scenarios at " + std::to_string(P) + " ranks");
         break;
       }
       LaunchPath Path(std::move(Scenarios.back()));
@@ -552,8 +530,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       RunNames Names(SR); // the run is final: its analyses share one table of its names
       SR.Offsets = &Offsets, SR.Names = &Names;
       pushAlternatives(Path, Scenarios);
-      std::string Partial =
-          partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I));
+      std::string Partial = partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I));
       traceScenario(P, Ran, Path, Partial);
       if (!Partial.empty() && AllRun)
         AllRun = false, R.Why.Why = Partial;
@@ -569,26 +546,25 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       }
       if (Infeasible)
         continue; // a TTEST that held where no schedule lets it: another scenario's execution
-      Covered = P;
+      Covered = P, FirstCovered = FirstCovered ? FirstCovered : P;
       OfP.add(std::move(Found), Path, SR);
       addOverlaps(SR, R.Uses);
       noteConsumed(SR, R.Consumed);
       if (!Exhaustive) {
         AllRun = false, Stop = true;
-        R.Why.Why = "the schedules of " + std::to_string(P) + " ranks exceed the state budget";
-        R.Why.Loc = clang::SourceLocation(), R.Why.Budget = true;
+        R.Why = Unmodelled::spent("the schedules of " + std::to_string(P) + " ranks exceed the state budget");
       }
     }
     keepNew(R, OfP, Seen, AsRank);
-    if (Stop && P == Counts.front())
-      R.uncheck(R.Why); // what the first rank count left, no rank count checks
+    if (Stop && FirstP)
+      R.uncheck(R.Why); // what the first rank count run left, no rank count checks
     if (Stop)
       break; // a larger rank count has more states and scenarios still
   }
   R.Modelled = Covered > 0;
   if (!R.Modelled)
     R.uncheck(R.Why);
-  R.FromP = Covered > 0 ? Counts.front() : 0;
+  R.FromP = FirstCovered;
   R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
   R.Unseen = unseen(I, G);

@@ -74,6 +74,12 @@ struct Unmodelled {
   /// A launch value compared with a peer loop's variable (`if (peer != myRank)`): the rank the
   /// host passes as a scalar; the model may run again taking it for the rank id (takeAsRank).
   std::optional<Symbol> RankCandidate;
+  /// A run stopped by a budget (steps, scenarios, states), not at a construct: at the entry.
+  static Unmodelled spent(std::string Why) {
+    Unmodelled U{std::move(Why), clang::SourceLocation()};
+    U.Budget = true;
+    return U;
+  }
 };
 
 class RankInterpreter {

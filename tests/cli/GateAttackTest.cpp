@@ -962,39 +962,19 @@ TEST(GateAttack, AReferenceToATemporaryIsReadSafely) {
 // So was a notify into a status cell the host hands the kernel, which the model now places.
 TEST(GateAttack, AConstructTheCrossRankModelDoesNotRunDoesNotSwitchItOff) {
   TempDir D;
-  const std::string Pull = R"(#include <cstdint>
-#include <pto/pto-inst.hpp>
-#include "platform_comm/comm_context.h"
-using G = pto::GlobalTensor<float, pto::Shape<1, 1, 1, 1, 256>, pto::Stride<1, 1, 1, 1, 1>>;
-using T = pto::Tile<pto::TileType::Vec, float, 1, 256>;
-__global__ AICORE void SumAll(__gm__ float *input, __gm__ int32_t *status, __gm__ CommContext *ctx) {
-    int n = static_cast<int>(ctx->rankNum);
-    T acc, part;
-    TASSIGN(acc, 0x0);
-    TASSIGN(part, 0x1000);
-    for (int pe = 0; pe < n; ++pe) {
-        if (pe == static_cast<int>(ctx->rankId)) continue;
-        uint64_t base = ctx->windowsIn[ctx->rankId];
-        G theirs((__gm__ float *)(ctx->windowsIn[pe] + ((uint64_t)input - base)));
-        TLOAD(part, theirs);
-        set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-        wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
-        TADD(acc, acc, part);
-        set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
-        wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
-    }
-    pipe_barrier(PIPE_ALL);
-    EXTRA
-}
-)";
-  Gate Plain = gate(D, D.write("plain.cpp", replaceOnce(Pull, "EXTRA", "")), {"--assume-fresh-window"});
+  const std::string Pull =
+      replaceOnce(readFile(COMMCHECK_SOURCE_DIR "/fixtures/cross-rank/launch_race_no_signal.cpp"),
+                  "__gm__ CommContext *ctx) {", "__gm__ CommContext *ctx, __gm__ int32_t *status) {");
+  const std::string End = "    pipe_barrier(PIPE_ALL);\n}";
+  Gate Plain = gate(D, D.write("plain.cpp", Pull), {"--assume-fresh-window"});
   EXPECT_REJECTED(Plain);
-  Gate ByGoto = gate(D, D.write("goto.cpp", replaceOnce(Pull, "EXTRA", "if (n > 0) goto done;\n    pipe_barrier(PIPE_ALL);\ndone:\n    return;")),
+  Gate ByGoto = gate(D, D.write("goto.cpp", replaceOnce(Pull, End, "    if (n > 0) goto done;\n" + End.substr(0, End.size() - 1) + "done:\n    return;\n}")),
                      {"--assume-fresh-window"});
   EXPECT_REJECTED(ByGoto);
   EXPECT_NE(ByGoto.Run.Out.find("not checked"), std::string::npos) << ByGoto.Run.all();
-  Gate ByStatus = gate(D, D.write("status.cpp", replaceOnce(Pull, "EXTRA",
-                                                            "pto::comm::Signal done(status);\n    pto::comm::TNOTIFY(done, 1, pto::comm::NotifyOp::AtomicAdd);")),
+  Gate ByStatus = gate(D, D.write("status.cpp", replaceOnce(Pull, End, End.substr(0, End.size() - 1) +
+                                                                      "    pto::comm::Signal done(status);\n"
+                                                                      "    pto::comm::TNOTIFY(done, 1, pto::comm::NotifyOp::AtomicAdd);\n}")),
                        {"--assume-fresh-window"});
   EXPECT_REJECTED(ByStatus);
   EXPECT_NE(ByStatus.Run.Out.find("launch"), std::string::npos) << ByStatus.Run.all();
