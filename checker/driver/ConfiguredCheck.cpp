@@ -371,7 +371,8 @@ void reportDefaultedMacros(const Checker &C, const ParsedFile &P, ConfiguredResu
                            std::vector<FileResult> &Rs, std::set<std::string> &Reported) {
   const clang::SourceManager &SM = P.AST->getSourceManager();
   for (const auto &[M, D] : P.PP.DefaultedMacros) {
-    if (D.FirstUse.isInvalid() || (D.Named && toolchainName(M, P.PP.ToolchainTested, P.AST->getASTContext())) ||
+    if (D.FirstUse.isInvalid() || (D.Named && toolchainName(M, P.PP.ToolchainTested, P.AST->getASTContext(),
+                                                   P.Trusted ? P.Trusted->shimDir() : std::string())) ||
         !Reported.insert(M).second)
       continue;
     SourcePoint Default = pointIn(EventGraph(), SM, D.Default);

@@ -5,6 +5,10 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <map>
+#include <mutex>
 
 using namespace clang;
 
@@ -72,10 +76,48 @@ bool valueKnob(const MacroInfo *MI) {
   return Number;
 }
 
-bool toolchainName(StringRef Name, const std::set<std::string> &ToolchainTested, ASTContext &Ctx) {
+namespace {
+
+/// The macro names the shim's headers define or test (`#define N`, `#ifndef N`, `#ifdef N`,
+/// `#undef N`), read once per shim folder.
+const std::set<std::string> &shimMacroNames(const std::string &ShimDir) {
+  static std::mutex Lock;
+  static std::map<std::string, std::set<std::string>> ByDir;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = ByDir.try_emplace(ShimDir);
+  if (!New || ShimDir.empty())
+    return It->second;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator F(ShimDir, EC), End; F != End && !EC; F.increment(EC)) {
+    auto Buf = llvm::MemoryBuffer::getFile(F->path());
+    if (F->type() != llvm::sys::fs::file_type::regular_file || !Buf)
+      continue;
+    SmallVector<StringRef, 256> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n');
+    for (StringRef L : Lines) {
+      L = L.ltrim();
+      if (!L.consume_front("#"))
+        continue;
+      L = L.ltrim();
+      if (!(L.consume_front("define") || L.consume_front("ifndef") || L.consume_front("ifdef") || L.consume_front("undef")) ||
+          L.empty() || !isHorizontalWhitespace(L[0]))
+        continue;
+      L = L.ltrim();
+      StringRef Name = L.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+      if (!Name.empty())
+        It->second.insert(Name.str());
+    }
+  }
+  return It->second;
+}
+
+} // namespace
+
+bool toolchainName(StringRef Name, const std::set<std::string> &ToolchainTested, ASTContext &Ctx,
+                   const std::string &ShimDir) {
   if (Name.size() > 1 && Name[0] == '_' && (Name[1] == '_' || isUppercase(Name[1])))
     return true;
-  if (ToolchainTested.count(Name.str()))
+  if (ToolchainTested.count(Name.str()) || shimMacroNames(ShimDir).count(Name.str()))
     return true;
   return !Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(Name))).empty();
 }

@@ -29,9 +29,11 @@ bool onlyDefines(const clang::SourceManager &SM, clang::SourceLocation If, clang
 bool valueKnob(const clang::MacroInfo *MI);
 
 /// Whether Name is the toolchain's own, so a default for it stands in for what an older toolchain
-/// lacks: a reserved name (`__force_inline__`), one the toolchain's headers test (ToolchainTested:
-/// `#ifndef GM_ADDR` in the device headers) or one the translation unit declares at file scope
-/// (the enumerator PIPE_FIX).
-bool toolchainName(llvm::StringRef Name, const std::set<std::string> &ToolchainTested, clang::ASTContext &Ctx);
+/// lacks: a reserved name (`__force_inline__`), one the toolchain's headers test in this parse
+/// (ToolchainTested), one the shim in ShimDir (commcheck's model of the device's headers) defines
+/// or tests in any of its headers (`GM_ADDR` in kernel_operator.h, `PTO_INLINE`), or one the
+/// translation unit declares at file scope (the enumerator PIPE_FIX).
+bool toolchainName(llvm::StringRef Name, const std::set<std::string> &ToolchainTested, clang::ASTContext &Ctx,
+                   const std::string &ShimDir);
 
 } // namespace commcheck

@@ -4,6 +4,7 @@
 #include "base/CompilerFlags.h"
 #include "frontend/HostMacroScope.h"
 #include "frontend/DevicePredefines.h"
+#include "frontend/MacroArguments.h"
 #include "frontend/MacroDefaults.h"
 #include "frontend/MacroReach.h"
 #include "frontend/TrustedHeaders.h"
@@ -122,8 +123,14 @@ public:
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II)
       return;
-    if (Args && MD.getMacroInfo() && own(Name.getLocation()))
+    if (Args && MD.getMacroInfo() && own(Name.getLocation()) && own(MD.getMacroInfo()->getDefinitionLoc())) {
       probes(*MD.getMacroInfo(), *Args, II->getName());
+      if (Trusted)
+        for (const std::string &StandIn : stringisedStandIns(*MD.getMacroInfo(), *Args, PP, *Trusted))
+          R.CompilerTests.push_back({SM.getExpansionLoc(Name.getLocation()), "#" + StandIn,
+                                     "which '" + II->getName().str() + "' stringises or pastes as commcheck's stand-in "
+                                     "headers spell it: the device's headers spell it otherwise"});
+    }
     StringRef N = II->getName();
     Agree.expanded(*II);
     SourceLocation At = SM.getExpansionLoc(Range.getBegin());
@@ -373,25 +380,16 @@ private:
   /// written straight into a dropped argument is never expanded, whatever a build defines. Free
   /// macros, each needing a parse of its own.
   void probes(const MacroInfo &MI, const MacroArgs &Args, StringRef Macro) {
-    if (!own(MI.getDefinitionLoc()))
-      return;
-    for (unsigned I = 0; I < MI.getNumParams(); ++I) {
-      const IdentifierInfo *Param = MI.params()[I];
-      if (llvm::any_of(MI.tokens(), [&](const Token &T) { return T.getIdentifierInfo() == Param; }))
+    for (const auto &[T, Prev] : droppedExpandedNames(MI, Args, SM)) {
+      IdentifierInfo *Probe = T->getIdentifierInfo();
+      if (Probe->getFETokenInfo() || PP.getMacroInfo(Probe) || (Prev && Prev->isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+          !freeAt(Probe->getName(), T->getLocation()))
         continue;
-      const Token *Prev = nullptr;
-      for (const Token *T = Args.getUnexpArgument(I); T && T->isNot(tok::eof); Prev = T, ++T) {
-        IdentifierInfo *Probe = T->getIdentifierInfo();
-        if (!T->is(tok::identifier) || !Probe || !SM.isMacroArgExpansion(T->getLocation()) ||
-            Probe->getFETokenInfo() || PP.getMacroInfo(Probe) ||
-            (Prev && Prev->isOneOf(tok::period, tok::arrow, tok::coloncolon)) || !freeAt(Probe->getName(), T->getLocation()))
-          continue;
-        PreprocessorRecord::FreeMacro &F =
-            R.FreeMacros.emplace(Probe->getName().str(), PreprocessorRecord::FreeMacro{SM.getExpansionLoc(T->getLocation())})
-                .first->second;
-        F.Simple = false;
-        F.DroppedBy = Macro.str();
-      }
+      PreprocessorRecord::FreeMacro &F =
+          R.FreeMacros.emplace(Probe->getName().str(), PreprocessorRecord::FreeMacro{SM.getExpansionLoc(T->getLocation())})
+              .first->second;
+      F.Simple = false;
+      F.DroppedBy = Macro.str();
     }
   }
   /// The free macros of a condition that is not a single test: each needs a parse of its own.

@@ -1040,6 +1040,37 @@ TEST(GateAttack, ANameOnlyAMacroProbesIsAMacroTheBuildMayDefine) {
   EXPECT_REJECTED(gate(D, File, {"--extra-arg=-DDRAIN_SEL=(x)"}));
   EXPECT_PASSED(gate(D, D.write("direct.cpp", beforeKernel(replaceOnce(optimised(), Drain,
       "        CC_SECOND(CC_PROBE DRAIN_SEL, pipe_barrier(PIPE_MTE2), ~);\n"), Macros))));
+  // __VA_OPT__ asks whether the argument expands to nothing: -DDRAIN_OPT= drops the drain.
+  Gate Opt = gate(D, D.write("vaopt.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        CC_PICK(DRAIN_OPT)\n"),
+                                                        "#define CC_PICK(...) __VA_OPT__(pipe_barrier(PIPE_MTE2);)\n")));
+  EXPECT_REJECTED(Opt);
+  EXPECT_NE(Opt.Run.Out.find("'DRAIN_OPT'"), std::string::npos) << Opt.Run.all();
+}
+
+// A stand-in macro's expansion stringised or pasted is the shim's spelling, not the device
+// headers' (`CC_STR(__gm__)`, `CC_STR(__aicore__)`: empty in the shim); the kernel's own
+// macro stringised, or a stand-in's name stringised as written (`#x` of `__gm__`), is the source's.
+TEST(GateAttack, AStandInsSpellingStringisedIsNotTheDevicesSpelling) {
+  TempDir D;
+  const char *Str = "#define CC_STR2(x) #x\n#define CC_STR(x) CC_STR2(x)\n#define CC_DRAIN_PIPE PIPE_MTE2\n";
+  int N = 0;
+  for (const char *Condition : {"sizeof(CC_STR(__gm__)) > 1", "sizeof(CC_STR(__aicore__)) == 1"}) {
+    SCOPED_TRACE(Condition);
+    Gate G = gate(D, D.write("s" + std::to_string(N++) + ".cpp",
+                             beforeKernel(replaceOnce(optimised(), Drain,
+                                                      std::string("        if (") + Condition + ") {\n    " + Drain + "        }\n"),
+                                          Str)));
+    EXPECT_REJECTED(G);
+    EXPECT_NE(G.Run.Out.find("stringises or pastes"), std::string::npos) << G.Run.all();
+  }
+  for (const char *Condition : {"sizeof(CC_STR(CC_DRAIN_PIPE)) > 1", "sizeof(CC_STR2(__gm__)) > 1"}) {
+    SCOPED_TRACE(Condition);
+    EXPECT_PASSED(gate(D, D.write("s" + std::to_string(N++) + ".cpp",
+                                  beforeKernel(replaceOnce(optimised(), Drain,
+                                                           std::string("        if (") + Condition + ") {\n    " + Drain +
+                                                               "        }\n"),
+                                               Str))));
+  }
 }
 
 // What the device build compiles that commcheck's defaults did not: a5 under its other number
