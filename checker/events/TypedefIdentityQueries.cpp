@@ -268,12 +268,13 @@ public:
     for (const TemplateArgumentLoc &A : E->template_arguments())
       if (A.getArgument().getKind() == TemplateArgument::Type && A.getTypeSourceInfo())
         Written.push_back(A.getTypeSourceInfo()->getType());
-    compared(Written, E->getBeginLoc());
     const TemplateDecl *TD = nullptr;
     if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
       TD = FD->getPrimaryTemplate();
     else if (const auto *VS = dyn_cast<VarTemplateSpecializationDecl>(E->getDecl()))
       TD = VS->getSpecializedTemplate();
+    if (TD)
+      compared(Written, E->getBeginLoc(), TD);
     instantiated(TD, Written, E->getBeginLoc());
     initialiserOf(E);
     return true;
@@ -283,7 +284,8 @@ public:
     for (unsigned I = 0; I < TL.getNumArgs(); ++I)
       if (TL.getArgLoc(I).getArgument().getKind() == TemplateArgument::Type && TL.getArgLoc(I).getTypeSourceInfo())
         Written.push_back(TL.getArgLoc(I).getTypeSourceInfo()->getType());
-    compared(Written, TL.getBeginLoc());
+    if (const TemplateDecl *TD = TL.getTypePtr()->getTemplateName().getAsTemplateDecl())
+      compared(Written, TL.getBeginLoc(), TD);
     instantiated(TL.getTypePtr()->getTemplateName().getAsTemplateDecl(), Written, TL.getBeginLoc());
     return true;
   }
@@ -291,7 +293,7 @@ public:
     std::vector<QualType> Written;
     for (const TypeSourceInfo *A : E->getArgs())
       Written.push_back(A->getType());
-    compared(Written, E->getBeginLoc());
+    compared(Written, E->getBeginLoc(), nullptr);
     return true;
   }
   bool VisitGenericSelectionExpr(GenericSelectionExpr *E) {
@@ -343,16 +345,62 @@ private:
     return true;
   }
 
-  /// Types written side by side in one template-id or trait (`is_same_v<int64_t, long>`).
-  void compared(const std::vector<QualType> &Written, SourceLocation At) {
+  /// Types written side by side in one trait (`__is_same`: TD null) or template-id of a template
+  /// that compares its arguments (`is_same_v<int64_t, long>`).
+  void compared(const std::vector<QualType> &Written, SourceLocation At, const TemplateDecl *TD) {
     for (size_t I = 0; I < Written.size(); ++I)
       for (size_t J = I + 1; J < Written.size(); ++J) {
         IdentityName A = identityOf(Written[I], Ctx, Trusted), B = identityOf(Written[J], Ctx, Trusted);
-        if (identityMayDiffer(A, identityGroup(Written[I]), B, identityGroup(Written[J]))) {
+        if (identityMayDiffer(A, identityGroup(Written[I]), B, identityGroup(Written[J])) &&
+            (!TD || comparing(*TD, identityGroup(Written[I])))) {
           askedWhether(At, A, B, "types compared side by side");
           return;
         }
       }
+  }
+
+  /// Whether a template compares its type arguments: a trait of the toolchain's library (a
+  /// variable template, or a class derived from integral_constant: is_same, is_convertible), not
+  /// its containers (pair, tuple) nor the shim's; a template of the user's with a partial
+  /// specialisation that repeats a parameter (`Same<T, T>`) or that tells the builtins apart.
+  bool comparing(const TemplateDecl &TD, int G) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = SM.getExpansionLoc(TD.getLocation());
+    if (Trusted.trusted(SM, L)) {
+      if (Trusted.inShim(SM, L))
+        return false;
+      if (isa<VarTemplateDecl>(TD))
+        return true;
+      const auto *RD = dyn_cast_or_null<CXXRecordDecl>(TD.getTemplatedDecl());
+      return RD && libraryTrait(*RD, 0);
+    }
+    if (const auto *CTD = dyn_cast<ClassTemplateDecl>(&TD)) {
+      llvm::SmallVector<ClassTemplatePartialSpecializationDecl *, 4> Partial;
+      const_cast<ClassTemplateDecl *>(CTD)->getPartialSpecializations(Partial);
+      for (const ClassTemplatePartialSpecializationDecl *P : Partial) {
+        llvm::SmallPtrSet<const Type *, 4> Params;
+        for (const TemplateArgumentLoc &A : P->getTemplateArgsAsWritten()->arguments())
+          if (A.getArgument().getKind() == TemplateArgument::Type && A.getTypeSourceInfo() &&
+              isa<TemplateTypeParmType>(A.getTypeSourceInfo()->getType().getCanonicalType()) &&
+              !Params.insert(A.getTypeSourceInfo()->getType().getCanonicalType().getTypePtr()).second)
+            return true;
+      }
+    }
+    return Tells.tells(&TD, G);
+  }
+  static bool libraryTrait(const CXXRecordDecl &RD, int Depth) {
+    if (!RD.hasDefinition() || Depth > 4)
+      return false;
+    for (const CXXBaseSpecifier &Base : RD.getDefinition()->bases()) {
+      // A dependent base (`integral_constant<bool, __is_same(T, U)>`) names its template.
+      if (const auto *TS = Base.getType()->getAs<TemplateSpecializationType>())
+        if (const TemplateDecl *BT = TS->getTemplateName().getAsTemplateDecl(); BT && BT->getName() == "integral_constant")
+          return true;
+      if (const CXXRecordDecl *B = Base.getType()->getAsCXXRecordDecl())
+        if (B->getName() == "integral_constant" || libraryTrait(*B, Depth + 1))
+          return true;
+    }
+    return false;
   }
 
   /// A template of the user's instantiated with a toolchain typedef it tells from a builtin.
