@@ -100,7 +100,10 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool
                      " are defined there as here, so a condition on them is not a configuration; "
                      "types have the sizes of an LP64 target (8-byte long and pointers), and what "
                      "else only the target answers (the layout of long double, wchar_t or "
-                     "__int128, the signedness of char) is comm-unanalysable in device code; " +
+                     "__int128, the signedness of char, whether a 64-bit typedef is long or long "
+                     "long) is comm-unanalysable in device code; the language standard is the "
+                     "compile command's -std (c++17 without one), and what another one changes "
+                     "without a macro the code tests is not checked; " +
                      (HaveCompileDatabase
                           ? "a header `__has_include(\"x.h\")` finds in none of the compile "
                             "database's include folders is missing in the device build too"

@@ -6,6 +6,7 @@
 #include "events/KernelFinder.h"
 #include "events/BuildDecidedValues.h"
 #include "events/TargetTypeQueries.h"
+#include "events/TypedefIdentityQueries.h"
 #include "base/LargeStack.h"
 #include "rules/RuleContext.h"
 #include "rules/RuleRegistry.h"
@@ -304,6 +305,12 @@ void Checker::reportTargetQueries(const ParsedFile &File, clang::ASTContext &Ctx
     unanalysable(At, "the code asks " + What + ", which the device's target answers: commcheck's "
                      "clang answers for its own, and the toolchain:device-compiler assumption fixes "
                      "only the LP64 sizes, so it cannot tell which way the device build goes here");
+  for (const auto &[At, What] : typedefIdentityQueries(Ctx, Device, Trusted))
+    unanalysable(At, "the code asks " + What + ", which the device's headers answer: the "
+                     "toolchain:device-compiler assumption fixes the LP64 sizes, not whether a 64-bit "
+                     "typedef is long or long long (nor which floating type float_t and double_t are), "
+                     "so it cannot tell which way the device build goes here (compare sizes, or write "
+                     "the builtin type on both sides)");
   std::vector<const clang::FunctionDecl *> Host;
   for (const clang::FunctionDecl *FD : Found.Functions)
     if (!Reach.count(FD->getCanonicalDecl()))

@@ -1,6 +1,7 @@
 #include "driver/ConfiguredCheck.h"
 #include "base/RuleIds.h"
 #include "events/SourcePoints.h"
+#include "frontend/MacroDefaults.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
@@ -370,7 +371,9 @@ void reportDefaultedMacros(const Checker &C, const ParsedFile &P, ConfiguredResu
                            std::vector<FileResult> &Rs, std::set<std::string> &Reported) {
   const clang::SourceManager &SM = P.AST->getSourceManager();
   for (const auto &[M, D] : P.PP.DefaultedMacros) {
-    if (D.FirstUse.isInvalid() || !Reported.insert(M).second)
+    if (D.FirstUse.isInvalid() || (D.Named && toolchainName(M, P.PP.ToolchainTested, P.AST->getASTContext(),
+                                                   P.Trusted ? P.Trusted->shimDir() : std::string())) ||
+        !Reported.insert(M).second)
       continue;
     SourcePoint Default = pointIn(EventGraph(), SM, D.Default);
     std::string Where = Default.File.empty() ? std::string("its #ifndef")
@@ -402,9 +405,12 @@ void checkFreeMacros(const Checker &C, Frontend &FE, ConfiguredResult &Out,
     const Configuration &Cfg = FE.build(P.Path).Configurations[P.ConfigIndex];
     for (const auto &[M, Free] : P.PP.FreeMacros) {
       // How the code depends on M: its own test, or a toolchain macro M chooses (`assert`).
-      std::string Tests = Free.Via.empty() ? "the code tests '" + M + "'"
-                                           : "the code uses '" + Free.Via + "', which the toolchain's headers "
-                                             "define by whether '" + M + "' is defined";
+      std::string Tests = !Free.DroppedBy.empty()
+                              ? "the code writes '" + M + "' in an argument '" + Free.DroppedBy +
+                                    "' drops, where only whether it is a macro matters"
+                          : Free.Via.empty() ? "the code tests '" + M + "'"
+                                             : "the code uses '" + Free.Via + "', which the toolchain's headers "
+                                               "define by whether '" + M + "' is defined";
       if (auto Removed = P.PP.removedWithDefined(M, SM)) {
         std::vector<Span> Spans;
         for (const clang::SourceRange &R : *Removed)

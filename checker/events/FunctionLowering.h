@@ -156,6 +156,7 @@ public: // LoweringSite, for constructions and destructions
     scalarAccess(K, LValue, S);
   }
   void unseen(const clang::Stmt *Site, const std::string &What, bool GivenAddress) override;
+  void unanalysableAt(const clang::Stmt *Site, std::string Why) override { unanalysable(Cur, Site, std::move(Why)); }
   bool trusted(const clang::Decl *D) const override;
   bool defines(const std::string &Macro) const override;
   void at(const clang::Stmt *S) override { CurElement = S; }

@@ -44,6 +44,8 @@ public:
   /// Code the checker cannot see runs at Site; GivenAddress: it is given something that may
   /// address GM (and so a signal).
   virtual void unseen(const clang::Stmt *Site, const std::string &What, bool GivenAddress) = 0;
+  /// A construct at Site the checker cannot model (comm-unanalysable), and Why.
+  virtual void unanalysableAt(const clang::Stmt *Site, std::string Why) = 0;
   /// A two-way branch on Cond where the call is: Arm(true) adds what runs where Cond holds,
   /// Arm(false) what runs where it does not; the paths know which (path facts), then join.
   virtual void branchOn(const clang::Expr *Cond, const std::function<void(bool)> &Arm) = 0;

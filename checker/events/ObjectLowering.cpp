@@ -84,6 +84,32 @@ bool givenAddress(const LoweringSite &S, const CXXConstructExpr *CE) {
   return false;
 }
 
+/// How many elements a construction builds, each by one run of the constructor: 1 for an
+/// object, an array's constant size (a variable's type, new[]'s count: 0 runs none), nullopt
+/// when only a run knows it.
+std::optional<uint64_t> constructedCount(const CXXConstructExpr *CE, const ConstructionContext *CC,
+                                         const ASTContext &Ctx) {
+  if (CC && CC->getKind() == ConstructionContext::NewAllocatedObjectKind) {
+    const CXXNewExpr *NE = cast<NewAllocatedObjectConstructionContext>(CC)->getCXXNewExpr();
+    if (!NE->isArray())
+      return 1;
+    std::optional<const Expr *> Size = NE->getArraySize();
+    Expr::EvalResult R;
+    if (Size && *Size && !(*Size)->isValueDependent() && (*Size)->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().isNegative() ? 0 : R.Val.getInt().getLimitedValue();
+    return std::nullopt;
+  }
+  uint64_t N = 1;
+  QualType T = CE->getType();
+  while (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(T)) {
+    N *= AT->getSize().getLimitedValue();
+    T = AT->getElementType();
+  }
+  if (T->isArrayType())
+    return std::nullopt; // a variable length
+  return N;
+}
+
 } // namespace
 
 void lowerConstruction(LoweringSite &S, const CXXConstructExpr *CE,
@@ -101,8 +127,17 @@ void lowerConstruction(LoweringSite &S, const CXXConstructExpr *CE,
     return; // views and tiles: bookkeeping only (their members are catalogued)
   const FunctionDecl *Def = nullptr;
   if (linkedBody(Ctor, Def) && !S.trusted(Def)) {
+    // One run per element: none for zero elements, each element's for a few.
+    std::optional<uint64_t> Count = constructedCount(CE, CC, S.keys().context());
+    if (!Count || *Count > 8) {
+      S.unanalysableAt(CE, "an array whose elements '" + qualifiedName(Ctor) + "' constructs one by one, " +
+                               (Count ? std::to_string(*Count) + " of them" : std::string("as many as a run decides")) +
+                               ": the checker follows the constructor's body for at most 8");
+      return;
+    }
     std::vector<const Expr *> Args(CE->arg_begin(), CE->arg_end());
-    S.inlineBody(Def, CE, Args, constructedObject(S, CE, CC));
+    for (uint64_t I = 0; I < *Count; ++I)
+      S.inlineBody(Def, CE, Args, constructedObject(S, CE, CC));
     return;
   }
   S.unseen(CE, qualifiedName(Ctor), givenAddress(S, CE));

@@ -255,8 +255,10 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
-    if (const FunctionDecl *FD = E->getDirectCallee())
+    if (const FunctionDecl *FD = E->getDirectCallee()) {
       specialisationMember(FD, E->getBeginLoc());
+      substitutedOverload(*FD, E->getBeginLoc());
+    }
     return true;
   }
   /// A trait template of the toolchain's library the code instantiates for a stand-in type where
@@ -287,6 +289,55 @@ public:
 
 private:
   llvm::SmallPtrSet<const Expr *, 8> Discarded;
+
+  /// An overload of the user's chosen by substituting a stand-in type where a candidate's
+  /// signature asks of it (`decltype(T::staticShape, true)`, `enable_if_t<...>`): whether that
+  /// substitution fails is a question of the stand-in's members, which the device's headers
+  /// declare otherwise.
+  void substitutedOverload(const FunctionDecl &FD, SourceLocation At) {
+    const TemplateArgumentList *Args = FD.getTemplateSpecializationArgs();
+    const FunctionTemplateDecl *Primary = FD.getPrimaryTemplate();
+    if (!Args || !Primary || Trusted.trusted(Ctx.getSourceManager(), Ctx.getSourceManager().getExpansionLoc(Primary->getLocation())))
+      return;
+    const TemplateArgument *StandIn = nullptr;
+    for (const TemplateArgument &A : Args->asArray())
+      if (A.getKind() == TemplateArgument::Type && standInType(A.getAsType(), Ctx, Trusted))
+        StandIn = &A;
+    if (!StandIn)
+      return;
+    unsigned Candidates = 0;
+    bool Substitutes = false;
+    for (const NamedDecl *ND : Primary->getDeclContext()->getRedeclContext()->lookup(Primary->getDeclName())) {
+      ++Candidates;
+      if (const auto *FT = dyn_cast<FunctionTemplateDecl>(ND->getUnderlyingDecl()))
+        Substitutes |= askingSignature(*FT);
+    }
+    if (Candidates > 1 && Substitutes)
+      note(At, "which overload of '" + FD.getNameAsString() + "' substituting '" + StandIn->getAsType().getAsString() +
+                   "' chooses");
+  }
+  /// Whether a function template's signature can fail substitution on what a type declares: a
+  /// decltype, a dependent member type or a dependent constant in a template-id (enable_if_t)
+  /// in its result, its parameters or its template parameters' defaults.
+  static bool askingSignature(const FunctionTemplateDecl &FT) {
+    struct SignatureScan : RecursiveASTVisitor<SignatureScan> {
+      bool Asks = false;
+      bool VisitDecltypeTypeLoc(DecltypeTypeLoc) { return !(Asks = true); }
+      bool VisitDependentNameTypeLoc(DependentNameTypeLoc) { return !(Asks = true); }
+      bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+        for (unsigned I = 0; I < TL.getNumArgs(); ++I)
+          if (TL.getArgLoc(I).getArgument().getKind() == TemplateArgument::Expression &&
+              TL.getArgLoc(I).getArgument().getAsExpr()->isValueDependent())
+            Asks = true;
+        return !Asks;
+      }
+    } Scan;
+    for (NamedDecl *P : *FT.getTemplateParameters())
+      Scan.TraverseDecl(P);
+    if (const TypeSourceInfo *TSI = FT.getTemplatedDecl()->getTypeSourceInfo())
+      Scan.TraverseTypeLoc(TSI->getTypeLoc());
+    return Scan.Asks;
+  }
 
   void askedOf(QualType T, SourceLocation At, const char *What) {
     if (standInType(T, Ctx, Trusted))

@@ -7,6 +7,7 @@
 #include "frontend/TrustedHeaders.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
 #include <string>

@@ -19,7 +19,8 @@ struct Family {
 // - dav-c310: a5 (Ascend950, SoC dav_3510 in simpler's core_swimlane ARCH_CONFIG, __CCE_AICORE__
 //   310 there). __NPU_ARCH__ 3510: the a5 URMA system tests are compiled with dav-c310-vec and
 //   need PTO_URMA_SUPPORTED, which arch_macro.hpp defines only for 3510. pto-isa also tests 3101
-//   for a5; both select PTO_NPU_ARCH_A5. A build that means 3101 says -D__NPU_ARCH__=3101.
+//   for a5; both select PTO_NPU_ARCH_A5. A build that means 3101 says -D__NPU_ARCH__=3101; without one,
+//   a kernel that tests the architecture is checked for 3101 too (supported()).
 // - dav-c350 (Ascend950 in pto-isa's comm-operator guide): a5, 3510.
 // - dav-920r1: a6, --npu-arch=dav-9201 (tests/npu/a6 CMake).
 // - dav-l510 kirinDev0000 5101, dav-l300 kirinX90 3003, dav-l311 kirin9030 3113 (their ST CMake
@@ -74,6 +75,13 @@ std::vector<DeviceArch> DeviceArch::supported() {
   std::vector<DeviceArch> Out;
   for (const Family &F : Families)
     Out.push_back(fromAicoreArch(F.Prefix));
+  // a5 under its other number (arch_macro.hpp: 3101 or 3510 select PTO_NPU_ARCH_A5), which no
+  // target of the table predefines but a device compiler may: a kernel that tests __NPU_ARCH__
+  // meets it unless its build pins the number.
+  DeviceArch A5 = fromAicoreArch("dav-c310");
+  A5.Name = "dav-c310, __NPU_ARCH__ 3101";
+  A5.NpuArch = "3101";
+  Out.push_back(A5);
   return Out;
 }
 

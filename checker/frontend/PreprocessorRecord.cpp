@@ -4,12 +4,15 @@
 #include "base/CompilerFlags.h"
 #include "frontend/HostMacroScope.h"
 #include "frontend/DevicePredefines.h"
+#include "frontend/MacroArguments.h"
+#include "frontend/MacroDefaults.h"
 #include "frontend/MacroReach.h"
 #include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -47,11 +50,13 @@ const char *const CompilerBuiltins[] = {
 /// What the shim defines as macros in place of the device compiler's own words (a tile
 /// function's marks, the a5 vector scope, a builtin): whether the device compiler has them as
 /// macros (so `#ifdef` holds) is not known; pto-isa defines them itself only for the Kirin
-/// targets, whose compilers lack them. The address-space words (`__gm__`, `__ubuf__`, ...) and
+/// targets, whose compilers lack them. So is a5's scalar shared buffer `__ssbuf__`, which only a5's
+/// code names (the a2a3 compiler need not have it). The address-space words (`__gm__`, `__ubuf__`, ...) and
 /// `__aicore__`/`__global__` are macros there: kernels `#ifndef __gm__ / #define __gm__` and keep
 /// their GM pointers.
 bool shimStandIn(StringRef N) {
-  return N == "__tf__" || N == "__in__" || N == "__out__" || N == "__VEC_SCOPE__" || N == "__cce_get_tile_ptr";
+  return N == "__tf__" || N == "__in__" || N == "__out__" || N == "__VEC_SCOPE__" || N == "__cce_get_tile_ptr" ||
+         N == "__ssbuf__";
 }
 
 bool isIdentChar(char C) { return isAsciiIdentifierContinue(C); }
@@ -78,74 +83,6 @@ bool restIsBlank(const SourceManager &SM, SourceLocation Loc) {
     }
   }
   return true;
-}
-
-/// Whether the text between a group's opening line (at If) and its #endif (at Endif) is nothing
-/// but the definition of Macro: `#ifndef X / #define X value / #endif`, a default the build may
-/// override with its own value.
-bool onlyDefines(const SourceManager &SM, SourceLocation If, SourceLocation Endif, StringRef Macro) {
-  if (SM.getFileID(If) != SM.getFileID(Endif))
-    return false;
-  bool Invalid = false;
-  StringRef Buf = SM.getBufferData(SM.getFileID(If), &Invalid);
-  if (Invalid)
-    return false;
-  size_t From = Buf.find('\n', SM.getFileOffset(If));
-  size_t To = Buf.rfind('\n', SM.getFileOffset(Endif));
-  if (From == StringRef::npos || To == StringRef::npos || To < From)
-    return false;
-  SmallVector<StringRef, 8> Lines;
-  Buf.slice(From + 1, To).split(Lines, '\n');
-  bool Seen = false, Continued = false;
-  for (StringRef L : Lines) {
-    StringRef T = L.trim();
-    if (Continued) {
-      Continued = T.ends_with("\\");
-      continue;
-    }
-    if (T.empty() || T.starts_with("//"))
-      continue;
-    StringRef D = T;
-    if (Seen || !D.consume_front("#"))
-      return false;
-    D = D.ltrim();
-    if (!D.consume_front("define") || D.empty() || !isspace(static_cast<unsigned char>(D[0])))
-      return false;
-    D = D.ltrim();
-    if (!D.consume_front(Macro) || (!D.empty() && isIdentChar(D[0])))
-      return false;
-    Seen = true;
-    Continued = T.ends_with("\\");
-  }
-  return Seen;
-}
-
-/// Whether a default's value is a number (`4`, `(1 << 3)`, `true`): a knob a build turns with
-/// -DK=8. A default that names a type or another name (`GM_ADDR`, `PIPE_FIX`) stands in for what
-/// an older toolchain lacks; no build passes another.
-bool valueKnob(const MacroInfo *MI) {
-  if (!MI || MI->isFunctionLike() || MI->getNumTokens() == 0)
-    return false;
-  bool Number = false;
-  for (const Token &T : MI->tokens()) {
-    if (T.is(tok::numeric_constant)) {
-      Number = true;
-      continue;
-    }
-    if (const IdentifierInfo *II = T.getIdentifierInfo()) {
-      if (II->getName() != "true" && II->getName() != "false")
-        return false;
-      Number = true;
-      continue;
-    }
-    // A header name (`#define CONFIG_HEADER "tuned.h"`, then `#include CONFIG_HEADER`): the
-    // build may pass another file as well as another number.
-    if (T.is(tok::string_literal) && MI->getNumTokens() == 1)
-      return true;
-    if (T.isLiteral())
-      return false;
-  }
-  return Number;
 }
 
 /// `defined(M)`, `defined M`, `M`, each maybe negated by `!`: the macro and the polarity.
@@ -182,10 +119,18 @@ public:
                                     SM.getExpansionLoc(Range.getEnd())));
   }
   void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range,
-                    const MacroArgs *) override {
+                    const MacroArgs *Args) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II)
       return;
+    if (Args && MD.getMacroInfo() && own(Name.getLocation()) && own(MD.getMacroInfo()->getDefinitionLoc())) {
+      probes(*MD.getMacroInfo(), *Args, II->getName());
+      if (Trusted)
+        for (const std::string &StandIn : stringisedStandIns(*MD.getMacroInfo(), *Args, PP, *Trusted))
+          R.CompilerTests.push_back({SM.getExpansionLoc(Name.getLocation()), "#" + StandIn,
+                                     "which '" + II->getName().str() + "' stringises or pastes as commcheck's stand-in "
+                                     "headers spell it: the device's headers spell it otherwise"});
+    }
     StringRef N = II->getName();
     Agree.expanded(*II);
     SourceLocation At = SM.getExpansionLoc(Range.getBegin());
@@ -337,12 +282,12 @@ public:
     Open.pop_back();
     if (G.Free) {
       // `#ifndef G / #define G ... #endif` closing its file: an include guard, not a choice. A
-      // group that only gives the macro a default: a number is a knob the build may turn
-      // (DefaultedMacros, pinned under --gate); a name stands in for what a toolchain lacks.
+      // group that only gives the macro a default: a knob the build may turn (DefaultedMacros,
+      // pinned under --gate), unless a name of the toolchain's is given one (MacroDefaults).
       if (!G.Polarity && G.DefinesOwn && G.Simple) {
         if (onlyDefines(SM, G.If, SM.getExpansionLoc(Loc), G.Macro)) {
-          if (valueKnob(PP.getMacroInfo(PP.getIdentifierInfo(G.Macro))))
-            R.DefaultedMacros.emplace(G.Macro, PreprocessorRecord::DefaultedMacro{G.If, {}});
+          bool Named = !valueKnob(PP.getMacroInfo(PP.getIdentifierInfo(G.Macro)));
+          R.DefaultedMacros.emplace(G.Macro, PreprocessorRecord::DefaultedMacro{G.If, {}, Named});
           return;
         }
         if (restIsBlank(SM, Loc))
@@ -388,6 +333,8 @@ private:
   /// version, a predefine of clang's, a word the shim stands in for).
   void config(const Token &Name) {
     if (const IdentifierInfo *II = Name.getIdentifierInfo()) {
+      if (!own(Name.getLocation()))
+        R.ToolchainTested.insert(II->getName().str());
       config(II->getName(), Name.getLocation());
       arch(II->getName(), Name.getLocation());
       SourceLocation At = SM.getExpansionLoc(Name.getLocation());
@@ -421,7 +368,29 @@ private:
         PreprocessorRecord::derivedFromArch(Name) || Host.count(Name.str()) || Name == "defined" ||
         compilerQuery(Name) || Name == "true" || Name == "false")
       return false;
-    return !PP.getMacroInfo(PP.getIdentifierInfo(Name)) && !pinnedOnCommandLine(PP, Name);
+    // A macro the code itself defined before (then undefined: `#undef X` ... `#ifndef X`)
+    // undoes whatever the build passed: its outcome is the code's.
+    const IdentifierInfo *II = PP.getIdentifierInfo(Name);
+    return !PP.getMacroInfo(II) && !II->hadMacroDefinition() && !pinnedOnCommandLine(PP, Name);
+  }
+  /// The names in an argument the kernel's own macro drops (the body never names the parameter)
+  /// that an outer macro's argument expansion passed on unchanged, being neither macros nor
+  /// declared: only whether a build defines them matters (`CHECK(PROBE DRAIN_SEL)` expanding to
+  /// `SECOND(PROBE DRAIN_SEL, x, ~)`, where -DDRAIN_SEL=(y) makes PROBE add an argument). A name
+  /// written straight into a dropped argument is never expanded, whatever a build defines. Free
+  /// macros, each needing a parse of its own.
+  void probes(const MacroInfo &MI, const MacroArgs &Args, StringRef Macro) {
+    for (const auto &[T, Prev] : droppedExpandedNames(MI, Args, SM)) {
+      IdentifierInfo *Probe = T->getIdentifierInfo();
+      if (Probe->getFETokenInfo() || PP.getMacroInfo(Probe) || (Prev && Prev->isOneOf(tok::period, tok::arrow, tok::coloncolon)) ||
+          !freeAt(Probe->getName(), T->getLocation()))
+        continue;
+      PreprocessorRecord::FreeMacro &F =
+          R.FreeMacros.emplace(Probe->getName().str(), PreprocessorRecord::FreeMacro{SM.getExpansionLoc(T->getLocation())})
+              .first->second;
+      F.Simple = false;
+      F.DroppedBy = Macro.str();
+    }
   }
   /// The free macros of a condition that is not a single test: each needs a parse of its own.
   void freeIn(StringRef Text, SourceLocation Loc) {

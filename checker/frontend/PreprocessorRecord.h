@@ -88,15 +88,23 @@ struct PreprocessorRecord {
     /// The toolchain's macro the code expands whose definition the macro chooses (`assert` by
     /// NDEBUG), when that is how the code depends on it ("": its own test).
     std::string Via;
+    /// The kernel's own macro that drops the argument the name is written in, when that is how
+    /// the code depends on it (a probe: PreprocessorRecord.cpp's probes) ("": a test).
+    std::string DroppedBy;
   };
   std::map<std::string, FreeMacro> FreeMacros;
   /// The single-branch groups that test a free macro.
   std::vector<ConfigGroup> FreeGroups;
-  /// A default number the kernel's own code gives a free macro (`#ifndef K / #define K 4 /
+  /// The macros the toolchain's headers (and the shim) test: names of the toolchain's.
+  std::set<std::string> ToolchainTested;
+  /// A default the kernel's own code gives a free macro (`#ifndef K / #define K 4 /
   /// #endif`): a build may pass another value (-DK=8), which no slice enumerates. FirstUse: its
   /// first expansion in the kernel's own code (invalid while unused).
   struct DefaultedMacro {
     clang::SourceLocation Default, FirstUse;
+    /// Its default is no number or header name: a knob unless the macro's name is the
+    /// toolchain's (toolchainName).
+    bool Named = false;
   };
   std::map<std::string, DefaultedMacro> DefaultedMacros;
   /// Where #define, #undef, #include and #pragma directives were (they may change what follows).

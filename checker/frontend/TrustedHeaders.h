@@ -30,6 +30,8 @@ public:
   /// The path under the shim of the file at Path (a header search found), "" when not there.
   std::string shimRelative(llvm::StringRef Path) const;
   const std::vector<std::string> &dirs() const { return Dirs; }
+  /// The shim's folder (real path; "" when none).
+  const std::string &shimDir() const { return Shim; }
 
 private:
   bool under(llvm::StringRef File, llvm::StringRef Dir) const;

@@ -978,4 +978,142 @@ TEST(GateAttack, AConstructTheCrossRankModelDoesNotRunDoesNotSwitchItOff) {
                        {"--assume-fresh-window"});
   EXPECT_REJECTED(ByStatus);
   EXPECT_NE(ByStatus.Run.Out.find("launch"), std::string::npos) << ByStatus.Run.all();
+
+// Which builtin type a typedef is, is the device headers' answer: LP64 fixes the size of long and
+// long long, not which of them int64_t or size_t is (nor which floating type float_t is). A drain
+// kept only where the host's answer holds is not verified; a typedef compared with itself, a
+// 32-bit typedef (int is the one 32-bit builtin under LP64) and a size are no question.
+TEST(GateAttack, WhichBuiltinATypedefIsIsTheDeviceHeadersAnswer) {
+  TempDir D;
+  const char *Helpers = "#include <cmath>\n#include <cstdint>\n#include <type_traits>\n"
+                        "constexpr AICORE bool PickLong(long) { return true; }\n"
+                        "constexpr AICORE bool PickLong(long long) { return false; }\n"
+                        "template <class T> constexpr AICORE bool IsLongT(T) { return std::is_same_v<T, long>; }\n"
+                        "template <class T> struct LongTraits { static constexpr bool kLong = false; };\n"
+                        "template <> struct LongTraits<long> { static constexpr bool kLong = true; };\n";
+  int N = 0;
+  for (const char *Condition :
+       {"std::is_same_v<int64_t, long>", "std::is_same_v<size_t, unsigned long>", "PickLong(int64_t{0})",
+        "IsLongT(int64_t{0})", "LongTraits<int64_t>::kLong", "std::is_same_v<decltype(sizeof(int)), unsigned long>",
+        "sizeof(float_t) == 4", "std::is_same_v<double_t, double>"}) {
+    SCOPED_TRACE(Condition);
+    Gate G = gate(D, D.write("id" + std::to_string(N++) + ".cpp",
+                             beforeKernel(replaceOnce(optimised(), Drain,
+                                                      std::string("        if (") + Condition + ") {\n    " + Drain +
+                                                          "        }\n"),
+                                          Helpers)));
+    EXPECT_REJECTED(G);
+    EXPECT_NE(G.Run.Out.find("[comm-unanalysable]"), std::string::npos) << G.Run.all();
+  }
+  for (const char *Condition : {"std::is_same_v<uint32_t, unsigned int>", "std::is_same_v<int64_t, std::int64_t>",
+                                "PickLong(0L) && sizeof(int64_t) == 8", "LongTraits<long>::kLong"}) {
+    SCOPED_TRACE(Condition);
+    EXPECT_PASSED(gate(D, D.write("fixed" + std::to_string(N++) + ".cpp",
+                                  beforeKernel(replaceOnce(optimised(), Drain,
+                                                           std::string("        if (") + Condition + ") {\n    " +
+                                                               Drain + "        }\n"),
+                                               Helpers))));
+  }
+}
+
+// A default that is a name is a knob too when the build may pass another: pasted into a pipe's
+// name or a header's, it decides which code compiles. A default for a name of the toolchain's
+// (PIPE_FIX, an enumerator of newer toolchains) stands in for what an older one lacks.
+TEST(GateAttack, ANameTheBuildMayPassIsPinnedNotTrusted) {
+  TempDir D;
+  const char *Paste = "#define CC_CAT2(a, b) a##b\n#define CC_CAT(a, b) CC_CAT2(a, b)\n";
+  std::string Pipe = D.write("pipe.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+                                                                  "        pipe_barrier(CC_CAT(PIPE_, DRAIN_PIPE));\n"),
+                                                      std::string("#ifndef DRAIN_PIPE\n#define DRAIN_PIPE MTE2\n#endif\n") + Paste));
+  Gate G = gate(D, Pipe);
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("'DRAIN_PIPE'"), std::string::npos) << G.Run.all();
+  EXPECT_PASSED(gate(D, Pipe, {"--extra-arg=-DDRAIN_PIPE=MTE2"}));
+  EXPECT_REJECTED(gate(D, Pipe, {"--extra-arg=-DDRAIN_PIPE=V"}));
+
+  D.write("drain_yes.h", "#define DRAIN_STEP() pipe_barrier(PIPE_MTE2)\n");
+  D.write("drain_no.h", "#define DRAIN_STEP() ((void)0)\n");
+  std::string Header = D.write("kind.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        DRAIN_STEP();\n"),
+      "#ifndef DRAIN_KIND\n#define DRAIN_KIND yes\n#endif\n#define CC_STR2(x) #x\n#define CC_STR(x) CC_STR2(x)\n"
+      "#define CC_HDR(k) CC_STR(drain_##k.h)\n#define CC_HDR2(k) CC_HDR(k)\n#include CC_HDR2(DRAIN_KIND)\n"));
+  G = gate(D, Header);
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("'DRAIN_KIND'"), std::string::npos) << G.Run.all();
+  EXPECT_PASSED(gate(D, Header, {"--extra-arg=-DDRAIN_KIND=yes"}));
+
+  EXPECT_PASSED(gate(D, D.write("fallback.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+                                                                         std::string(Drain) + "        (void)PIPE_FIX;\n"),
+      "#ifndef PIPE_FIX\n#define PIPE_FIX static_cast<pipe_t>(10)\n#endif\n"))));
+}
+
+// A name no macro defines and nothing declares, expanded in a macro's argument and then dropped
+// by the kernel's own macro, matters only by whether a build defines it: `-DDRAIN_SEL=(x)` gives
+// the probe another argument and selects the other operand. Written straight into the dropped
+// argument, it is never expanded and asks nothing.
+TEST(GateAttack, ANameOnlyAMacroProbesIsAMacroTheBuildMayDefine) {
+  TempDir D;
+  const char *Macros = "#define CC_SECOND(a, b, ...) b\n#define CC_CHECK(...) CC_SECOND(__VA_ARGS__, pipe_barrier(PIPE_MTE2), ~)\n"
+                       "#define CC_PROBE(...) ~, ((void)0),\n";
+  std::string File = D.write("probe.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+      "        CC_CHECK(CC_PROBE DRAIN_SEL);\n"), Macros));
+  Gate G = gate(D, File);
+  EXPECT_REJECTED(G);
+  EXPECT_NE(G.Run.Out.find("'DRAIN_SEL'"), std::string::npos) << G.Run.all();
+  EXPECT_PASSED(gate(D, File, {"--extra-arg=-UDRAIN_SEL"}));
+  EXPECT_REJECTED(gate(D, File, {"--extra-arg=-DDRAIN_SEL=(x)"}));
+  EXPECT_PASSED(gate(D, D.write("direct.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+      "        CC_SECOND(CC_PROBE DRAIN_SEL, pipe_barrier(PIPE_MTE2), ~);\n"), Macros))));
+  // __VA_OPT__ asks whether the argument expands to nothing: -DDRAIN_OPT= drops the drain.
+  Gate Opt = gate(D, D.write("vaopt.cpp", beforeKernel(replaceOnce(optimised(), Drain, "        CC_PICK(DRAIN_OPT)\n"),
+                                                        "#define CC_PICK(...) __VA_OPT__(pipe_barrier(PIPE_MTE2);)\n")));
+  EXPECT_REJECTED(Opt);
+  EXPECT_NE(Opt.Run.Out.find("'DRAIN_OPT'"), std::string::npos) << Opt.Run.all();
+}
+
+// A stand-in macro's expansion stringised or pasted is the shim's spelling, not the device
+// headers' (`CC_STR(__gm__)`, `CC_STR(__aicore__)`: empty in the shim); the kernel's own
+// macro stringised, or a stand-in's name stringised as written (`#x` of `__gm__`), is the source's.
+TEST(GateAttack, AStandInsSpellingStringisedIsNotTheDevicesSpelling) {
+  TempDir D;
+  const char *Str = "#define CC_STR2(x) #x\n#define CC_STR(x) CC_STR2(x)\n#define CC_DRAIN_PIPE PIPE_MTE2\n";
+  int N = 0;
+  for (const char *Condition : {"sizeof(CC_STR(__gm__)) > 1", "sizeof(CC_STR(__aicore__)) == 1"}) {
+    SCOPED_TRACE(Condition);
+    Gate G = gate(D, D.write("s" + std::to_string(N++) + ".cpp",
+                             beforeKernel(replaceOnce(optimised(), Drain,
+                                                      std::string("        if (") + Condition + ") {\n    " + Drain + "        }\n"),
+                                          Str)));
+    EXPECT_REJECTED(G);
+    EXPECT_NE(G.Run.Out.find("stringises or pastes"), std::string::npos) << G.Run.all();
+  }
+  for (const char *Condition : {"sizeof(CC_STR(CC_DRAIN_PIPE)) > 1", "sizeof(CC_STR2(__gm__)) > 1"}) {
+    SCOPED_TRACE(Condition);
+    EXPECT_PASSED(gate(D, D.write("s" + std::to_string(N++) + ".cpp",
+                                  beforeKernel(replaceOnce(optimised(), Drain,
+                                                           std::string("        if (") + Condition + ") {\n    " + Drain +
+                                                               "        }\n"),
+                                               Str))));
+  }
+}
+
+// What the device build compiles that commcheck's defaults did not: a5 under its other number
+// (3101), a5's scalar buffer `__ssbuf__` (per architecture), an overload a stand-in type's members
+// choose by substitution, and an array of no elements (its constructor never runs).
+TEST(GateAttack, ArchitectureNumbersStandInMembersAndEmptyArrays) {
+  TempDir D;
+  std::string Arch = D.write("arch.cpp", replaceOnce(optimised(), Drain,
+      "#ifdef __NPU_ARCH__\n        if constexpr (__NPU_ARCH__ != 3101) {\n    " + std::string(Drain) +
+      "        }\n#else\n" + Drain + "#endif\n"));
+  EXPECT_REJECTED(gate(D, Arch));
+  EXPECT_PASSED(gate(D, Arch, {"--extra-arg=-D__NPU_ARCH__=2201"}));
+  EXPECT_REJECTED(gate(D, D.write("ssbuf.cpp", replaceOnce(optimised(), Drain, "#ifdef __ssbuf__\n" + std::string(Drain) + "#endif\n"))));
+  EXPECT_REJECTED(gate(D, D.write("sfinae.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+      "        if (!HasShapeSize<decltype(v41)>(0)) {\n    " + std::string(Drain) + "        }\n"),
+      "template <class T> constexpr AICORE auto HasShapeSize(int) -> decltype(T::staticShape, true) { return true; }\n"
+      "template <class T> constexpr AICORE bool HasShapeSize(...) { return false; }\n"))));
+  const char *Ctor = "#include <new>\nstruct DrainOnBuild { AICORE DrainOnBuild() { pipe_barrier(PIPE_MTE2); } };\n";
+  EXPECT_REJECTED(gate(D, D.write("array0.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+      "        { alignas(DrainOnBuild) unsigned char buf[4]; DrainOnBuild *p = new (buf) DrainOnBuild[0]; (void)p; }\n"), Ctor))));
+  EXPECT_PASSED(gate(D, D.write("array1.cpp", beforeKernel(replaceOnce(optimised(), Drain,
+      "        { alignas(DrainOnBuild) unsigned char buf[4]; DrainOnBuild *p = new (buf) DrainOnBuild[1]; (void)p; }\n"), Ctor))));
 }
