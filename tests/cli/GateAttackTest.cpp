@@ -978,6 +978,7 @@ TEST(GateAttack, AConstructTheCrossRankModelDoesNotRunDoesNotSwitchItOff) {
                        {"--assume-fresh-window"});
   EXPECT_REJECTED(ByStatus);
   EXPECT_NE(ByStatus.Run.Out.find("launch"), std::string::npos) << ByStatus.Run.all();
+}
 
 // Which builtin type a typedef is, is the device headers' answer: LP64 fixes the size of long and
 // long long, not which of them int64_t or size_t is (nor which floating type float_t is). A drain
