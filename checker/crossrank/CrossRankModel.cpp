@@ -9,6 +9,7 @@
 #include "crossrank/ModelTrace.h"
 #include "crossrank/PeerOrder.h"
 #include "crossrank/PhaseClock.h"
+#include "crossrank/RankCountProbe.h"
 #include "crossrank/ScenarioFindings.h"
 #include "crossrank/SignalSchedule.h"
 #include "crossrank/SymbolicOverlap.h"
@@ -38,16 +39,6 @@ constexpr unsigned long MaxStates = 20000;   ///< states a non-monotone schedule
 constexpr unsigned MaxScenarios = 32;        ///< launch-value scenarios per rank count
 /// Pairs of overlapping accesses (and their notifies) the precision step orders per kernel.
 constexpr size_t PeerOrderChecks = 4000000;
-
-/// The scenarios that differ from Path's in one choice it made and was not given.
-void pushAlternatives(const LaunchPath &Path, std::vector<std::vector<bool>> &Scenarios) {
-  for (size_t C = Path.given(); C < Path.choices().size(); ++C)
-    if (Path.flippable(C)) {
-      std::vector<bool> Alt(Path.choices().begin(), Path.choices().begin() + C);
-      Alt.push_back(!Path.choices()[C]);
-      Scenarios.push_back(std::move(Alt));
-    }
-}
 
 /// Whether a message names the buffer beside the kernel's spelling of an access: where the
 /// model's name is the kernel's and the spelling does not say it.
@@ -339,89 +330,6 @@ bool analyse(const SpmdRun &Run, std::vector<CrossRankFinding> &Out, bool &Infea
   return S.Exhaustive;
 }
 
-/// The probe: every launch-value scenario at the largest rank count, ranks 0 and 1, one call, to
-/// learn where P comes from (Counts: the rank counts to run). A launch value first taken for the rank count that
-/// bounds no loop over the peers is then a launch value like any other: the probe runs again,
-/// branching on it. FewRanks: the rank count is a launch value and the kernel branches on data,
-/// so only P = 2..MaxRanksOnData is run.
-std::optional<Unmodelled> probeRankCounts(RankInterpreter &I, const clang::FunctionDecl *K,
-                                          std::vector<int> &Counts, bool &FewRanks) {
-  bool ReadsP = false, OnData = false;
-  int Highest = -1;
-  std::vector<std::vector<bool>> Probes{{}};
-  std::optional<Unmodelled> Doubt; // a scenario's unconfirmed rank count, until another confirms it
-  auto Restart = [&] {
-    Probes = {{}};
-    Doubt.reset();
-    ReadsP = OnData = false, Highest = -1;
-  };
-  for (unsigned N = 0;; ++N) {
-    if (Probes.empty() || N >= MaxScenarios) {
-      // Every scenario run: a value taken for P that no scenario's peer loop confirmed is a
-      // launch value after all; the probe starts again with it unbound.
-      if (!Doubt || !I.anyUnconfirmed())
-        break;
-      if (!I.unbindUnconfirmed())
-        return *Doubt;
-      Restart(), N = 0;
-    }
-    LaunchPath Path(Probes.back());
-    I.follow(&Path);
-    // Ranks 0 and 1: a path only ranks other than 0 take (`if (me != 0)`) may branch on a launch
-    // value too (a count taken for P there is not confirmed by rank 0's peer loops).
-    std::variant<RankTrace, Unmodelled> Probe = RankTrace{};
-    bool ReadsNow = false;
-    int HighestNow = -1;
-    for (int Rank = 0; Rank < 2 && std::holds_alternative<RankTrace>(Probe); ++Rank) {
-      auto Run = I.run(K, Rank, MaxRanks, 1);
-      ReadsNow |= I.readsRankCount() || I.bindsRankCount();
-      HighestNow = std::max(HighestNow, I.highestWindow());
-      // Rank 1 only adds what the probe learns (a count, a rank candidate, a cut): where it stops
-      // for another reason (a TTEST only it runs), the main runs meet that in its scenario and
-      // keep the scenarios before it.
-      if (const auto *U = std::get_if<Unmodelled>(&Run);
-          Rank > 0 && U && !U->Unconfirmed && !U->RankCandidate && !U->ScenarioCut)
-        break;
-      Probe = std::move(Run);
-    }
-    I.follow(nullptr);
-    if (auto *U = std::get_if<Unmodelled>(&Probe)) {
-      // Only a run that ended with an unconfirmed rank count is run further: a run stopped for
-      // another reason may not have reached the peer loop that confirms it.
-      if (U->ScenarioCut) {
-        Probes.pop_back();
-        pushAlternatives(Path, Probes);
-        continue;
-      }
-      if (U->RankCandidate && I.takeAsRank(*U->RankCandidate)) {
-        // The rank the host passes as a scalar: the probe starts again with it as the rank id.
-        Restart(), N = 0;
-        continue;
-      }
-      if (!U->Unconfirmed && !I.blocksAsBlockZero())
-        return *U;
-      if (!U->Unconfirmed) { // the block index as a symbol stopped the run: block 0 of one
-        Restart(), N = 0;
-        continue;
-      }
-      Doubt = *U;
-    }
-    Probes.pop_back();
-    pushAlternatives(Path, Probes);
-    OnData |= Path.dataChosen() || Path.pollChosen();
-    ReadsP |= ReadsNow;
-    Highest = std::max(Highest, HighestNow);
-  }
-  // Read from the launch (enumerated), or fixed by the windows the code addresses.
-  FewRanks = ReadsP && OnData;
-  if (ReadsP)
-    for (int P = 2; P <= (OnData ? MaxRanksOnData : MaxRanks); ++P)
-      Counts.push_back(P);
-  else
-    Counts.push_back(std::max(2, Highest + 1));
-  return std::nullopt;
-}
-
 /// The findings of one rank count no smaller one showed (their key not in Seen).
 void keepNew(CrossRankModel::Result &R, ScenarioFindings &OfP, std::set<FindingKey> &Seen,
              const std::string &AsRank) {
@@ -451,6 +359,20 @@ bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
 }
 
 
+/// The rank-count probe with interpreters set up for the entry (Fresh: the last one made, which
+/// the runs then use: what the probe learnt of rank counts and ids is in it).
+std::optional<Unmodelled> probe(AnalysisManager &AM, std::optional<RankInterpreter> &Fresh,
+                                std::vector<int> &Counts, bool &FewRanks) {
+  auto NewInterpreter = [&]() -> RankInterpreter & {
+    Fresh.emplace(*AM.ast(), *AM.catalogue(), RunSteps);
+    Fresh->leaveOut(AM.graph().Removed);
+    Fresh->assumeLocalArguments(AM.assumptions().LocalArguments);
+    return *Fresh;
+  };
+  return RankCountProbe{MaxRanks, MaxRanksOnData, MaxScenarios}.run(NewInterpreter, AM.graph().Decl,
+                                                                     Counts, FewRanks);
+}
+
 } // namespace
 
 llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
@@ -458,15 +380,14 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     return *Skipped;
   Result R;
   const EventGraph &G = AM.graph();
-  RankInterpreter I(*AM.ast(), *AM.catalogue(), RunSteps);
-  I.leaveOut(G.Removed);
-  I.assumeLocalArguments(AM.assumptions().LocalArguments);
+  std::optional<RankInterpreter> Fresh;
   std::vector<int> Counts;
   bool FewRanks = false;
   PhaseClock Clock;
-  if (auto U = Clock.time(PhaseClock::Probe,
-                          [&] { return probeRankCounts(I, G.Decl, Counts, FewRanks); })) {
-    R.Why = *U;
+  auto Probed = Clock.time(PhaseClock::Probe, [&] { return probe(AM, Fresh, Counts, FewRanks); });
+  RankInterpreter &I = *Fresh;
+  if (Probed) {
+    R.Why = *Probed;
     R.uncheck(R.Why);
     traceModel(AM, R, 0, I.steps());
     return R;
@@ -513,13 +434,13 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
         if (U->BeyondRanks && Covered == 0 && P < MaxRanks) {
           if (P == Counts.back()) // the code fixes more ranks than any count in range
             Counts.push_back(P + 1);
-          pushAlternatives(Path, Scenarios);
+          Path.pushAlternatives(Scenarios);
           continue;
         }
         AllRun = false;
         R.Why = *U;
         if (U->ScenarioCut) {
-          pushAlternatives(Path, Scenarios); // the others are run
+          Path.pushAlternatives(Scenarios); // the others are run
           continue;
         }
         Stop = true;
@@ -529,7 +450,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       SymbolicOverlap Offsets(&Path); // under this scenario's constraints
       RunNames Names(SR); // the run is final: its analyses share one table of its names
       SR.Offsets = &Offsets, SR.Names = &Names;
-      pushAlternatives(Path, Scenarios);
+      Path.pushAlternatives(Scenarios);
       std::string Partial = partialScenario(Path, Shared, Calls, picksMatter(Path, SR, I));
       traceScenario(P, Ran, Path, Partial);
       if (!Partial.empty() && AllRun)
@@ -556,8 +477,10 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       }
     }
     keepNew(R, OfP, Seen, AsRank);
-    if (Stop && FirstP)
-      R.uncheck(R.Why); // what the first rank count run left, no rank count checks
+    // What the first rank count run left, no rank count checks; a construct the model cannot run
+    // at a larger count is not checked there either (a budget there bounds the counts run).
+    if (Stop && (FirstP || !R.Why.Budget))
+      R.uncheck(R.Why);
     if (Stop)
       break; // a larger rank count has more states and scenarios still
   }

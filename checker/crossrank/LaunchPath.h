@@ -120,6 +120,16 @@ public:
   /// Whether choice I may be flipped: past the unrolling bound of a launch-bounded loop it is not
   /// (the scenarios then do not cover every launch value).
   bool flippable(size_t I) const { return I < Flippable.size() && Flippable[I]; }
+  /// Adds to Scenarios the paths that differ from this one in one choice it made and was not
+  /// given (the model runs each, depth first).
+  void pushAlternatives(std::vector<std::vector<bool>> &Scenarios) const {
+    for (size_t C = given(); C < Taken.size(); ++C)
+      if (flippable(C)) {
+        std::vector<bool> Alt(Taken.begin(), Taken.begin() + C);
+        Alt.push_back(!Taken[C]);
+        Scenarios.push_back(std::move(Alt));
+      }
+  }
   /// The constraints of the path, as the kernel's names read them ("count > 2", "phase == 0").
   const std::vector<std::string> &conditions() const { return Text; }
   /// How many comparisons on launch values the path was asked so far (decided or chosen).

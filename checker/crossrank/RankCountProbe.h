@@ -1,0 +1,41 @@
+// The rank-count probe (docs/cross-rank.md, "The probe at a few ranks"): before the cross-rank
+// model runs an entry at each rank count, it learns where P comes from by running every
+// launch-value scenario on ranks 0 and 1 for one call. A launch value the kernel compares is
+// first taken for P; one that bounds no loop over the peers in any scenario is a launch value
+// after all, and the probe runs again branching on it. The kernel reads P (the counts are
+// enumerated), or its windows fix the count.
+#pragma once
+#include "crossrank/RankInterpreter.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <optional>
+#include <vector>
+
+namespace clang {
+class FunctionDecl;
+}
+
+namespace commcheck {
+
+struct RankCountProbe {
+  int MaxRanks;          ///< the rank counts enumerated: 2..MaxRanks
+  int MaxRanksOnData;    ///< ... where the kernel branches on data the model does not track
+  unsigned MaxScenarios; ///< launch-value scenarios per round
+  /// The count the probe first runs at: where the kernel reads P, what it learns is the same at
+  /// every count, and a loop nest over the peers costs P^2 or more a run.
+  static constexpr int FewRanks = 4;
+
+  /// Counts: the rank counts to run; OnData: the count is read and the kernel branches on data,
+  /// so only 2..MaxRanksOnData. NewInterpreter gives a fresh interpreter, set up for the entry,
+  /// which the model's runs then use (its rank-count candidates are what the probe learnt). A
+  /// stop the probe met: the entry is not run.
+  std::optional<Unmodelled> run(llvm::function_ref<RankInterpreter &()> NewInterpreter,
+                                const clang::FunctionDecl *K, std::vector<int> &Counts,
+                                bool &OnData) const;
+
+private:
+  /// One probe at AtP ranks with interpreter I; ReadsCount: the kernel reads the rank count.
+  std::optional<Unmodelled> at(RankInterpreter &I, const clang::FunctionDecl *K, int AtP,
+                               std::vector<int> &Counts, bool &OnData, bool &ReadsCount) const;
+};
+
+} // namespace commcheck
