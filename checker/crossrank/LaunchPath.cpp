@@ -14,13 +14,8 @@
 namespace commcheck {
 
 namespace {
-/// One context per thread, made on the first choice: most kernels never need one, and making one
-/// costs more than a small kernel's analysis.
-z3::context &context() {
-  z3Defaults();
-  thread_local z3::context C;
-  return C;
-}
+/// The thread's context (z3Context), made on the first choice.
+z3::context &context() { return z3Context(); }
 
 const char *opText(clang::BinaryOperatorKind Op, bool Holds) {
   switch (Op) {

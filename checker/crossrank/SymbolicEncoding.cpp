@@ -27,8 +27,7 @@ uint32_t launchCount(const SymbolicTrace &T) {
 } // namespace
 
 SymbolicEncoding::SymbolicEncoding(const SymbolicTrace &T)
-    : T(T), P(C.int_const("P")), Base(C.bool_val(true)) {
-  z3Defaults(); // before its first solver
+    : T(T), C(z3Context()), P(C.int_const("P")), Base(C.bool_val(true)) {
   for (uint32_t K = 0, N = launchCount(T); K < N; ++K)
     LaunchVars.push_back(C.int_const(("L" + std::to_string(K)).c_str()));
   Base = P >= 2 && guard(T.Assume, nullptr);

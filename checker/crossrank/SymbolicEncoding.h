@@ -52,7 +52,7 @@ public:
 private:
   z3::expr atom(const AffineAtom &A, const Instance *I) const;
   const SymbolicTrace &T;
-  mutable z3::context C;
+  z3::context &C; ///< the thread's (z3Context)
   z3::expr P;
   std::vector<z3::expr> LaunchVars;
   z3::expr Base; ///< P >= 2 and the trace's assumptions

@@ -12,7 +12,7 @@ namespace commcheck {
 using clang::BinaryOperatorKind;
 
 struct SymbolicPath::Solver {
-  z3::context C;
+  z3::context &C = z3Context();
   z3::solver Z{C};
   std::map<Symbol, z3::expr> Vars;
   bool Based = false;

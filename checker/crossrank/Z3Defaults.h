@@ -16,4 +16,13 @@ inline void z3Defaults() {
   std::call_once(Once, [] { z3::set_param("smt.arith.nl.grobner", false); });
 }
 
+/// The Z3 context of this thread, which every solver of the model shares: made on first use (most
+/// kernels never need one), after the defaults. Making a context costs about 9 ms, more than a
+/// small kernel's parse; each solver keeps its own assertions, so sharing one changes no answer.
+inline z3::context &z3Context() {
+  z3Defaults();
+  thread_local z3::context C;
+  return C;
+}
+
 } // namespace commcheck
