@@ -200,8 +200,10 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
       default: break;
       }
     }
-    // The symbolic run: a comparison of the rank id, the count and a peer loop's variable.
-    if (SymRun && SymRun->rankForm(D)) {
+    // The symbolic run: a comparison of the rank id, the count, a peer loop's variable and launch
+    // values; but a launch value compared with a peer loop's variable may be the rank the host
+    // passes (below), which differs between ranks: not one symbol for all of them.
+    if (SymRun && symbolicForm(D) && !(AgainstPeer && !launchFree(D))) {
       if (InLoopCond)
         fail("a loop whose condition depends on the rank id or count (not a loop over the peers)", BO);
       return RankValue::integer(SymRun->decide(D, Op));

@@ -117,6 +117,8 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
         // A pointer parameter is a buffer of the rank's own window; any other is a launch value.
         Frames.back().Vars[Prm] = std::make_shared<RankValue>(launchValue(Prm->getName(), Prm->getType()));
       }
+      if (SymRun)
+        numberStatements(Def->getBody());
       exec(Def->getBody());
     }
   } catch (const Stop &S) {
@@ -158,7 +160,7 @@ bool RankInterpreter::truth(const clang::Expr *E) {
     for (const auto &[S, K] : V.L.Terms)
       if (Linear::isPlace(S))
         return true;
-    if (SymRun && SymRun->rankForm(resolve(V.L, false))) {
+    if (SymRun && symbolicForm(resolve(V.L, false))) {
       if (InLoopCond)
         fail("a loop whose condition depends on the rank id or count", E);
       return SymRun->decide(resolve(V.L, false), clang::BO_NE);
@@ -219,6 +221,9 @@ RankInterpreter::Flow RankInterpreter::exec(const clang::Stmt *S) {
   }
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     for (const Stmt *C : CS->body()) {
+      if (SymRun)
+        if (auto It = StatementIndex.find(C); It != StatementIndex.end())
+          SymRun->statement(It->second);
       Flow F = exec(C);
       if (F != Flow::Next)
         return F;

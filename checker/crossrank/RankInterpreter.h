@@ -188,6 +188,11 @@ private:
                                    const clang::Expr *Inc, const clang::Stmt *Body,
                                    const clang::Stmt *Loop);
   void guardWrite(const Slot &S, const clang::Stmt *At) const;
+  /// Whether L is a form the symbolic run decides and states: of r, P, a peer loop's j and launch
+  /// values alike on every rank (not a block index, nor a pointer), with at least one term.
+  bool symbolicForm(const Linear &L) const;
+  /// Whether a symbolic form has no launch value (only r, P, j).
+  bool launchFree(const Linear &L) const;
   int symbolicIndex(const clang::Expr *E);
   /// Off's terms in r, P and j, taken out of it (its other terms must be pointers).
   Linear symbolicOffset(Linear &Off, const clang::Expr *At);
@@ -485,7 +490,10 @@ private:
   /// The buffer an address is in, by its pointer symbols only (`signals`, not `signals + stride`).
   std::string bufferText(const Linear &L) const;
   llvm::DenseMap<const clang::Stmt *, int> Placed;
-  llvm::DenseMap<const clang::Stmt *, bool> PeerLoops; ///< where each statement lies (Removed)
+  llvm::DenseMap<const clang::Stmt *, bool> PeerLoops;
+  /// The symbolic run: the entry's statements (its body's and its blocks'), in source order.
+  llvm::DenseMap<const clang::Stmt *, unsigned> StatementIndex;
+  void numberStatements(const clang::Stmt *Body); ///< where each statement lies (Removed)
   /// What each callee is: its catalogue entry, or what else (memo: names are costly).
   struct CalleeKind {
     const Intrinsic *I = nullptr;

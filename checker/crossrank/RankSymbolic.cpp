@@ -8,6 +8,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include <functional>
 
 namespace commcheck {
 
@@ -76,7 +77,7 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
   std::swap(Own, LoopCondSymbols);
   InLoopCond = false;
   for (const Linear *L : {&Lo, &Hi})
-    if (B.K != RankValue::Number || L->Den != 1 || (L->isSymbolic() && !SymRun->rankForm(*L)))
+    if (B.K != RankValue::Number || L->Den != 1 || (L->isSymbolic() && !symbolicForm(*L)))
       fail("a loop whose range is not a form of the rank id and count", Loop);
   if (!Lo.isSymbolic() && !Hi.isSymbolic() && !isPeerLoop(Loop, Cond)) {
     // A range of numbers: run as the explicit run runs it.
@@ -190,12 +191,47 @@ void RankInterpreter::guardWrite(const Slot &S, const Stmt *At) const {
   }
 }
 
+void RankInterpreter::numberStatements(const Stmt *Body) {
+  if (!StatementIndex.empty())
+    return;
+  // Pre-order: a block's statements follow it and precede its next sibling, as they run.
+  unsigned Next = 0;
+  std::function<void(const CompoundStmt *)> Walk = [&](const CompoundStmt *CS) {
+    for (const Stmt *C : CS->body()) {
+      StatementIndex[C] = ++Next;
+      if (const auto *Inner = dyn_cast<CompoundStmt>(C))
+        Walk(Inner);
+    }
+  };
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Walk(CS);
+}
+
+bool RankInterpreter::symbolicForm(const Linear &L) const {
+  if (!SymRun || L.Terms.empty())
+    return false;
+  // A launch value is one symbol for every rank (SymbolicTrace's launch variables): a branch on
+  // it, a root's window, a range bounded by it hold alike where the check asks about any rank.
+  // The block index differs between a rank's cores: not one of them.
+  for (const auto &[S, K] : L.Terms)
+    if (S != SymRun->rank() && S != SymRun->count() && !(S == SymRun->iter() && SymRun->inLoop()) &&
+        !(LaunchSymbols.count(S) && !BlockSymbols.count(S) && !PointerSymbols.count(S)))
+      return false;
+  return true;
+}
+
+bool RankInterpreter::launchFree(const Linear &L) const {
+  return std::none_of(L.Terms.begin(), L.Terms.end(), [&](const Linear::Term &T) {
+    return T.first != SymRun->rank() && T.first != SymRun->count() && T.first != SymRun->iter();
+  });
+}
+
 int RankInterpreter::symbolicIndex(const Expr *E) {
   RankValue V = eval(E);
   if (V.K != RankValue::Number)
     fail("a window index the model cannot compute", E);
   Linear L = resolve(V.L, false);
-  if (L.Den != 1 || (L.isSymbolic() && !SymRun->rankForm(L)))
+  if (L.Den != 1 || (L.isSymbolic() && !symbolicForm(L)))
     fail("a window index that is not a form of the rank id, the count and a peer loop's variable", E);
   if (!SymRun->implied(L, BO_GE) ||
       !SymRun->implied(L.plus(Linear::symbol(RankCountSym), -1), BO_LT))

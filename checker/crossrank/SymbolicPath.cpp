@@ -51,15 +51,6 @@ SymbolicPath::SymbolicPath(std::vector<bool> G, Turns &Bases, unsigned Highest,
 SymbolicPath::~SymbolicPath() = default;
 SymbolicPath::SymbolicPath(SymbolicPath &&) noexcept = default;
 
-bool SymbolicPath::rankForm(const Linear &L) const {
-  if (L.Terms.empty())
-    return false;
-  for (const auto &[Sym, K] : L.Terms)
-    if (Sym != RSym && Sym != PSym && !(Sym == JSym && inLoop()))
-      return false;
-  return true;
-}
-
 bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
   Solver &Z = *S;
   std::vector<int64_t> Key;
@@ -94,8 +85,10 @@ bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
   bool Way = Taken.size() < Given.size() ? Given[Taken.size()] : true;
   if (!inLoop()) {
     Outside.push_back(Way);
-    if (!Way)
-      NextSegment = std::max(NextSegment, Bases.try_emplace(Outside, Highest + 1).first->second);
+    if (!Way) {
+      unsigned Past = Statement ? Bases.HighestIn[Statement] : Highest;
+      NextSegment = std::max(NextSegment, Bases.Bases.try_emplace(Outside, Past + 1).first->second);
+    }
   }
   Taken.push_back(Way);
   ChoiceLoop.push_back(inLoop() ? LoopSegment : 0);
@@ -115,12 +108,25 @@ int SymbolicPath::place(const Linear &Form) {
   return FirstPlace + int(Places.size()) - 1;
 }
 
+void SymbolicPath::statement(unsigned Index) {
+  // Each path's points still only grow (max): the order its rank runs them in, which is all the
+  // check's hang argument needs; the base is where a statement's points start in every path.
+  if (inLoop() || Index >= (~0u / StatementPoints) - 1)
+    return;
+  Statement = Index;
+  NextSegment = std::max(NextSegment, Index * StatementPoints + 1);
+}
+
 void SymbolicPath::enterLoop(const Linear &Lo, const Linear &Hi) {
   Scopes.push_back(Active.size());
   Linear J = Linear::symbol(JSym);
   Active.push_back({J.plus(Lo, -1), clang::BO_GE});
   Active.push_back({J.plus(Hi, -1), clang::BO_LT});
   LoopSegment = NextSegment++;
+  if (Statement) {
+    unsigned &H = Bases.HighestIn[Statement];
+    H = std::max(H, LoopSegment);
+  }
   LoopPos = 0;
 }
 
@@ -134,6 +140,10 @@ void SymbolicPath::recorded(const Linear &Offset) {
   I.When = Active;
   I.InLoop = inLoop();
   I.Segment = I.InLoop ? LoopSegment : NextSegment++;
+  if (Statement) {
+    unsigned &H = Bases.HighestIn[Statement];
+    H = std::max(H, I.Segment);
+  }
   I.Pos = I.InLoop ? LoopPos++ : 0;
   I.Offset = Offset;
   I.Value = PendingValue;

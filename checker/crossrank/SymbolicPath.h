@@ -18,9 +18,13 @@ namespace commcheck {
 
 class SymbolicPath {
 public:
-  /// Where a path turns from the way taken first (outside a peer loop's body), by its turns so
-  /// far: the program point it numbers on from (shared by the paths of one run).
-  using Turns = std::map<std::vector<bool>, unsigned>;
+  /// Shared by the paths of one run: where a path turns from the way taken first (outside a peer
+  /// loop's body), by its turns so far, the program point it numbers on from; and the highest
+  /// point numbered so far in each of the entry's statements (statement()).
+  struct Turns {
+    std::map<std::vector<bool>, unsigned> Bases;
+    std::map<unsigned, unsigned> HighestIn;
+  };
   /// Z3 and the answers it gave, shared by the paths of one run (making a context costs more
   /// than a small path's questions; a path asks what the one before it asked).
   struct Solver;
@@ -41,10 +45,8 @@ public:
   Symbol rank() const { return RSym; }
   Symbol count() const { return PSym; }
   Symbol iter() const { return JSym; }
-  /// Whether L is made of r, P and (in a peer loop) j only, with at least one of them.
-  bool rankForm(const Linear &L) const;
-
-  /// `D Op 0` (D a rank form): decided by the constraints in force, or chosen.
+  /// `D Op 0` (D a form of r, P, j and launch values: RankInterpreter::symbolicForm): decided by
+  /// the constraints in force, or chosen.
   bool decide(const Linear &D, clang::BinaryOperatorKind Op);
   /// Whether the constraints in force imply `D Op 0` (false where Z3 cannot tell).
   bool implied(const Linear &D, clang::BinaryOperatorKind Op);
@@ -56,6 +58,11 @@ public:
   bool isPlace(int Id) const { return Id >= FirstPlace && Id - FirstPlace < int(Places.size()); }
   static constexpr int FirstPlace = 1 << 20;
 
+  /// The entry's statement Index (its body's, and of blocks in it, numbered in source order) runs
+  /// next: every path numbers it from the same point, past the statements before it, so that the
+  /// paths that turned at an `if` meet again after it (a root's stage-in before everyone's
+  /// barrier: the barrier's notifies are before its waits in every path).
+  void statement(unsigned Index);
   /// A peer loop's body: j in [Lo, Hi) while it runs; its choices end with it.
   void enterLoop(const Linear &Lo, const Linear &Hi);
   void leaveLoop();
@@ -102,7 +109,9 @@ private:
   std::vector<Linear> Places;
   std::vector<OpInfo> Ops;
   std::optional<Linear> PendingValue;
-  unsigned Highest = 0, NextSegment = 1, LoopSegment = 0, LoopPos = 0;
+  unsigned Highest = 0, NextSegment = 1, LoopSegment = 0, LoopPos = 0, Statement = 0;
+  /// Program points a statement may number (its turns past its own points): the next starts past.
+  static constexpr unsigned StatementPoints = 1u << 16;
   /// Whether `D Op 0` may hold under the constraints in force (true where Z3 cannot tell).
   bool may(const Linear &D, clang::BinaryOperatorKind Op);
 };

@@ -16,6 +16,8 @@ namespace commcheck {
 namespace {
 
 constexpr unsigned MaxSymbolicPaths = 64;
+/// Rounds of the paths, each after a value first taken for the count turned out a launch value.
+constexpr unsigned MaxSymbolicRounds = 8;
 constexpr unsigned long SymbolicSteps = 400000;
 /// Bytes "to the end of the buffer" stand for: beyond any offset a kernel computes.
 constexpr int64_t ToTheEnd = int64_t(1) << 40;
@@ -73,17 +75,66 @@ std::string affineKey(const Affine &A) {
 }
 
 /// Everything that makes an op the instance it is: ops of paths that differ only in a peer loop's
-/// choices, after the loop, are one op.
-std::string opKey(const SymOp &O) {
+/// choices, after the loop, are one op. WithGuard: its guard too.
+std::string opKey(const SymOp &O, bool WithGuard = true) {
   std::string S = std::to_string(int(O.Kind)) + "|" + O.Root + "|" + affineKey(O.Owner) + "|" +
                   affineKey(O.Lo) + "|" + affineKey(O.Hi) + "|" + affineKey(O.Value) + "|" +
                   std::to_string(int(O.Op)) + std::to_string(int(O.Cmp)) + "|" +
                   std::to_string(O.Segment) + "." + std::to_string(O.Pos) + "." +
                   std::to_string(O.InLoop) + "|" + std::to_string(O.Loc.getRawEncoding()) + "|";
+  if (!WithGuard)
+    return S;
   for (const auto &Clause : O.When)
     for (const AffineAtom &A : Clause)
       S += std::to_string(int(A.R)) + affineKey(A.E) + ";";
   return S;
+}
+
+std::string clauseKey(const std::vector<AffineAtom> &Clause) {
+  std::string S;
+  for (const AffineAtom &A : Clause)
+    S += std::to_string(int(A.R)) + affineKey(A.E) + ";";
+  return S;
+}
+
+/// Whether one of the two atoms holds wherever the other does not: `e == 0` and `e != 0`;
+/// `e >= 0` and `-e - 1 >= 0`.
+bool complementary(const AffineAtom &A, const AffineAtom &B) {
+  if ((A.R == AffineAtom::EQ && B.R == AffineAtom::NE) || (A.R == AffineAtom::NE && B.R == AffineAtom::EQ))
+    return affineKey(A.E) == affineKey(B.E);
+  return A.R == AffineAtom::GE && B.R == AffineAtom::GE &&
+         affineKey(A.E + B.E) == affineKey(Affine::constant(-1));
+}
+
+/// Ops alike but for one clause of their guards are one op whose clause is either: the paths of
+/// an `if` that meet again after it (everyone's barrier after the root's stage-in) record the
+/// same statement under `r == root` and under `r != root`. (C && a) || (C && b) is C && (a || b):
+/// the instances are the same, and a count over the one op sees every rank's at once. A clause
+/// of an atom and its negation holds everywhere, and goes.
+void mergeAlike(std::vector<SymOp> &Ops) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t A = 0; A < Ops.size() && !Changed; ++A)
+      for (size_t B = A + 1; B < Ops.size() && !Changed; ++B) {
+        SymOp &X = Ops[A], &Y = Ops[B];
+        if (X.When.size() != Y.When.size() || opKey(X, false) != opKey(Y, false))
+          continue;
+        size_t Diff = 0, Differ = 0;
+        for (size_t K = 0; K < X.When.size(); ++K)
+          if (clauseKey(X.When[K]) != clauseKey(Y.When[K]))
+            Diff = K, ++Differ;
+        if (Differ != 1)
+          continue;
+        std::vector<AffineAtom> &Clause = X.When[Diff];
+        const std::vector<AffineAtom> &Other = Y.When[Diff];
+        if (Clause.size() == 1 && Other.size() == 1 && complementary(Clause[0], Other[0]))
+          X.When.erase(X.When.begin() + Diff);
+        else
+          Clause.insert(Clause.end(), Other.begin(), Other.end());
+        Ops.erase(Ops.begin() + B);
+        Changed = true;
+      }
+  }
 }
 
 /// The paths that turn from Path at one choice it made and was not given. A path that turned in a
@@ -233,6 +284,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
   SymbolicPath::Turns Bases;
   std::shared_ptr<SymbolicPath::Solver> Z = SymbolicPath::solver();
   std::map<std::string, std::string> Named; // buffer -> the one name its accesses have
+  unsigned Rounds = 0;
   while (!Paths.empty()) {
     if (++R.Paths > MaxSymbolicPaths) {
       R.Why = "more than " + std::to_string(MaxSymbolicPaths) + " paths";
@@ -248,6 +300,15 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
         --R.Paths;
         Paths.insert(Paths.begin(), Path.choices());
         pushTurns(Path, Paths);
+        continue;
+      }
+      // Still unconfirmed when every other path ran: the value is a launch value after all (a
+      // root checked against the count), a symbol of its own. Every path runs again with it so,
+      // as the explicit model's probe does; each round unbinds one more value, so this ends.
+      if (U->Unconfirmed && ++Rounds <= MaxSymbolicRounds && I.unbindUnconfirmed()) {
+        R.Paths = 0, Highest = 0;
+        Paths = {{}}, Deferred.clear(), Seen.clear(), Bases = {}, Named.clear();
+        T = SymbolicTrace{}, HostBuffers.clear(), Touched.clear(), Waits = false, Home = true;
         continue;
       }
       R.Why = U->Why;
@@ -285,10 +346,17 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
               "kernel also waits on or accesses";
       return R;
     }
+  mergeAlike(T.Ops);
   if (std::string Why = finishCalls(T, Calls, Kernel->getLocation()); !Why.empty()) {
     R.Why = Why;
     return R;
   }
+  if (getenv("XSYM"))
+    for (const SymOp &O : T.Ops) {
+      fprintf(stderr, "op k=%d root=%s own=%s lo=%s seg=%u pos=%u loop=%d call=%u when=", int(O.Kind), O.Root.c_str(), affineKey(O.Owner).c_str(), affineKey(O.Lo).c_str(), O.Segment, O.Pos, int(O.InLoop), O.Call);
+      for (auto &Cl : O.When) for (auto &A : Cl) fprintf(stderr, "[%d %s]", int(A.R), affineKey(A.E).c_str());
+      fprintf(stderr, "\n");
+    }
   R.Trace = std::move(T);
   return R;
 }

@@ -120,10 +120,12 @@ TEST(SymbolicRun, ReentrantMeshWithAnEndBarrierIsProved) {
   EXPECT_EQ(C.ToP, 4);
 }
 
-TEST(SymbolicRun, BranchOnALaunchValueHasNoTrace) {
+TEST(SymbolicRun, BranchOnALaunchValueIsProved) {
+  // `if (opts.elems == 0) return;`: a launch value is one symbol for every rank, each way of the
+  // branch a path (session 43; before, no trace).
   FileResult::Entry::CrossRank C = coverage("launch_value_branch_clean.cpp");
-  EXPECT_FALSE(C.EveryP);
-  EXPECT_NE(C.Symbolic.find("no symbolic trace"), std::string::npos) << C.Symbolic;
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
 }
 
 TEST(SymbolicRun, IterationPrivateVariablesAreProved) {
@@ -158,5 +160,25 @@ TEST(SymbolicRun, ACounterAcrossIterationsIsNotProvedAndItsRaceBeyondFourIsRepor
   EXPECT_TRUE(C.Modelled);
   EXPECT_FALSE(C.EveryP);
   EXPECT_NE(C.Symbolic.find("('sent')"), std::string::npos) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 16);
+}
+
+TEST(SymbolicRun, BroadcastFromALaunchRootIsProvedForEveryRankCount) {
+  // The root is a launch value, a symbol of its own once no peer loop takes it for the count:
+  // the root's path and the others' meet again at the barrier (one statement, one program point)
+  // and its notify counts every sender at once.
+  FileResult::Entry::CrossRank C = coverage("symbolic_root_broadcast_clean.cpp");
+  EXPECT_TRUE(C.Modelled);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+}
+
+TEST(SymbolicRun, RootsBeyondFourThatSkipTheBarrierAreNotProved) {
+  // Every root of P <= 4 waits; root 5 of P = 6 does not. The path root >= 5 reads with no edge
+  // before it: not proved, and the runs go on to report it at P = 6.
+  FileResult::Entry::CrossRank C = coverage("symbolic_root_broadcast_high_root_race.cpp");
+  EXPECT_TRUE(C.Modelled);
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("not proved for every P"), std::string::npos) << C.Symbolic;
   EXPECT_EQ(C.ToP, 16);
 }
