@@ -112,28 +112,45 @@ bool complementary(const AffineAtom &A, const AffineAtom &B) {
 /// the instances are the same, and a count over the one op sees every rank's at once. A clause
 /// of an atom and its negation holds everywhere, and goes.
 void mergeAlike(std::vector<SymOp> &Ops) {
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (size_t A = 0; A < Ops.size() && !Changed; ++A)
-      for (size_t B = A + 1; B < Ops.size() && !Changed; ++B) {
-        SymOp &X = Ops[A], &Y = Ops[B];
-        if (X.When.size() != Y.When.size() || opKey(X, false) != opKey(Y, false))
-          continue;
-        size_t Diff = 0, Differ = 0;
-        for (size_t K = 0; K < X.When.size(); ++K)
-          if (clauseKey(X.When[K]) != clauseKey(Y.When[K]))
-            Diff = K, ++Differ;
-        if (Differ != 1)
-          continue;
-        std::vector<AffineAtom> &Clause = X.When[Diff];
-        const std::vector<AffineAtom> &Other = Y.When[Diff];
-        if (Clause.size() == 1 && Other.size() == 1 && complementary(Clause[0], Other[0]))
-          X.When.erase(X.When.begin() + Diff);
-        else
-          Clause.insert(Clause.end(), Other.begin(), Other.end());
-        Ops.erase(Ops.begin() + B);
-        Changed = true;
-      }
+  // Ops of one key (all but the guard) are the candidates; merging two may let the result merge
+  // with a third, so a group is gone over until nothing merges.
+  std::map<std::string, std::vector<SymOp>> Groups;
+  std::vector<std::string> Order;
+  for (SymOp &O : Ops) {
+    std::string K = opKey(O, false);
+    auto [It, New] = Groups.try_emplace(K);
+    if (New)
+      Order.push_back(K);
+    It->second.push_back(std::move(O));
+  }
+  Ops.clear();
+  for (const std::string &K : Order) {
+    std::vector<SymOp> &G = Groups[K];
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (size_t A = 0; A < G.size() && !Changed; ++A)
+        for (size_t B = A + 1; B < G.size() && !Changed; ++B) {
+          SymOp &X = G[A], &Y = G[B];
+          if (X.When.size() != Y.When.size())
+            continue;
+          size_t Diff = 0, Differ = 0;
+          for (size_t C = 0; C < X.When.size() && Differ < 2; ++C)
+            if (clauseKey(X.When[C]) != clauseKey(Y.When[C]))
+              Diff = C, ++Differ;
+          if (Differ != 1)
+            continue;
+          std::vector<AffineAtom> &Clause = X.When[Diff];
+          const std::vector<AffineAtom> &Other = Y.When[Diff];
+          if (Clause.size() == 1 && Other.size() == 1 && complementary(Clause[0], Other[0]))
+            X.When.erase(X.When.begin() + Diff);
+          else
+            Clause.insert(Clause.end(), Other.begin(), Other.end());
+          G.erase(G.begin() + B);
+          Changed = true;
+        }
+    }
+    for (SymOp &O : G)
+      Ops.push_back(std::move(O));
   }
 }
 
@@ -351,12 +368,6 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     R.Why = Why;
     return R;
   }
-  if (getenv("XSYM"))
-    for (const SymOp &O : T.Ops) {
-      fprintf(stderr, "op k=%d root=%s own=%s lo=%s seg=%u pos=%u loop=%d call=%u when=", int(O.Kind), O.Root.c_str(), affineKey(O.Owner).c_str(), affineKey(O.Lo).c_str(), O.Segment, O.Pos, int(O.InLoop), O.Call);
-      for (auto &Cl : O.When) for (auto &A : Cl) fprintf(stderr, "[%d %s]", int(A.R), affineKey(A.E).c_str());
-      fprintf(stderr, "\n");
-    }
   R.Trace = std::move(T);
   return R;
 }
