@@ -1,4 +1,5 @@
 #include "crossrank/SymbolicRun.h"
+#include "crossrank/HostOwnedNotifies.h"
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicCheck.h"
 #include "crossrank/SymbolicPath.h"
@@ -74,6 +75,13 @@ std::string affineKey(const Affine &A) {
   return S;
 }
 
+std::string clauseKey(const std::vector<AffineAtom> &Clause) {
+  std::string S;
+  for (const AffineAtom &A : Clause)
+    S += std::to_string(int(A.R)) + affineKey(A.E) + ";";
+  return S;
+}
+
 /// Everything that makes an op the instance it is: ops of paths that differ only in a peer loop's
 /// choices, after the loop, are one op. WithGuard: its guard too.
 std::string opKey(const SymOp &O, bool WithGuard = true) {
@@ -82,18 +90,9 @@ std::string opKey(const SymOp &O, bool WithGuard = true) {
                   std::to_string(int(O.Op)) + std::to_string(int(O.Cmp)) + "|" +
                   std::to_string(O.Segment) + "." + std::to_string(O.Pos) + "." +
                   std::to_string(O.InLoop) + "|" + std::to_string(O.Loc.getRawEncoding()) + "|";
-  if (!WithGuard)
-    return S;
-  for (const auto &Clause : O.When)
-    for (const AffineAtom &A : Clause)
-      S += std::to_string(int(A.R)) + affineKey(A.E) + ";";
-  return S;
-}
-
-std::string clauseKey(const std::vector<AffineAtom> &Clause) {
-  std::string S;
-  for (const AffineAtom &A : Clause)
-    S += std::to_string(int(A.R)) + affineKey(A.E) + ";";
+  if (WithGuard)
+    for (const auto &Clause : O.When)
+      S += clauseKey(Clause);
   return S;
 }
 
@@ -283,37 +282,43 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
   SymbolicRunResult R;
   RankInterpreter I(Ctx, Catalogue, SymbolicSteps);
   I.assumeLocalArguments(LocalArguments);
-  // A notify whose owner the host chooses is left out where no op of any path reaches another
-  // rank's memory, or where no path waits and no op touches its buffer (HostOwnedNotifies): the
-  // buffers of each kind, by their pointers and their form.
-  std::set<std::string> HostBuffers, Touched;
-  bool Waits = false, Home = true;
   I.leaveOut(Removed);
   std::vector<std::vector<bool>> Paths{{}};
-  // Paths that ended with a launch value taken for the count that no peer loop of theirs
-  // confirmed (`if (nranks > kMax) return;` taken): run again last, when another path's loop
-  // may have confirmed it (the explicit model's probe does alike).
-  std::set<std::vector<bool>> Deferred;
-  std::set<std::string> Seen;
-  SymbolicTrace T;
+  // What the paths run so far merged into; a round that starts again starts it anew.
+  struct Merged {
+    SymbolicTrace T;
+    std::set<std::string> Seen;               // opKey of the ops in T
+    std::map<std::string, std::string> Named; // buffer -> the one name its accesses have
+    SymbolicPath::Turns Bases;
+    unsigned Highest = 0; // the highest program point of the paths merged so far
+    // Paths that ended with a launch value taken for the count that no peer loop of theirs
+    // confirmed (`if (nranks > kMax) return;` taken): run again last, when another path's loop
+    // may have confirmed it (the explicit model's probe does alike).
+    std::set<std::vector<bool>> Deferred;
+    // Every path's ops as one rank's (the rank is the first place): where a notify the host
+    // places may land is judged over all of them (HostOwnedNotifies).
+    SpmdRun Ops;
+  } M;
+  auto Begin = [&] {
+    M = Merged{};
+    M.Ops.Ranks.push_back(RankTrace{SymbolicPath::FirstPlace, {}});
+  };
+  Begin();
   std::optional<SymForms> Forms; // one interpreter: its symbols are every path's
-  unsigned Highest = 0;          // the highest program point of the paths merged so far
-  SymbolicPath::Turns Bases;
   std::shared_ptr<SymbolicPath::Solver> Z = SymbolicPath::solver();
-  std::map<std::string, std::string> Named; // buffer -> the one name its accesses have
   unsigned Rounds = 0;
   while (!Paths.empty()) {
     if (++R.Paths > MaxSymbolicPaths) {
       R.Why = "more than " + std::to_string(MaxSymbolicPaths) + " paths";
       return R;
     }
-    SymbolicPath Path(std::move(Paths.back()), Bases, Highest, Z);
+    SymbolicPath Path(std::move(Paths.back()), M.Bases, M.Highest, Z);
     Paths.pop_back();
     I.symbolic(&Path);
     auto Run = I.run(Kernel, SymbolicPath::FirstPlace, 0, 1);
     I.symbolic(nullptr);
     if (const auto *U = std::get_if<Unmodelled>(&Run)) {
-      if (U->Unconfirmed && Deferred.insert(Path.choices()).second) {
+      if (U->Unconfirmed && M.Deferred.insert(Path.choices()).second) {
         --R.Paths;
         Paths.insert(Paths.begin(), Path.choices());
         pushTurns(Path, Paths);
@@ -323,9 +328,8 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       // root checked against the count), a symbol of its own. Every path runs again with it so,
       // as the explicit model's probe does; each round unbinds one more value, so this ends.
       if (U->Unconfirmed && ++Rounds <= MaxSymbolicRounds && I.unbindUnconfirmed()) {
-        R.Paths = 0, Highest = 0;
-        Paths = {{}}, Deferred.clear(), Seen.clear(), Bases = {}, Named.clear();
-        T = SymbolicTrace{}, HostBuffers.clear(), Touched.clear(), Waits = false, Home = true;
+        R.Paths = 0, Paths = {{}};
+        Begin();
         continue;
       }
       R.Why = U->Why;
@@ -336,39 +340,34 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     }
     if (!Forms)
       Forms.emplace(Path.rank(), Path.count(), Path.iter());
-    if (!Deferred.count(Path.choices()))
+    if (!M.Deferred.count(Path.choices()))
       pushTurns(Path, Paths);
-    for (const RankOp &O : std::get<RankTrace>(Run).Ops) {
-      Waits = Waits || O.Kind == RankOpKind::Wait;
-      Home = Home && (O.HostOwner || O.Mem.Owner == SymbolicPath::FirstPlace);
-      for (const std::string *N : {&O.Mem.Root, &O.Mem.Buffer})
-        if (!N->empty())
-          (O.HostOwner ? HostBuffers : Touched).insert(*N);
-    }
+    const std::vector<RankOp> &PathOps = std::get<RankTrace>(Run).Ops;
+    M.Ops.Ranks[0].Ops.insert(M.Ops.Ranks[0].Ops.end(), PathOps.begin(), PathOps.end());
     std::vector<SymOp> Ops;
-    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, Named, Ops);
+    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, M.Named, Ops);
         !Why.empty()) {
       R.Why = Why;
       return R;
     }
     for (SymOp &O : Ops)
-      Highest = std::max(Highest, O.Segment);
+      M.Highest = std::max(M.Highest, O.Segment);
     for (SymOp &O : Ops)
-      if (Seen.insert(opKey(O)).second)
-        T.Ops.push_back(std::move(O));
+      if (M.Seen.insert(opKey(O)).second)
+        M.T.Ops.push_back(std::move(O));
   }
-  for (const std::string &B : HostBuffers)
-    if (!Home && (Waits || Touched.count(B))) {
-      R.Why = "a TNOTIFY whose rank the host chooses (a pointer argument) into a buffer the "
-              "kernel also waits on or accesses";
-      return R;
-    }
-  mergeAlike(T.Ops);
-  if (std::string Why = finishCalls(T, Calls, Kernel->getLocation()); !Why.empty()) {
+  // The trace leaves out notifies the host places (convertPath); that holds where none of them
+  // can matter, as the explicit model judges it.
+  if (std::optional<Unmodelled> U = hostOwnedNotifyMatters(M.Ops)) {
+    R.Why = U->Why;
+    return R;
+  }
+  mergeAlike(M.T.Ops);
+  if (std::string Why = finishCalls(M.T, Calls, Kernel->getLocation()); !Why.empty()) {
     R.Why = Why;
     return R;
   }
-  R.Trace = std::move(T);
+  R.Trace = std::move(M.T);
   return R;
 }
 
