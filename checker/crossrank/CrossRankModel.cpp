@@ -358,7 +358,6 @@ bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
   return R.EveryP = R.Symbolic.empty();
 }
 
-
 /// The rank-count probe with interpreters set up for the entry (Fresh: the last one made, which
 /// the runs then use: what the probe learnt of rank counts and ids is in it).
 std::optional<Unmodelled> probe(AnalysisManager &AM, std::optional<RankInterpreter> &Fresh,

@@ -5,11 +5,11 @@
 #include "events/OwnOverloads.h"
 #include "events/UnevaluatedOperands.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/Builtins.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
 
 namespace commcheck {
 

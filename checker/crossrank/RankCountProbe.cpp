@@ -13,8 +13,8 @@ std::optional<Unmodelled> RankCountProbe::run(llvm::function_ref<RankInterpreter
   // count, from a fresh interpreter. A stop the probe at a few ranks does not meet is met by the
   // model's runs at larger counts, and fails closed there.
   bool ReadsCount = false;
-  std::optional<Unmodelled> U = at(NewInterpreter(), K, FewRanks, Counts, OnData, ReadsCount);
-  if (!U && (ReadsCount || Counts.back() < FewRanks))
+  std::optional<Unmodelled> U = at(NewInterpreter(), K, ProbeRanks, Counts, OnData, ReadsCount);
+  if (!U && (ReadsCount || Counts.back() < ProbeRanks))
     return U;
   Counts.clear(), OnData = false;
   return at(NewInterpreter(), K, MaxRanks, Counts, OnData, ReadsCount);

@@ -22,7 +22,7 @@ struct RankCountProbe {
   unsigned MaxScenarios; ///< launch-value scenarios per round
   /// The count the probe first runs at: where the kernel reads P, what it learns is the same at
   /// every count, and a loop nest over the peers costs P^2 or more a run.
-  static constexpr int FewRanks = 4;
+  static constexpr int ProbeRanks = 4;
 
   /// Counts: the rank counts to run; OnData: the count is read and the kernel branches on data,
   /// so only 2..MaxRanksOnData. NewInterpreter gives a fresh interpreter, set up for the entry,

@@ -489,11 +489,11 @@ private:
   std::set<Symbol> BlockSymbols;
   /// The buffer an address is in, by its pointer symbols only (`signals`, not `signals + stride`).
   std::string bufferText(const Linear &L) const;
-  llvm::DenseMap<const clang::Stmt *, int> Placed;
-  llvm::DenseMap<const clang::Stmt *, bool> PeerLoops;
+  llvm::DenseMap<const clang::Stmt *, int> Placed; ///< where each statement lies (Removed)
+  llvm::DenseMap<const clang::Stmt *, bool> PeerLoops; ///< memo of isPeerLoop
   /// The symbolic run: the entry's statements (its body's and its blocks'), in source order.
   llvm::DenseMap<const clang::Stmt *, unsigned> StatementIndex;
-  void numberStatements(const clang::Stmt *Body); ///< where each statement lies (Removed)
+  void numberStatements(const clang::Stmt *Body);
   /// What each callee is: its catalogue entry, or what else (memo: names are costly).
   struct CalleeKind {
     const Intrinsic *I = nullptr;
