@@ -478,7 +478,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     keepNew(R, OfP, Seen, AsRank);
     // What the first rank count run left, no rank count checks; a construct the model cannot run
     // at a larger count is not checked there either (a budget there bounds the counts run).
-    if (Stop && (FirstP || !R.Why.Budget))
+    if (Stop && (FirstP || !R.Why.Budget) && !(Covered && AsRank.empty() && provedForEveryP(AM, R, Seen)))
       R.uncheck(R.Why);
     if (Stop)
       break; // a larger rank count has more states and scenarios still

@@ -53,12 +53,19 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
       auto Run = I.run(K, Rank, AtP, 1);
       ReadsNow |= I.readsRankCount() || I.bindsRankCount();
       HighestNow = std::max(HighestNow, I.highestWindow());
+      const auto *U = std::get_if<Unmodelled>(&Run);
       // Rank 1 only adds what the probe learns (a count, a rank candidate, a cut): where it stops
       // for another reason (a TTEST only it runs), the main runs meet that in its scenario and
       // keep the scenarios before it.
-      if (const auto *U = std::get_if<Unmodelled>(&Run);
-          Rank > 0 && U && !U->Unconfirmed && !U->RankCandidate && !U->ScenarioCut)
+      if (Rank > 0 && U && !U->Unconfirmed && !U->RankCandidate && !U->ScenarioCut)
         break;
+      // Rank 0 left the count it took unconfirmed: the peer loop that confirms it may be one only
+      // the other ranks reach (`if (me > 0) for (pe < n) ...`): rank 1 runs too, and what no
+      // rank confirms is doubted when every scenario has run.
+      if (Rank == 0 && U && U->Unconfirmed) {
+        Doubt = *U;
+        continue;
+      }
       Probe = std::move(Run);
     }
     I.follow(nullptr);

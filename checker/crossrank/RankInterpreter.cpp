@@ -425,6 +425,8 @@ bool RankInterpreter::isPeerLoop(const clang::Stmt *Loop, const clang::Expr *Con
 RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const clang::Expr *Cond,
                                                 const clang::Expr *Inc, const clang::Stmt *Body,
                                                 bool CondFirst, const clang::Stmt *Loop) {
+  if (computeLoop(Init, Cond, Inc, Body, Loop))
+    return Flow::Next;
   if (SymRun)
     if (std::optional<Flow> F = symbolicLoop(Init, Cond, Inc, Body, Loop))
       return *F;

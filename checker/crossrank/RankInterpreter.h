@@ -55,6 +55,15 @@ class SymbolicPath;
 struct Intrinsic;
 
 /// Why a kernel is not modelled across ranks.
+/// What the rank interpreter needs of a compute loop's source (RankIdleLoops.cpp), once per loop.
+struct ComputeLoopShape {
+  bool Ok = false;
+  std::vector<const clang::VarDecl *> Inputs;  ///< variables from outside it that it uses
+  std::vector<const clang::VarDecl *> Outputs; ///< ... and assigns
+  /// What it reads memory through (`t` of `t->ndims`, `t->shapes` of `t->shapes[d]`).
+  std::vector<const clang::Expr *> Bases;
+};
+
 struct Unmodelled {
   std::string Why;
   clang::SourceLocation Loc;
@@ -471,6 +480,16 @@ private:
   bool idleLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, const clang::Stmt *Loop);
   llvm::DenseMap<const clang::Stmt *, bool> IdleLoops; ///< idleLoop, per loop
+  /// Whether Loop only computes from launch data and values alike on every rank (RankIdleLoops.cpp:
+  /// pypto's `for (d = 0; d < t->ndims; ++d) numel *= t->shapes[d];`): it is not entered, and each
+  /// variable from outside it that it assigns becomes a launch value of its own.
+  bool computeLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,
+                   const clang::Stmt *Body, const clang::Stmt *Loop);
+  llvm::DenseMap<const clang::Stmt *, ComputeLoopShape> ComputeLoops;
+  std::map<std::string, unsigned> ComputedNames; ///< of computeLoop's values, how many so named
+  /// Whether Addr is a word of the launch's argument table or of a descriptor a word of it
+  /// points to (what the host wrote for the launch: a launch value when read as an integer).
+  bool launchDataWord(const Linear &Addr) const;
   std::set<Symbol> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;

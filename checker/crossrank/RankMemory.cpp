@@ -275,24 +275,27 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
     PointerSymbols.insert(Loaded);
   }
   // A word of the launch's argument table or of a descriptor it points to: launch data.
-  if (Addr.Den == 1 && Addr.Terms.size() == 2) {
-    const auto &[S0, K0] = Addr.Terms[0];
-    auto Table = ArgumentTables.find(S0);
-    if (Table != ArgumentTables.end() && K0 == 1 && Addr.Terms[1] == Linear::Term{Linear::HomeBit | Symbol(Rank), 1}) {
-      if (T->isIntegerType()) {
-        if (RankSymbols.count(Loaded))
-          return RankValue::integer(Rank);
-        LaunchSymbols.insert(Loaded);
-        if (Table->second == 0)
-          ArgumentWords.insert(Loaded);
-        else
-          BufferWords.insert(Loaded);
-      }
-      else if (Table->second == 0)
-        ArgumentTables.try_emplace(Loaded, 1);
+  if (launchDataWord(Addr)) {
+    auto Table = ArgumentTables.find(Addr.Terms[0].first);
+    if (T->isIntegerType()) {
+      if (RankSymbols.count(Loaded))
+        return RankValue::integer(Rank);
+      LaunchSymbols.insert(Loaded);
+      if (Table->second == 0)
+        ArgumentWords.insert(Loaded);
+      else
+        BufferWords.insert(Loaded);
+    } else if (Table->second == 0) {
+      ArgumentTables.try_emplace(Loaded, 1);
     }
   }
   return RankValue::number(Sym);
+}
+
+bool RankInterpreter::launchDataWord(const Linear &Addr) const {
+  return Addr.Den == 1 && Addr.Terms.size() == 2 && Addr.Terms[0].second == 1 &&
+         ArgumentTables.count(Addr.Terms[0].first) &&
+         Addr.Terms[1] == Linear::Term{Linear::HomeBit | Symbol(Rank), 1};
 }
 
 bool RankInterpreter::wholeRecord(RankOpKind K, const Expr *E, const Expr *At) {

@@ -146,7 +146,7 @@ Sat SymbolicEncoding::sat(const z3::expr &F) {
   // scope (ten times faster than a solver per question). It gives up on some quantified questions
   // that a solver of its own settles (its tactics eliminate the quantifiers): those are asked again.
   if (!Solver) {
-    Solver = std::make_unique<z3::solver>(C);
+    Solver = std::make_unique<z3::solver>(C, z3::solver::simple());
     Solver->set(Ps);
     Solver->add(Base);
   }

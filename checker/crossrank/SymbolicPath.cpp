@@ -13,7 +13,7 @@ using clang::BinaryOperatorKind;
 
 struct SymbolicPath::Solver {
   z3::context &C = z3Context();
-  z3::solver Z{C};
+  z3::solver Z{C, z3::solver::simple()};
   std::map<Symbol, z3::expr> Vars;
   bool Based = false;
   std::map<std::vector<int64_t>, bool> Answers; ///< by the constraints and the question

@@ -128,6 +128,16 @@ TEST(SymbolicRun, BranchOnALaunchValueIsProved) {
   EXPECT_EQ(C.ToP, 4);
 }
 
+TEST(SymbolicRun, AValueALoopComputesFromLaunchDataIsProved) {
+  // pypto's element count, `for (d = 0; d < t->ndims; ++d) numel *= t->shapes[d];`: the loop only
+  // computes from launch data, so `numel` is a launch value of its own (before: the loop was a
+  // peer loop assigning an outer variable, no trace, and the runs went on to 16).
+  FileResult::Entry::CrossRank C = coverage("symbolic_computed_launch_value_clean.cpp");
+  EXPECT_TRUE(C.Modelled);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+}
+
 TEST(SymbolicRun, IterationPrivateVariablesAreProved) {
   // The pypto templates' shape: a stage tile's field and a row pointer declared before the loop
   // over the peers, assigned first in every iteration: no value flows between iterations.
