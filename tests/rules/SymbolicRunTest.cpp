@@ -138,6 +138,16 @@ TEST(SymbolicRun, AValueALoopComputesFromLaunchDataIsProved) {
   EXPECT_EQ(C.ToP, 4);
 }
 
+TEST(SymbolicRun, AProofCoversTheScenariosTheRunsLeave) {
+  // Six launch options, 64 scenarios: the runs stop at their cap (32) at the first rank count,
+  // which left runs unchecked ("not checked in every run"); the proof covers every path.
+  FileResult::Entry::CrossRank C = coverage("symbolic_many_launch_scenarios_clean.cpp");
+  EXPECT_TRUE(C.Modelled);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.Unchecked, "");
+  EXPECT_FALSE(C.Complete); // (the runs did not run every scenario: the precision step stays off)
+}
+
 TEST(SymbolicRun, IterationPrivateVariablesAreProved) {
   // The pypto templates' shape: a stage tile's field and a row pointer declared before the loop
   // over the peers, assigned first in every iteration: no value flows between iterations.
