@@ -322,6 +322,7 @@ bool RankInterpreter::computeLoop(const clang::Stmt *Init, const clang::Expr *Co
     if (Names.size() != Known) // new: named as the kernel names it, apart from others of the loop
       Names[Sym] = Name + (Seen[Name]++ ? " (#" + std::to_string(Seen[Name]) + ")" : "");
     LaunchSymbols.insert(Sym);
+    ComputedSymbols.insert(Sym);
     Shown[Sym] = V->getName().str();
     *S = RankValue::number(Linear::symbol(Sym));
   }

@@ -413,7 +413,9 @@ private:
   std::optional<Symbol> onlyLaunchValue(const Linear &D) const;
   /// Whether S is a launch value that may be the rank id: not the block index (alike on every
   /// rank by declaration).
-  bool mayBeRankId(Symbol S) const { return LaunchSymbols.count(S) && !BlockSymbols.count(S); }
+  bool mayBeRankId(Symbol S) const {
+    return LaunchSymbols.count(S) && !BlockSymbols.count(S) && !ComputedSymbols.count(S);
+  }
   /// Stops the run where L, a rank (a window index), names the block index: the probe then runs
   /// every block as block 0 of one (docs/cross-rank.md, "The block index as a launch value").
   void blockAsRank(const Linear &L, const clang::Expr *At);
@@ -487,6 +489,7 @@ private:
                    const clang::Stmt *Body, const clang::Stmt *Loop);
   llvm::DenseMap<const clang::Stmt *, ComputeLoopShape> ComputeLoops;
   std::map<std::string, unsigned> ComputedNames; ///< of computeLoop's values, how many so named
+  std::set<Symbol> ComputedSymbols; ///< the values compute loops left: computed, never the rank id
   /// Whether Addr is a word of the launch's argument table or of a descriptor a word of it
   /// points to (what the host wrote for the launch: a launch value when read as an integer).
   bool launchDataWord(const Linear &Addr) const;

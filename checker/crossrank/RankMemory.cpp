@@ -512,7 +512,8 @@ void RankInterpreter::rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const
     if (!Linear::isPlace(Sym) && LaunchSymbols.count(Sym) && !BoundCounts.count(Sym) &&
         !Compared.count(Sym) && // a size the kernel compares (`base < rowElems`) is no rank
         !PointerSymbols.count(Sym) && !BufferWords.count(Sym) && // nor is a buffer's place
-        !QuotientOf.count(Sym) && // nor a value computed from others (`len / 2`)
+        !QuotientOf.count(Sym) && !ProductOf.count(Sym) && // nor a value computed from others
+        !ComputedSymbols.count(Sym) &&                     // (`len / 2`, `posts * rounds`)
         !BlockSymbols.count(Sym)) { // nor the block index, alike on every rank by declaration
       if (Only)
         return;
