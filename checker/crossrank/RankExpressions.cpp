@@ -205,7 +205,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     // passes (below), which differs between ranks: not one symbol for all of them.
     if (SymRun && symbolicForm(D) && !(AgainstPeer && !launchFree(D))) {
       if (InLoopCond)
-        fail("a loop whose condition depends on the rank id or count (not a loop over the peers)", BO);
+        fail(symbolicLoopCondition(D), BO);
       return RankValue::integer(SymRun->decide(D, Op));
     }
     // A launch value the scenario already fixed (`root == 0` taken at `if (me == root)`) is no

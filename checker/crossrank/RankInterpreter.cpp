@@ -162,7 +162,7 @@ bool RankInterpreter::truth(const clang::Expr *E) {
         return true;
     if (SymRun && symbolicForm(resolve(V.L, false))) {
       if (InLoopCond)
-        fail("a loop whose condition depends on the rank id or count", E);
+        fail(symbolicLoopCondition(resolve(V.L, false)), E);
       return SymRun->decide(resolve(V.L, false), clang::BO_NE);
     }
     if (std::optional<bool> B = launchDecides(resolve(V.L, false), clang::BO_NE))

@@ -202,6 +202,8 @@ private:
   bool symbolicForm(const Linear &L) const;
   /// Whether a symbolic form has no launch value (only r, P, j).
   bool launchFree(const Linear &L) const;
+  /// Why the symbolic run stops at a loop condition on a form of symbols (SymRun's).
+  std::string symbolicLoopCondition(const Linear &D) const;
   int symbolicIndex(const clang::Expr *E);
   /// Off's terms in r, P and j, taken out of it (its other terms must be pointers).
   Linear symbolicOffset(Linear &Off, const clang::Expr *At);

@@ -170,7 +170,9 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
   // Only a value of the launch may be the rank count: data read from a buffer is not.
   // Nor is a value computed from others (`shapes[0] / nranks`): its dividend would be.
   if (!Bind || R.Terms.size() != 1 || !LaunchSymbols.count(R.Terms.begin()->first) ||
-      NotRankCount.count(R.Terms.begin()->first) || QuotientOf.count(R.Terms.begin()->first))
+      NotRankCount.count(R.Terms.begin()->first) || QuotientOf.count(R.Terms.begin()->first) ||
+      ComputedSymbols.count(R.Terms.begin()->first) || // (nor what a compute loop leaves,
+      ProductOf.count(R.Terms.begin()->first))           //  nor a product of two)
     return R;
   // One launch value compared: take it as the rank count, to be confirmed by a peer loop.
   if (BoundCounts.try_emplace(R.Terms.begin()->first, 0).second)

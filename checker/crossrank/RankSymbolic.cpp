@@ -220,6 +220,15 @@ bool RankInterpreter::symbolicForm(const Linear &L) const {
   return true;
 }
 
+std::string RankInterpreter::symbolicLoopCondition(const Linear &D) const {
+  bool OfRanks = std::any_of(D.Terms.begin(), D.Terms.end(), [&](const Linear::Term &T) {
+    return T.first == SymRun->rank() || T.first == SymRun->count();
+  });
+  return OfRanks ? "a loop whose condition depends on the rank id or count (not a loop over the peers)"
+                 : "a loop over launch values not of the form `for (j = e; j < n; ++j)` (a chunk loop: "
+                   "its iterations are not one body run once)";
+}
+
 bool RankInterpreter::launchFree(const Linear &L) const {
   return std::none_of(L.Terms.begin(), L.Terms.end(), [&](const Linear::Term &T) {
     return T.first != SymRun->rank() && T.first != SymRun->count() && T.first != SymRun->iter();
