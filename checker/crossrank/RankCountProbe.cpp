@@ -12,21 +12,25 @@ std::optional<Unmodelled> RankCountProbe::run(llvm::function_ref<RankInterpreter
   // Else (a stop a larger count might not meet, windows up to the probe's count) at the largest
   // count, from a fresh interpreter. A stop the probe at a few ranks does not meet is met by the
   // model's runs at larger counts, and fails closed there.
-  bool ReadsCount = false;
-  std::optional<Unmodelled> U = at(NewInterpreter(), K, ProbeRanks, Counts, OnData, ReadsCount);
-  if (!U && (ReadsCount || Counts.back() < ProbeRanks))
-    return U;
-  Counts.clear(), OnData = false;
-  return at(NewInterpreter(), K, MaxRanks, Counts, OnData, ReadsCount);
+  Learnt L;
+  std::optional<Unmodelled> U = at(NewInterpreter(), K, ProbeRanks, L);
+  if (U || (!L.ReadsCount && L.Counts.back() >= ProbeRanks)) {
+    L = Learnt{};
+    U = at(NewInterpreter(), K, MaxRanks, L);
+  }
+  Counts = std::move(L.Counts);
+  OnData = L.OnData;
+  return U;
 }
 
 std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::FunctionDecl *K,
-                                             int AtP, std::vector<int> &Counts, bool &OnDataOut,
-                                             bool &ReadsCount) const {
+                                             int AtP, Learnt &Out) const {
   bool ReadsP = false, OnData = false;
   int Highest = -1;
   std::vector<std::vector<bool>> Probes{{}};
   std::optional<Unmodelled> Doubt; // a scenario's unconfirmed rank count, until another confirms it
+  // Ranks 0 and 1 run each scenario; before a value is doubted, the ranks past them too (Past).
+  bool Past = false, PastRun = false;
   auto Restart = [&] {
     Probes = {{}};
     Doubt.reset();
@@ -35,12 +39,21 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
   for (unsigned N = 0;; ++N) {
     if (Probes.empty() || N >= MaxScenarios) {
       // Every scenario run: a value taken for P that no scenario's peer loop confirmed is a
-      // launch value after all; the probe starts again with it unbound.
+      // launch value after all, unless a rank past 1 confirms it (`if (me >= 2) for (pe <
+      // nranks)`): the scenarios run again on every rank, then the probe starts again with it
+      // unbound.
       if (!Doubt || !I.anyUnconfirmed())
         break;
-      if (!I.unbindUnconfirmed())
-        return *Doubt;
-      Restart(), N = 0;
+      if (!PastRun && AtP > 2) {
+        Past = PastRun = true; // what ranks 0 and 1 learnt stands
+        Probes = {{}};
+      } else {
+        Past = false;
+        if (!I.unbindUnconfirmed())
+          return *Doubt;
+        Restart();
+      }
+      N = 0;
     }
     LaunchPath Path(Probes.back());
     I.follow(&Path);
@@ -49,19 +62,24 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
     std::variant<RankTrace, Unmodelled> Probe = RankTrace{};
     bool ReadsNow = false;
     int HighestNow = -1;
-    for (int Rank = 0; Rank < 2 && std::holds_alternative<RankTrace>(Probe); ++Rank) {
+    for (int Rank = Past ? 2 : 0; Rank < (Past ? AtP : 2) && std::holds_alternative<RankTrace>(Probe);
+         ++Rank) {
       auto Run = I.run(K, Rank, AtP, 1);
+      const auto *U = std::get_if<Unmodelled>(&Run);
+      // Past rank 1 a rank only confirms a count (its peer loop): the windows it addresses and
+      // where it stops say nothing of a count the code may fix below it.
+      if (Past)
+        continue;
       ReadsNow |= I.readsRankCount() || I.bindsRankCount();
       HighestNow = std::max(HighestNow, I.highestWindow());
-      const auto *U = std::get_if<Unmodelled>(&Run);
       // Rank 1 only adds what the probe learns (a count, a rank candidate, a cut): where it stops
       // for another reason (a TTEST only it runs), the main runs meet that in its scenario and
       // keep the scenarios before it.
       if (Rank > 0 && U && !U->Unconfirmed && !U->RankCandidate && !U->ScenarioCut)
         break;
-      // Rank 0 left the count it took unconfirmed: the peer loop that confirms it may be one only
-      // the other ranks reach (`if (me > 0) for (pe < n) ...`): rank 1 runs too, and what no
-      // rank confirms is doubted when every scenario has run.
+      // A rank left the count it took unconfirmed: the peer loop that confirms it may be one only
+      // the other ranks reach (`if (me > 0) for (pe < n) ...`): they run too, and what no rank
+      // confirms is doubted when every scenario has run.
       if (Rank == 0 && U && U->Unconfirmed) {
         Doubt = *U;
         continue;
@@ -69,6 +87,11 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
       Probe = std::move(Run);
     }
     I.follow(nullptr);
+    if (Past) {
+      Probes.pop_back();
+      Path.pushAlternatives(Probes);
+      continue;
+    }
     if (auto *U = std::get_if<Unmodelled>(&Probe)) {
       // Only a run that ended with an unconfirmed rank count is run further: a run stopped for
       // another reason may not have reached the peer loop that confirms it.
@@ -97,13 +120,13 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
     Highest = std::max(Highest, HighestNow);
   }
   // Read from the launch (enumerated), or fixed by the windows the code addresses.
-  ReadsCount = ReadsP;
-  OnDataOut = ReadsP && OnData;
+  Out.ReadsCount = ReadsP;
+  Out.OnData = ReadsP && OnData;
   if (ReadsP)
     for (int P = 2; P <= (OnData ? MaxRanksOnData : MaxRanks); ++P)
-      Counts.push_back(P);
+      Out.Counts.push_back(P);
   else
-    Counts.push_back(std::max(2, Highest + 1));
+    Out.Counts.push_back(std::max(2, Highest + 1));
   return std::nullopt;
 }
 

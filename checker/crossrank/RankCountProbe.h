@@ -33,9 +33,15 @@ struct RankCountProbe {
                                 bool &OnData) const;
 
 private:
-  /// One probe at AtP ranks with interpreter I; ReadsCount: the kernel reads the rank count.
+  /// What one probe learnt.
+  struct Learnt {
+    std::vector<int> Counts; ///< the rank counts to run
+    bool OnData = false;     ///< the count is read and the kernel branches on data
+    bool ReadsCount = false; ///< the kernel reads the rank count
+  };
+  /// One probe at AtP ranks with interpreter I.
   std::optional<Unmodelled> at(RankInterpreter &I, const clang::FunctionDecl *K, int AtP,
-                               std::vector<int> &Counts, bool &OnData, bool &ReadsCount) const;
+                               Learnt &Out) const;
 };
 
 } // namespace commcheck
