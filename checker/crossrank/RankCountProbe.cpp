@@ -29,7 +29,8 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
   int Highest = -1;
   std::vector<std::vector<bool>> Probes{{}};
   std::optional<Unmodelled> Doubt; // a scenario's unconfirmed rank count, until another confirms it
-  // Ranks 0 and 1 run each scenario; before a value is doubted, the ranks past them too (Past).
+  // Ranks 0 and 1 run each scenario (1 where 0 ran through); before a value is doubted, every
+  // scenario again on the ranks past 0 (Past), which may confirm it.
   bool Past = false, PastRun = false;
   auto Restart = [&] {
     Probes = {{}};
@@ -39,12 +40,12 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
   for (unsigned N = 0;; ++N) {
     if (Probes.empty() || N >= MaxScenarios) {
       // Every scenario run: a value taken for P that no scenario's peer loop confirmed is a
-      // launch value after all, unless a rank past 1 confirms it (`if (me >= 2) for (pe <
-      // nranks)`): the scenarios run again on every rank, then the probe starts again with it
-      // unbound.
+      // launch value after all, unless a rank past 0 confirms it (`if (me > 0) for (pe <
+      // nranks)`): the scenarios run again on the ranks past 0 of the probe's count, then the
+      // probe starts again with it unbound.
       if (!Doubt || !I.anyUnconfirmed())
         break;
-      if (!PastRun && AtP > 2) {
+      if (!PastRun) {
         Past = PastRun = true; // what ranks 0 and 1 learnt stands
         Probes = {{}};
       } else {
@@ -62,12 +63,12 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
     std::variant<RankTrace, Unmodelled> Probe = RankTrace{};
     bool ReadsNow = false;
     int HighestNow = -1;
-    for (int Rank = Past ? 2 : 0; Rank < (Past ? AtP : 2) && std::holds_alternative<RankTrace>(Probe);
+    for (int Rank = Past ? 1 : 0; Rank < (Past ? AtP : 2) && std::holds_alternative<RankTrace>(Probe);
          ++Rank) {
       auto Run = I.run(K, Rank, AtP, 1);
       const auto *U = std::get_if<Unmodelled>(&Run);
-      // Past rank 1 a rank only confirms a count (its peer loop): the windows it addresses and
-      // where it stops say nothing of a count the code may fix below it.
+      // In the pass past rank 0 a rank only confirms a count (its peer loop): the windows it
+      // addresses and where it stops say nothing of a count the code may fix below it.
       if (Past)
         continue;
       ReadsNow |= I.readsRankCount() || I.bindsRankCount();
@@ -77,13 +78,6 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
       // keep the scenarios before it.
       if (Rank > 0 && U && !U->Unconfirmed && !U->RankCandidate && !U->ScenarioCut)
         break;
-      // A rank left the count it took unconfirmed: the peer loop that confirms it may be one only
-      // the other ranks reach (`if (me > 0) for (pe < n) ...`): they run too, and what no rank
-      // confirms is doubted when every scenario has run.
-      if (Rank == 0 && U && U->Unconfirmed) {
-        Doubt = *U;
-        continue;
-      }
       Probe = std::move(Run);
     }
     I.follow(nullptr);
