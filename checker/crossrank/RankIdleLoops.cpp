@@ -8,14 +8,16 @@
 // does not enter it (no trip count is chosen, its bound stays free for whatever else asks about
 // it).
 //
-// Compute loops: a loop that only computes integers from launch data and from values it finds
-// (`for (d = 0; d < t->ndims; ++d) numel *= t->shapes[d];`, pypto's element count). What it
-// leaves in the variables it assigns is a function of what it reads: the launch data (the same
-// on every rank: the launch-values assumption; no rank writes it) and the values of the
-// variables it uses. So each such variable becomes a launch value of its own, named by the loop
-// and those values: ranks that enter it with the same values share it, as they share every
-// launch value; a rank that enters it with other values (its rank id, in an explicit run) gets
-// another. The run then makes no choice per trip count, and the symbolic run none at all.
+// Compute loops: a loop that only computes integers from launch data (`for (d = 0; d < t->ndims;
+// ++d) numel *= t->shapes[d];`, pypto's element count). What it leaves in the variables it
+// assigns is a function of what it reads: the launch data (the same on every rank: the
+// launch-values assumption; no rank writes it) and the constants its variables start from. So
+// each such variable becomes a launch value of its own, named by the loop and by what it computes
+// from, as a word of launch data is. That it is alike on every rank is read from the source, not
+// from the values an explicit run holds (its rank id is a number like any other): the pointers it
+// reads through are made of the kernel's parameters, and its variables start from constants no
+// other statement changes. The run then makes no choice per trip count, and the symbolic run none
+// at all.
 #include "crossrank/AssignmentTarget.h"
 #include "crossrank/RankInterpreter.h"
 #include "events/IntrinsicCatalogue.h"
@@ -195,6 +197,17 @@ bool changesOutside(const clang::Stmt *S, const clang::VarDecl *V, const clang::
       if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(D); VD && VD->getType()->isReferenceType() &&
                                                               Names(VD->getInit()))
         return true;
+  // Handed to a call as itself, not its value (a reference parameter: `bump(numel)`).
+  auto AsItself = [V](const clang::Expr *A) {
+    const auto *D = A ? llvm::dyn_cast<clang::DeclRefExpr>(A->IgnoreParens()) : nullptr;
+    return D && D->getDecl() == V;
+  };
+  if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(S))
+    if (llvm::any_of(CE->arguments(), AsItself))
+      return true;
+  if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(S))
+    if (llvm::any_of(CE->arguments(), AsItself))
+      return true;
   for (const clang::Stmt *C : S->children())
     if (changesOutside(C, V, Skip))
       return true;
