@@ -93,6 +93,8 @@ std::optional<int64_t> RankInterpreter::viewBytes(QualType T, const std::vector<
       View.Strides.push_back(*St);
   int64_t Last = 0;
   for (size_t I = 0; I < Dims[0].size() && I < Dims[1].size(); ++I) {
+    if (Dims[0][I] == 1)
+      continue; // one element along it: its stride (a row's length the launch gives) moves nothing
     if (!Dims[0][I] || !Dims[1][I])
       return std::nullopt;
     if (*Dims[0][I] == 0)

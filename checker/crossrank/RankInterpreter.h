@@ -493,8 +493,9 @@ private:
   std::map<std::string, unsigned> ComputedNames; ///< of computeLoop's values, how many so named
   std::set<Symbol> ComputedSymbols; ///< the values compute loops left: computed, never the rank id
   /// Whether Addr is a word of the launch's argument table or of a descriptor a word of it
-  /// points to (what the host wrote for the launch: a launch value when read as an integer).
-  bool launchDataWord(const Linear &Addr) const;
+  /// points to (what the host wrote for the launch: a launch value when read as an integer): the
+  /// table's symbol, if so.
+  std::optional<Symbol> launchDataWord(const Linear &Addr) const;
   std::set<Symbol> LoopCondSymbols; ///< launch values taken as P a loop condition used
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;

@@ -66,6 +66,25 @@ std::vector<std::string> RankInterpreter::rankNames() const {
   return Out;
 }
 
+std::optional<Symbol> RankInterpreter::launchDataWord(const Linear &Addr) const {
+  // The table's (or descriptor's) symbol and the rank's home once each; any other term a launch
+  // value (`t->shapes[t->ndims - 1]`: a word at an index the launch gives is the launch's too).
+  std::optional<Symbol> Table;
+  bool Home = false;
+  if (Addr.Den != 1)
+    return std::nullopt;
+  for (const auto &[S, K] : Addr.Terms) {
+    if (S == (Linear::HomeBit | Symbol(Rank)) && K == 1 && !Home)
+      Home = true;
+    else if (K == 1 && !Table && ArgumentTables.count(S))
+      Table = S;
+    else if (Linear::isPlace(S) || !LaunchSymbols.count(S) || BlockSymbols.count(S) ||
+             PointerSymbols.count(S))
+      return std::nullopt;
+  }
+  return Home ? Table : std::nullopt;
+}
+
 bool RankInterpreter::anyUnconfirmed() const {
   for (Symbol Sym : Doubted)
     if (!ConfirmedCounts.count(Sym))

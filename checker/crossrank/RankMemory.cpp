@@ -277,8 +277,8 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
     PointerSymbols.insert(Loaded);
   }
   // A word of the launch's argument table or of a descriptor it points to: launch data.
-  if (launchDataWord(Addr)) {
-    auto Table = ArgumentTables.find(Addr.Terms[0].first);
+  if (std::optional<Symbol> Word = launchDataWord(Addr)) {
+    auto Table = ArgumentTables.find(*Word);
     if (T->isIntegerType()) {
       if (RankSymbols.count(Loaded))
         return RankValue::integer(Rank);
@@ -292,12 +292,6 @@ RankValue RankInterpreter::load(const Linear &Addr, QualType T, const Expr *At) 
     }
   }
   return RankValue::number(Sym);
-}
-
-bool RankInterpreter::launchDataWord(const Linear &Addr) const {
-  return Addr.Den == 1 && Addr.Terms.size() == 2 && Addr.Terms[0].second == 1 &&
-         ArgumentTables.count(Addr.Terms[0].first) &&
-         Addr.Terms[1] == Linear::Term{Linear::HomeBit | Symbol(Rank), 1};
 }
 
 bool RankInterpreter::wholeRecord(RankOpKind K, const Expr *E, const Expr *At) {
