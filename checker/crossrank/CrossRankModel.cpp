@@ -476,8 +476,8 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       }
     }
     keepNew(R, OfP, Seen, AsRank);
-    // What the first rank count run left, no rank count checks; a construct the model cannot run
-    // at a larger count is not checked there either (a budget there bounds the counts run).
+    // What the first count's runs left, or a construct at a larger one (a budget there bounds the
+    // counts run), is checked nowhere: unless proved for every P (the proof runs every path).
     if (Stop && (FirstP || !R.Why.Budget) && !(Covered && AsRank.empty() && provedForEveryP(AM, R, Seen)))
       R.uncheck(R.Why);
     if (Stop)

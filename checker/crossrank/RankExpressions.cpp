@@ -372,9 +372,9 @@ std::optional<Linear> RankInterpreter::product(const Linear &A, const Linear &B)
   for (const auto &[S, K] : A.Terms)
     for (const auto &[T, M] : B.Terms) {
       auto [Lo, Hi] = std::minmax(S, T);
-      size_t Known = Names.size();
-      Symbol Sym = intern(name(Lo) + "*" + name(Hi));
-      if (Names.size() != Known) // shown as its factors are (`row_numel*max_recv`)
+      bool New = false;
+      Symbol Sym = intern(name(Lo) + "*" + name(Hi), &New);
+      if (New) // shown as its factors are (`row_numel*max_recv`)
         Shown[Sym] = Shown[Lo] + "*" + Shown[Hi];
       ProductOf.try_emplace(Sym, Lo, Hi);
       LaunchSymbols.insert(Sym);

@@ -183,10 +183,11 @@ bool computeLoopPart(const clang::Stmt *S, const LocalSet &Locals,
 bool changesOutside(const clang::Stmt *S, const clang::VarDecl *V, const clang::Stmt *Skip) {
   if (!S || S == Skip)
     return false;
-  auto Names = [V](const clang::Expr *E) {
-    const auto *D = E ? llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  auto Is = [V](const clang::Expr *E) {
+    const auto *D = E ? llvm::dyn_cast<clang::DeclRefExpr>(E) : nullptr;
     return D && D->getDecl() == V;
   };
+  auto Names = [&Is](const clang::Expr *E) { return E && Is(E->IgnoreParenImpCasts()); };
   if (Names(assignmentTarget(S)))
     return true;
   if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(S);
@@ -198,16 +199,12 @@ bool changesOutside(const clang::Stmt *S, const clang::VarDecl *V, const clang::
                                                               Names(VD->getInit()))
         return true;
   // Handed to a call as itself, not its value (a reference parameter: `bump(numel)`).
-  auto AsItself = [V](const clang::Expr *A) {
-    const auto *D = A ? llvm::dyn_cast<clang::DeclRefExpr>(A->IgnoreParens()) : nullptr;
-    return D && D->getDecl() == V;
-  };
-  if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(S))
-    if (llvm::any_of(CE->arguments(), AsItself))
-      return true;
-  if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(S))
-    if (llvm::any_of(CE->arguments(), AsItself))
-      return true;
+  auto AsItself = [&Is](const clang::Expr *A) { return A && Is(A->IgnoreParens()); };
+  if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(S); CE && llvm::any_of(CE->arguments(), AsItself))
+    return true;
+  if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(S);
+      CE && llvm::any_of(CE->arguments(), AsItself))
+    return true;
   for (const clang::Stmt *C : S->children())
     if (changesOutside(C, V, Skip))
       return true;
@@ -237,7 +234,7 @@ bool launchPointerSource(const clang::Stmt *E, int Depth) {
     return true;
   if (llvm::isa<clang::CallExpr>(E) || llvm::isa<clang::CXXConstructExpr>(E))
     return false;
-  if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E); ME && ME->getMemberDecl()->getName() == "rankId")
+  if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E); ME && isRankIdField(ME->getMemberDecl()))
     return false;
   if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(E))
     if (const auto *V = llvm::dyn_cast<clang::VarDecl>(D->getDecl()))
@@ -325,15 +322,16 @@ bool RankInterpreter::computeLoop(const clang::Stmt *Init, const clang::Expr *Co
   }
   step(Loop);
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  std::map<std::string, unsigned> &Seen = ComputedNames;
   for (const clang::VarDecl *V : Shape.Outputs) {
     Slot S = Frames.back().Vars.lookup(V);
     std::string Name = V->getName().str() + " after the loop at line " +
                        std::to_string(SM.getPresumedLineNumber(Loop->getBeginLoc()));
-    size_t Known = Names.size();
-    Symbol Sym = intern(Name + " from " + Key);
-    if (Names.size() != Known) // new: named as the kernel names it, apart from others of the loop
-      Names[Sym] = Name + (Seen[Name]++ ? " (#" + std::to_string(Seen[Name]) + ")" : "");
+    bool New = false;
+    Symbol Sym = intern(Name + " from " + Key, &New);
+    if (New) { // named as the kernel names it, apart from others of the loop
+      unsigned Earlier = ComputedNames[Name]++;
+      Names[Sym] = Name + (Earlier ? " (#" + std::to_string(Earlier + 1) + ")" : "");
+    }
     LaunchSymbols.insert(Sym);
     ComputedSymbols.insert(Sym);
     Shown[Sym] = V->getName().str();

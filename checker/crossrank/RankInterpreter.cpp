@@ -53,12 +53,16 @@ void RankInterpreter::fail(const std::string &Why, const clang::Stmt *At) const 
 
 void RankInterpreter::stop(Unmodelled U) const { throw Stop{std::move(U)}; }
 
-Symbol RankInterpreter::intern(llvm::StringRef Name) {
-  auto [It, New] = Ids.try_emplace(Name, Symbol(Names.size()));
-  if (New) {
+bool isRankIdField(const clang::NamedDecl *D) { return D && D->getName() == "rankId"; }
+
+Symbol RankInterpreter::intern(llvm::StringRef Name, bool *New) {
+  auto [It, Made] = Ids.try_emplace(Name, Symbol(Names.size()));
+  if (Made) {
     Names.push_back(Name.str());
     Shown.push_back(Name.str());
   }
+  if (New)
+    *New = Made;
   return It->second;
 }
 
@@ -160,12 +164,13 @@ bool RankInterpreter::truth(const clang::Expr *E) {
     for (const auto &[S, K] : V.L.Terms)
       if (Linear::isPlace(S))
         return true;
-    if (SymRun && symbolicForm(resolve(V.L, false))) {
+    Linear D = resolve(V.L, false);
+    if (SymRun && symbolicForm(D)) {
       if (InLoopCond)
-        fail(symbolicLoopCondition(resolve(V.L, false)), E);
-      return SymRun->decide(resolve(V.L, false), clang::BO_NE);
+        fail(symbolicLoopCondition(D), E);
+      return SymRun->decide(D, clang::BO_NE);
     }
-    if (std::optional<bool> B = launchDecides(resolve(V.L, false), clang::BO_NE))
+    if (std::optional<bool> B = launchDecides(D, clang::BO_NE))
       return *B;
   }
   // An `if` on untracked data runs each way; a loop on it may be a polling loop (a wait the

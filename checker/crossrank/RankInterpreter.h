@@ -56,6 +56,10 @@ struct Intrinsic;
 
 /// Why a kernel is not modelled across ranks.
 /// What the rank interpreter needs of a compute loop's source (RankIdleLoops.cpp), once per loop.
+/// Whether D is the communication context's rank-id field (`ctx->rankId`), which the interpreter
+/// reads as the rank's id.
+bool isRankIdField(const clang::NamedDecl *D);
+
 struct ComputeLoopShape {
   bool Ok = false;
   std::vector<const clang::VarDecl *> Inputs;  ///< variables from outside it that it uses
@@ -364,7 +368,7 @@ private:
   std::string enumeratorName(const clang::Expr *E);
   void step(const clang::Stmt *S);
   /// The symbol of a launch value's name, and back.
-  Symbol intern(llvm::StringRef Name);
+  Symbol intern(llvm::StringRef Name, bool *New = nullptr);
   const std::string &name(Symbol S) const { return Names[S]; }
   /// The part of an address that names its buffer, rank-independently: the launch symbols.
   std::string rootText(const Linear &L) const;

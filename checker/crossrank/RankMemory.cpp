@@ -313,7 +313,7 @@ RankValue RankInterpreter::evalMember(const Expr *E) {
   const auto *ME = cast<MemberExpr>(E);
   if (const FieldDecl *FD = fieldOf(ME); FD && ME->isArrow()) {
     StringRef Name = FD->getName();
-    if (Name == "rankId")
+    if (isRankIdField(FD))
       return SymRun ? RankValue::number(Linear::symbol(SymRun->rank())) : RankValue::integer(Rank);
     if (Name == "rankNum") {
       ReadsRankCount = true;
