@@ -345,7 +345,7 @@ void keepNew(CrossRankModel::Result &R, ScenarioFindings &OfP, std::set<FindingK
 /// and check (SymbolicRun) prove the entry for every P but the races already found (the runs stop
 /// there: a larger P could only find those again, under the keys Seen holds), else say why not.
 bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
-                     const std::set<FindingKey> &Seen) {
+                     const std::set<FindingKey> &Seen, const ProofBounds &Bounds = {}) {
   for (const CrossRankFinding &F : R.Findings)
     if (F.K != CrossRankFinding::Race)
       return false;
@@ -354,8 +354,19 @@ bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
   R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
                                    AM.assumptions().FreshWindow ? 1 : 2,
                                    R.Findings.empty() ? KnownRace() : KnownRace(Known),
-                                   AM.assumptions().LocalArguments);
+                                   AM.assumptions().LocalArguments, Bounds);
   return R.EveryP = R.Symbolic.empty();
+}
+
+/// Where the runs ran every scenario of every count up to MaxRanks, the counts past it are what a
+/// proof must add (most kernels return at once there: `if (nranks > kMaxRanks) return;`).
+void proveBeyondRuns(AnalysisManager &AM, CrossRankModel::Result &R, const std::set<FindingKey> &Seen,
+                     const std::vector<int> &Counts, bool AllRun, const RankInterpreter &I) {
+  bool EveryCount = !Counts.empty() && Counts.front() == 2 && Counts.back() == MaxRanks &&
+                    Counts.size() == size_t(MaxRanks - 1);
+  if (!R.EveryP && R.Modelled && AllRun && R.FromP == 2 && R.ToP == MaxRanks && EveryCount &&
+      rankHypothesis(I).empty())
+    provedForEveryP(AM, R, Seen, ProofBounds{MaxRanks + 1, I.confirmedCounts()});
 }
 
 /// The rank-count probe with interpreters set up for the entry (Fresh: the last one made, which
@@ -486,9 +497,9 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.Modelled = Covered > 0;
   if (!R.Modelled)
     R.uncheck(R.Why);
-  R.FromP = FirstCovered;
-  R.ToP = Covered;
+  R.FromP = FirstCovered, R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
+  proveBeyondRuns(AM, R, Seen, Counts, AllRun, I);
   R.Unseen = unseen(I, G);
   traceModel(AM, R, Covered, Spent);
   Clock.print(G.Function);

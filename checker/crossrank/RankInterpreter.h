@@ -150,6 +150,10 @@ public:
   /// (a loop over the peers is bounded by it).
   bool readsRankCount() const { return ReadsRankCount; }
   bool bindsRankCount() const { return !BoundCounts.empty(); }
+  /// The launch values a peer loop of a run bounded (taken as the rank count), by name.
+  std::vector<std::string> confirmedCounts() const;
+  /// Take the launch values of these names as confirmed counts (another interpreter's runs').
+  void confirmCounts(const std::vector<std::string> &Names);
   unsigned long steps() const { return Steps; }
   /// Whether any run so far read its block index or count (it splits work between blocks, of
   /// which the model runs one).

@@ -207,4 +207,16 @@ int64_t RankInterpreter::signalValue(const clang::Expr *E, bool &Picked) {
        E);
 }
 
+std::vector<std::string> RankInterpreter::confirmedCounts() const {
+  std::vector<std::string> Out;
+  for (Symbol S : ConfirmedCounts)
+    Out.push_back(Names[S]);
+  return Out;
+}
+
+void RankInterpreter::confirmCounts(const std::vector<std::string> &Of) {
+  for (const std::string &N : Of)
+    ConfirmedCounts.insert(intern(N));
+}
+
 } // namespace commcheck

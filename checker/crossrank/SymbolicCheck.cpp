@@ -1,5 +1,7 @@
 #include "crossrank/SymbolicCheck.h"
 #include "crossrank/SymbolicCounts.h"
+#include <algorithm>
+#include <map>
 #include <set>
 
 namespace commcheck {
@@ -7,6 +9,12 @@ namespace commcheck {
 namespace {
 
 bool signalKind(RankOpKind K) { return K == RankOpKind::Notify || K == RankOpKind::Wait; }
+
+/// Whether the form is the instance's own rank id, as written (no question to Z3 needed).
+bool ownRank(const Affine &A) {
+  return A.Const == 0 && A.Terms.size() == 1 && A.Terms.begin()->first == symvar::Rank &&
+         A.Terms.begin()->second == 1;
+}
 
 std::string opName(const SymOp &O, size_t Index) {
   return "'" + (O.What.empty() ? std::string("op") : O.What) + "' (#" + std::to_string(Index) + ")";
@@ -33,6 +41,14 @@ public:
   unsigned excused() const { return Excused; }
 
 private:
+  /// Whether ops I and J may run at one P and launch: their guards' clauses of P and launch
+  /// values alone (`P == 4` and `P == 8` never meet) may hold together. Pairs that cannot are
+  /// not asked about (a count the kernel checks splits it into one trace per count).
+  bool compatible(size_t I, size_t J);
+  size_t indexOf(const Instance &X) const { return size_t(X.Op - T.Ops.data()); }
+  std::vector<int> SharedGroup; ///< per op: its group of alike shared clauses
+  std::vector<Guard> SharedGuards; ///< per group
+  std::map<std::pair<int, int>, bool> Compatible;
   const SymbolicTrace &T;
   SymbolicEncoding E;
   const KnownRace &Known;
@@ -57,6 +73,12 @@ private:
   /// touches a cell is not data, and a host's write is no lost wake-up), and the check stands
   /// for what it concludes at every P.
   z3::expr hostWriteMeetsCell(const Instance &X, const SymOp &W);
+  /// Whether op I is a host's write that meets a signal cell on every rank, for every P and
+  /// launch where op J may run: it conflicts with none of J's instances. Asked once per group of
+  /// J's shared clauses after the pair's own question was asked twice there (it is quantified,
+  /// and costs more than a pair's where few pairs ask).
+  bool coversCells(size_t I, size_t J);
+  std::map<std::pair<size_t, int>, int> CoversCells; ///< 1 yes, 2 no, -n: n pairs asked so far
   /// The edges of Edges that the order Edges gives justifies.
   std::vector<std::pair<size_t, size_t>> justified();
 };
@@ -81,7 +103,7 @@ std::string TraceProver::fragment() {
     if (!O.Value.rankFree())
       return Name + ": its value differs between ranks";
     Instance X = E.instance(O, "_f");
-    bool OwnCell = E.valid(X.Exists, E.term(O.Owner, X) == X.R);
+    bool OwnCell = ownRank(O.Owner) || E.valid(X.Exists, E.term(O.Owner, X) == X.R);
     if (O.Kind == RankOpKind::Wait) {
       if (O.Cmp != WaitCmp::GE && O.Cmp != WaitCmp::GT)
         return Name + " compares other than >= or >";
@@ -92,7 +114,10 @@ std::string TraceProver::fragment() {
     if (O.Op != NotifyOp::AtomicAdd)
       return Name + " is not an AtomicAdd";
     z3::expr V = E.shared(O.Value);
-    Sign[I] = E.valid(X.Exists, V > 0) ? 1 : E.valid(X.Exists, V < 0) ? -1 : 0;
+    Sign[I] = O.Value.isConstant() ? (O.Value.Const > 0) - (O.Value.Const < 0)
+              : E.valid(X.Exists, V > 0) ? 1
+              : E.valid(X.Exists, V < 0) ? -1
+                                         : 0;
     if (Sign[I] == 0)
       return Name + ": its value's sign is not the same for every P";
     if (Sign[I] < 0 && !OwnCell)
@@ -103,16 +128,49 @@ std::string TraceProver::fragment() {
   return "";
 }
 
+bool TraceProver::compatible(size_t I, size_t J) {
+  if (SharedGroup.empty()) {
+    std::map<std::string, int> Groups;
+    for (const SymOp &O : T.Ops) {
+      Guard Shared;
+      std::string Key;
+      for (const auto &Clause : O.When)
+        if (std::all_of(Clause.begin(), Clause.end(), [](const AffineAtom &A) { return A.E.rankFree(); })) {
+          Shared.push_back(Clause);
+          for (const AffineAtom &A : Clause) {
+            Key += std::to_string(int(A.R)) + ":" + std::to_string(A.E.Const);
+            for (const auto &[V, K] : A.E.Terms)
+              Key += "," + std::to_string(V) + "*" + std::to_string(K);
+            Key += "|";
+          }
+          Key += ";";
+        }
+      auto [It, New] = Groups.try_emplace(Key, int(SharedGuards.size()));
+      if (New)
+        SharedGuards.push_back(std::move(Shared));
+      SharedGroup.push_back(It->second);
+    }
+  }
+  auto [A, B] = std::minmax(SharedGroup[I], SharedGroup[J]);
+  if (A == B)
+    return true;
+  auto [It, New] = Compatible.try_emplace({A, B}, true);
+  if (New)
+    It->second = E.sat(E.guard(SharedGuards[A], nullptr) && E.guard(SharedGuards[B], nullptr)) != Sat::No;
+  return It->second;
+}
+
 bool TraceProver::mayTouchSignal(size_t I) {
   const SymOp &D = T.Ops[I];
   Instance X = E.instance(D, "_d");
+  // One question for every cell (each cell's instance its own names).
+  z3::expr Any = E.ctx().bool_val(false);
   for (const SymOp &S : T.Ops)
-    if (signalKind(S.Kind) && S.Root == D.Root) {
-      Instance Y = E.instance(S, "_s");
-      if (E.sat(X.Exists && Y.Exists && E.overlap(X, Y)) != Sat::No)
-        return true;
+    if (signalKind(S.Kind) && S.Root == D.Root && compatible(I, size_t(&S - T.Ops.data()))) {
+      Instance Y = E.instance(S, "_s" + std::to_string(Tags++));
+      Any = Any || (Y.Exists && E.overlap(X, Y));
     }
-  return false;
+  return !Any.is_false() && E.sat(X.Exists && Any) != Sat::No;
 }
 
 std::optional<z3::expr> TraceProver::credits(const Instance &Cell, const z3::expr &Within, bool Upper,
@@ -121,7 +179,7 @@ std::optional<z3::expr> TraceProver::credits(const Instance &Cell, const z3::exp
   for (size_t I = 0; I < T.Ops.size(); ++I) {
     const SymOp &O = T.Ops[I];
     if (O.Kind != RankOpKind::Notify || (Signs && Sign[I] != Signs) ||
-        (OnlyCall >= 0 && O.Call != unsigned(OnlyCall)))
+        (OnlyCall >= 0 && O.Call != unsigned(OnlyCall)) || !compatible(I, indexOf(Cell)))
       continue;
     bool High = (Sign[I] > 0) == Upper; // the bound the sum takes of this notify
     InstanceCount N = countInstances(E, O, Cell, Within, Filter, /*Lower=*/!High);
@@ -225,7 +283,7 @@ void TraceProver::edges() {
       continue;
     Instance X = E.instance(T.Ops[IW], "_w");
     for (size_t IN = 0; IN < T.Ops.size(); ++IN) {
-      if (Sign[IN] <= 0)
+      if (Sign[IN] <= 0 || !compatible(IN, IW))
         continue;
       Instance N = E.instance(T.Ops[IN], "_n");
       if (E.sat(X.Exists && N.Exists && E.sameCell(N, X)) != Sat::No)
@@ -244,6 +302,8 @@ z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
   z3::context &C = E.ctx();
   z3::expr Any = C.bool_val(false);
   for (const auto &[IN, IW] : Edges) {
+    if (!compatible(IN, indexOf(X)) || !compatible(IW, indexOf(Y)))
+      continue; // never at X's and Y's P
     std::string Id = std::to_string(Tags++);
     Instance N = E.instance(T.Ops[IN], "_n" + Id, X.R);
     Instance W = E.instance(T.Ops[IW], "_v" + Id, Y.R);
@@ -263,7 +323,7 @@ z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
 z3::expr TraceProver::hostWriteMeetsCell(const Instance &X, const SymOp &W) {
   z3::expr Any = E.ctx().bool_val(false);
   for (const SymOp &S : T.Ops)
-    if (signalKind(S.Kind) && S.Root == W.Root) {
+    if (signalKind(S.Kind) && S.Root == W.Root && compatible(indexOf(X), size_t(&S - T.Ops.data()))) {
       Instance C = E.instance(S, "_c" + std::to_string(Tags++));
       z3::expr Meet = C.Exists && E.overlap(X, C);
       z3::expr_vector Vars(E.ctx());
@@ -274,6 +334,20 @@ z3::expr TraceProver::hostWriteMeetsCell(const Instance &X, const SymOp &W) {
       Any = Any || z3::exists(Vars, Meet);
     }
   return Any;
+}
+
+bool TraceProver::coversCells(size_t I, size_t J) {
+  const SymOp &W = T.Ops[I];
+  if (!W.Launch || !W.Whole)
+    return false;
+  compatible(I, J); // (groups the ops)
+  int G = SharedGroup[J];
+  int &Known = CoversCells[{I, G}];
+  if (Known > 0 || --Known > -3)
+    return Known == 1;
+  Instance X = E.instance(W, "_h");
+  Known = E.sat(X.Exists && E.guard(SharedGuards[G], nullptr) && !hostWriteMeetsCell(X, W)) == Sat::No ? 1 : 2;
+  return Known == 1;
 }
 
 std::string TraceProver::races() {
@@ -291,13 +365,24 @@ std::string TraceProver::races() {
         ++Excused;
         continue;
       }
+      // Two instances of two ranks in their own memory never meet (nor in P's that differ).
+      if ((ownRank(A.Owner) && ownRank(B.Owner)) || !compatible(IX, IY))
+        continue;
       Instance X = E.instance(A, "_x"), Y = E.instance(B, "_y");
       z3::expr Conflict = X.Exists && Y.Exists && X.R != Y.R && E.overlap(X, Y);
-      for (const auto &[Op, I] : {std::pair{&A, &X}, std::pair{&B, &Y}})
-        if (Op->Launch)
-          Conflict = Conflict && !hostWriteMeetsCell(*I, *Op);
       if (E.sat(Conflict) == Sat::No)
         continue;
+      // A host's write that meets a signal cell conflicts with nothing: asked for the pair (a
+      // quantified question), or where a write meets many, once for all (coversCells).
+      if (coversCells(IX, IY) || coversCells(IY, IX))
+        continue;
+      if (A.Launch || B.Launch) {
+        for (const auto &[Op, I] : {std::pair{&A, &X}, std::pair{&B, &Y}})
+          if (Op->Launch)
+            Conflict = Conflict && !hostWriteMeetsCell(*I, *Op);
+        if (E.sat(Conflict) == Sat::No)
+          continue;
+      }
       Sat Racy = E.sat(Conflict && !ordered(X, Y) && !ordered(Y, X));
       if (Racy == Sat::Unknown)
         return "whether " + opName(A, IX) + " and " + opName(B, IY) + " are ordered is not settled";

@@ -30,7 +30,7 @@ SymbolicEncoding::SymbolicEncoding(const SymbolicTrace &T)
     : T(T), C(z3Context()), P(C.int_const("P")), Base(C.bool_val(true)) {
   for (uint32_t K = 0, N = launchCount(T); K < N; ++K)
     LaunchVars.push_back(C.int_const(("L" + std::to_string(K)).c_str()));
-  Base = P >= 2 && guard(T.Assume, nullptr);
+  Base = P >= T.MinCount && guard(T.Assume, nullptr);
 }
 
 SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std::string &Tag) {

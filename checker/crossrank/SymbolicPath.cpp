@@ -16,6 +16,7 @@ struct SymbolicPath::Solver {
   z3::solver Z{C, z3::solver::simple()};
   std::map<Symbol, z3::expr> Vars;
   bool Based = false;
+  int MinCount = 2;
   std::map<std::vector<int64_t>, bool> Answers; ///< by the constraints and the question
   static void keyOf(const Linear &D, BinaryOperatorKind Op, std::vector<int64_t> &K) {
     K.push_back(Op);
@@ -40,9 +41,11 @@ struct SymbolicPath::Solver {
   z3::expr atom(const Linear &D, BinaryOperatorKind Op) { return relationToZero(term(D), Op); }
 };
 
-std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver() {
+std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver(int MinCount) {
   z3Defaults(); // before the solver it makes
-  return std::make_shared<Solver>();
+  auto Z = std::make_shared<Solver>();
+  Z->MinCount = MinCount;
+  return Z;
 }
 
 SymbolicPath::SymbolicPath(std::vector<bool> G, Turns &Bases, unsigned Highest,
@@ -64,7 +67,7 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
     Ps.set("rlimit", 1000000u);
     Z.Z.set(Ps);
     z3::expr R = Z.var(RSym), P = Z.var(PSym);
-    Z.Z.add(P >= 2 && R >= 0 && R < P);
+    Z.Z.add(P >= Z.MinCount && R >= 0 && R < P);
     Z.Based = true;
   }
   Z.Z.push();

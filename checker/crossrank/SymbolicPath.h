@@ -28,7 +28,8 @@ public:
   /// Z3 and the answers it gave, shared by the paths of one run (making a context costs more
   /// than a small path's questions; a path asks what the one before it asked).
   struct Solver;
-  static std::shared_ptr<Solver> solver();
+  /// MinCount: the least rank count the paths stand for.
+  static std::shared_ptr<Solver> solver(int MinCount = 2);
   /// Given: the choices replayed. Highest: the highest program point of the paths merged so far.
   SymbolicPath(std::vector<bool> Given, Turns &Bases, unsigned Highest,
                std::shared_ptr<Solver> Z);

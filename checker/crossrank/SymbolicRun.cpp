@@ -278,11 +278,12 @@ std::string finishCalls(SymbolicTrace &T, unsigned Calls, clang::SourceLocation 
 SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                   const clang::FunctionDecl *Kernel,
                                   const std::vector<Span> &Removed, unsigned Calls,
-                                  bool LocalArguments) {
+                                  bool LocalArguments, const ProofBounds &Bounds) {
   SymbolicRunResult R;
   RankInterpreter I(Ctx, Catalogue, SymbolicSteps);
   I.assumeLocalArguments(LocalArguments);
   I.leaveOut(Removed);
+  I.confirmCounts(Bounds.Counts);
   std::vector<std::vector<bool>> Paths{{}};
   // What the paths run so far merged into; a round that starts again starts it anew.
   struct Merged {
@@ -305,7 +306,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
   };
   Begin();
   std::optional<SymForms> Forms; // one interpreter: its symbols are every path's
-  std::shared_ptr<SymbolicPath::Solver> Z = SymbolicPath::solver();
+  std::shared_ptr<SymbolicPath::Solver> Z = SymbolicPath::solver(Bounds.MinCount);
   unsigned Rounds = 0;
   while (!Paths.empty()) {
     if (++R.Paths > MaxSymbolicPaths) {
@@ -367,6 +368,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     R.Why = Why;
     return R;
   }
+  M.T.MinCount = Bounds.MinCount;
   R.Trace = std::move(M.T);
   return R;
 }
@@ -374,9 +376,11 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
 std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                 const clang::FunctionDecl *Kernel,
                                 const std::vector<Span> &Removed, unsigned Calls,
-                                const KnownRace &Known, bool LocalArguments) {
+                                const KnownRace &Known, bool LocalArguments,
+                                const ProofBounds &Bounds) {
   auto T0 = std::chrono::steady_clock::now();
-  SymbolicRunResult S = runSymbolically(Ctx, Catalogue, Kernel, Removed, Calls, LocalArguments);
+  SymbolicRunResult S =
+      runSymbolically(Ctx, Catalogue, Kernel, Removed, Calls, LocalArguments, Bounds);
   auto T1 = std::chrono::steady_clock::now();
   if (!S.Trace)
     return "no symbolic trace: " + S.Why;

@@ -21,6 +21,14 @@ namespace commcheck {
 
 class IntrinsicCatalogue;
 
+/// What the explicit runs leave to the symbolic run: the counts from MinCount on (the smaller ones
+/// they ran in full), and the launch values they confirmed as the rank count (by name: a peer loop
+/// they bound), which a run from a larger count may reach no peer loop to confirm.
+struct ProofBounds {
+  int MinCount = 2;
+  std::vector<std::string> Counts;
+};
+
 struct SymbolicRunResult {
   std::optional<SymbolicTrace> Trace;
   std::string Why; ///< when there is no trace
@@ -32,14 +40,16 @@ struct SymbolicRunResult {
 SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                   const clang::FunctionDecl *Kernel,
                                   const std::vector<Span> &Removed, unsigned Calls,
-                                  bool LocalArguments = false);
+                                  bool LocalArguments = false, const ProofBounds &Bounds = {});
 
-/// Whether the entry is proved free of hangs, counter imbalance and races for every P >= 2, but
-/// the races Known says are reported already: "" when it is, else why not (no symbolic trace, or
-/// what SymbolicCheck could not rule out).
+/// Whether the entry is proved free of hangs, counter imbalance and races for every P >= 2 (or
+/// Bounds.MinCount),
+/// but the races Known says are reported already: "" when it is, else why not (no symbolic trace,
+/// or what SymbolicCheck could not rule out).
 std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                 const clang::FunctionDecl *Kernel,
                                 const std::vector<Span> &Removed, unsigned Calls,
-                                const KnownRace &Known = nullptr, bool LocalArguments = false);
+                                const KnownRace &Known = nullptr, bool LocalArguments = false,
+                                const ProofBounds &Bounds = {});
 
 } // namespace commcheck

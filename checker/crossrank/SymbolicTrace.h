@@ -96,6 +96,8 @@ struct SymOp {
 
 struct SymbolicTrace {
   std::vector<SymOp> Ops;
+  /// The least rank count the trace stands for: the counts below it are the explicit runs'.
+  int MinCount = 2;
   Guard Assume; ///< on the launch values (alike on every rank)
   /// The ops hold each call of the trace (as RankTrace's do: two consecutive calls of a re-entrant
   /// kernel, one under a fresh window), each op with its Call. A cell persists from one call to

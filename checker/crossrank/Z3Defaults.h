@@ -3,6 +3,7 @@
 // an answer never depends on which part of the model made the first solver.
 #pragma once
 #include <mutex>
+#include <vector>
 #include <z3++.h>
 
 namespace commcheck {
@@ -17,12 +18,39 @@ inline void z3Defaults() {
 }
 
 /// The Z3 context of this thread, which every solver of the model shares: made on first use (most
-/// kernels never need one), after the defaults. Making a context costs about 9 ms, more than a
-/// small kernel's parse; each solver keeps its own assertions, so sharing one changes no answer.
+/// kernels never need one), after the defaults. Making a context costs about 8 ms (mostly the
+/// first touch of its tables), more than a small kernel's parse, and freeing one 2 ms; each
+/// solver keeps its own assertions, so sharing one changes no answer. Each file's check runs on
+/// a thread of its own (LargeStack.h): a thread takes a context another one gave back when it
+/// ended, and the contexts are never freed (the process's exit returns their memory).
 inline z3::context &z3Context() {
   z3Defaults();
-  thread_local z3::context C;
-  return C;
+  struct Lease {
+    static std::mutex &lock() {
+      static std::mutex M;
+      return M;
+    }
+    static std::vector<z3::context *> &free() {
+      static auto *F = new std::vector<z3::context *>(); // never destroyed: outlives every thread
+      return *F;
+    }
+    z3::context *C = nullptr;
+    Lease() {
+      std::lock_guard<std::mutex> G(lock());
+      if (!free().empty()) {
+        C = free().back();
+        free().pop_back();
+      }
+      if (!C)
+        C = new z3::context();
+    }
+    ~Lease() {
+      std::lock_guard<std::mutex> G(lock());
+      free().push_back(C);
+    }
+  };
+  thread_local Lease L;
+  return *L.C;
 }
 
 } // namespace commcheck
