@@ -1,4 +1,5 @@
 #include "crossrank/LaunchPath.h"
+#include "crossrank/IndependentConstraints.h"
 #include "crossrank/Z3Defaults.h"
 #include "crossrank/Z3Relation.h"
 #include "llvm/Support/MathExtras.h"
@@ -9,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace commcheck {
@@ -61,9 +63,11 @@ namespace {
 /// every path of this thread: the answer is a function of the formulas alone, and the scenarios
 /// of a kernel share long prefixes of constraints (a scenario replays its parent's choices; a
 /// choice on data adds none). A sequence of constraints is numbered by its last one and the
-/// number of the sequence before it; Z3 gives equal terms one id while they live, and the table
-/// keeps every term it names alive. Numbers are never reused, so a path that outlives a
-/// clearing of the table only misses.
+/// number of the sequence before it. Answers are also kept under the constraints the question
+/// depends on alone (IndependentConstraints), where that is its answer: scenarios differ in
+/// choices most questions never reach (a row length's bounds, asked again under every choice of
+/// a block count). Z3 gives equal terms one id while they live, and the table keeps every term it
+/// names alive. Numbers are never reused, so a path that outlives a clearing only misses.
 class SharedAnswers {
 public:
   uint64_t extended(uint64_t Before, const z3::expr &C) {
@@ -81,18 +85,45 @@ public:
     return It->second;
   }
   void remember(uint64_t Constraints, const z3::expr &E, bool Possible) {
-    if (Answers.size() + Sequences.size() > Capacity) {
-      Answers.clear(), Sequences.clear(), Alive.clear();
+    if (full())
       return; // (Constraints may name a sequence no longer in the table: not kept)
-    }
     if (Answers.try_emplace({Constraints, E.id()}, Possible).second)
       Alive.push_back(E);
   }
+  static std::vector<unsigned> key(const std::vector<z3::expr> &Slice, const z3::expr &E) {
+    std::vector<unsigned> K;
+    for (const z3::expr &C : Slice)
+      K.push_back(C.id());
+    K.push_back(E.id());
+    return K;
+  }
+  std::optional<bool> answer(const std::vector<unsigned> &Key) const {
+    auto It = BySlice.find(Key);
+    if (It == BySlice.end())
+      return std::nullopt;
+    return It->second;
+  }
+  void remember(std::vector<unsigned> Key, const std::vector<z3::expr> &Slice, const z3::expr &E,
+                bool Possible) {
+    if (full())
+      return;
+    if (BySlice.try_emplace(std::move(Key), Possible).second) {
+      Alive.insert(Alive.end(), Slice.begin(), Slice.end());
+      Alive.push_back(E);
+    }
+  }
 
 private:
+  bool full() {
+    if (Answers.size() + Sequences.size() + BySlice.size() <= Capacity)
+      return false;
+    Answers.clear(), Sequences.clear(), BySlice.clear(), Alive.clear();
+    return true;
+  }
   static constexpr size_t Capacity = 1000000;
   std::map<std::pair<uint64_t, unsigned>, uint64_t> Sequences;
   std::map<std::pair<uint64_t, unsigned>, bool> Answers;
+  std::map<std::vector<unsigned>, bool> BySlice;
   std::vector<z3::expr> Alive;
   uint64_t Next = 1;
 };
@@ -135,8 +166,11 @@ struct LaunchPath::Solver {
         return symbol(It->second.first) * symbol(It->second.second);
     z3::expr X = context().int_const(("s" + std::to_string(Sym)).c_str());
     if (Divided)
-      if (auto It = Divided->find(Sym); It != Divided->end() && Axioms.insert(Sym).second)
+      if (auto It = Divided->find(Sym); It != Divided->end() && Axioms.insert(Sym).second) {
+        Trusted = !It->second.Per; // (by a constant divisor: a q exists for every dividend)
         assume(definition(X, It->second));
+        Trusted = false;
+      }
     return X;
   }
   /// q = N / M rounded toward minus infinity (Floor) or toward zero: M*q <= N <= M*q + M - 1,
@@ -166,9 +200,16 @@ struct LaunchPath::Solver {
     uint64_t Key = (uint64_t(E.id()) << 32) | Assumed;
     if (auto It = Answers.find(Key); It != Answers.end())
       return It->second;
-    if (std::optional<bool> Known = sharedAnswers().answer(Constraints, E)) {
+    std::vector<z3::expr> Slice = Independent.sliceFor(E);
+    std::vector<unsigned> BySlice = SharedAnswers::key(Slice, E);
+    std::optional<bool> Known = sharedAnswers().answer(Constraints, E);
+    if (!Known)
+      Known = sharedAnswers().answer(BySlice);
+    if (Known) {
       Answers.emplace(Key, *Known);
       Asked.push_back(E);
+      if (*Known)
+        SatHere.insert(E.id());
       return *Known;
     }
     z3::solver &Z = real();
@@ -179,19 +220,48 @@ struct LaunchPath::Solver {
     bool Sat = R != z3::unsat;
     Asked.push_back(E);
     Answers.emplace(Key, Sat);
-    if (R != z3::unknown)
-      sharedAnswers().remember(Constraints, E, Sat);
+    if (R == z3::unknown)
+      return Sat;
+    sharedAnswers().remember(Constraints, E, Sat);
+    // A possible E is possible under its slice; an impossible one is impossible under it where
+    // the rest holds (a model of the rest joins any of the slice's: they share no value).
+    if (Sat)
+      SatHere.insert(E.id());
+    if (Sat || holds())
+      sharedAnswers().remember(std::move(BySlice), Slice, E, Sat);
     return Sat;
   }
+  /// Whether the constraints so far hold together: each was found possible (sat, not unknown)
+  /// under those before it, or else as Z3 decides them all (asked once per count).
+  bool holds() {
+    if (Proven)
+      return true;
+    if (CheckedAt != Assumed)
+      Checked = real().check() == z3::sat, CheckedAt = Assumed;
+    return Checked;
+  }
+  std::optional<unsigned> CheckedAt;
+  bool Checked = false;
   /// Adds a constraint of the path.
   void assume(const z3::expr &E) {
     Unsent.push_back(E);
     ++Assumed;
     Constraints = sharedAnswers().extended(Constraints, E);
+    Independent.add(E);
+    Proven = Proven && (Trusted || SatHere.count(E.id()));
+    SatHere.clear();
   }
+  /// The constraint being added holds with those before it by the box's exact answer, or is
+  /// a quotient's definition (some q always meets it).
+  bool Trusted = false;
   /// The constraints so far, in order, as SharedAnswers numbers them (0: none).
   uint64_t Constraints = 0;
+  IndependentConstraints Independent;
   unsigned Assumed = 0;
+  /// Whether each constraint so far was found possible under those before it (SatHere: the terms
+  /// Z3 found sat since the last one, not unknown).
+  bool Proven = true;
+  std::unordered_set<unsigned> SatHere;
   std::unordered_map<uint64_t, bool> Answers;
   /// The largest Num / Den under the constraints so far, rounded down (none: unbounded).
   std::optional<int64_t> greatest(const z3::expr &Num, int64_t Den) {
@@ -348,8 +418,10 @@ LaunchPath::Solver &LaunchPath::solver() {
     S->Defined = Defined;
     S->Divided = Divided;
     // The constraints the box held alone so far, in order (the shared answers number them so).
+    S->Trusted = true; // each possible by the box's exact answer when it was taken
     for (const PendingConstraint &C : Pending)
       constrain(C.D, C.Op, C.Holds);
+    S->Trusted = false;
     Pending.clear();
   }
   return *S;
