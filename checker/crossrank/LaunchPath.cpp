@@ -200,11 +200,14 @@ struct LaunchPath::Solver {
     uint64_t Key = (uint64_t(E.id()) << 32) | Assumed;
     if (auto It = Answers.find(Key); It != Answers.end())
       return It->second;
-    std::vector<z3::expr> Slice = Independent.sliceFor(E);
-    std::vector<unsigned> BySlice = SharedAnswers::key(Slice, E);
     std::optional<bool> Known = sharedAnswers().answer(Constraints, E);
-    if (!Known)
+    std::vector<z3::expr> Slice;
+    std::vector<unsigned> BySlice;
+    if (!Known) { // (the slice costs a walk of the constraints: only where the sequence misses)
+      Slice = Independent.sliceFor(E);
+      BySlice = SharedAnswers::key(Slice, E);
       Known = sharedAnswers().answer(BySlice);
+    }
     if (Known) {
       Answers.emplace(Key, *Known);
       Asked.push_back(E);
