@@ -42,8 +42,8 @@ public:
 
 private:
   /// Whether ops I and J may run at one P and launch: their guards' clauses of P and launch
-  /// values alone (`P == 4` and `P == 8` never meet) may hold together. Pairs that cannot are
-  /// not asked about (a count the kernel checks splits it into one trace per count).
+  /// values alone (`n < 256` and `n >= 256`, `P == 4` and `P == 8`) may hold together. Pairs
+  /// that cannot are not asked about.
   bool compatible(size_t I, size_t J);
   size_t indexOf(const Instance &X) const { return size_t(X.Op - T.Ops.data()); }
   std::vector<int> SharedGroup; ///< per op: its group of alike shared clauses
@@ -137,13 +137,7 @@ bool TraceProver::compatible(size_t I, size_t J) {
       for (const auto &Clause : O.When)
         if (std::all_of(Clause.begin(), Clause.end(), [](const AffineAtom &A) { return A.E.rankFree(); })) {
           Shared.push_back(Clause);
-          for (const AffineAtom &A : Clause) {
-            Key += std::to_string(int(A.R)) + ":" + std::to_string(A.E.Const);
-            for (const auto &[V, K] : A.E.Terms)
-              Key += "," + std::to_string(V) + "*" + std::to_string(K);
-            Key += "|";
-          }
-          Key += ";";
+          Key += clauseKey(Clause) + "|";
         }
       auto [It, New] = Groups.try_emplace(Key, int(SharedGuards.size()));
       if (New)

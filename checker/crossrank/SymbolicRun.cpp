@@ -68,20 +68,6 @@ private:
   std::map<Symbol, uint32_t> Launch;
 };
 
-std::string affineKey(const Affine &A) {
-  std::string S = std::to_string(A.Const);
-  for (const auto &[V, K] : A.Terms)
-    S += "," + std::to_string(V) + ":" + std::to_string(K);
-  return S;
-}
-
-std::string clauseKey(const std::vector<AffineAtom> &Clause) {
-  std::string S;
-  for (const AffineAtom &A : Clause)
-    S += std::to_string(int(A.R)) + affineKey(A.E) + ";";
-  return S;
-}
-
 /// Everything that makes an op the instance it is: ops of paths that differ only in a peer loop's
 /// choices, after the loop, are one op. WithGuard: its guard too.
 std::string opKey(const SymOp &O, bool WithGuard = true) {

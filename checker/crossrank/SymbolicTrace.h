@@ -74,6 +74,20 @@ struct AffineAtom {
 /// A conjunction of clauses, each a disjunction of atoms.
 using Guard = std::vector<std::vector<AffineAtom>>;
 
+/// A text equal for equal forms (and clauses), to group and merge them by.
+inline std::string affineKey(const Affine &A) {
+  std::string S = std::to_string(A.Const);
+  for (const auto &[V, K] : A.Terms)
+    S += "," + std::to_string(V) + ":" + std::to_string(K);
+  return S;
+}
+inline std::string clauseKey(const std::vector<AffineAtom> &Clause) {
+  std::string S;
+  for (const AffineAtom &A : Clause)
+    S += std::to_string(int(A.R)) + affineKey(A.E) + ";";
+  return S;
+}
+
 struct SymOp {
   RankOpKind Kind = RankOpKind::Read;
   std::string Root; ///< the buffer, as RankTrace's MemRange names it
