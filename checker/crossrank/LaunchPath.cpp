@@ -167,9 +167,10 @@ struct LaunchPath::Solver {
     z3::expr X = context().int_const(("s" + std::to_string(Sym)).c_str());
     if (Divided)
       if (auto It = Divided->find(Sym); It != Divided->end() && Axioms.insert(Sym).second) {
+        bool Was = Trusted; // (made while a replayed constraint is built: it stays trusted)
         Trusted = !It->second.Per; // (by a constant divisor: a q exists for every dividend)
         assume(definition(X, It->second));
-        Trusted = false;
+        Trusted = Was;
       }
     return X;
   }
