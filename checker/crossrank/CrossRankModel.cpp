@@ -361,11 +361,11 @@ bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
 /// Where the runs ran every scenario of every count up to MaxRanks, the counts past it are what a
 /// proof must add (most kernels return at once there: `if (nranks > kMaxRanks) return;`).
 void proveBeyondRuns(AnalysisManager &AM, CrossRankModel::Result &R, const std::set<FindingKey> &Seen,
-                     const std::vector<int> &Counts, bool AllRun, const RankInterpreter &I) {
+                     const std::vector<int> &Counts, const std::string &AsRank,
+                     const RankInterpreter &I) {
   bool EveryCount = !Counts.empty() && Counts.front() == 2 && Counts.back() == MaxRanks &&
                     Counts.size() == size_t(MaxRanks - 1);
-  if (!R.EveryP && R.Modelled && AllRun && R.FromP == 2 && R.ToP == MaxRanks && EveryCount &&
-      rankHypothesis(I).empty())
+  if (!R.EveryP && R.Complete && R.FromP == 2 && R.ToP == MaxRanks && EveryCount && AsRank.empty())
     provedForEveryP(AM, R, Seen, ProofBounds{MaxRanks + 1, I.confirmedCounts()});
 }
 
@@ -499,7 +499,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
     R.uncheck(R.Why);
   R.FromP = FirstCovered, R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
-  proveBeyondRuns(AM, R, Seen, Counts, AllRun, I);
+  proveBeyondRuns(AM, R, Seen, Counts, AsRank, I);
   R.Unseen = unseen(I, G);
   traceModel(AM, R, Covered, Spent);
   Clock.print(G.Function);

@@ -54,12 +54,11 @@ class IntrinsicCatalogue;
 class SymbolicPath;
 struct Intrinsic;
 
-/// Why a kernel is not modelled across ranks.
-/// What the rank interpreter needs of a compute loop's source (RankIdleLoops.cpp), once per loop.
 /// Whether D is the communication context's rank-id field (`ctx->rankId`), which the interpreter
 /// reads as the rank's id.
 bool isRankIdField(const clang::NamedDecl *D);
 
+/// What the rank interpreter needs of a compute loop's source (RankIdleLoops.cpp), once per loop.
 struct ComputeLoopShape {
   bool Ok = false;
   std::vector<const clang::VarDecl *> Inputs;  ///< variables from outside it that it uses

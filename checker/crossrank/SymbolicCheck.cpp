@@ -45,6 +45,8 @@ private:
   /// values alone (`n < 256` and `n >= 256`, `P == 4` and `P == 8`) may hold together. Pairs
   /// that cannot are not asked about.
   bool compatible(size_t I, size_t J);
+  /// Op I's group of alike clauses of P and launch values (the groups made on first use).
+  int groupOf(size_t I);
   size_t indexOf(const Instance &X) const { return size_t(X.Op - T.Ops.data()); }
   std::vector<int> SharedGroup; ///< per op: its group of alike shared clauses
   std::vector<Guard> SharedGuards; ///< per group
@@ -128,7 +130,7 @@ std::string TraceProver::fragment() {
   return "";
 }
 
-bool TraceProver::compatible(size_t I, size_t J) {
+int TraceProver::groupOf(size_t I) {
   if (SharedGroup.empty()) {
     std::map<std::string, int> Groups;
     for (const SymOp &O : T.Ops) {
@@ -145,7 +147,11 @@ bool TraceProver::compatible(size_t I, size_t J) {
       SharedGroup.push_back(It->second);
     }
   }
-  auto [A, B] = std::minmax(SharedGroup[I], SharedGroup[J]);
+  return SharedGroup[I];
+}
+
+bool TraceProver::compatible(size_t I, size_t J) {
+  auto [A, B] = std::minmax(groupOf(I), groupOf(J));
   if (A == B)
     return true;
   auto [It, New] = Compatible.try_emplace({A, B}, true);
@@ -159,8 +165,8 @@ bool TraceProver::mayTouchSignal(size_t I) {
   Instance X = E.instance(D, "_d");
   // One question for every cell (each cell's instance its own names).
   z3::expr Any = E.ctx().bool_val(false);
-  for (const SymOp &S : T.Ops)
-    if (signalKind(S.Kind) && S.Root == D.Root && compatible(I, size_t(&S - T.Ops.data()))) {
+  for (size_t J = 0; J < T.Ops.size(); ++J)
+    if (const SymOp &S = T.Ops[J]; signalKind(S.Kind) && S.Root == D.Root && compatible(I, J)) {
       Instance Y = E.instance(S, "_s" + std::to_string(Tags++));
       Any = Any || (Y.Exists && E.overlap(X, Y));
     }
@@ -316,8 +322,8 @@ z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
 
 z3::expr TraceProver::hostWriteMeetsCell(const Instance &X, const SymOp &W) {
   z3::expr Any = E.ctx().bool_val(false);
-  for (const SymOp &S : T.Ops)
-    if (signalKind(S.Kind) && S.Root == W.Root && compatible(indexOf(X), size_t(&S - T.Ops.data()))) {
+  for (size_t J = 0; J < T.Ops.size(); ++J)
+    if (const SymOp &S = T.Ops[J]; signalKind(S.Kind) && S.Root == W.Root && compatible(indexOf(X), J)) {
       Instance C = E.instance(S, "_c" + std::to_string(Tags++));
       z3::expr Meet = C.Exists && E.overlap(X, C);
       z3::expr_vector Vars(E.ctx());
@@ -334,8 +340,7 @@ bool TraceProver::coversCells(size_t I, size_t J) {
   const SymOp &W = T.Ops[I];
   if (!W.Launch || !W.Whole)
     return false;
-  compatible(I, J); // (groups the ops)
-  int G = SharedGroup[J];
+  int G = groupOf(J);
   int &Known = CoversCells[{I, G}];
   if (Known > 0 || --Known > -3)
     return Known == 1;

@@ -42,10 +42,9 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
                                   const std::vector<Span> &Removed, unsigned Calls,
                                   bool LocalArguments = false, const ProofBounds &Bounds = {});
 
-/// Whether the entry is proved free of hangs, counter imbalance and races for every P >= 2 (or
-/// Bounds.MinCount),
-/// but the races Known says are reported already: "" when it is, else why not (no symbolic trace,
-/// or what SymbolicCheck could not rule out).
+/// Whether the entry is proved free of hangs, counter imbalance and races for every P from
+/// Bounds.MinCount on (2 by default), but the races Known says are reported already: "" when it
+/// is, else why not (no symbolic trace, or what SymbolicCheck could not rule out).
 std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                 const clang::FunctionDecl *Kernel,
                                 const std::vector<Span> &Removed, unsigned Calls,
