@@ -7,10 +7,12 @@
 #include "frontend/MacroArguments.h"
 #include "frontend/MacroDefaults.h"
 #include "frontend/MacroReach.h"
+#include "frontend/ShimStandIn.h"
 #include "frontend/TrustedHeaders.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/MacroInfo.h"
@@ -224,7 +226,8 @@ public:
     // (the shim has both). A stand-in at its real header's one place answers as the device's
     // installation does, like every #include the shim resolves.
     std::string InShim = File && Trusted ? Trusted->shimRelative(File->getName()) : "";
-    if (!InShim.empty() && llvm::any_of(StandInOnly, [&](const char *P) { return StringRef(InShim).starts_with(P); })) {
+    if (!InShim.empty() && (llvm::any_of(StandInOnly, [&](const char *P) { return StringRef(InShim).starts_with(P); }) ||
+                            standInNoFolderHolds(InShim, FileName, *File))) {
       R.CompilerTests.push_back({SM.getExpansionLoc(Loc), std::string("__has_include(") + (IsAngled ? "<" : "\"") +
                                                               FileName.str() + (IsAngled ? ">" : "\"") + ")",
                                  "which commcheck's stand-in headers answer for the device's installation"});
@@ -234,6 +237,24 @@ public:
       return;
     R.CompilerTests.push_back({SM.getExpansionLoc(Loc), std::string("__has_include(") + (IsAngled ? "<" : "\"") +
                                                             FileName.str() + (IsAngled ? ">" : "\"") + ")"});
+  }
+  /// Whether the shim's header at InShim (File, found for Name) stands in for a runtime's header
+  /// (its stands-in-for line) that no include folder of the build holds: the shim answers for
+  /// any build, the device compiler searches only the build's folders (where it may find none).
+  bool standInNoFolderHolds(StringRef InShim, StringRef Name, FileEntryRef File) const {
+    auto Text = SM.getFileManager().getBufferForFile(File);
+    if (!Text || !ShimStandIn::parse(InShim.str(), (*Text)->getBuffer().str()))
+      return false;
+    for (const DirectoryLookup &DL : PP.getHeaderSearchInfo().search_dir_range()) {
+      OptionalDirectoryEntryRef Dir = DL.getDirRef();
+      if (!DL.isNormalDir() || !Dir || Trusted->underShim(Dir->getName()))
+        continue;
+      llvm::SmallString<256> Path(Dir->getName());
+      llvm::sys::path::append(Path, Name);
+      if (llvm::sys::fs::exists(Path))
+        return false;
+    }
+    return true;
   }
   // `#if __DAV_CUBE__` with the macro undefined expands nothing: read the condition's identifiers.
   void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind V) override {

@@ -75,6 +75,10 @@ std::string TrustedHeaders::shimRelative(llvm::StringRef Path) const {
   return Real.substr(Shim.size() + 1);
 }
 
+bool TrustedHeaders::underShim(llvm::StringRef Path) const {
+  return !Shim.empty() && under(realPath(Path.str()), Shim);
+}
+
 bool TrustedHeaders::under(llvm::StringRef File, llvm::StringRef Dir) const {
   return File.starts_with(Dir) && (File.size() == Dir.size() || File[Dir.size()] == '/');
 }

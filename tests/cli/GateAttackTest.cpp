@@ -1118,3 +1118,25 @@ TEST(GateAttack, ArchitectureNumbersStandInMembersAndEmptyArrays) {
   EXPECT_PASSED(gate(D, D.write("array1.cpp", beforeKernel(replaceOnce(optimised(), Drain,
       "        { alignas(DrainOnBuild) unsigned char buf[4]; DrainOnBuild *p = new (buf) DrainOnBuild[1]; (void)p; }\n"), Ctor))));
 }
+
+// A runtime header the shim stands in for (simpler's intrinsic.h, its mailbox types) exists for
+// commcheck whatever the build's include folders hold; the device compiler finds it only in
+// them. `__has_include` of one that no folder of the build holds is answered by the shim alone:
+// the drain it guards may not be compiled. Where a folder of the build holds the real header,
+// the device finds it as well: the answer is the build's.
+TEST(GateAttack, AStandInTheBuildsFoldersLackAnswersHasIncludeOnlyForCommcheck) {
+  TempDir D;
+  int N = 0;
+  for (const char *Header : {"<intrinsic.h>", "<aicore_completion_mailbox_types.h>", "\"pto_task_id.h\""}) {
+    SCOPED_TRACE(Header);
+    Gate H = gate(D, D.write("s" + std::to_string(N++) + ".cpp",
+                             replaceOnce(optimised(), Drain, std::string("#if __has_include(") + Header + ")\n" + Drain + "#endif\n")));
+    EXPECT_REJECTED(H);
+    EXPECT_NE(H.Run.Out.find("stand-in headers answer"), std::string::npos) << H.Run.all();
+  }
+  // The build's folder holds the runtime's real intrinsic.h: the device finds it too.
+  D.write("rt/runtime/host/common/intrinsic.h", "#pragma once\n#define SPMD_LOCAL_CONTEXT_INDEX 0\n");
+  EXPECT_PASSED(gate(D, D.write("real.cpp", replaceOnce(optimised(), Drain,
+                                                         std::string("#if __has_include(<intrinsic.h>)\n") + Drain + "#endif\n")),
+                     {"--extra-arg=-I" + (D / "rt/runtime/host/common")}));
+}
