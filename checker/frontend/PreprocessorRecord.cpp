@@ -221,22 +221,29 @@ public:
   /// user's folders, or a quoted name found nowhere) is the source tree's answer, alike for both.
   void HasInclude(SourceLocation Loc, StringRef FileName, bool IsAngled, OptionalFileEntryRef File,
                   SrcMgr::CharacteristicKind FileType) override {
+    std::string Query = std::string("__has_include(") + (IsAngled ? "<" : "\"") + FileName.str() +
+                        (IsAngled ? ">" : "\"") + ")";
     // A header only commcheck has: the shim's own (its predefines, the builtins the device
     // compiler knows without a header) or a place only some versions of pto-isa keep a header at
     // (the shim has both). A stand-in at its real header's one place answers as the device's
-    // installation does, like every #include the shim resolves.
+    // installation does, like every #include the shim resolves; a stand-in for a header of the
+    // build's own folders (a runtime's intrinsic.h) only where one of them holds it.
     std::string InShim = File && Trusted ? Trusted->shimRelative(File->getName()) : "";
-    if (!InShim.empty() && (llvm::any_of(StandInOnly, [&](const char *P) { return StringRef(InShim).starts_with(P); }) ||
-                            standInNoFolderHolds(InShim, FileName, *File))) {
-      R.CompilerTests.push_back({SM.getExpansionLoc(Loc), std::string("__has_include(") + (IsAngled ? "<" : "\"") +
-                                                              FileName.str() + (IsAngled ? ">" : "\"") + ")",
+    if (!InShim.empty() && llvm::any_of(StandInOnly, [&](const char *P) { return StringRef(InShim).starts_with(P); })) {
+      R.CompilerTests.push_back({SM.getExpansionLoc(Loc), Query,
                                  "which commcheck's stand-in headers answer for the device's installation"});
+      return;
+    }
+    if (!InShim.empty() && standInNoFolderHolds(InShim, FileName, *File)) {
+      R.CompilerTests.push_back({SM.getExpansionLoc(Loc), Query,
+                                 "which commcheck's stand-in headers answer: no include folder of the build "
+                                 "holds one, and the device compiler searches only those (pass the build's "
+                                 "include folders, or its compile database with -p)"});
       return;
     }
     if (File ? FileType == SrcMgr::C_User : !IsAngled)
       return;
-    R.CompilerTests.push_back({SM.getExpansionLoc(Loc), std::string("__has_include(") + (IsAngled ? "<" : "\"") +
-                                                            FileName.str() + (IsAngled ? ">" : "\"") + ")"});
+    R.CompilerTests.push_back({SM.getExpansionLoc(Loc), Query});
   }
   /// Whether the shim's header at InShim (File, found for Name) stands in for a runtime's header
   /// (its stands-in-for line) that no include folder of the build holds: the shim answers for
