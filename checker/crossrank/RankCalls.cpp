@@ -130,7 +130,13 @@ std::optional<Linear> RankInterpreter::symbolicBytes(const TemplateArgumentList 
     std::optional<int64_t> E = Dims[0][I].value();
     if (E && *E == 0)
       return Linear::constant(0);
-    std::optional<Linear> M = product(Dims[0][I].plus(Linear::constant(1), -1), Dims[1][I]);
+    // A number times a form is a form (a chunk's `numel - base` by its stride 1); a product of
+    // two forms is a launch value of its own (product()).
+    Linear Before = Dims[0][I].plus(Linear::constant(1), -1);
+    std::optional<int64_t> EN = Before.value(), SN = Dims[1][I].value();
+    std::optional<Linear> M = EN ? std::optional<Linear>(Dims[1][I].scaled(*EN))
+                              : SN ? std::optional<Linear>(Before.scaled(*SN))
+                                   : product(Before, Dims[1][I]);
     if (!M)
       return std::nullopt;
     Last = Last.plus(*M);
@@ -196,7 +202,9 @@ RankValue RankInterpreter::evalConstruct(const CXXConstructExpr *E) {
         const RankValue &A = Args[Next++];
         V.D[I] = A.K == RankValue::Number ? extentBound(A.L) : std::nullopt;
         Linear L = A.K == RankValue::Number ? resolve(A.L, false) : Linear();
-        Exact &= A.K == RankValue::Number && (!L.isSymbolic() || launchOnly(L));
+        // (The symbolic run states an extent of r, P, j and a chunk loop's variable as well.)
+        Exact &= A.K == RankValue::Number &&
+                 (!L.isSymbolic() || launchOnly(L) || (SymRun && L.Den == 1 && symbolicForm(L)));
         V.Exact[I] = L;
       }
     }

@@ -203,6 +203,19 @@ private:
   std::optional<Flow> symbolicLoop(const clang::Stmt *Init, const clang::Expr *Cond,
                                    const clang::Expr *Inc, const clang::Stmt *Body,
                                    const clang::Stmt *Loop);
+  /// A chunk loop `for (b = e; b < n; b += step)` over forms of r, P and launch values whose body
+  /// only moves data: its body once, b a symbol of its own (SymbolicPath::enterChunk).
+  std::optional<Flow> symbolicChunkLoop(const clang::Stmt *Init, const clang::BinaryOperator *Cond,
+                                        const clang::Expr *Inc, const clang::Expr *StepBy,
+                                        const clang::Stmt *Body, const clang::Stmt *Loop);
+  /// A loop over a range of numbers, from its condition on (its init run).
+  Flow runNumbers(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
+                  const clang::Stmt *Loop);
+  /// Body once with Var the symbol Symbol, between Enter and Leave: what it assigns from outside
+  /// it must be iteration-private (unknown after it). What: the loop, for messages.
+  Flow bodyOnce(const clang::Stmt *Body, const clang::Stmt *Loop, const Slot &Var, const Linear &Symbol,
+                llvm::function_ref<void()> Enter, llvm::function_ref<void()> Leave, const char *What);
+  std::set<Symbol> ChunkSymbols; ///< the symbolic run's chunk loop variables
   void guardWrite(const Slot &S, const clang::Stmt *At) const;
   /// Whether L is a form the symbolic run decides and states: of r, P, a peer loop's j and launch
   /// values alike on every rank (not a block index, nor a pointer), with at least one term.
@@ -223,6 +236,8 @@ private:
   /// The slot of an iteration-private location at the loop's entry (made where a field was never
   /// set), when no other variable or reference holds it or a slot within it; null otherwise.
   Slot privateSlot(const VarLocation &L);
+  /// The slot of L as the frame holds it now, or null (no field made, no sharing checked).
+  Slot located(const VarLocation &L);
   Linear PendingOffset;
   Flow execSwitch(const clang::SwitchStmt *SS);
   Flow execLoop(const clang::Stmt *Init, const clang::Expr *Cond, const clang::Expr *Inc,

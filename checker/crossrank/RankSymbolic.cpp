@@ -50,6 +50,19 @@ const VarDecl *symbolicLoopVar(const Expr *Cond, const Expr *Inc) {
         return L->getValue() == 1 ? V : nullptr;
   return nullptr;
 }
+/// `for (b = e; b < n; b += step)`: the variable and the step, when the loop has this shape.
+std::pair<const VarDecl *, const Expr *> chunkLoopVar(const Expr *Cond, const Expr *Inc) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc ? Inc->IgnoreParenImpCasts() : nullptr);
+  if (!BO || BO->getOpcode() != BO_LT || !CA || CA->getOpcode() != BO_AddAssign)
+    return {nullptr, nullptr};
+  const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *A = dyn_cast<DeclRefExpr>(CA->getLHS()->IgnoreParenImpCasts());
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!V || !A || A->getDecl() != V || !V->getType()->isIntegerType())
+    return {nullptr, nullptr};
+  return {V, CA->getRHS()};
+}
 } // namespace
 
 std::optional<RankInterpreter::Flow>
@@ -59,6 +72,9 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
   if (!V) {
     if (isPeerLoop(Loop, Cond))
       fail("a loop over the peers not of the form `for (j = e; j < n; ++j)`", Loop);
+    if (auto [B, Step] = chunkLoopVar(Cond, Inc); B)
+      return symbolicChunkLoop(Init, cast<BinaryOperator>(Cond->IgnoreParenImpCasts()), Inc, Step,
+                               Body, Loop);
     return std::nullopt; // run as the explicit run does: a condition on r or P stops it
   }
   if (Init)
@@ -79,26 +95,49 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
   for (const Linear *L : {&Lo, &Hi})
     if (B.K != RankValue::Number || L->Den != 1 || (L->isSymbolic() && !symbolicForm(*L)))
       fail("a loop whose range is not a form of the rank id and count", Loop);
-  if (!Lo.isSymbolic() && !Hi.isSymbolic() && !isPeerLoop(Loop, Cond)) {
-    // A range of numbers: run as the explicit run runs it.
-    for (;;) {
-      step(Loop);
-      InLoopCond = true;
-      bool Go = truth(Cond);
-      InLoopCond = false;
-      if (!Go)
-        return Flow::Next;
-      Flow F = exec(Body);
-      if (F == Flow::Return)
-        return F;
-      if (F == Flow::Break)
-        return Flow::Next;
-      eval(Inc);
-    }
-  }
+  if (!Lo.isSymbolic() && !Hi.isSymbolic() && !isPeerLoop(Loop, Cond))
+    return runNumbers(Cond, Inc, Body, Loop); // a range of numbers: as the explicit run runs it
   if (SymRun->inLoop())
     fail("a loop over the peers inside another (the symbolic run has one loop variable)", Loop);
-  // The body runs once for every j: it may assign nothing from outside it.
+  unsigned Before = PeerUses;
+  PeerLoopVars.push_back(V);
+  Flow F = bodyOnce(Body, Loop, J, Linear::symbol(SymRun->iter()), [&] { SymRun->enterLoop(Lo, Hi); },
+                    [&] { SymRun->leaveLoop(); }, "a peer loop");
+  PeerLoopVars.pop_back();
+  if (F == Flow::Break || F == Flow::Return)
+    fail("a peer loop's body that breaks or returns (its iterations are not alike)", Loop);
+  *J = RankValue::unknown("a peer loop's variable after the loop");
+  if (PeerUses != Before && isPeerLoop(Loop, Cond)) // as the explicit run confirms a count
+    for (Symbol S : Own)
+      ++BoundCounts[S], ConfirmedCounts.insert(S); // a peer loop is bounded by it: the rank count
+  return Flow::Next;
+}
+
+RankInterpreter::Flow RankInterpreter::runNumbers(const Expr *Cond, const Expr *Inc, const Stmt *Body,
+                                                  const Stmt *Loop) {
+  for (;;) {
+    step(Loop);
+    InLoopCond = true;
+    bool Go = truth(Cond);
+    InLoopCond = false;
+    if (!Go)
+      return Flow::Next;
+    Flow F = exec(Body);
+    if (F == Flow::Return)
+      return F;
+    if (F == Flow::Break)
+      return Flow::Next;
+    eval(Inc);
+  }
+}
+
+RankInterpreter::Flow RankInterpreter::bodyOnce(const Stmt *Body, const Stmt *Loop, const Slot &Var,
+                                                const Linear &Symbol, llvm::function_ref<void()> Enter,
+                                                llvm::function_ref<void()> Leave, const char *What) {
+  // The body runs once for every value of the variable: it may assign nothing from outside it.
+  // (A loop within another's body: the outer one's slots are the inner one's outer slots too,
+  // and its own again once the inner one is done.)
+  std::set<const RankValue *> SavedOuter = std::move(OuterSlots), SavedPrivate = std::move(PrivateSlots);
   OuterSlots.clear();
   for (const Frame &F : Frames)
     for (const auto &[D, S] : F.Vars)
@@ -110,32 +149,64 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
   auto [Known, New] = PrivateLocations.try_emplace(Loop);
   if (New)
     Known->second = iterationPrivate(Ctx, Loop, Body);
-  std::vector<Slot> Private;
+  // (Held by location, not by slot: a loop within this body checks that no name but its own
+  // holds a slot it takes for private.)
+  std::vector<VarLocation> Private;
   PrivateSlots.clear();
   for (const VarLocation &L : Known->second)
     if (Slot S = privateSlot(L)) {
-      Private.push_back(S);
+      Private.push_back(L);
       PrivateSlots.insert(S.get());
       outerSlotsOf(*S, PrivateSlots);
       OuterSlots.insert(S.get()); // (a field made just now)
     }
-  *J = RankValue::number(Linear::symbol(SymRun->iter()));
-  SymRun->enterLoop(Lo, Hi);
-  PeerLoopVars.push_back(V);
-  unsigned Before = PeerUses;
+  *Var = RankValue::number(Symbol);
+  Enter();
   Flow F = exec(Body);
-  PeerLoopVars.pop_back();
-  SymRun->leaveLoop();
-  OuterSlots.clear();
-  PrivateSlots.clear();
-  for (const Slot &S : Private) // the last iteration's, whichever j that was
-    *S = RankValue::unknown("a variable each iteration of a peer loop assigns, after the loop");
+  Leave();
+  OuterSlots = std::move(SavedOuter);
+  PrivateSlots = std::move(SavedPrivate);
+  for (const VarLocation &L : Private) // the last iteration's, whichever that was
+    if (Slot S = located(L))
+      *S = RankValue::unknown(std::string("a variable each iteration of ") + What + " assigns, after the loop");
+  return F;
+}
+
+std::optional<RankInterpreter::Flow>
+RankInterpreter::symbolicChunkLoop(const Stmt *Init, const BinaryOperator *Cond, const Expr *Inc,
+                                   const Expr *StepBy, const Stmt *Body, const Stmt *Loop) {
+  if (Init)
+    exec(Init);
+  Slot B = lvalue(Cond->getLHS());
+  RankValue Hi = eval(Cond->getRHS()), By = eval(StepBy);
+  if (!B || B->K != RankValue::Number || Hi.K != RankValue::Number || By.K != RankValue::Number)
+    fail("a chunk loop whose start, bound or step the model cannot compute", Loop);
+  Linear Lo = resolve(B->L, false), End = resolve(Hi.L, false), Step = resolve(By.L, false);
+  for (const Linear *L : {&Lo, &End, &Step})
+    if (L->Den != 1 || (L->isSymbolic() && !symbolicForm(*L)))
+      fail("a chunk loop whose range or step is not a form of the rank id, the count and launch "
+           "values",
+           Loop);
+  if (!Lo.isSymbolic() && !End.isSymbolic() && !Step.isSymbolic())
+    return runNumbers(Cond, Inc, Body, Loop);
+  // Every b in [Lo, End) stands for an iteration, the ones the step reaches among them: sound
+  // where the body only moves data (its accesses at b cover what the iterations' cover, and no
+  // signal orders one iteration apart from another), and only while the step moves on.
+  if (!SymRun->implied(Step.plus(Linear::constant(1), -1), BO_GE))
+    fail("a chunk loop whose step the path does not keep positive", Loop);
+  Symbol C = intern("#chunk@" + std::to_string(reinterpret_cast<uintptr_t>(Loop)));
+  ChunkSymbols.insert(C);
+  size_t OpsBefore = Trace.Ops.size();
+  Flow F = bodyOnce(Body, Loop, B, Linear::symbol(C), [&] { SymRun->enterChunk(C, Lo, End); },
+                    [&] { SymRun->leaveChunk(); }, "a chunk loop");
   if (F == Flow::Break || F == Flow::Return)
-    fail("a peer loop's body that breaks or returns (its iterations are not alike)", Loop);
-  *J = RankValue::unknown("a peer loop's variable after the loop");
-  if (PeerUses != Before && isPeerLoop(Loop, Cond)) // as the explicit run confirms a count
-    for (Symbol S : Own)
-      ++BoundCounts[S], ConfirmedCounts.insert(S); // a peer loop is bounded by it: the rank count
+    fail("a chunk loop's body that breaks or returns (its iterations are not alike)", Loop);
+  for (size_t K = OpsBefore; K < Trace.Ops.size(); ++K)
+    if (isSignal(Trace.Ops[K]) || Trace.Ops[K].InFlight || Trace.Ops[K].Probe)
+      fail("a chunk loop whose body signals, waits or starts an async transfer (its iterations are "
+           "not one operation each)",
+           Loop);
+  *B = RankValue::unknown("a chunk loop's variable after the loop");
   return Flow::Next;
 }
 
@@ -148,6 +219,19 @@ bool unsharedWithin(const RankValue &V) {
   return true;
 }
 } // namespace
+
+RankInterpreter::Slot RankInterpreter::located(const VarLocation &L) {
+  auto Found = Frames.back().Vars.find(L.Var);
+  if (Found == Frames.back().Vars.end())
+    return nullptr;
+  Slot S = Found->second;
+  for (const clang::FieldDecl *FD : L.Fields) {
+    if (!S || S->K != RankValue::Object)
+      return nullptr;
+    S = S->field(FD);
+  }
+  return S;
+}
 
 RankInterpreter::Slot RankInterpreter::privateSlot(const VarLocation &L) {
   auto Found = Frames.back().Vars.find(L.Var);
@@ -215,7 +299,7 @@ bool RankInterpreter::symbolicForm(const Linear &L) const {
   // The block index differs between a rank's cores: not one of them.
   for (const auto &[S, K] : L.Terms)
     if (S != SymRun->rank() && S != SymRun->count() && !(S == SymRun->iter() && SymRun->inLoop()) &&
-        !(LaunchSymbols.count(S) && !BlockSymbols.count(S) && !PointerSymbols.count(S)))
+        !ChunkSymbols.count(S) && !(LaunchSymbols.count(S) && !BlockSymbols.count(S) && !PointerSymbols.count(S)))
       return false;
   return true;
 }
@@ -254,7 +338,7 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   Linear Part;
   for (const auto &[S, K] : Off.Terms) {
     bool Count = S == RankCountSym || BoundCounts.count(S);
-    if (Count || S == SymRun->rank() || S == SymRun->iter())
+    if (Count || S == SymRun->rank() || S == SymRun->iter() || ChunkSymbols.count(S))
       Part = Part.plus(Linear::symbol(Count ? RankCountSym : S).scaled(K));
     else if (!PointerSymbols.count(S) && !LaunchSymbols.count(S))
       fail("an offset of data in the symbolic run", At);
@@ -263,7 +347,7 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   // start offset), alike on every rank: SymbolicRun checks that each buffer has one such name.
   Off.eraseTerms([&](const Linear::Term &T) {
     bool Count = T.first == RankCountSym || BoundCounts.count(T.first);
-    return Count || T.first == SymRun->rank() || T.first == SymRun->iter();
+    return Count || T.first == SymRun->rank() || T.first == SymRun->iter() || ChunkSymbols.count(T.first);
   });
   return Part;
 }

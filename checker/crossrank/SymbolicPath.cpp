@@ -86,7 +86,7 @@ bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
   if (!Can)
     return true;
   bool Way = Taken.size() < Given.size() ? Given[Taken.size()] : true;
-  if (!inLoop()) {
+  if (Scopes.empty()) {
     Outside.push_back(Way);
     if (!Way) {
       unsigned Past = Statement ? Bases.HighestIn[Statement] : Highest;
@@ -94,7 +94,7 @@ bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
     }
   }
   Taken.push_back(Way);
-  ChoiceLoop.push_back(inLoop() ? LoopSegment : 0);
+  ChoiceLoop.push_back(Scopes.empty() ? 0 : Scopes.back().second);
   Active.push_back({D, Way ? Op : LaunchBox::negated(Op)});
   return Way;
 }
@@ -121,11 +121,12 @@ void SymbolicPath::statement(unsigned Index) {
 }
 
 void SymbolicPath::enterLoop(const Linear &Lo, const Linear &Hi) {
-  Scopes.push_back(Active.size());
+  LoopSegment = NextSegment++;
+  Scopes.push_back({Active.size(), LoopSegment});
+  ++PeerLoops;
   Linear J = Linear::symbol(JSym);
   Active.push_back({J.plus(Lo, -1), clang::BO_GE});
   Active.push_back({J.plus(Hi, -1), clang::BO_LT});
-  LoopSegment = NextSegment++;
   if (Statement) {
     unsigned &H = Bases.HighestIn[Statement];
     H = std::max(H, LoopSegment);
@@ -134,7 +135,22 @@ void SymbolicPath::enterLoop(const Linear &Lo, const Linear &Hi) {
 }
 
 void SymbolicPath::leaveLoop() {
-  Active.resize(Scopes.back());
+  Active.resize(Scopes.back().first);
+  Scopes.pop_back();
+  --PeerLoops;
+}
+
+void SymbolicPath::enterChunk(Symbol C, const Linear &Lo, const Linear &Hi) {
+  // Its number only names its choices (loopOf): no op is numbered with it.
+  Scopes.push_back({Active.size(), NextSegment++});
+  Chunks.insert(C);
+  Linear B = Linear::symbol(C);
+  Active.push_back({B.plus(Lo, -1), clang::BO_GE});
+  Active.push_back({B.plus(Hi, -1), clang::BO_LT});
+}
+
+void SymbolicPath::leaveChunk() {
+  Active.resize(Scopes.back().first);
   Scopes.pop_back();
 }
 

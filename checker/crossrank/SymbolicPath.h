@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace commcheck {
@@ -67,7 +68,14 @@ public:
   /// A peer loop's body: j in [Lo, Hi) while it runs; its choices end with it.
   void enterLoop(const Linear &Lo, const Linear &Hi);
   void leaveLoop();
-  bool inLoop() const { return !Scopes.empty(); }
+  bool inLoop() const { return PeerLoops > 0; }
+  /// A chunk loop's body (`for (b = lo; b < hi; b += step)`, data only), run once for every b in
+  /// [Lo, Hi) with b the symbol C: each op in it stands for an instance per value of C (an
+  /// auxiliary of the symbolic trace); its choices end with it, as a peer loop's do.
+  void enterChunk(Symbol C, const Linear &Lo, const Linear &Hi);
+  void leaveChunk();
+  /// The symbols chunk loops gave their variables.
+  const std::set<Symbol> &chunkSymbols() const { return Chunks; }
 
   struct Atom {
     Linear D;
@@ -106,7 +114,11 @@ private:
   std::vector<unsigned> ChoiceLoop;
   Turns &Bases;
   std::vector<Atom> Active;    ///< the constraints in force, loops' from their Scopes mark on
-  std::vector<size_t> Scopes;  ///< where each open peer loop's constraints start in Active
+  /// Each open loop body (a peer loop's or a chunk loop's): where its constraints start in
+  /// Active, and the number its choices are made in (loopOf).
+  std::vector<std::pair<size_t, unsigned>> Scopes;
+  unsigned PeerLoops = 0; ///< of Scopes, the peer loops'
+  std::set<Symbol> Chunks;
   std::vector<Linear> Places;
   std::vector<OpInfo> Ops;
   std::optional<Linear> PendingValue;

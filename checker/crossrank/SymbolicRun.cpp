@@ -27,7 +27,11 @@ constexpr int64_t ToTheEnd = int64_t(1) << 40;
 class SymForms {
 public:
   SymForms(Symbol R, Symbol P, Symbol J) : R(R), P(P), J(J) {}
-  std::optional<Affine> affine(const Linear &L, bool InLoop) {
+  /// Chunks: the path's chunk loop variables, each an auxiliary of the op (numbered in Aux as
+  /// they come: an op's instance has its own values of them).
+  using AuxNumbers = std::map<Symbol, uint32_t>;
+  std::optional<Affine> affine(const Linear &L, bool InLoop, const std::set<Symbol> &Chunks = {},
+                               AuxNumbers *Aux = nullptr) {
     if (L.Den != 1)
       return std::nullopt;
     Affine A = Affine::constant(L.Const);
@@ -41,6 +45,10 @@ public:
         if (!InLoop)
           return std::nullopt;
         V = symvar::Iter;
+      } else if (Chunks.count(S)) {
+        if (!Aux || (!Aux->count(S) && Aux->size() == symvar::MaxAux))
+          return std::nullopt;
+        V = symvar::Aux0 + Aux->try_emplace(S, uint32_t(Aux->size())).first->second;
       } else if (Linear::isPlace(S))
         return std::nullopt;
       else
@@ -49,8 +57,9 @@ public:
     }
     return A;
   }
-  std::optional<AffineAtom> atom(const SymbolicPath::Atom &At, bool InLoop) {
-    std::optional<Affine> A = affine(At.D, InLoop);
+  std::optional<AffineAtom> atom(const SymbolicPath::Atom &At, bool InLoop, const std::set<Symbol> &Chunks,
+                                 AuxNumbers &Aux) {
+    std::optional<Affine> A = affine(At.D, InLoop, Chunks, &Aux);
     if (!A)
       return std::nullopt;
     switch (At.Op) {
@@ -167,8 +176,8 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
       continue; // signals nothing the trace holds (runSymbolically checks that)
     if (R.InFlight || R.Probe || R.GridCell)
       return "an async transfer, a TTEST or a grid wait";
-    if (R.Mem.Length || R.Mem.Data)
-      return "an extent of launch values or an offset of data";
+    if (R.Mem.Data)
+      return "an offset of data";
     if (!Path.isPlace(R.Mem.Owner))
       return "an access the symbolic run cannot place in a rank's window";
     // The trace compares accesses of one name only: a buffer must have one (its offsets of
@@ -178,14 +187,24 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     SymOp O;
     O.Kind = R.Kind;
     O.Root = R.Mem.Root;
-    std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop);
-    std::optional<Affine> Off = Forms.affine(I.Offset, I.InLoop);
+    const std::set<Symbol> &Chunks = Path.chunkSymbols();
+    SymForms::AuxNumbers Aux;
+    std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop, Chunks, &Aux);
+    std::optional<Affine> Off = Forms.affine(I.Offset, I.InLoop, Chunks, &Aux);
     if (!Owner || !Off)
       return "an owner or offset the symbolic trace cannot state";
     O.Owner = *Owner;
     O.Lo = *Off + R.Mem.Lo;
     bool End = R.Mem.Hi == std::numeric_limits<int64_t>::max();
-    O.Hi = O.Lo + (End ? ToTheEnd : R.Mem.Hi - R.Mem.Lo);
+    if (R.Mem.Length) {
+      // An extent the launch values (and a chunk loop's variable) make: the bytes exactly.
+      std::optional<Affine> Len = Forms.affine(*R.Mem.Length, I.InLoop, Chunks, &Aux);
+      if (!Len)
+        return "an extent the symbolic trace cannot state";
+      O.Hi = O.Lo + *Len;
+    } else {
+      O.Hi = O.Lo + (End ? ToTheEnd : R.Mem.Hi - R.Mem.Lo);
+    }
     if (isSignal(R)) {
       std::optional<Affine> V = Forms.affine(I.Value ? *I.Value : Linear::constant(R.Value), false);
       if (!V)
@@ -198,7 +217,7 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     O.Pos = I.Pos;
     O.InLoop = I.InLoop;
     for (const SymbolicPath::Atom &A : I.When) {
-      std::optional<AffineAtom> X = Forms.atom(A, I.InLoop);
+      std::optional<AffineAtom> X = Forms.atom(A, I.InLoop, Chunks, Aux);
       if (!X)
         return "a path condition the symbolic trace cannot state";
       O.When.push_back({*X});

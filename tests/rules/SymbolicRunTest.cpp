@@ -222,3 +222,21 @@ TEST(SymbolicRun, RootsBeyondFourThatSkipTheBarrierAreNotProved) {
   // The proof from P = 17 lets the race the runs reported pass (the same pair): every P.
   EXPECT_TRUE(C.EveryP) << C.Symbolic;
 }
+
+TEST(SymbolicRun, AChunkLoopThatOnlyMovesDataIsOneBodyForEveryChunk) {
+  // pypto's tiled push (`for (base = 0; base < numel; base += kTile)`, the last tile `numel -
+  // base` long) into row `me` of every rank: the body once, `base` a symbol in [0, numel), the
+  // extents as the launch values make them. Before: no trace (the loop is no peer loop), the runs
+  // went on to 16 ranks taking the tile loop at most three times.
+  FileResult::Entry::CrossRank C = coverage("symbolic_chunked_row_push_clean.cpp");
+  EXPECT_TRUE(C.Modelled);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+  // Rows that overlap at one tile: the runs' race, which the proof finds again and lets pass.
+  C = coverage("symbolic_chunked_row_push_overlap_race.cpp");
+  EXPECT_EQ(C.ToP, 4);
+  // Rows that overlap only past the runs' three tiles: not proved, and the report names the pair.
+  C = coverage("symbolic_chunked_row_push_far_unproved.cpp");
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("may touch the same bytes"), std::string::npos) << C.Symbolic;
+}
