@@ -216,6 +216,11 @@ private:
   Flow bodyOnce(const clang::Stmt *Body, const clang::Stmt *Loop, const Slot &Var, const Linear &Symbol,
                 llvm::function_ref<void()> Enter, llvm::function_ref<void()> Leave, const char *What);
   std::set<Symbol> ChunkSymbols; ///< the symbolic run's chunk loop variables
+public:
+  /// The symbolic run's row symbols: X * N, as (X, N).
+  const std::map<Symbol, std::pair<Symbol, Symbol>> &rowProducts() const { return RowProducts; }
+private:
+  std::map<Symbol, std::pair<Symbol, Symbol>> RowProducts;
   void guardWrite(const Slot &S, const clang::Stmt *At) const;
   /// Whether L is a form the symbolic run decides and states: of r, P, a peer loop's j and launch
   /// values alike on every rank (not a block index, nor a pointer), with at least one term.
@@ -445,6 +450,10 @@ private:
   void blockAsRank(const Linear &L, const clang::Expr *At);
   /// A * B when both are made of launch values (each product of two symbols a symbol of its own).
   std::optional<Linear> product(const Linear &A, const Linear &B);
+  /// The symbolic run: A * B where one is `a * X + c` (X the rank id or a peer loop's j) and the
+  /// other `k * N` (N a launch value alike on every rank): a row of N, `a*k * row(X, N) + c*k * N`
+  /// (SymOp::Row). None otherwise.
+  std::optional<Linear> rowProduct(const Linear &A, const Linear &B);
   /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.
   LaunchPath::Quotients QuotientOf;
   /// V / By (By != 0) as C computes it on a value of Floor's kind: a symbol of its own, defined

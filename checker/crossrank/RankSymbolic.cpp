@@ -338,7 +338,7 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   Linear Part;
   for (const auto &[S, K] : Off.Terms) {
     bool Count = S == RankCountSym || BoundCounts.count(S);
-    if (Count || S == SymRun->rank() || S == SymRun->iter() || ChunkSymbols.count(S))
+    if (Count || S == SymRun->rank() || S == SymRun->iter() || ChunkSymbols.count(S) || RowProducts.count(S))
       Part = Part.plus(Linear::symbol(Count ? RankCountSym : S).scaled(K));
     else if (!PointerSymbols.count(S) && !LaunchSymbols.count(S))
       fail("an offset of data in the symbolic run", At);
@@ -347,7 +347,8 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   // start offset), alike on every rank: SymbolicRun checks that each buffer has one such name.
   Off.eraseTerms([&](const Linear::Term &T) {
     bool Count = T.first == RankCountSym || BoundCounts.count(T.first);
-    return Count || T.first == SymRun->rank() || T.first == SymRun->iter() || ChunkSymbols.count(T.first);
+    return Count || T.first == SymRun->rank() || T.first == SymRun->iter() || ChunkSymbols.count(T.first) ||
+           RowProducts.count(T.first);
   });
   return Part;
 }

@@ -1,5 +1,6 @@
 #include "crossrank/SymbolicEncoding.h"
 #include "crossrank/Z3Defaults.h"
+#include <numeric>
 
 namespace commcheck {
 
@@ -21,6 +22,8 @@ uint32_t launchCount(const SymbolicTrace &T) {
     for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value})
       See(*A);
     SeeGuard(O.When);
+    if (O.Stride)
+      See(Affine::var(*O.Stride));
   }
   return N;
 }
@@ -122,13 +125,40 @@ z3::expr SymbolicEncoding::sameCell(const Instance &N, const Instance &Cl) const
   return term(N.Op->Owner, N) == term(Cl.Op->Owner, Cl) && term(N.Op->Lo, N) == term(Cl.Op->Lo, Cl);
 }
 
-z3::expr SymbolicEncoding::overlap(const Instance &A, const Instance &B) const {
+z3::expr SymbolicEncoding::overlap(const Instance &A, const Instance &B) {
   if (A.Op->Root != B.Op->Root)
     return C.bool_val(false);
   z3::expr Same = term(A.Op->Owner, A) == term(B.Op->Owner, B);
   if (A.Op->Whole || B.Op->Whole)
     return Same;
-  return Same && term(A.Op->Lo, A) < term(B.Op->Hi, B) && term(B.Op->Lo, B) < term(A.Op->Hi, A);
+  z3::expr Columns = term(A.Op->Lo, A) < term(B.Op->Hi, B) && term(B.Op->Lo, B) < term(A.Op->Hi, A);
+  if (!A.Op->Stride && !B.Op->Stride)
+    return Same && Columns;
+  if (A.Op->Stride != B.Op->Stride)
+    return Same; // rows of another width, or none: where they meet is not linear (may meet)
+  // Two rows Row_A != Row_B differ by a multiple of the grain G (the gcd of the forms' numbers),
+  // so rows G * L wide of them are apart; an op that keeps within its row meets the other only
+  // in the same row, where their columns meet.
+  int64_t G = 0;
+  for (const Affine *R : {&A.Op->Row, &B.Op->Row}) {
+    G = std::gcd(G, R->Const < 0 ? -R->Const : R->Const);
+    for (const auto &[V, K] : R->Terms)
+      G = std::gcd(G, K < 0 ? -K : K);
+  }
+  if (G == 0) // both in row 0
+    return Same && Columns;
+  if (!inRow(*A.Op, G) || !inRow(*B.Op, G))
+    return Same;
+  return Same && term(A.Op->Row, A) == term(B.Op->Row, B) && Columns;
+}
+
+bool SymbolicEncoding::inRow(const SymOp &O, int64_t Grain) {
+  auto [It, New] = InRow.try_emplace({&O, Grain}, false);
+  if (!New)
+    return It->second;
+  Instance I = instance(O, "_row");
+  z3::expr Width = C.int_val(Grain) * LaunchVars[*O.Stride - symvar::Launch0];
+  return It->second = valid(I.Exists, term(O.Lo, I) >= 0 && term(O.Hi, I) <= Width);
 }
 
 namespace {

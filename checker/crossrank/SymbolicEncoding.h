@@ -5,6 +5,7 @@
 #pragma once
 #include "crossrank/SymbolicTrace.h"
 #include <z3++.h>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,8 +39,10 @@ public:
   z3::expr before(const Instance &A, const Instance &B) const;
   /// N's instance signals the cell C's instance names (false when the buffers differ).
   z3::expr sameCell(const Instance &N, const Instance &C) const;
-  /// The two instances' bytes overlap (same buffer, owner, intersecting ranges).
-  z3::expr overlap(const Instance &A, const Instance &B) const;
+  /// The two instances' bytes overlap (same buffer, owner, intersecting ranges). Ops in rows
+  /// of one launch value meet only in one row where each keeps within its row (inRow); else
+  /// they may meet wherever their owners do.
+  z3::expr overlap(const Instance &A, const Instance &B);
 
   /// Whether F is satisfiable together with the trace's assumptions (P >= 2, launch values).
   Sat sat(const z3::expr &F);
@@ -51,6 +54,10 @@ public:
 
 private:
   z3::expr atom(const AffineAtom &A, const Instance *I) const;
+  /// Whether every instance of O keeps its bytes within [Row * L, Row * L + Grain * L): its
+  /// column in [0, Grain * L] (asked once per op and grain).
+  bool inRow(const SymOp &O, int64_t Grain);
+  std::map<std::pair<const SymOp *, int64_t>, bool> InRow;
   const SymbolicTrace &T;
   z3::context &C; ///< the thread's (z3Context)
   z3::expr P;

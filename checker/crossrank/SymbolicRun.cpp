@@ -26,7 +26,9 @@ constexpr int64_t ToTheEnd = int64_t(1) << 40;
 /// A form of the interpreter as the symbolic trace's: r, P, j, launch values (numbered by Launch).
 class SymForms {
 public:
-  SymForms(Symbol R, Symbol P, Symbol J) : R(R), P(P), J(J) {}
+  /// Rows: the run's row symbols (X * N), which no form but an offset's row part may hold.
+  SymForms(Symbol R, Symbol P, Symbol J, const std::map<Symbol, std::pair<Symbol, Symbol>> &Rows)
+      : R(R), P(P), J(J), Rows(Rows) {}
   /// Chunks: the path's chunk loop variables, each an auxiliary of the op (numbered in Aux as
   /// they come: an op's instance has its own values of them).
   using AuxNumbers = std::map<Symbol, uint32_t>;
@@ -49,7 +51,7 @@ public:
         if (!Aux || (!Aux->count(S) && Aux->size() == symvar::MaxAux))
           return std::nullopt;
         V = symvar::Aux0 + Aux->try_emplace(S, uint32_t(Aux->size())).first->second;
-      } else if (Linear::isPlace(S))
+      } else if (Linear::isPlace(S) || Rows.count(S))
         return std::nullopt;
       else
         V = symvar::Launch0 + Launch.try_emplace(S, uint32_t(Launch.size())).first->second;
@@ -74,6 +76,7 @@ public:
 
 private:
   Symbol R, P, J;
+  const std::map<Symbol, std::pair<Symbol, Symbol>> &Rows;
   std::map<Symbol, uint32_t> Launch;
 };
 
@@ -83,6 +86,7 @@ std::string opKey(const SymOp &O, bool WithGuard = true) {
   std::string S = std::to_string(int(O.Kind)) + "|" + O.Root + "|" + affineKey(O.Owner) + "|" +
                   affineKey(O.Lo) + "|" + affineKey(O.Hi) + "|" + affineKey(O.Value) + "|" +
                   std::to_string(int(O.Op)) + std::to_string(int(O.Cmp)) + "|" +
+                  (O.Stride ? std::to_string(*O.Stride) + "*" + affineKey(O.Row) : std::string()) + "|" +
                   std::to_string(O.Segment) + "." + std::to_string(O.Pos) + "." +
                   std::to_string(O.InLoop) + "|" + std::to_string(O.Loc.getRawEncoding()) + "|";
   if (WithGuard)
@@ -165,6 +169,7 @@ void pushTurns(const SymbolicPath &Path, std::vector<std::vector<bool>> &Paths) 
 
 /// One path's trace as symbolic ops; "" or why it is outside the fragment.
 std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &Forms,
+                        const std::map<Symbol, std::pair<Symbol, Symbol>> &Rows,
                         std::map<std::string, std::string> &Named, std::vector<SymOp> &Out) {
   const auto &Infos = Path.ops();
   if (Infos.size() != T.Ops.size())
@@ -190,9 +195,34 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     const std::set<Symbol> &Chunks = Path.chunkSymbols();
     SymForms::AuxNumbers Aux;
     std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop, Chunks, &Aux);
-    std::optional<Affine> Off = Forms.affine(I.Offset, I.InLoop, Chunks, &Aux);
+    // The offset's rows (X * N terms, RankInterpreter::rowProduct): one launch value N for all.
+    Linear Column = I.Offset;
+    std::optional<Symbol> Width;
+    Linear RowOf;
+    Column.eraseTerms([&](const Linear::Term &Tm) {
+      auto It = Rows.find(Tm.first);
+      if (It == Rows.end())
+        return false;
+      if (Width && *Width != It->second.second)
+        Width = Symbol(~0u); // two widths: not one row form
+      else if (!Width)
+        Width = It->second.second;
+      RowOf = RowOf.plus(Linear::symbol(It->second.first).scaled(Tm.second));
+      return true;
+    });
+    if (Width && (*Width == Symbol(~0u) || isSignal(R)))
+      return "an offset of rows of two launch values, or a signal cell in a row of one";
+    std::optional<Affine> Off = Forms.affine(Column, I.InLoop, Chunks, &Aux);
     if (!Owner || !Off)
       return "an owner or offset the symbolic trace cannot state";
+    if (Width) {
+      std::optional<Affine> RowForm = Forms.affine(RowOf, I.InLoop);
+      std::optional<Affine> Stride = Forms.affine(Linear::symbol(*Width), false);
+      if (!RowForm || !Stride || Stride->Terms.size() != 1)
+        return "a row the symbolic trace cannot state";
+      O.Row = *RowForm;
+      O.Stride = Stride->Terms.begin()->first;
+    }
     O.Owner = *Owner;
     O.Lo = *Off + R.Mem.Lo;
     bool End = R.Mem.Hi == std::numeric_limits<int64_t>::max();
@@ -345,13 +375,13 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       return R;
     }
     if (!Forms)
-      Forms.emplace(Path.rank(), Path.count(), Path.iter());
+      Forms.emplace(Path.rank(), Path.count(), Path.iter(), I.rowProducts());
     if (!M.Deferred.count(Path.choices()))
       pushTurns(Path, Paths);
     const std::vector<RankOp> &PathOps = std::get<RankTrace>(Run).Ops;
     M.Ops.Ranks[0].Ops.insert(M.Ops.Ranks[0].Ops.end(), PathOps.begin(), PathOps.end());
     std::vector<SymOp> Ops;
-    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, M.Named, Ops);
+    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, I.rowProducts(), M.Named, Ops);
         !Why.empty()) {
       R.Why = Why;
       return R;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,11 @@ struct SymOp {
   std::string Root; ///< the buffer, as RankTrace's MemRange names it
   Affine Owner;     ///< the rank whose memory it is
   Affine Lo, Hi;    ///< bytes [Lo, Hi) of the buffer; a signal op's cell is Lo
+  /// A row of launch values (`buf + my_rank * row_numel + base`): the bytes are Row * L + [Lo, Hi)
+  /// for L the launch variable Stride (Row over r and j, bytes per element of L; Lo, Hi the
+  /// column). None: Lo, Hi are the bytes.
+  std::optional<uint32_t> Stride;
+  Affine Row;
   bool Whole = false; ///< the whole buffer (Lo, Hi unused): a host's write before the launch
   NotifyOp Op = NotifyOp::AtomicAdd;
   WaitCmp Cmp = WaitCmp::GE;

@@ -1,4 +1,6 @@
 #include "SpmdPrograms.h"
+#include <algorithm>
+#include <limits>
 #include <sstream>
 
 namespace commcheck::test {
@@ -54,7 +56,16 @@ struct Emitter {
     O.What = What;
     push(std::move(O));
   }
-  void access(RankOpKind K, MemRange M, const char *What) {
+  /// Tiled: the range in tiles of TileBytes from its start, the last one shorter.
+  void access(RankOpKind K, MemRange M, const char *What, bool Tiled) {
+    if (Tiled && M.Hi != std::numeric_limits<int64_t>::max()) {
+      for (int64_t At = M.Lo; At < M.Hi; At += TileBytes) {
+        MemRange Tile = M;
+        Tile.Lo = At, Tile.Hi = std::min(At + TileBytes, M.Hi);
+        access(K, Tile, What, false);
+      }
+      return;
+    }
     RankOp O;
     O.Kind = K;
     O.Mem = std::move(M);
@@ -101,7 +112,7 @@ struct Emitter {
     switch (I.K) {
     case ItemKind::Put:
       for (int Peer : peersOf(I.W, Rank, P))
-        access(RankOpKind::Write, region(I.Rg, I.Chunk, Peer, Rank), "TPUT");
+        access(RankOpKind::Write, region(I.Rg, I.Chunk, Peer, Rank), "TPUT", I.Tiled);
       break;
     case ItemKind::Load:
     case ItemKind::Store: {
@@ -109,21 +120,21 @@ struct Emitter {
       const char *What = I.K == ItemKind::Load ? "TLOAD" : "TSTORE";
       if (I.Rg == Region::BySender)
         for (int Peer : peersOf(I.W, Rank, P))
-          access(K, region(I.Rg, I.Chunk, Rank, Peer), What);
+          access(K, region(I.Rg, I.Chunk, Rank, Peer), What, I.Tiled);
       else
-        access(K, region(I.Rg, I.Chunk, Rank, Rank), What);
+        access(K, region(I.Rg, I.Chunk, Rank, Rank), What, I.Tiled);
       break;
     }
     case ItemKind::Get:
       for (int Peer : peersOf(I.W, Rank, P))
-        access(RankOpKind::Read, region(I.Rg, I.Chunk, Peer, Peer), "TGET");
+        access(RankOpKind::Read, region(I.Rg, I.Chunk, Peer, Peer), "TGET", I.Tiled);
       break;
     case ItemKind::CellAccess: {
       RankOpKind K = I.IsWrite ? RankOpKind::Write : RankOpKind::Read;
       const char *What = I.IsWrite ? "scalar store" : "scalar load";
       std::vector<int> Owners = I.Remote ? peersOf(I.W, Rank, P) : std::vector<int>{Rank};
       for (int Owner : Owners)
-        access(K, MemRange{SigRoot, Owner, I.Chunk, I.Chunk + 4}, What);
+        access(K, MemRange{SigRoot, Owner, I.Chunk, I.Chunk + 4}, What, false);
       break;
     }
     case ItemKind::IfRank0:
@@ -185,7 +196,8 @@ void itemText(const Item &I, const std::string &Indent, std::ostringstream &OS) 
     return;
   }
   if (I.K == ItemKind::Put || I.K == ItemKind::Load || I.K == ItemKind::Store || I.K == ItemKind::Get)
-    OS << " " << regionName(I.Rg) << (I.Rg == Region::Fixed ? " " + std::to_string(I.Chunk) : "");
+    OS << " " << regionName(I.Rg) << (I.Rg == Region::Fixed ? " " + std::to_string(I.Chunk) : "")
+       << (I.Tiled ? " tiled" : "");
   OS << "\n";
 }
 
@@ -418,6 +430,9 @@ Item SpmdGenerator::dataItem(ItemKind K) {
   int X = pick(0, 19);
   I.Rg = X < 9 ? Region::BySender : X < 18 ? Region::Fixed : Region::Whole;
   I.Chunk = pick(0, 4);
+  // (From the draws made: the programs of a seed stay those it gave before tiles existed, some
+  // of their accesses now in tiles.)
+  I.Tiled = I.Rg != Region::Whole && I.Chunk >= 3;
   return I;
 }
 

@@ -48,6 +48,9 @@ struct Item {
   int64_t Delta = 0;
   Region Rg = Region::Fixed;
   int Chunk = 0;        ///< Fixed: bytes [32 * Chunk, 32 * Chunk + 64); CellAccess: byte offset
+  /// A data item of a region with bounds: its 64 bytes moved in tiles of TileBytes, the last one
+  /// shorter (a chunk loop: the symbolic trace's op stands for every tile start in [0, 64)).
+  bool Tiled = false;
   bool Remote = false;  ///< CellAccess: the peers' signal memory instead of the own
   bool IsWrite = false; ///< CellAccess
   std::vector<Item> Then, Else;
@@ -56,6 +59,9 @@ struct Item {
 struct SpmdProgram {
   std::vector<Item> Items;
 };
+
+/// The tile of a Tiled access.
+constexpr int64_t TileBytes = 24;
 
 /// The byte address of a cell in its owner's "sig" buffer.
 int64_t cellLo(CellFamily C, int Sender);

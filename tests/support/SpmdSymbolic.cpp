@@ -5,7 +5,8 @@ namespace commcheck::test {
 namespace {
 
 const Affine R = Affine::var(symvar::Rank), P = Affine::var(symvar::Count),
-             J = Affine::var(symvar::Iter), X = Affine::var(symvar::Aux0);
+             J = Affine::var(symvar::Iter), X = Affine::var(symvar::Aux0),
+             TileAt = Affine::var(symvar::Aux0 + 1);
 
 /// The peers an item addresses: who, under which guard, and whether it is a peer loop.
 struct Peer {
@@ -91,7 +92,31 @@ struct Builder {
     O.Lo = I.Rg == Region::BySender ? Index.scaled(64) : Affine::constant(32 * I.Chunk);
     O.Hi = O.Lo + 64;
     O.What = What;
+    if (I.Tiled && !O.Whole) {
+      // As the symbolic run states a chunk loop: a tile at every start t in [0, 64), TileBytes
+      // long while 64 - t > TileBytes, else to the region's end.
+      using A = AffineAtom;
+      Affine Start = O.Lo, End = O.Hi;
+      Guard Within = {{A::ge(TileAt, Affine::constant(0))}, {A::lt(TileAt, Affine::constant(64))}};
+      for (bool Full : {true, false}) {
+        SymOp Tile = O;
+        Tile.Lo = Start + TileAt;
+        Tile.Hi = Full ? Tile.Lo + TileBytes : End;
+        Tile.When = Within;
+        Tile.When.push_back({Full ? A::lt(TileAt, Affine::constant(64 - TileBytes))
+                                  : A::ge(TileAt, Affine::constant(64 - TileBytes))});
+        pushWith(std::move(Tile), Pr);
+      }
+      return;
+    }
     push(std::move(O), Pr);
+  }
+  /// push, O's own guard kept (added to the branch's and the peer's).
+  void pushWith(SymOp O, const Peer *Pr) {
+    Guard Own = std::move(O.When);
+    push(std::move(O), Pr);
+    SymOp &Last = T.Ops.back();
+    Last.When.insert(Last.When.end(), Own.begin(), Own.end());
   }
   Affine senders(const Item &I) const {
     return sharedFamily(I.C) && I.W == Who::All ? P - 1 : Affine::constant(1);
