@@ -353,6 +353,41 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   return Part;
 }
 
+std::optional<Linear> RankInterpreter::rowProduct(const Linear &A, const Linear &B) {
+  // X: the one term of the rank id or a peer loop's variable, with a constant beside it.
+  auto Index = [&](const Linear &L) -> std::optional<Symbol> {
+    if (L.Den != 1 || L.Terms.size() != 1)
+      return std::nullopt;
+    Symbol S = L.Terms[0].first;
+    if (S == SymRun->rank() || (S == SymRun->iter() && SymRun->inLoop()))
+      return S;
+    return std::nullopt;
+  };
+  // N: one launch value alike on every rank (not the count: a row of P is a product of symbols).
+  auto Width = [&](const Linear &L) -> std::optional<Symbol> {
+    if (L.Den != 1 || L.Const != 0 || L.Terms.size() != 1)
+      return std::nullopt;
+    Symbol S = L.Terms[0].first;
+    if (!LaunchSymbols.count(S) || BlockSymbols.count(S) || PointerSymbols.count(S) ||
+        BoundCounts.count(S) || S == RankCountSym)
+      return std::nullopt;
+    return S;
+  };
+  for (const auto &[X, N] : {std::pair{&A, &B}, std::pair{&B, &A}}) {
+    std::optional<Symbol> I = Index(*X), W = Width(*N);
+    if (!I || !W)
+      continue;
+    bool New = false;
+    Symbol Row = intern("#row " + name(*I) + "*" + name(*W), &New);
+    if (New)
+      Shown[Row] = Shown[*I] + "*" + Shown[*W];
+    RowProducts.try_emplace(Row, *I, *W);
+    int64_t K = N->Terms[0].second;
+    return Linear::symbol(Row).scaled(X->Terms[0].second * K).plus(Linear::symbol(*W).scaled(X->Const * K));
+  }
+  return std::nullopt;
+}
+
 int64_t RankInterpreter::symbolicValue(const Expr *E) {
   RankValue V = eval(E);
   if (V.K != RankValue::Number)

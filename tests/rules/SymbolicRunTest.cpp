@@ -240,3 +240,16 @@ TEST(SymbolicRun, AChunkLoopThatOnlyMovesDataIsOneBodyForEveryChunk) {
   EXPECT_FALSE(C.EveryP);
   EXPECT_NE(C.Symbolic.find("may touch the same bytes"), std::string::npos) << C.Symbolic;
 }
+
+TEST(SymbolicRun, RowsOfALaunchValueMeetOnlyInOneRow) {
+  // `rows + me * numel`: the rank id times launch data, a row of the symbolic trace. Before: "an
+  // arithmetic on values the model cannot compute", no trace, the runs went on to 16 ranks.
+  FileResult::Entry::CrossRank C = coverage("symbolic_launch_rows_clean.cpp");
+  EXPECT_TRUE(C.Modelled);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+  // A push one element past its row: the runs' race (the fixture's expectation); the check takes
+  // the rows to meet and lets only that race pass.
+  C = coverage("symbolic_launch_rows_spill_race.cpp");
+  EXPECT_EQ(C.ToP, 4);
+}
