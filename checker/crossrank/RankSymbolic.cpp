@@ -177,6 +177,8 @@ RankInterpreter::symbolicChunkLoop(const Stmt *Init, const BinaryOperator *Cond,
                                    const Expr *StepBy, const Stmt *Body, const Stmt *Loop) {
   if (Init)
     exec(Init);
+  // (What the bound or the step records, each iteration records: checked with the body's ops.)
+  size_t OpsBefore = Trace.Ops.size();
   Slot B = lvalue(Cond->getLHS());
   RankValue Hi = eval(Cond->getRHS()), By = eval(StepBy);
   if (!B || B->K != RankValue::Number || Hi.K != RankValue::Number || By.K != RankValue::Number)
@@ -196,15 +198,14 @@ RankInterpreter::symbolicChunkLoop(const Stmt *Init, const BinaryOperator *Cond,
     fail("a chunk loop whose step the path does not keep positive", Loop);
   Symbol C = intern("#chunk@" + std::to_string(reinterpret_cast<uintptr_t>(Loop)));
   ChunkSymbols.insert(C);
-  size_t OpsBefore = Trace.Ops.size();
   Flow F = bodyOnce(Body, Loop, B, Linear::symbol(C), [&] { SymRun->enterChunk(C, Lo, End); },
                     [&] { SymRun->leaveChunk(); }, "a chunk loop");
   if (F == Flow::Break || F == Flow::Return)
     fail("a chunk loop's body that breaks or returns (its iterations are not alike)", Loop);
   for (size_t K = OpsBefore; K < Trace.Ops.size(); ++K)
     if (isSignal(Trace.Ops[K]) || Trace.Ops[K].InFlight || Trace.Ops[K].Probe)
-      fail("a chunk loop whose body signals, waits or starts an async transfer (its iterations are "
-           "not one operation each)",
+      fail("a chunk loop whose body (or bound, or step) signals, waits or starts an async transfer "
+           "(its iterations are not one operation each)",
            Loop);
   *B = RankValue::unknown("a chunk loop's variable after the loop");
   return Flow::Next;

@@ -239,6 +239,10 @@ TEST(SymbolicRun, AChunkLoopThatOnlyMovesDataIsOneBodyForEveryChunk) {
   C = coverage("symbolic_chunked_row_push_far_unproved.cpp");
   EXPECT_FALSE(C.EveryP);
   EXPECT_NE(C.Symbolic.find("may touch the same bytes"), std::string::npos) << C.Symbolic;
+  // A step that notifies (once per tile): no loop run once for every tile.
+  C = coverage("symbolic_chunk_step_signals_unproved.cpp");
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("(or bound, or step) signals"), std::string::npos) << C.Symbolic;
 }
 
 TEST(SymbolicRun, RowsOfALaunchValueMeetOnlyInOneRow) {
