@@ -154,6 +154,8 @@ public:
   /// Take the launch values of these names as confirmed counts (another interpreter's runs').
   void confirmCounts(const std::vector<std::string> &Names);
   unsigned long steps() const { return Steps; }
+  /// The symbolic run's row symbols (rowProduct): X * N, as (X, N).
+  const std::map<Symbol, std::pair<Symbol, Symbol>> &rowProducts() const { return RowProducts; }
   /// Whether any run so far read its block index or count (it splits work between blocks, of
   /// which the model runs one).
   bool readsBlock() const { return ReadsBlock; }
@@ -216,11 +218,7 @@ private:
   Flow bodyOnce(const clang::Stmt *Body, const clang::Stmt *Loop, const Slot &Var, const Linear &Symbol,
                 llvm::function_ref<void()> Enter, llvm::function_ref<void()> Leave, const char *What);
   std::set<Symbol> ChunkSymbols; ///< the symbolic run's chunk loop variables
-public:
-  /// The symbolic run's row symbols: X * N, as (X, N).
-  const std::map<Symbol, std::pair<Symbol, Symbol>> &rowProducts() const { return RowProducts; }
-private:
-  std::map<Symbol, std::pair<Symbol, Symbol>> RowProducts;
+  std::map<Symbol, std::pair<Symbol, Symbol>> RowProducts; ///< rowProducts()
   void guardWrite(const Slot &S, const clang::Stmt *At) const;
   /// Whether L is a form the symbolic run decides and states: of r, P, a peer loop's j and launch
   /// values alike on every rank (not a block index, nor a pointer), with at least one term.
