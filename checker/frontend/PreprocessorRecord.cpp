@@ -248,13 +248,14 @@ public:
   /// Whether the shim's header at InShim (File, found for Name) stands in for a runtime's header
   /// (its stands-in-for line) that no include folder of the build holds: the shim answers for
   /// any build, the device compiler searches only the build's folders (where it may find none).
+  /// The host's toolchain folders are not the build's: the device has its own.
   bool standInNoFolderHolds(StringRef InShim, StringRef Name, FileEntryRef File) const {
     auto Text = SM.getFileManager().getBufferForFile(File);
     if (!Text || !ShimStandIn::parse(InShim.str(), (*Text)->getBuffer().str()))
       return false;
     for (const DirectoryLookup &DL : PP.getHeaderSearchInfo().search_dir_range()) {
       OptionalDirectoryEntryRef Dir = DL.getDirRef();
-      if (!DL.isNormalDir() || !Dir || Trusted->underShim(Dir->getName()))
+      if (!DL.isNormalDir() || !Dir || Trusted->trustedFolder(Dir->getName()))
         continue;
       llvm::SmallString<256> Path(Dir->getName());
       llvm::sys::path::append(Path, Name);

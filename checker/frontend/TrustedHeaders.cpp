@@ -3,6 +3,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "clang/Driver/Compilation.h"
 #include "clang/Driver/Driver.h"
 #include "clang/Driver/Job.h"
@@ -75,8 +76,9 @@ std::string TrustedHeaders::shimRelative(llvm::StringRef Path) const {
   return Real.substr(Shim.size() + 1);
 }
 
-bool TrustedHeaders::underShim(llvm::StringRef Path) const {
-  return !Shim.empty() && under(realPath(Path.str()), Shim);
+bool TrustedHeaders::trustedFolder(llvm::StringRef Path) const {
+  std::string Real = realPath(Path.str());
+  return llvm::any_of(Dirs, [&](const std::string &D) { return under(Real, D); });
 }
 
 bool TrustedHeaders::under(llvm::StringRef File, llvm::StringRef Dir) const {

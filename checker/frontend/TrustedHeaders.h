@@ -29,8 +29,8 @@ public:
   bool inShim(const clang::SourceManager &SM, clang::SourceLocation L) const;
   /// The path under the shim of the file at Path (a header search found), "" when not there.
   std::string shimRelative(llvm::StringRef Path) const;
-  /// Whether Path is the shim's folder or lies in it.
-  bool underShim(llvm::StringRef Path) const;
+  /// Whether the folder Path is a trusted one (the shim, the toolchain's) or lies in one.
+  bool trustedFolder(llvm::StringRef Path) const;
   const std::vector<std::string> &dirs() const { return Dirs; }
   /// The shim's folder (real path; "" when none).
   const std::string &shimDir() const { return Shim; }
