@@ -156,6 +156,8 @@ public:
   unsigned long steps() const { return Steps; }
   /// The symbolic run's row symbols (rowProduct): X * N, as (X, N).
   const std::map<Symbol, std::pair<Symbol, Symbol>> &rowProducts() const { return RowProducts; }
+  /// The symbolic run's chunk loop variables (symbolicChunkLoop).
+  const std::set<Symbol> &chunkSymbols() const { return ChunkSymbols; }
   /// Whether any run so far read its block index or count (it splits work between blocks, of
   /// which the model runs one).
   bool readsBlock() const { return ReadsBlock; }
@@ -217,7 +219,7 @@ private:
   /// it must be iteration-private (unknown after it). What: the loop, for messages.
   Flow bodyOnce(const clang::Stmt *Body, const clang::Stmt *Loop, const Slot &Var, const Linear &Symbol,
                 llvm::function_ref<void()> Enter, llvm::function_ref<void()> Leave, const char *What);
-  std::set<Symbol> ChunkSymbols; ///< the symbolic run's chunk loop variables
+  std::set<Symbol> ChunkSymbols; ///< chunkSymbols()
   std::map<Symbol, std::pair<Symbol, Symbol>> RowProducts; ///< rowProducts()
   void guardWrite(const Slot &S, const clang::Stmt *At) const;
   /// Whether L is a form the symbolic run decides and states: of r, P, a peer loop's j and launch

@@ -50,8 +50,8 @@ const VarDecl *symbolicLoopVar(const Expr *Cond, const Expr *Inc) {
         return L->getValue() == 1 ? V : nullptr;
   return nullptr;
 }
-/// `for (b = e; b < n; b += step)`: the variable and the step, when the loop has this shape.
-std::pair<const VarDecl *, const Expr *> chunkLoopVar(const Expr *Cond, const Expr *Inc) {
+/// `for (b = e; b < n; b += step)`: its condition and step, when the loop has this shape.
+std::pair<const BinaryOperator *, const Expr *> chunkLoop(const Expr *Cond, const Expr *Inc) {
   const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts() : nullptr);
   const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc ? Inc->IgnoreParenImpCasts() : nullptr);
   if (!BO || BO->getOpcode() != BO_LT || !CA || CA->getOpcode() != BO_AddAssign)
@@ -61,7 +61,7 @@ std::pair<const VarDecl *, const Expr *> chunkLoopVar(const Expr *Cond, const Ex
   const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
   if (!V || !A || A->getDecl() != V || !V->getType()->isIntegerType())
     return {nullptr, nullptr};
-  return {V, CA->getRHS()};
+  return {BO, CA->getRHS()};
 }
 } // namespace
 
@@ -72,9 +72,8 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
   if (!V) {
     if (isPeerLoop(Loop, Cond))
       fail("a loop over the peers not of the form `for (j = e; j < n; ++j)`", Loop);
-    if (auto [B, Step] = chunkLoopVar(Cond, Inc); B)
-      return symbolicChunkLoop(Init, cast<BinaryOperator>(Cond->IgnoreParenImpCasts()), Inc, Step,
-                               Body, Loop);
+    if (auto [Chunk, Step] = chunkLoop(Cond, Inc); Chunk)
+      return symbolicChunkLoop(Init, Chunk, Inc, Step, Body, Loop);
     return std::nullopt; // run as the explicit run does: a condition on r or P stops it
   }
   if (Init)
@@ -310,8 +309,8 @@ std::string RankInterpreter::symbolicLoopCondition(const Linear &D) const {
     return T.first == SymRun->rank() || T.first == SymRun->count();
   });
   return OfRanks ? "a loop whose condition depends on the rank id or count (not a loop over the peers)"
-                 : "a loop over launch values not of the form `for (j = e; j < n; ++j)` (a chunk loop: "
-                   "its iterations are not one body run once)";
+                 : "a loop over launch values not of the form `for (j = e; j < n; ++j)` or `for (b = e; b < n; "
+                   "b += step)` (its iterations are not one body run once)";
 }
 
 bool RankInterpreter::launchFree(const Linear &L) const {

@@ -143,7 +143,6 @@ void SymbolicPath::leaveLoop() {
 void SymbolicPath::enterChunk(Symbol C, const Linear &Lo, const Linear &Hi) {
   // Its number only names its choices (loopOf): no op is numbered with it.
   Scopes.push_back({Active.size(), NextSegment++});
-  Chunks.insert(C);
   Linear B = Linear::symbol(C);
   Active.push_back({B.plus(Lo, -1), clang::BO_GE});
   Active.push_back({B.plus(Hi, -1), clang::BO_LT});

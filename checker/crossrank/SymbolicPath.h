@@ -12,7 +12,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <vector>
 
 namespace commcheck {
@@ -74,8 +73,6 @@ public:
   /// auxiliary of the symbolic trace); its choices end with it, as a peer loop's do.
   void enterChunk(Symbol C, const Linear &Lo, const Linear &Hi);
   void leaveChunk();
-  /// The symbols chunk loops gave their variables.
-  const std::set<Symbol> &chunkSymbols() const { return Chunks; }
 
   struct Atom {
     Linear D;
@@ -118,7 +115,6 @@ private:
   /// Active, and the number its choices are made in (loopOf).
   std::vector<std::pair<size_t, unsigned>> Scopes;
   unsigned PeerLoops = 0; ///< of Scopes, the peer loops'
-  std::set<Symbol> Chunks;
   std::vector<Linear> Places;
   std::vector<OpInfo> Ops;
   std::optional<Linear> PendingValue;

@@ -26,14 +26,16 @@ constexpr int64_t ToTheEnd = int64_t(1) << 40;
 /// A form of the interpreter as the symbolic trace's: r, P, j, launch values (numbered by Launch).
 class SymForms {
 public:
-  /// Rows: the run's row symbols (X * N), which no form but an offset's row part may hold.
-  SymForms(Symbol R, Symbol P, Symbol J, const std::map<Symbol, std::pair<Symbol, Symbol>> &Rows)
-      : R(R), P(P), J(J), Rows(Rows) {}
-  /// Chunks: the path's chunk loop variables, each an auxiliary of the op (numbered in Aux as
-  /// they come: an op's instance has its own values of them).
+  using Rows = std::map<Symbol, std::pair<Symbol, Symbol>>;
+  /// RowsOf: the run's row symbols (X * N), which no form but an offset's row part may hold;
+  /// Chunks: its chunk loop variables (RankInterpreter's, filled as the run goes).
+  SymForms(Symbol R, Symbol P, Symbol J, const Rows &RowsOf, const std::set<Symbol> &Chunks)
+      : R(R), P(P), J(J), RowsOf(RowsOf), Chunks(Chunks) {}
+  const Rows &rows() const { return RowsOf; }
+  /// An op's chunk loop variables are auxiliaries of it, numbered in Aux as they come (an op's
+  /// instance has its own values of them); without Aux a form may hold none.
   using AuxNumbers = std::map<Symbol, uint32_t>;
-  std::optional<Affine> affine(const Linear &L, bool InLoop, const std::set<Symbol> &Chunks = {},
-                               AuxNumbers *Aux = nullptr) {
+  std::optional<Affine> affine(const Linear &L, bool InLoop, AuxNumbers *Aux = nullptr) {
     if (L.Den != 1)
       return std::nullopt;
     Affine A = Affine::constant(L.Const);
@@ -51,7 +53,7 @@ public:
         if (!Aux || (!Aux->count(S) && Aux->size() == symvar::MaxAux))
           return std::nullopt;
         V = symvar::Aux0 + Aux->try_emplace(S, uint32_t(Aux->size())).first->second;
-      } else if (Linear::isPlace(S) || Rows.count(S))
+      } else if (Linear::isPlace(S) || RowsOf.count(S))
         return std::nullopt;
       else
         V = symvar::Launch0 + Launch.try_emplace(S, uint32_t(Launch.size())).first->second;
@@ -59,9 +61,8 @@ public:
     }
     return A;
   }
-  std::optional<AffineAtom> atom(const SymbolicPath::Atom &At, bool InLoop, const std::set<Symbol> &Chunks,
-                                 AuxNumbers &Aux) {
-    std::optional<Affine> A = affine(At.D, InLoop, Chunks, &Aux);
+  std::optional<AffineAtom> atom(const SymbolicPath::Atom &At, bool InLoop, AuxNumbers &Aux) {
+    std::optional<Affine> A = affine(At.D, InLoop, &Aux);
     if (!A)
       return std::nullopt;
     switch (At.Op) {
@@ -76,7 +77,8 @@ public:
 
 private:
   Symbol R, P, J;
-  const std::map<Symbol, std::pair<Symbol, Symbol>> &Rows;
+  const Rows &RowsOf;
+  const std::set<Symbol> &Chunks;
   std::map<Symbol, uint32_t> Launch;
 };
 
@@ -169,7 +171,6 @@ void pushTurns(const SymbolicPath &Path, std::vector<std::vector<bool>> &Paths) 
 
 /// One path's trace as symbolic ops; "" or why it is outside the fragment.
 std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &Forms,
-                        const std::map<Symbol, std::pair<Symbol, Symbol>> &Rows,
                         std::map<std::string, std::string> &Named, std::vector<SymOp> &Out) {
   const auto &Infos = Path.ops();
   if (Infos.size() != T.Ops.size())
@@ -192,27 +193,25 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     SymOp O;
     O.Kind = R.Kind;
     O.Root = R.Mem.Root;
-    const std::set<Symbol> &Chunks = Path.chunkSymbols();
     SymForms::AuxNumbers Aux;
-    std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop, Chunks, &Aux);
+    std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop, &Aux);
     // The offset's rows (X * N terms, RankInterpreter::rowProduct): one launch value N for all.
     Linear Column = I.Offset;
     std::optional<Symbol> Width;
+    bool Widths = false; // rows of two launch values: no one row form
     Linear RowOf;
     Column.eraseTerms([&](const Linear::Term &Tm) {
-      auto It = Rows.find(Tm.first);
-      if (It == Rows.end())
+      auto It = Forms.rows().find(Tm.first);
+      if (It == Forms.rows().end())
         return false;
-      if (Width && *Width != It->second.second)
-        Width = Symbol(~0u); // two widths: not one row form
-      else if (!Width)
-        Width = It->second.second;
+      Widths |= Width && *Width != It->second.second;
+      Width = It->second.second;
       RowOf = RowOf.plus(Linear::symbol(It->second.first).scaled(Tm.second));
       return true;
     });
-    if (Width && (*Width == Symbol(~0u) || isSignal(R)))
+    if (Width && (Widths || isSignal(R)))
       return "an offset of rows of two launch values, or a signal cell in a row of one";
-    std::optional<Affine> Off = Forms.affine(Column, I.InLoop, Chunks, &Aux);
+    std::optional<Affine> Off = Forms.affine(Column, I.InLoop, &Aux);
     if (!Owner || !Off)
       return "an owner or offset the symbolic trace cannot state";
     if (Width) {
@@ -228,7 +227,7 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     bool End = R.Mem.Hi == std::numeric_limits<int64_t>::max();
     if (R.Mem.Length) {
       // An extent the launch values (and a chunk loop's variable) make: the bytes exactly.
-      std::optional<Affine> Len = Forms.affine(*R.Mem.Length, I.InLoop, Chunks, &Aux);
+      std::optional<Affine> Len = Forms.affine(*R.Mem.Length, I.InLoop, &Aux);
       if (!Len)
         return "an extent the symbolic trace cannot state";
       O.Hi = O.Lo + *Len;
@@ -247,7 +246,7 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     O.Pos = I.Pos;
     O.InLoop = I.InLoop;
     for (const SymbolicPath::Atom &A : I.When) {
-      std::optional<AffineAtom> X = Forms.atom(A, I.InLoop, Chunks, Aux);
+      std::optional<AffineAtom> X = Forms.atom(A, I.InLoop, Aux);
       if (!X)
         return "a path condition the symbolic trace cannot state";
       O.When.push_back({*X});
@@ -375,13 +374,13 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       return R;
     }
     if (!Forms)
-      Forms.emplace(Path.rank(), Path.count(), Path.iter(), I.rowProducts());
+      Forms.emplace(Path.rank(), Path.count(), Path.iter(), I.rowProducts(), I.chunkSymbols());
     if (!M.Deferred.count(Path.choices()))
       pushTurns(Path, Paths);
     const std::vector<RankOp> &PathOps = std::get<RankTrace>(Run).Ops;
     M.Ops.Ranks[0].Ops.insert(M.Ops.Ranks[0].Ops.end(), PathOps.begin(), PathOps.end());
     std::vector<SymOp> Ops;
-    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, I.rowProducts(), M.Named, Ops);
+    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, M.Named, Ops);
         !Why.empty()) {
       R.Why = Why;
       return R;
