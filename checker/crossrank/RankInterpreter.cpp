@@ -88,6 +88,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   BindOrder.clear();
   DataOccurrences.clear();
   WindowRoots.clear();
+  WindowReaches.clear();
   HomeNotifies.clear();
   LoopCondSymbols.clear();
   InLoopCond = false;
@@ -133,7 +134,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   // address): it is the rank's own cell where the kernel also reaches that buffer through the
   // window table (it computes peers' copies of it from it: so it is in its window), or where
   // pointer arguments are declared the rank's own; elsewhere its owner is the host's choice.
-  for (const HomeNotify &N : HomeNotifies)
+  for (const BufferUse &N : HomeNotifies)
     if (!WindowRoots.count(N.Root) && !LocalArguments && N.Op < Trace.Ops.size() &&
         !Trace.Ops[N.Op].DataOwner)
       Trace.Ops[N.Op].HostOwner = true;

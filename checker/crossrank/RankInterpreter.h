@@ -167,6 +167,16 @@ public:
   bool choicesShared() const { return SharedChoice; }
   /// The highest rank index whose window the last run addressed (-1: none).
   int highestWindow() const { return HighestWindow; }
+  /// An op of the last run's trace (its index) on a buffer (bufferText).
+  struct BufferUse {
+    std::string Root;
+    size_t Op;
+  };
+  /// Where the last run reached a buffer through the window table, and where it notified into a
+  /// buffer it was handed a pointer to: whether such a notify's owner is the host's choice is a
+  /// question of the whole run, which the symbolic run asks over the paths that make one.
+  const std::vector<BufferUse> &windowReaches() const { return WindowReaches; }
+  const std::vector<BufferUse> &handedNotifies() const { return HomeNotifies; }
 
   // The run's state and steps (RankInterpreter*.cpp); public for the files that implement them.
   using Slot = std::shared_ptr<RankValue>;
@@ -531,12 +541,8 @@ private:
   unsigned Depth = 0;
   const std::vector<Span> *Removed = nullptr;
   std::set<std::string> WindowRoots; ///< buffers reached through the window table (bufferText)
-  struct HomeNotify {
-    std::string Root;
-    const clang::Expr *At;
-    size_t Op; ///< its index in Trace.Ops
-  };
-  std::vector<HomeNotify> HomeNotifies; ///< notifies into handed pointers
+  std::vector<BufferUse> WindowReaches; ///< windowReaches()
+  std::vector<BufferUse> HomeNotifies;  ///< notifies into handed pointers
   bool LocalArguments = false;          ///< pointer arguments address the rank's own memory
   /// Symbols that entered as pointers (a pointer parameter, a pointer loaded, an integer converted
   /// to one): what names a buffer, where the other symbols of an address are offsets into it.

@@ -558,10 +558,12 @@ void RankInterpreter::record(RankOpKind K, const RankValue &View, const Expr *At
   rankFromRemoteSlot(K, View.L, O.Mem, At);
   // Whether a notify's buffer is one the kernel reaches through the window table is a question
   // of the buffer, not of the offset into it (`signals + peer * stride` is in `signals`).
-  if (fromWindow(View.L) || View.FromTable)
+  if (fromWindow(View.L) || View.FromTable) {
     WindowRoots.insert(bufferText(View.L));
-  else if (K == RankOpKind::Notify)
-    HomeNotifies.push_back({bufferText(View.L), At, Trace.Ops.size()});
+    WindowReaches.push_back({bufferText(View.L), Trace.Ops.size()});
+  } else if (K == RankOpKind::Notify) {
+    HomeNotifies.push_back({bufferText(View.L), Trace.Ops.size()});
+  }
   O.Call = Call;
   O.Loc = Ctx.getSourceManager().getExpansionLoc(At->getBeginLoc());
   O.What = What;

@@ -31,14 +31,20 @@ struct SymbolicPath::Solver {
       It = Vars.emplace(S, C.int_const(("s" + std::to_string(S)).c_str())).first;
     return It->second;
   }
-  /// D's numerator (D's denominator is positive: the comparison with 0 is the numerator's).
-  z3::expr term(const Linear &D) {
+  /// D's numerator (D's denominator is positive: the comparison with 0 is the numerator's), the
+  /// symbols Renamed names its own variables for.
+  z3::expr term(const Linear &D, const std::map<Symbol, z3::expr> *Renamed = nullptr) {
     z3::expr E = C.int_val(D.Const);
-    for (const auto &[S, K] : D.Terms)
-      E = E + C.int_val(K) * var(S);
+    for (const auto &[S, K] : D.Terms) {
+      auto It = Renamed ? Renamed->find(S) : std::map<Symbol, z3::expr>::const_iterator();
+      E = E + C.int_val(K) * (Renamed && It != Renamed->end() ? It->second : var(S));
+    }
     return E;
   }
-  z3::expr atom(const Linear &D, BinaryOperatorKind Op) { return relationToZero(term(D), Op); }
+  z3::expr atom(const Linear &D, BinaryOperatorKind Op,
+                const std::map<Symbol, z3::expr> *Renamed = nullptr) {
+    return relationToZero(term(D, Renamed), Op);
+  }
 };
 
 std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver(int MinCount) {
@@ -77,6 +83,36 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
   z3::check_result R = Z.Z.check();
   Z.Z.pop();
   return Z.Answers[Key] = R != z3::unsat;
+}
+
+bool SymbolicPath::entails(const std::vector<Atom> &Premise,
+                           const std::vector<const std::vector<Atom> *> &Alternatives,
+                           const std::set<Symbol> &Local) const {
+  Solver &Z = *S;
+  // A solver of its own: the question is quantified (the incremental one is a simple solver).
+  z3::solver Q(Z.C);
+  z3::params Ps(Z.C);
+  Ps.set("rlimit", 1000000u);
+  Q.set(Ps);
+  z3::expr R = Z.var(RSym), P = Z.var(PSym);
+  Q.add(P >= Z.MinCount && R >= 0 && R < P);
+  for (const Atom &A : Premise)
+    Q.add(Z.atom(A.D, A.Op));
+  z3::expr Some = Z.C.bool_val(false);
+  for (size_t K = 0; K < Alternatives.size(); ++K) {
+    std::map<Symbol, z3::expr> Own; // the alternative's own copies of the local symbols
+    z3::expr_vector Bound(Z.C);
+    for (Symbol L : Local) {
+      std::string Name = "q" + std::to_string(K) + "_" + std::to_string(L);
+      Bound.push_back(Own.emplace(L, Z.C.int_const(Name.c_str())).first->second);
+    }
+    z3::expr All = Z.C.bool_val(true);
+    for (const Atom &A : *Alternatives[K])
+      All = All && Z.atom(A.D, A.Op, &Own);
+    Some = Some || (Bound.empty() ? All : z3::exists(Bound, All));
+  }
+  Q.add(!Some);
+  return Q.check() == z3::unsat;
 }
 
 bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace commcheck {
@@ -98,6 +99,14 @@ public:
   const std::vector<OpInfo> &ops() const { return Ops; }
   /// A signal's value, for the op recorded next.
   void valueNext(const Linear &V) { PendingValue = V; }
+
+  /// Whether, for every r, P and launch values (and the premise's own loop variables) where
+  /// Premise holds, one of Alternatives holds for some values of the symbols in Local (each
+  /// alternative's own: a loop's or a chunk's variable): wherever one path's op runs, its run
+  /// also runs one of the others. False where Z3 cannot tell.
+  bool entails(const std::vector<Atom> &Premise,
+               const std::vector<const std::vector<Atom> *> &Alternatives,
+               const std::set<Symbol> &Local) const;
 
   const std::vector<bool> &choices() const { return Taken; }
   /// The peer loop (its program point) whose body made choice C; 0: outside any.

@@ -2,6 +2,7 @@
 #include "crossrank/HostOwnedNotifies.h"
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicCheck.h"
+#include "crossrank/SymbolicEncoding.h"
 #include "crossrank/SymbolicPath.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -169,6 +170,35 @@ void pushTurns(const SymbolicPath &Path, std::vector<std::vector<bool>> &Paths) 
   }
 }
 
+/// A path's run: its trace, choices and program points, and the buffers it reached through the
+/// window table or notified into through a handed pointer (RankInterpreter::BufferUse).
+struct PathRun {
+  RankTrace T;
+  SymbolicPath Path;
+  std::vector<RankInterpreter::BufferUse> Reaches, Handed;
+};
+
+/// A notify into a buffer the kernel was handed is the rank's own cell where its run also reaches
+/// that buffer through the window table (RankInterpreter::run). A run is not one path: a peer
+/// loop's body runs for every j, its ways in paths of their own (`if (pe == me) continue;` and
+/// the way that computes a peer's copy). So a path's handed notify is its own rank's where, for
+/// every r, P and launch values of the path there, some path's reach of the buffer runs too (its
+/// constraints hold for some j, some chunk: the symbols in Local).
+void handedOwners(std::vector<PathRun> &Runs, const std::set<Symbol> &Local) {
+  for (PathRun &A : Runs)
+    for (const RankInterpreter::BufferUse &N : A.Handed) {
+      if (N.Op >= A.T.Ops.size() || !A.T.Ops[N.Op].HostOwner || N.Op >= A.Path.ops().size())
+        continue;
+      std::vector<const std::vector<SymbolicPath::Atom> *> Reaching;
+      for (const PathRun &B : Runs)
+        for (const RankInterpreter::BufferUse &W : B.Reaches)
+          if (W.Root == N.Root && W.Op < B.Path.ops().size())
+            Reaching.push_back(&B.Path.ops()[W.Op].When);
+      if (!Reaching.empty() && A.Path.entails(A.Path.ops()[N.Op].When, Reaching, Local))
+        A.T.Ops[N.Op].HostOwner = false;
+    }
+}
+
 /// One path's trace as symbolic ops; "" or why it is outside the fragment.
 std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &Forms,
                         std::map<std::string, std::string> &Named, std::vector<SymOp> &Out) {
@@ -267,6 +297,35 @@ bool positiveEveryP(const Affine &V) {
   return AtTwo > 0;
 }
 
+/// Whether every cell of Root that a notify of T raises, some notify of T lowers, for every P
+/// and launch values: the explicit model's next call finds a cell no op lowers restored by
+/// someone else (freshUnloweredCells) and the others as the last call left them, and the
+/// symbolic trace states that per buffer (FreshRoots), so such a buffer's cells must all persist.
+bool everyRaisedCellLowered(const SymbolicTrace &T, const std::string &Root) {
+  SymbolicEncoding E(T);
+  unsigned Tags = 0;
+  for (const SymOp &N : T.Ops) {
+    if (N.Kind != RankOpKind::Notify || N.Root != Root || !positiveEveryP(N.Value))
+      continue;
+    SymbolicEncoding::Instance X = E.instance(N, "_n");
+    z3::expr Lowered = E.ctx().bool_val(false);
+    for (const SymOp &M : T.Ops) {
+      if (M.Kind != RankOpKind::Notify || M.Root != Root || positiveEveryP(M.Value))
+        continue;
+      SymbolicEncoding::Instance Y = E.instance(M, "_m" + std::to_string(Tags++));
+      z3::expr_vector Vars(E.ctx());
+      Vars.push_back(Y.R);
+      for (const z3::expr_vector *V : {&Y.Own, &Y.Witness})
+        for (const z3::expr &Var : *V)
+          Vars.push_back(Var);
+      Lowered = Lowered || z3::exists(Vars, Y.Exists && E.sameCell(Y, X));
+    }
+    if (E.sat(X.Exists && !Lowered) != Sat::No)
+      return false;
+  }
+  return true;
+}
+
 /// The host's write before each call (CONTRACT §6, "Launch"): of every buffer a rank reads, on
 /// its own rank, before the call's first op; then the next call's ops. "" or why not.
 std::string finishCalls(SymbolicTrace &T, unsigned Calls, clang::SourceLocation Kernel) {
@@ -279,9 +338,11 @@ std::string finishCalls(SymbolicTrace &T, unsigned Calls, clang::SourceLocation 
     if (O.Kind == RankOpKind::Notify && (O.Op != NotifyOp::AtomicAdd || !positiveEveryP(O.Value)))
       Lowered.insert(O.Root);
   }
-  if (Calls > 1 && !Lowered.empty())
-    return "a re-entrant kernel that lowers a signal cell (which of its cells persist between "
-           "calls is not stated per cell)";
+  if (Calls > 1)
+    for (const std::string &Root : Lowered)
+      if (!everyRaisedCellLowered(T, Root))
+        return "a re-entrant kernel that lowers some cells of a signal buffer but may leave others "
+               "it raises (which of its cells persist between calls is not stated per cell)";
   std::vector<SymOp> One = std::move(T.Ops);
   T.Ops.clear();
   for (unsigned C = 0; C < Calls; ++C) {
@@ -302,8 +363,10 @@ std::string finishCalls(SymbolicTrace &T, unsigned Calls, clang::SourceLocation 
       T.Ops.push_back(std::move(O));
     }
   }
-  if (Calls > 1)
-    T.FreshRoots.assign(Signals.begin(), Signals.end()); // never lowered: fresh in each call
+  if (Calls > 1) // never lowered: fresh in each call; a lowered buffer's cells persist
+    for (const std::string &Root : Signals)
+      if (!Lowered.count(Root))
+        T.FreshRoots.push_back(Root);
   return "";
 }
 
@@ -333,6 +396,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     // Every path's ops as one rank's (the rank is the first place): where a notify the host
     // places may land is judged over all of them (HostOwnedNotifies).
     SpmdRun Ops;
+    std::vector<PathRun> Runs; // converted when every path ran (handedOwners needs them all)
   } M;
   auto Begin = [&] {
     M = Merged{};
@@ -377,16 +441,22 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       Forms.emplace(Path.rank(), Path.count(), Path.iter(), I.rowProducts(), I.chunkSymbols());
     if (!M.Deferred.count(Path.choices()))
       pushTurns(Path, Paths);
-    const std::vector<RankOp> &PathOps = std::get<RankTrace>(Run).Ops;
-    M.Ops.Ranks[0].Ops.insert(M.Ops.Ranks[0].Ops.end(), PathOps.begin(), PathOps.end());
+    for (const SymbolicPath::OpInfo &Op : Path.ops())
+      M.Highest = std::max(M.Highest, Op.Segment);
+    M.Runs.push_back({std::move(std::get<RankTrace>(Run)), std::move(Path), I.windowReaches(),
+                      I.handedNotifies()});
+  }
+  std::set<Symbol> Local(I.chunkSymbols().begin(), I.chunkSymbols().end());
+  if (!M.Runs.empty())
+    Local.insert(M.Runs.front().Path.iter());
+  handedOwners(M.Runs, Local);
+  for (PathRun &Run : M.Runs) {
+    M.Ops.Ranks[0].Ops.insert(M.Ops.Ranks[0].Ops.end(), Run.T.Ops.begin(), Run.T.Ops.end());
     std::vector<SymOp> Ops;
-    if (std::string Why = convertPath(std::get<RankTrace>(Run), Path, *Forms, M.Named, Ops);
-        !Why.empty()) {
+    if (std::string Why = convertPath(Run.T, Run.Path, *Forms, M.Named, Ops); !Why.empty()) {
       R.Why = Why;
       return R;
     }
-    for (SymOp &O : Ops)
-      M.Highest = std::max(M.Highest, O.Segment);
     for (SymOp &O : Ops)
       if (M.Seen.insert(opKey(O)).second)
         M.T.Ops.push_back(std::move(O));
@@ -416,8 +486,11 @@ std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue
   SymbolicRunResult S =
       runSymbolically(Ctx, Catalogue, Kernel, Removed, Calls, LocalArguments, Bounds);
   auto T1 = std::chrono::steady_clock::now();
-  if (!S.Trace)
+  if (!S.Trace) {
+    if (getenv("COMMCHECK_TRACE_SYMBOLIC"))
+      fprintf(stderr, "symbolic: no trace (%u paths): %s\n", S.Paths, S.Why.c_str());
     return "no symbolic trace: " + S.Why;
+  }
   SymbolicVerdict V = checkEveryRankCount(*S.Trace, Known);
   if (getenv("COMMCHECK_TRACE_SYMBOLIC"))
     fprintf(stderr,

@@ -257,3 +257,33 @@ TEST(SymbolicRun, RowsOfALaunchValueMeetOnlyInOneRow) {
   C = coverage("symbolic_launch_rows_spill_race.cpp");
   EXPECT_EQ(C.ToP, 4);
 }
+
+TEST(SymbolicRun, AHandedBufferALoopWayReachesThroughTheWindowIsTheRanksOwnInTheRun) {
+  // pypto's self-clearing barrier: lanes of a handed signal buffer raised through the window in
+  // the barrier loop's way for a peer, lowered directly by the epilogue. A run is not a path:
+  // the loop runs every j, and for every P some j is a peer. Before: no trace (each path decided
+  // alone, and the one that took `pe == me` never reached the buffer), the runs went on to 16
+  // ranks; re-entrant, its lowered buffer also had no trace (cells persist per buffer).
+  for (bool Fresh : {false, true}) {
+    FileResult::Entry::CrossRank C = coverage("symbolic_handed_lanes_self_clearing_clean.cpp", Fresh);
+    EXPECT_TRUE(C.EveryP) << C.Symbolic;
+    EXPECT_EQ(C.ToP, 4);
+  }
+  // The reach in some launches only does not vouch for the others: no trace.
+  FileResult::Entry::CrossRank C =
+      coverage("symbolic_handed_lanes_reached_in_some_launches_unproved.cpp", false);
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("a pointer argument points to"), std::string::npos) << C.Symbolic;
+}
+
+TEST(SymbolicRun, AReentrantBufferPersistsOnlyWhereEveryCellItRaisesIsLowered) {
+  // A count nothing lowers beside lanes the epilogue lowers, in one buffer: the explicit model's
+  // next call finds the count restored and the lanes as left; one trace cannot say both, so
+  // re-entrant there is none and the runs go on to 16 ranks. Under a fresh window, proved.
+  FileResult::Entry::CrossRank C =
+      coverage("symbolic_reentrant_lanes_and_unlowered_count_unproved.cpp", false);
+  EXPECT_EQ(C.ToP, 16);
+  C = coverage("symbolic_reentrant_lanes_and_unlowered_count_unproved.cpp", true);
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+}
