@@ -2,6 +2,7 @@
 #include "driver/AssumptionList.h"
 #include "driver/Driver.h"
 #include "frontend/BundledData.h"
+#include "frontend/TranslatedCommand.h"
 #include "rules/RuleRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -99,7 +100,14 @@ llvm::Expected<std::unique_ptr<Environment>> Environment::create(const ConfigFil
     return std::move(E);
   FrontendOptions FO;
   FO.ExtraArgs = Config.ExtraArgs;
-  FO.ExtraArgs.insert(FO.ExtraArgs.end(), Options.CompilerArgs.begin(), Options.CompilerArgs.end());
+  // The arguments after `--` are appended to every compile, unless they make a device compile
+  // (a build's ccec flags, which clang does not take): then they are the files' command.
+  std::vector<std::string> Command{"cc"};
+  Command.insert(Command.end(), Options.CompilerArgs.begin(), Options.CompilerArgs.end());
+  if (TranslatedCommand::translate(Command, ".", "").Device)
+    FO.DeviceCommand = Options.CompilerArgs;
+  else
+    FO.ExtraArgs.insert(FO.ExtraArgs.end(), Options.CompilerArgs.begin(), Options.CompilerArgs.end());
   FO.BuildPath = Options.BuildPath;
   FO.ShimDir = Options.NoShim ? "" : bundledShimDir();
   FO.ResourceDir = clangResourceDir();

@@ -82,9 +82,16 @@ Frontend::Frontend(FrontendOptions O) : Opts(std::move(O)), Shadow(Opts.ShimDir)
   if (Opts.Configurations.empty())
     Opts.Configurations = Configuration::defaults(!Configuration::pinsArch(Opts.ExtraArgs));
   Trusted = TrustedHeaders::forToolchain(Opts.ShimDir, Opts.ResourceDir);
-  if (!Opts.BuildPath.empty())
+  if (!Opts.DeviceCommand.empty()) {
+    llvm::SmallString<256> Here;
+    llvm::sys::fs::current_path(Here);
+    ExplicitDb = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        std::string(Here), Opts.DeviceCommand);
+    Opts.BuildPath.clear();
+  } else if (!Opts.BuildPath.empty()) {
     ExplicitDb = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath,
                                                                         ExplicitDbError);
+  }
 }
 Frontend::~Frontend() = default;
 

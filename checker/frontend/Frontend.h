@@ -30,6 +30,10 @@ namespace commcheck {
 
 struct FrontendOptions {
   std::vector<std::string> ExtraArgs;  ///< --extra-arg and the arguments after `--`
+  /// The arguments after `--` where they make a device compile (a build's ccec flags: -x cce,
+  /// --cce-aicore-arch, --npu-arch, --cce-aicore-only): every file's compile command, translated
+  /// as a compilation database's (clang-tidy takes `--` for a fixed database); it replaces -p.
+  std::vector<std::string> DeviceCommand;
   std::string BuildPath;               ///< -p: folder with compile_commands.json
   bool AutoDetectCompileCommands = true;
   std::string ShimDir;                 ///< bundled shim (empty: none, --no-shim)

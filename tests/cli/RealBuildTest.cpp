@@ -154,6 +154,36 @@ TEST(RealBuild, AVectorCoreFileIsCheckedOnlyAsVectorCode) {
   EXPECT_EQ(Cmd.Out.find("__DAV_CUBE__"), std::string::npos) << Cmd.all();
 }
 
+TEST(RealBuild, TheBuildsDeviceFlagsAfterTheDashesAreItsCompileCommand) {
+  // simpler's toolchain flags for an AIV kernel, pasted after `--` as a clang-tidy user would:
+  // clang takes neither -x cce nor --cce-aicore-arch, so they were a parse error. They are the
+  // file's device compile, translated as a database's: the vector core only, -D and -I kept.
+  DeviceBuild B;
+  std::string Cube = B.add("aiv_cube_race.cpp", racyWhere("__DAV_CUBE__"), {});
+  std::vector<std::string> Flags = {"-c", "-O3", "-g", "-x", "cce", "-Wall", "-std=c++17",
+                                    "--cce-aicore-only", "--cce-aicore-arch=dav-c220-vec",
+                                    "-mllvm", "-cce-aicore-dcci-insert-for-scalar=false",
+                                    "-DMEMORY_BASE", "-I" + B.PtoInclude};
+  std::vector<std::string> Args = {Cube, "--"};
+  Args.insert(Args.end(), Flags.begin(), Flags.end());
+  Proc P = runCommcheck(Args);
+  EXPECT_EQ(P.Exit, 0) << P.all(); // the race is in code the vector core never runs
+  EXPECT_EQ(P.Out.find("clang-diagnostic-error"), std::string::npos) << P.all();
+  std::vector<std::string> Cmd = {"--print-compile-command"};
+  Cmd.insert(Cmd.end(), Args.begin(), Args.end());
+  Proc C = runCommcheck(Cmd);
+  EXPECT_EQ(configurationsOf(C), std::vector<std::string>{"vector core (dav-c220-vec)"}) << C.all();
+  EXPECT_NE(C.Out.find("-DMEMORY_BASE"), std::string::npos) << C.all();
+  // The cube core's flags check the cube core: the race is found.
+  Args[Args.size() - 5] = "--cce-aicore-arch=dav-c220-cube";
+  Proc Q = runCommcheck(Args);
+  EXPECT_EQ(Q.Exit, 1) << Q.all();
+  EXPECT_EQ(count(Q.Out, "[comm-publish-before-notify]"), 1u) << Q.all();
+  // Flags that make no device compile are appended to every compile, as before.
+  Proc R = runCommcheck({Cube, "--", "-DMEMORY_BASE"});
+  EXPECT_EQ(R.Exit, 1) << R.all();
+}
+
 TEST(RealBuild, ACubeCoreFileIsCheckedOnlyAsCubeCode) {
   DeviceBuild B;
   std::string Cube = B.add("cube.cpp", racyWhere("__DAV_CUBE__"), {"dav-c220-cube"});
