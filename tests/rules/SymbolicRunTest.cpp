@@ -287,3 +287,21 @@ TEST(SymbolicRun, AReentrantBufferPersistsOnlyWhereEveryCellItRaisesIsLowered) {
   EXPECT_TRUE(C.EveryP) << C.Symbolic;
   EXPECT_EQ(C.ToP, 4);
 }
+
+TEST(SymbolicRun, AReentrantSelfClearingBarrierStillShowsTheNextCallsRace) {
+  // Lanes that persist from call to call (every lane raised is lowered) give a re-entrant trace;
+  // asked on its own, the check finds the next call's push against this call's read, which the
+  // runs report at P = 2 (the fixture's expectation); with it let pass, the rest is proved.
+  CheckHarness &H = CheckHarness::instance();
+  ParsedFile F = H.parseFile(COMMCHECK_FIXTURES_DIR
+                             "/cross-rank/symbolic_reentrant_self_clearing_reads_next_call_race.cpp");
+  ASSERT_TRUE(F.AST);
+  for (const EventGraph &G : H.graphs(F))
+    if (G.IsEntry && G.Decl) {
+      std::string Two = everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 2);
+      EXPECT_NE(Two.find("no notify -> wait edge"), std::string::npos) << Two;
+      EXPECT_EQ(everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 1), "");
+      auto Any = [](const SymOp &, const SymOp &) { return true; };
+      EXPECT_EQ(everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 2, Any), "");
+    }
+}
