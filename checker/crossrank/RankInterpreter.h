@@ -156,8 +156,10 @@ public:
   unsigned long steps() const { return Steps; }
   /// The symbolic run's row symbols (rowProduct): X * N, as (X, N).
   const std::map<Symbol, std::pair<Symbol, Symbol>> &rowProducts() const { return RowProducts; }
-  /// The symbolic run's chunk loop variables (symbolicChunkLoop).
+  /// The symbolic run's chunk loop variables (symbolicChunkLoop), and its phased loops' iteration
+  /// symbols (symbolicPhasedLoop).
   const std::set<Symbol> &chunkSymbols() const { return ChunkSymbols; }
+  const std::set<Symbol> &phaseSymbols() const { return PhaseSymbols; }
   /// Whether any run so far read its block index or count (it splits work between blocks, of
   /// which the model runs one).
   bool readsBlock() const { return ReadsBlock; }
@@ -222,13 +224,23 @@ private:
   std::optional<Flow> symbolicChunkLoop(const clang::Stmt *Init, const clang::BinaryOperator *Cond,
                                         const clang::Expr *Inc, const clang::Expr *StepBy,
                                         const clang::Stmt *Body, const clang::Stmt *Loop);
+  /// A chunk loop whose body signals (a phased loop, docs/cross-rank.md): its body once for the
+  /// iteration k, a symbol (b = lo + step * k, step a number); an outer variable the body raises
+  /// by a number once every iteration (`++expected`) is v0 + c * k in it and v0 + c * T after it,
+  /// T the loop's trips (a symbol alike on every rank).
+  Flow symbolicPhasedLoop(const Slot &B, const Linear &Lo, const Linear &End, const Linear &Step,
+                          const clang::Stmt *Body, const clang::Stmt *Loop);
+  std::set<Symbol> PhaseSymbols; ///< phaseSymbols()
+  bool InPhase = false;          ///< a phased loop's body runs
   /// A loop over a range of numbers, from its condition on (its init run).
   Flow runNumbers(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                   const clang::Stmt *Loop);
   /// Body once with Var the symbol Symbol, between Enter and Leave: what it assigns from outside
   /// it must be iteration-private (unknown after it). What: the loop, for messages.
+  /// Carried: outer slots the body may assign all the same (a phased loop's induction variables).
   Flow bodyOnce(const clang::Stmt *Body, const clang::Stmt *Loop, const Slot &Var, const Linear &Symbol,
-                llvm::function_ref<void()> Enter, llvm::function_ref<void()> Leave, const char *What);
+                llvm::function_ref<void()> Enter, llvm::function_ref<void()> Leave, const char *What,
+                const std::vector<Slot> &Carried = {});
   std::set<Symbol> ChunkSymbols; ///< chunkSymbols()
   std::map<Symbol, std::pair<Symbol, Symbol>> RowProducts; ///< rowProducts()
   void guardWrite(const Slot &S, const clang::Stmt *At) const;

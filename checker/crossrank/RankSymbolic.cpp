@@ -2,6 +2,7 @@
 // the rank count P are symbols, a window's index a place numbered by its form, a peer loop's body
 // run once with its variable j a symbol. What it cannot keep exact stops the run (no trace: the
 // explicit model runs as it does without it).
+#include "crossrank/PhasedLoops.h"
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicPath.h"
 #include "crossrank/AssignmentTarget.h"
@@ -132,7 +133,8 @@ RankInterpreter::Flow RankInterpreter::runNumbers(const Expr *Cond, const Expr *
 
 RankInterpreter::Flow RankInterpreter::bodyOnce(const Stmt *Body, const Stmt *Loop, const Slot &Var,
                                                 const Linear &Symbol, llvm::function_ref<void()> Enter,
-                                                llvm::function_ref<void()> Leave, const char *What) {
+                                                llvm::function_ref<void()> Leave, const char *What,
+                                                const std::vector<Slot> &Carried) {
   // The body runs once for every value of the variable: it may assign nothing from outside it.
   // (A loop within another's body: the outer one's slots are the inner one's outer slots too,
   // and its own again once the inner one is done.)
@@ -159,6 +161,8 @@ RankInterpreter::Flow RankInterpreter::bodyOnce(const Stmt *Body, const Stmt *Lo
       outerSlotsOf(*S, PrivateSlots);
       OuterSlots.insert(S.get()); // (a field made just now)
     }
+  for (const Slot &S : Carried)
+    PrivateSlots.insert(S.get());
   *Var = RankValue::number(Symbol);
   Enter();
   Flow F = exec(Body);
@@ -195,6 +199,8 @@ RankInterpreter::symbolicChunkLoop(const Stmt *Init, const BinaryOperator *Cond,
   // signal orders one iteration apart from another), and only while the step moves on.
   if (!SymRun->implied(Step.plus(Linear::constant(1), -1), BO_GE))
     fail("a chunk loop whose step the path does not keep positive", Loop);
+  if (signalsWithin(Body))
+    return symbolicPhasedLoop(B, Lo, End, Step, Body, Loop);
   Symbol C = intern("#chunk@" + std::to_string(reinterpret_cast<uintptr_t>(Loop)));
   ChunkSymbols.insert(C);
   Flow F = bodyOnce(Body, Loop, B, Linear::symbol(C), [&] { SymRun->enterChunk(C, Lo, End); },
@@ -278,13 +284,19 @@ void RankInterpreter::guardWrite(const Slot &S, const Stmt *At) const {
 void RankInterpreter::numberStatements(const Stmt *Body) {
   if (!StatementIndex.empty())
     return;
-  // Pre-order: a block's statements follow it and precede its next sibling, as they run.
+  // Pre-order: a block's statements follow it and precede its next sibling, as they run. The
+  // body of a loop that signals too (a phased loop's, run once): the paths that turn at an `if`
+  // in it (a root's stage-in) meet again at its next statement, so that every rank's notifies of
+  // an iteration are before every rank's waits of it.
   unsigned Next = 0;
   std::function<void(const CompoundStmt *)> Walk = [&](const CompoundStmt *CS) {
     for (const Stmt *C : CS->body()) {
       StatementIndex[C] = ++Next;
       if (const auto *Inner = dyn_cast<CompoundStmt>(C))
         Walk(Inner);
+      if (const auto *For = dyn_cast<ForStmt>(C))
+        if (const auto *Inner = dyn_cast_or_null<CompoundStmt>(For->getBody()); Inner && signalsWithin(Inner))
+          Walk(Inner);
     }
   };
   if (const auto *CS = dyn_cast<CompoundStmt>(Body))
@@ -299,7 +311,7 @@ bool RankInterpreter::symbolicForm(const Linear &L) const {
   // The block index differs between a rank's cores: not one of them.
   for (const auto &[S, K] : L.Terms)
     if (S != SymRun->rank() && S != SymRun->count() && !(S == SymRun->iter() && SymRun->inLoop()) &&
-        !ChunkSymbols.count(S) && !(LaunchSymbols.count(S) && !BlockSymbols.count(S) && !PointerSymbols.count(S)))
+        !ChunkSymbols.count(S) && !PhaseSymbols.count(S) && !(LaunchSymbols.count(S) && !BlockSymbols.count(S) && !PointerSymbols.count(S)))
       return false;
   return true;
 }
@@ -338,7 +350,8 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   Linear Part;
   for (const auto &[S, K] : Off.Terms) {
     bool Count = S == RankCountSym || BoundCounts.count(S);
-    if (Count || S == SymRun->rank() || S == SymRun->iter() || ChunkSymbols.count(S) || RowProducts.count(S))
+    if (Count || S == SymRun->rank() || S == SymRun->iter() || ChunkSymbols.count(S) ||
+        PhaseSymbols.count(S) || RowProducts.count(S))
       Part = Part.plus(Linear::symbol(Count ? RankCountSym : S).scaled(K));
     else if (!PointerSymbols.count(S) && !LaunchSymbols.count(S))
       fail("an offset of data in the symbolic run", At);
@@ -348,7 +361,7 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   Off.eraseTerms([&](const Linear::Term &T) {
     bool Count = T.first == RankCountSym || BoundCounts.count(T.first);
     return Count || T.first == SymRun->rank() || T.first == SymRun->iter() || ChunkSymbols.count(T.first) ||
-           RowProducts.count(T.first);
+           PhaseSymbols.count(T.first) || RowProducts.count(T.first);
   });
   return Part;
 }
@@ -395,8 +408,11 @@ int64_t RankInterpreter::symbolicValue(const Expr *E) {
   Linear L = resolve(V.L, false);
   if (L.Den != 1)
     fail("a signal value with a fraction", E);
+  // (A phased loop's iteration: alike on every rank at that iteration; SymbolicCheck takes it in
+  // a wait's threshold only.)
   for (const auto &[S, K] : L.Terms)
-    if (S != RankCountSym && (!LaunchSymbols.count(S) || QuotientOf.count(S) || ProductOf.count(S)))
+    if (S != RankCountSym && !PhaseSymbols.count(S) &&
+        (!LaunchSymbols.count(S) || QuotientOf.count(S) || ProductOf.count(S)))
       fail("a signal value that is not alike on every rank (a form of the count and launch "
            "values)",
            E);

@@ -56,13 +56,25 @@ private:
   const KnownRace &Known;
   unsigned Excused = 0; ///< pairs let pass as already reported
   std::vector<int> Sign; ///< per notify: +1 adds credits, -1 a reset
-  std::vector<std::pair<size_t, size_t>> Edges;
+  /// A notify -> wait edge (by op index), for the pairs of instances Rel allows: every pair
+  /// (0), or in one phased loop those whose notify's iteration is at most (1) or below (2) the
+  /// wait's.
+  struct Edge {
+    size_t N, W;
+    int Rel = 0;
+    bool operator==(const Edge &O) const { return N == O.N && W == O.W && Rel == O.Rel; }
+  };
+  std::vector<Edge> Edges;
+  z3::expr related(const Edge &Ed, const Instance &N, const Instance &W) {
+    return Ed.Rel == 0 ? E.ctx().bool_val(true) : Ed.Rel == 1 ? N.K <= W.K : N.K < W.K;
+  }
   unsigned Tags = 0; ///< names of bound instances, distinct per use
   /// The sum of Value * bound over the notifies of Signs (0: all) of call OnlyCall (-1: any) that
   /// pass Filter, each counted against Cell's instance. Upper: the most credits and the fewest
   /// resets; else the reverse.
   std::optional<z3::expr> credits(const Instance &Cell, const z3::expr &Within, bool Upper,
-                                  int Signs, const InstanceFilter &Filter, int OnlyCall = -1);
+                                  int Signs, const InstanceFilter &Filter, int OnlyCall = -1,
+                                  const std::vector<z3::expr> &Extra = {});
   /// Some edge of Edges orders X's instance before Y's (on X's rank: X, then the edge's notify;
   /// on Y's: the edge's wait, then Y).
   z3::expr ordered(const Instance &X, const Instance &Y);
@@ -81,8 +93,8 @@ private:
   /// and costs more than a pair's where few pairs ask).
   bool coversCells(size_t I, size_t J);
   std::map<std::pair<size_t, int>, int> CoversCells; ///< 1 yes, 2 no, -n: n pairs asked so far
-  /// The edges of Edges that the order Edges gives justifies.
-  std::vector<std::pair<size_t, size_t>> justified();
+  /// The edges of Edges that the order Edges gives justifies (each for the pairs it holds for).
+  std::vector<Edge> justified();
 };
 
 std::string TraceProver::fragment() {
@@ -102,7 +114,12 @@ std::string TraceProver::fragment() {
         return Name + " accesses signal memory as data";
       continue;
     }
-    if (!O.Value.rankFree())
+    // A wait's threshold may grow with its phased loop's iteration (`expected` raised each
+    // iteration): one instance's own, alike on every rank at that iteration.
+    Affine Shared = O.Value;
+    if (O.Kind == RankOpKind::Wait && O.Phase)
+      Shared.Terms.erase(symvar::Phase);
+    if (!Shared.rankFree())
       return Name + ": its value differs between ranks";
     Instance X = E.instance(O, "_f");
     bool OwnCell = ownRank(O.Owner) || E.valid(X.Exists, E.term(O.Owner, X) == X.R);
@@ -174,7 +191,8 @@ bool TraceProver::mayTouchSignal(size_t I) {
 }
 
 std::optional<z3::expr> TraceProver::credits(const Instance &Cell, const z3::expr &Within, bool Upper,
-                                         int Signs, const InstanceFilter &Filter, int OnlyCall) {
+                                         int Signs, const InstanceFilter &Filter, int OnlyCall,
+                                         const std::vector<z3::expr> &Extra) {
   z3::expr Sum = E.ctx().int_val(0);
   for (size_t I = 0; I < T.Ops.size(); ++I) {
     const SymOp &O = T.Ops[I];
@@ -182,9 +200,8 @@ std::optional<z3::expr> TraceProver::credits(const Instance &Cell, const z3::exp
         (OnlyCall >= 0 && O.Call != unsigned(OnlyCall)) || !compatible(I, indexOf(Cell)))
       continue;
     bool High = (Sign[I] > 0) == Upper; // the bound the sum takes of this notify
-    InstanceCount N = countInstances(E, O, Cell, Within, Filter, /*Lower=*/!High);
-    InstanceCount::Bound B = High ? N.Hi : N.Lo;
-    std::optional<z3::expr> Term = InstanceCount::times(E, B, O.Value);
+    InstanceCount N = countInstances(E, O, Cell, Within, Filter, /*Lower=*/!High, Extra);
+    std::optional<z3::expr> Term = N.times(E, High, O.Value);
     if (!Term)
       return std::nullopt;
     Sum = Sum + *Term;
@@ -203,7 +220,7 @@ std::string TraceProver::hangs() {
     Instance X = E.instance(W, "_w");
     auto Before = [&](const Instance &M) { return E.before(M, X); };
     auto Reaches = [&](const z3::expr &Credits) {
-      z3::expr Th = E.shared(W.Value);
+      z3::expr Th = E.term(W.Value, X);
       return E.valid(X.Exists, W.Cmp == WaitCmp::GE ? Credits >= Th : Credits > Th);
     };
     std::string Short =
@@ -238,39 +255,73 @@ std::string TraceProver::balance() {
   return "";
 }
 
-std::vector<std::pair<size_t, size_t>> TraceProver::justified() {
-  // Suppose an edge fails: take the earliest wait that passed without its edge's notify. Every
-  // edge of an earlier wait held, so nothing ordered after this wait by them had run: the cell
-  // held at most the credits not after it (and its owner's resets before it), less the missing
-  // one's. The edge holds if that stays below the threshold. (Where the notify is after the wait,
-  // such an edge says the wait never passes: the hang check, which needs no edge, rules that out.)
-  // Fewer edges order fewer credits after a wait: the edges are the greatest fixpoint.
-  std::vector<std::pair<size_t, size_t>> Kept;
+std::vector<TraceProver::Edge> TraceProver::justified() {
+  // Suppose an edge fails: take the earliest wait that passed without its edge's notify N. Every
+  // edge of an earlier wait held, so nothing ordered after this wait by them had run, and neither
+  // had N nor anything its rank runs after N: the cell held at most the credits of the rest (and
+  // its owner's resets before it). The edge holds if that stays below the threshold. (Where the
+  // notify is after the wait, such an edge says the wait never passes: the hang check, which needs
+  // no edge, rules that out.) Fewer edges order fewer credits after a wait: the edges are the
+  // greatest fixpoint. An edge that fails for some pairs of a phased loop's instances is kept for
+  // the pairs whose notify is of an earlier iteration (or the same), where it holds.
+  std::vector<Edge> Kept;
   for (size_t IW = 0; IW < T.Ops.size(); ++IW) {
     const SymOp &W = T.Ops[IW];
-    bool Any = false;
-    for (const auto &[IN, To] : Edges)
-      Any |= To == IW;
-    if (!Any)
+    if (std::none_of(Edges.begin(), Edges.end(), [&](const Edge &Ed) { return Ed.W == IW; }))
       continue;
     Instance X = E.instance(W, "_w");
-    std::optional<z3::expr> Most =
-        credits(X, X.Exists, true, +1, [&](const Instance &M) { return !after(X, M); });
+    std::optional<std::optional<z3::expr>> Most; // asked for the first edge that uses it
     std::optional<z3::expr> Resets =
         credits(X, X.Exists, true, -1, [&](const Instance &M) { return E.before(M, X); });
-    if (!Most || !Resets)
+    if (!Resets)
       continue;
-    z3::expr Th = E.shared(W.Value);
-    for (const auto &[IN, To] : Edges) {
-      if (To != IW)
+    z3::expr Th = E.term(W.Value, X);
+    auto Below = [&](const z3::expr &Credits) {
+      return W.Cmp == WaitCmp::GE ? Credits + *Resets < Th : Credits + *Resets <= Th;
+    };
+    for (const Edge &Ed : Edges) {
+      if (Ed.W != IW)
         continue;
-      Instance N = E.instance(T.Ops[IN], "_n");
+      Instance N = E.instance(T.Ops[Ed.N], "_n");
       z3::expr Within = X.Exists && N.Exists && E.sameCell(N, X);
-      // Most counts N's instance unless it is after the wait (then the wait passes without it).
-      z3::expr Own = z3::ite(after(X, N), E.ctx().int_val(0), E.shared(T.Ops[IN].Value));
-      z3::expr Without = *Most + *Resets - Own;
-      if (E.valid(Within, W.Cmp == WaitCmp::GE ? Without < Th : Without <= Th))
-        Kept.push_back({IN, IW});
+      // Two bounds of the credits, each sound: the most not after the wait less N's own (unless
+      // N is after the wait: then the wait passes without it); and those of what neither is
+      // after the wait nor at or after N on N's rank (a phased loop's later iterations: asked
+      // first for a notify of one, and where the first does not settle it).
+      bool Refined = false;
+      z3::expr Short = E.ctx().bool_val(false);
+      if (!T.Ops[Ed.N].Phase) {
+        if (!Most)
+          Most = credits(X, X.Exists, true, +1, [&](const Instance &M) { return !after(X, M); });
+        z3::expr Own = z3::ite(after(X, N), E.ctx().int_val(0), E.shared(T.Ops[Ed.N].Value));
+        if (*Most)
+          Short = Below(**Most - Own);
+      }
+      bool Phased = T.Ops[Ed.N].Phase && T.Ops[Ed.N].Phase == W.Phase && T.Ops[Ed.N].Call == W.Call;
+      for (int Rel = Ed.Rel; Rel <= (Phased ? 2 : 0); ++Rel) {
+        Edge Narrow{Ed.N, Ed.W, Rel};
+        z3::expr Premise = Within && related(Narrow, N, X);
+        if (!Refined && !E.valid(Premise, Short)) {
+          // (First without "not after the wait": more credits, a bound all the same, and no
+          // quantified order in the questions; then with it.)
+          Refined = true;
+          std::vector<z3::expr> Extra;
+          if (T.Ops[Ed.N].Phase)
+            Extra = {N.K, N.K + 1};
+          auto NotFromN = [&](const Instance &M) { return !(M.R == N.R && !E.before(M, N)); };
+          if (std::optional<z3::expr> Rest = credits(X, Within, true, +1, NotFromN, -1, Extra))
+            Short = Short || Below(*Rest);
+          if (!E.valid(Premise, Short)) {
+            auto Missing = [&](const Instance &M) { return !after(X, M) && NotFromN(M); };
+            if (std::optional<z3::expr> Rest = credits(X, Within, true, +1, Missing, -1, Extra))
+              Short = Short || Below(*Rest);
+          }
+        }
+        if (E.valid(Premise, Short)) {
+          Kept.push_back(Narrow);
+          break;
+        }
+      }
     }
   }
   return Kept;
@@ -286,13 +337,18 @@ void TraceProver::edges() {
       if (Sign[IN] <= 0 || !compatible(IN, IW))
         continue;
       Instance N = E.instance(T.Ops[IN], "_n");
+      // (One phased loop's notify of a later iteration is seldom needed by a wait: such an
+      // edge is claimed for the earlier iterations and the same one from the start; fewer claims
+      // order less, so what they justify stays justified.)
+      const SymOp &Wt = T.Ops[IW], &Nt = T.Ops[IN];
+      bool Phased = Nt.Phase && Nt.Phase == Wt.Phase && Nt.Call == Wt.Call;
       if (E.sat(X.Exists && N.Exists && E.sameCell(N, X)) != Sat::No)
-        Edges.push_back({IN, IW});
+        Edges.push_back({IN, IW, Phased ? 1 : 0});
     }
   }
   for (;;) {
-    std::vector<std::pair<size_t, size_t>> Kept = justified();
-    if (Kept.size() == Edges.size())
+    std::vector<Edge> Kept = justified();
+    if (Kept == Edges)
       return;
     Edges = std::move(Kept);
   }
@@ -301,16 +357,16 @@ void TraceProver::edges() {
 z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
   z3::context &C = E.ctx();
   z3::expr Any = C.bool_val(false);
-  for (const auto &[IN, IW] : Edges) {
-    if (!compatible(IN, indexOf(X)) || !compatible(IW, indexOf(Y)))
+  for (const Edge &Ed : Edges) {
+    if (!compatible(Ed.N, indexOf(X)) || !compatible(Ed.W, indexOf(Y)))
       continue; // never at X's and Y's P
     std::string Id = std::to_string(Tags++);
-    Instance N = E.instance(T.Ops[IN], "_n" + Id, X.R);
-    Instance W = E.instance(T.Ops[IW], "_v" + Id, Y.R);
+    Instance N = E.instance(T.Ops[Ed.N], "_n" + Id, X.R);
+    Instance W = E.instance(T.Ops[Ed.W], "_v" + Id, Y.R);
     z3::expr Order = E.before(X, N) && E.before(W, Y);
     if (Order.simplify().is_false()) // the program points alone rule the edge out
       continue;
-    z3::expr Chain = N.Exists && Order && W.Exists && E.sameCell(N, W);
+    z3::expr Chain = N.Exists && Order && W.Exists && E.sameCell(N, W) && related(Ed, N, W);
     z3::expr_vector Vars(C);
     for (const z3::expr_vector *V : {&N.Own, &N.Witness, &W.Own, &W.Witness})
       for (const z3::expr &Var : *V)

@@ -2,9 +2,15 @@
 
 namespace commcheck {
 
-std::optional<z3::expr> InstanceCount::times(SymbolicEncoding &E, Bound B, const Affine &Value) {
+std::optional<z3::expr> InstanceCount::times(SymbolicEncoding &E, bool High,
+                                             const Affine &Value) const {
   z3::expr V = E.shared(Value);
+  Bound B = High ? Hi : Lo;
   switch (B) {
+  case Iterations:
+    if (!Value.isConstant())
+      return std::nullopt; // a number of iterations times a value of launch values: not linear
+    return *(High ? HiIter : LoIter) * V;
   case Zero: return E.ctx().int_val(0);
   case One: return V;
   case AllButOwner:
@@ -37,11 +43,55 @@ z3::expr_vector concat(z3::context &C, const z3::expr_vector &A, const z3::expr_
   return R;
 }
 
+/// countInstances for a notify of a phased loop: its iterations that signal the cell.
+InstanceCount iterationsOf(SymbolicEncoding &E, const SymOp &N, const SymbolicEncoding::Instance &Cell,
+                           const z3::expr &Within, const std::function<z3::expr(const SymbolicEncoding::Instance &)> &Signals,
+                           bool Lower, const std::vector<z3::expr> &Extra) {
+  using I = SymbolicEncoding::Instance;
+  z3::context &C = E.ctx();
+  InstanceCount Out;
+  I A = E.instance(N, "_a");
+  z3::expr SA = Signals(A);
+  // At most one instance an iteration: two in one iteration are one (rank and j alike).
+  I B = E.instance(N, "_b");
+  z3::expr Other = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false));
+  if (E.sat(Within && SA && Signals(B) && A.K == B.K && Other) != Sat::No)
+    return Out;
+  // The candidates, tightest first for each bound (the filter's own iterations, then the cell's,
+  // then the loop's trips): the first that bounds the count is taken (each one taken is sound).
+  std::vector<z3::expr> Forms(Extra.begin(), Extra.end());
+  if (Cell.Op->Phase == N.Phase) {
+    Forms.push_back(Cell.K);
+    Forms.push_back(Cell.K + 1);
+  }
+  Forms.push_back(E.shared(N.Trips));
+  for (const z3::expr &F : Forms) // none at or past F (nor below 0: iterations count from 0)
+    if (E.sat(Within && SA && A.K >= F) == Sat::No) {
+      Out.Hi = InstanceCount::Iterations, Out.HiIter = z3::ite(F >= 0, F, C.int_val(0));
+      break;
+    }
+  if (!Lower)
+    return Out;
+  z3::expr_vector Which(C);
+  Which.push_back(A.R);
+  if (N.InLoop)
+    Which.push_back(A.J);
+  for (const z3::expr &W : A.Witness)
+    Which.push_back(W);
+  for (auto F = Forms.rbegin(); F != Forms.rend(); ++F) // one at every iteration below F
+    if (always(E, Within && A.K >= 0 && A.K < *F, Which, SA)) {
+      Out.Lo = InstanceCount::Iterations, Out.LoIter = z3::ite(*F >= 0, *F, C.int_val(0));
+      break;
+    }
+  return Out;
+}
+
 } // namespace
 
 InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
                              const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
-                             const InstanceFilter &Filter, bool Lower) {
+                             const InstanceFilter &Filter, bool Lower,
+                             const std::vector<z3::expr> &Extra) {
   using I = SymbolicEncoding::Instance;
   z3::context &C = E.ctx();
   auto Signals = [&](const I &X) {
@@ -55,6 +105,8 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
     return {InstanceCount::Zero, InstanceCount::Zero};
   if (Any == Sat::Unknown)
     return Out;
+  if (N.Phase)
+    return iterationsOf(E, N, Cell, Within, Signals, Lower, Extra);
   // Whether an instance exists wherever Within holds (some rank, some j).
   z3::expr_vector Which = concat(C, A.Own, A.Witness);
   z3::expr_vector All(C);

@@ -8,15 +8,18 @@
 #include "crossrank/SymbolicEncoding.h"
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace commcheck {
 
 struct InstanceCount {
-  enum Bound { Zero, One, AllButOwner, All, Unbounded };
+  /// Iterations: one per iteration of a phased loop, as many as the form in LoIter / HiIter.
+  enum Bound { Zero, One, AllButOwner, All, Iterations, Unbounded };
   Bound Lo = Zero, Hi = Unbounded;
-  bool exact() const { return Lo == Hi && Hi != Unbounded; }
-  /// Value * bound, or nothing when that is not linear (a value that depends on P times P).
-  static std::optional<z3::expr> times(SymbolicEncoding &E, Bound B, const Affine &Value);
+  std::optional<z3::expr> LoIter, HiIter;
+  /// Value * the lower (or upper: High) bound, or nothing when that is not linear (a value that
+  /// depends on P times P, a value of launch values times a number of iterations).
+  std::optional<z3::expr> times(SymbolicEncoding &E, bool High, const Affine &Value) const;
 };
 
 /// Which instances a count takes (a constraint on the instance; null: all).
@@ -24,9 +27,13 @@ using InstanceFilter = std::function<z3::expr(const SymbolicEncoding::Instance &
 
 /// The instances of N that signal the cell of Cell's instance and pass Filter, under Within
 /// (Cell's existence and whatever else the question assumes). Lower: whether the lower bound is
-/// needed (its questions are the costly quantified ones; without them it is Zero).
+/// needed (its questions are the costly quantified ones; without them it is Zero). A notify of a
+/// phased loop that signals the cell at most once an iteration counts the iterations that do:
+/// where they are those below one of the candidate forms (Cell's iteration, the next, the
+/// loop's trips, and Extra: the iterations the filter names), that form.
 InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
                              const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
-                             const InstanceFilter &Filter, bool Lower = true);
+                             const InstanceFilter &Filter, bool Lower = true,
+                             const std::vector<z3::expr> &Extra = {});
 
 } // namespace commcheck

@@ -42,12 +42,15 @@ SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std:
 
 SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std::string &Tag,
                                                       const z3::expr &Rank) {
-  Instance I{&O, Rank, O.InLoop ? C.int_const(("j" + Tag).c_str()) : C.int_val(0), {},
-             C.bool_val(true), z3::expr_vector(C), z3::expr_vector(C)};
+  Instance I{&O, Rank, O.InLoop ? C.int_const(("j" + Tag).c_str()) : C.int_val(0),
+             O.Phase ? C.int_const(("k" + Tag).c_str()) : C.int_val(0), {}, C.bool_val(true),
+             z3::expr_vector(C), z3::expr_vector(C)};
   for (uint32_t K = 0; K < symvar::MaxAux; ++K)
     I.Aux.push_back(C.int_const(("x" + std::to_string(K) + Tag).c_str()));
   if (O.InLoop)
     I.Own.push_back(I.J);
+  if (O.Phase)
+    I.Own.push_back(I.K);
   // Only the auxiliaries the op names are witnesses (the others are free and unused).
   std::vector<bool> Used(symvar::MaxAux);
   auto See = [&](const Affine &A) {
@@ -63,7 +66,7 @@ SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std:
   for (uint32_t K = 0; K < symvar::MaxAux; ++K)
     if (Used[K])
       I.Witness.push_back(I.Aux[K]);
-  I.Exists = Rank >= 0 && Rank < P && guard(O.When, &I);
+  I.Exists = Rank >= 0 && Rank < P && guard(O.When, &I) && (O.Phase ? I.K >= 0 : C.bool_val(true));
   return I;
 }
 
@@ -73,6 +76,7 @@ z3::expr SymbolicEncoding::term(const Affine &A, const Instance &I) const {
     z3::expr X = V == symvar::Rank    ? I.R
                  : V == symvar::Count ? P
                  : V == symvar::Iter  ? I.J
+                 : V == symvar::Phase ? I.K
                  : V < symvar::Launch0 ? I.Aux[V - symvar::Aux0]
                                        : LaunchVars[V - symvar::Launch0];
     E = E + C.int_val(K) * X;
@@ -112,6 +116,13 @@ z3::expr SymbolicEncoding::before(const Instance &A, const Instance &B) const {
   const SymOp &X = *A.Op, &Y = *B.Op;
   if (X.Call != Y.Call)
     return C.bool_val(X.Call < Y.Call);
+  if (X.Phase && X.Phase == Y.Phase) { // one phased loop: an earlier iteration, or the same one
+    z3::expr Within = X.Segment != Y.Segment ? C.bool_val(X.Segment < Y.Segment)
+                      : !X.InLoop || !Y.InLoop ? C.bool_val(X.Pos < Y.Pos)
+                      : X.Pos < Y.Pos          ? A.J <= B.J
+                                               : A.J < B.J;
+    return A.K < B.K || (A.K == B.K && Within);
+  }
   if (X.Segment != Y.Segment)
     return C.bool_val(X.Segment < Y.Segment);
   if (!X.InLoop || !Y.InLoop) // one top-level statement: one op

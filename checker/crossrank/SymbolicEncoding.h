@@ -21,10 +21,10 @@ public:
   /// One instance of an operation: its rank (fresh, or the one given), its j, its auxiliaries.
   struct Instance {
     const SymOp *Op = nullptr;
-    z3::expr R, J;
+    z3::expr R, J, K; ///< K: its iteration of a phased loop (0 outside one)
     std::vector<z3::expr> Aux;
     z3::expr Exists; ///< its guard, 0 <= R < P, and (in a loop) nothing else
-    /// The variables naming which instance it is besides the rank (its j in a loop).
+    /// The variables naming which instance it is besides the rank (its j in a loop, its k).
     z3::expr_vector Own;
     z3::expr_vector Witness; ///< its auxiliaries (functions of the rest)
   };

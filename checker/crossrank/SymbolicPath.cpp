@@ -130,7 +130,9 @@ bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
     }
   }
   Taken.push_back(Way);
-  ChoiceLoop.push_back(Scopes.empty() ? 0 : Scopes.back().second);
+  ChoiceLoop.emplace_back();
+  for (const auto &[Mark, Loop] : Scopes)
+    ChoiceLoop.back().push_back(Loop);
   Active.push_back({D, Way ? Op : LaunchBox::negated(Op)});
   return Way;
 }
@@ -189,8 +191,26 @@ void SymbolicPath::leaveChunk() {
   Scopes.pop_back();
 }
 
+void SymbolicPath::enterPhase(Symbol K, const Linear &Lo, int64_t Step, const Linear &Hi,
+                              const Linear &Trips) {
+  Scopes.push_back({Active.size(), NextSegment++});
+  Linear Iteration = Linear::symbol(K);
+  Active.push_back({Iteration, clang::BO_GE});
+  Active.push_back({Lo.plus(Iteration.scaled(Step)).plus(Hi, -1), clang::BO_LT});
+  Phase = K;
+  this->Trips = Trips;
+}
+
+void SymbolicPath::leavePhase() {
+  Active.resize(Scopes.back().first);
+  Scopes.pop_back();
+  Phase = 0;
+}
+
 void SymbolicPath::recorded(const Linear &Offset) {
   OpInfo I;
+  I.Phase = Phase;
+  I.Trips = Trips;
   I.When = Active;
   I.InLoop = inLoop();
   I.Segment = I.InLoop ? LoopSegment : NextSegment++;

@@ -8,6 +8,7 @@
 // force), its program point and the parts of its forms in r, P and j.
 #pragma once
 #include "crossrank/RankValue.h"
+#include <algorithm>
 #include "clang/AST/OperationKinds.h"
 #include <map>
 #include <memory>
@@ -74,6 +75,13 @@ public:
   /// auxiliary of the symbolic trace); its choices end with it, as a peer loop's do.
   void enterChunk(Symbol C, const Linear &Lo, const Linear &Hi);
   void leaveChunk();
+  /// A phased loop's body (`for (b = lo; b < hi; b += step)` whose body signals), run once for
+  /// the iteration K >= 0 (b = lo + step * K < hi): each op in it stands for an instance per
+  /// iteration (OpInfo::Phase), the loop running Trips of them; its choices end with it.
+  void enterPhase(Symbol K, const Linear &Lo, int64_t Step, const Linear &Hi, const Linear &Trips);
+  void leavePhase();
+  /// `D Op 0` holds from here on (a fact the run derived, not a choice: a loop's trips).
+  void assume(const Linear &D, clang::BinaryOperatorKind Op) { Active.push_back({D, Op}); }
 
   struct Atom {
     Linear D;
@@ -93,6 +101,8 @@ public:
     bool InLoop = false;
     Linear Offset;               ///< the terms of its address in r, P, j (bytes)
     std::optional<Linear> Value; ///< a signal's value or threshold (r- and j-free)
+    Symbol Phase = 0;            ///< its phased loop's iteration symbol (0: none)
+    Linear Trips;                ///< Phase: how many iterations that loop runs
   };
   /// The op just recorded (the interpreter's trace's last), its offset's terms in r, P, j.
   void recorded(const Linear &Offset);
@@ -110,20 +120,26 @@ public:
 
   const std::vector<bool> &choices() const { return Taken; }
   /// The peer loop (its program point) whose body made choice C; 0: outside any.
-  unsigned loopOf(size_t C) const { return ChoiceLoop[C]; }
+  unsigned loopOf(size_t C) const { return ChoiceLoop[C].empty() ? 0 : ChoiceLoop[C].back(); }
+  /// Whether choice C was made in the body of loop Loop (a loopOf number), or of a loop in it.
+  bool madeWithin(size_t C, unsigned Loop) const {
+    return std::find(ChoiceLoop[C].begin(), ChoiceLoop[C].end(), Loop) != ChoiceLoop[C].end();
+  }
   size_t given() const { return Given.size(); }
 
 private:
   std::shared_ptr<Solver> S;
   Symbol RSym = 0, PSym = 0, JSym = 0;
   std::vector<bool> Given, Taken, Outside; ///< Outside: the choices outside peer loops' bodies
-  std::vector<unsigned> ChoiceLoop;
+  std::vector<std::vector<unsigned>> ChoiceLoop; ///< per choice: the loops it was made in, outermost first
   Turns &Bases;
   std::vector<Atom> Active;    ///< the constraints in force, loops' from their Scopes mark on
   /// Each open loop body (a peer loop's or a chunk loop's): where its constraints start in
   /// Active, and the number its choices are made in (loopOf).
   std::vector<std::pair<size_t, unsigned>> Scopes;
   unsigned PeerLoops = 0; ///< of Scopes, the peer loops'
+  Symbol Phase = 0;       ///< the phased loop whose body runs (enterPhase)
+  Linear Trips;
   std::vector<Linear> Places;
   std::vector<OpInfo> Ops;
   std::optional<Linear> PendingValue;

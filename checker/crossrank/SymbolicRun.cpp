@@ -30,19 +30,27 @@ public:
   using Rows = std::map<Symbol, std::pair<Symbol, Symbol>>;
   /// RowsOf: the run's row symbols (X * N), which no form but an offset's row part may hold;
   /// Chunks: its chunk loop variables (RankInterpreter's, filled as the run goes).
-  SymForms(Symbol R, Symbol P, Symbol J, const Rows &RowsOf, const std::set<Symbol> &Chunks)
-      : R(R), P(P), J(J), RowsOf(RowsOf), Chunks(Chunks) {}
+  /// Phases: its phased loops' iteration symbols, which only an op of that loop may hold.
+  SymForms(Symbol R, Symbol P, Symbol J, const Rows &RowsOf, const std::set<Symbol> &Chunks,
+           const std::set<Symbol> &Phases)
+      : R(R), P(P), J(J), RowsOf(RowsOf), Chunks(Chunks), Phases(Phases) {}
   const Rows &rows() const { return RowsOf; }
   /// An op's chunk loop variables are auxiliaries of it, numbered in Aux as they come (an op's
   /// instance has its own values of them); without Aux a form may hold none.
   using AuxNumbers = std::map<Symbol, uint32_t>;
-  std::optional<Affine> affine(const Linear &L, bool InLoop, AuxNumbers *Aux = nullptr) {
+  /// Phase: the op's phased loop's iteration symbol (0: it is in none).
+  std::optional<Affine> affine(const Linear &L, bool InLoop, AuxNumbers *Aux = nullptr,
+                               Symbol Phase = 0) {
     if (L.Den != 1)
       return std::nullopt;
     Affine A = Affine::constant(L.Const);
     for (const auto &[S, K] : L.Terms) {
       uint32_t V;
-      if (S == R)
+      if (Phases.count(S)) {
+        if (S != Phase)
+          return std::nullopt;
+        V = symvar::Phase;
+      } else if (S == R)
         V = symvar::Rank;
       else if (S == P)
         V = symvar::Count;
@@ -62,8 +70,9 @@ public:
     }
     return A;
   }
-  std::optional<AffineAtom> atom(const SymbolicPath::Atom &At, bool InLoop, AuxNumbers &Aux) {
-    std::optional<Affine> A = affine(At.D, InLoop, &Aux);
+  std::optional<AffineAtom> atom(const SymbolicPath::Atom &At, bool InLoop, AuxNumbers &Aux,
+                                 Symbol Phase) {
+    std::optional<Affine> A = affine(At.D, InLoop, &Aux, Phase);
     if (!A)
       return std::nullopt;
     switch (At.Op) {
@@ -79,7 +88,7 @@ public:
 private:
   Symbol R, P, J;
   const Rows &RowsOf;
-  const std::set<Symbol> &Chunks;
+  const std::set<Symbol> &Chunks, &Phases;
   std::map<Symbol, uint32_t> Launch;
 };
 
@@ -91,7 +100,8 @@ std::string opKey(const SymOp &O, bool WithGuard = true) {
                   std::to_string(int(O.Op)) + std::to_string(int(O.Cmp)) + "|" +
                   (O.Stride ? std::to_string(*O.Stride) + "*" + affineKey(O.Row) : std::string()) + "|" +
                   std::to_string(O.Segment) + "." + std::to_string(O.Pos) + "." +
-                  std::to_string(O.InLoop) + "|" + std::to_string(O.Loc.getRawEncoding()) + "|";
+                  std::to_string(O.InLoop) + "." + std::to_string(O.Phase) + "|" +
+                  std::to_string(O.Loc.getRawEncoding()) + "|";
   if (WithGuard)
     for (const auto &Clause : O.When)
       S += clauseKey(Clause);
@@ -156,13 +166,14 @@ void mergeAlike(std::vector<SymOp> &Ops) {
 }
 
 /// The paths that turn from Path at one choice it made and was not given. A path that turned in a
-/// peer loop's body turns again only within that body: after the loop it runs as the path it
-/// turned from (the body changes nothing the rest reads), whose own turns cover the rest; so the
-/// loops' body paths add up instead of multiplying.
+/// peer loop's body turns again only within that body (and the loops within it: their ways under
+/// its way are its own): after the loop it runs as the path it turned from (the body changes
+/// nothing the rest reads), whose own turns cover the rest; so the loops' body paths add up
+/// instead of multiplying.
 void pushTurns(const SymbolicPath &Path, std::vector<std::vector<bool>> &Paths) {
   unsigned Loop = Path.given() ? Path.loopOf(Path.given() - 1) : 0;
   for (size_t C = Path.given(); C < Path.choices().size(); ++C) {
-    if (Loop && Path.loopOf(C) != Loop)
+    if (Loop && !Path.madeWithin(C, Loop))
       break;
     std::vector<bool> Alt(Path.choices().begin(), Path.choices().begin() + C);
     Alt.push_back(!Path.choices()[C]);
@@ -224,7 +235,7 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     O.Kind = R.Kind;
     O.Root = R.Mem.Root;
     SymForms::AuxNumbers Aux;
-    std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop, &Aux);
+    std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop, &Aux, I.Phase);
     // The offset's rows (X * N terms, RankInterpreter::rowProduct): one launch value N for all.
     Linear Column = I.Offset;
     std::optional<Symbol> Width;
@@ -241,11 +252,11 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     });
     if (Width && (Widths || isSignal(R)))
       return "an offset of rows of two launch values, or a signal cell in a row of one";
-    std::optional<Affine> Off = Forms.affine(Column, I.InLoop, &Aux);
+    std::optional<Affine> Off = Forms.affine(Column, I.InLoop, &Aux, I.Phase);
     if (!Owner || !Off)
       return "an owner or offset the symbolic trace cannot state";
     if (Width) {
-      std::optional<Affine> RowForm = Forms.affine(RowOf, I.InLoop);
+      std::optional<Affine> RowForm = Forms.affine(RowOf, I.InLoop, nullptr, I.Phase);
       std::optional<Affine> Stride = Forms.affine(Linear::symbol(*Width), false);
       if (!RowForm || !Stride || Stride->Terms.size() != 1)
         return "a row the symbolic trace cannot state";
@@ -257,7 +268,7 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     bool End = R.Mem.Hi == std::numeric_limits<int64_t>::max();
     if (R.Mem.Length) {
       // An extent the launch values (and a chunk loop's variable) make: the bytes exactly.
-      std::optional<Affine> Len = Forms.affine(*R.Mem.Length, I.InLoop, &Aux);
+      std::optional<Affine> Len = Forms.affine(*R.Mem.Length, I.InLoop, &Aux, I.Phase);
       if (!Len)
         return "an extent the symbolic trace cannot state";
       O.Hi = O.Lo + *Len;
@@ -265,7 +276,8 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
       O.Hi = O.Lo + (End ? ToTheEnd : R.Mem.Hi - R.Mem.Lo);
     }
     if (isSignal(R)) {
-      std::optional<Affine> V = Forms.affine(I.Value ? *I.Value : Linear::constant(R.Value), false);
+      std::optional<Affine> V =
+          Forms.affine(I.Value ? *I.Value : Linear::constant(R.Value), false, nullptr, I.Phase);
       if (!V)
         return "a signal value the symbolic trace cannot state";
       O.Value = *V;
@@ -275,8 +287,15 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     O.Segment = I.Segment;
     O.Pos = I.Pos;
     O.InLoop = I.InLoop;
+    if (I.Phase) {
+      std::optional<Affine> Trips = Forms.affine(I.Trips, false);
+      if (!Trips)
+        return "a phased loop's trips the symbolic trace cannot state";
+      O.Phase = I.Phase;
+      O.Trips = *Trips;
+    }
     for (const SymbolicPath::Atom &A : I.When) {
-      std::optional<AffineAtom> X = Forms.atom(A, I.InLoop, Aux);
+      std::optional<AffineAtom> X = Forms.atom(A, I.InLoop, Aux, I.Phase);
       if (!X)
         return "a path condition the symbolic trace cannot state";
       O.When.push_back({*X});
@@ -438,7 +457,8 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       return R;
     }
     if (!Forms)
-      Forms.emplace(Path.rank(), Path.count(), Path.iter(), I.rowProducts(), I.chunkSymbols());
+      Forms.emplace(Path.rank(), Path.count(), Path.iter(), I.rowProducts(), I.chunkSymbols(),
+                    I.phaseSymbols());
     if (!M.Deferred.count(Path.choices()))
       pushTurns(Path, Paths);
     for (const SymbolicPath::OpInfo &Op : Path.ops())
@@ -447,6 +467,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
                       I.handedNotifies()});
   }
   std::set<Symbol> Local(I.chunkSymbols().begin(), I.chunkSymbols().end());
+  Local.insert(I.phaseSymbols().begin(), I.phaseSymbols().end());
   if (!M.Runs.empty())
     Local.insert(M.Runs.front().Path.iter());
   handedOwners(M.Runs, Local);
@@ -491,6 +512,17 @@ std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue
       fprintf(stderr, "symbolic: no trace (%u paths): %s\n", S.Paths, S.Why.c_str());
     return "no symbolic trace: " + S.Why;
   }
+  if (const char *Env = getenv("COMMCHECK_TRACE_SYMBOLIC"); Env && std::string(Env) == "2")
+    for (size_t K = 0; K < S.Trace->Ops.size(); ++K) {
+      const SymOp &O = S.Trace->Ops[K];
+      std::string When;
+      for (const auto &Clause : O.When)
+        When += "[" + clauseKey(Clause) + "]";
+      fprintf(stderr, "  #%zu %s %s owner %s lo %s hi %s value %s at %u.%u.%d phase %u trips %s call %u when %s\n",
+              K, O.What.c_str(), O.Root.c_str(), affineKey(O.Owner).c_str(), affineKey(O.Lo).c_str(),
+              affineKey(O.Hi).c_str(), affineKey(O.Value).c_str(), O.Segment, O.Pos, int(O.InLoop),
+              O.Phase, affineKey(O.Trips).c_str(), O.Call, When.c_str());
+    }
   SymbolicVerdict V = checkEveryRankCount(*S.Trace, Known);
   if (getenv("COMMCHECK_TRACE_SYMBOLIC"))
     fprintf(stderr,

@@ -19,8 +19,9 @@ namespace commcheck {
 /// launch values that the guard defines (`x == r + 1 || x == r + 1 - P`, `0 <= x < P`: a ring
 /// neighbour `(r + 1) % P`); an instance of an operation is its rank and j, whatever they are.
 namespace symvar {
-constexpr uint32_t Rank = 0, Count = 1, Iter = 2;
-constexpr uint32_t Aux0 = 3, MaxAux = 8;
+/// Phase: the iteration (0, 1, ...) of the op's phased loop (SymOp::Phase), an instance's as j is.
+constexpr uint32_t Rank = 0, Count = 1, Iter = 2, Phase = 3;
+constexpr uint32_t Aux0 = 4, MaxAux = 8;
 constexpr uint32_t Launch0 = Aux0 + MaxAux; ///< launch value k is Launch0 + k: alike on every rank
 } // namespace symvar
 
@@ -60,6 +61,8 @@ struct Affine {
         return false;
     return true;
   }
+  /// Whether it names the phase (the iteration of a phased loop).
+  bool hasPhase() const { return Terms.count(symvar::Phase) > 0; }
 };
 
 /// `E Rel 0`.
@@ -102,12 +105,19 @@ struct SymOp {
   bool Whole = false; ///< the whole buffer (Lo, Hi unused): a host's write before the launch
   NotifyOp Op = NotifyOp::AtomicAdd;
   WaitCmp Cmp = WaitCmp::GE;
-  Affine Value; ///< a notify's value, a wait's threshold: over P and launch values
+  Affine Value; ///< a notify's value, a wait's threshold: over P and launch values (a wait's
+                ///< also over the phase: `expected` raised each iteration)
   /// Program order of a rank's instances: by Call, then by Segment (the top-level statement: the
-  /// op's own, or its peer loop's), then by j for ops in one peer loop (ascending), then by Pos.
+  /// op's own, or its peer loop's), then by j for ops in one peer loop (ascending), then by Pos;
+  /// ops of one phased loop by their iteration first.
   unsigned Call = 0;
   unsigned Segment = 0, Pos = 0;
   bool InLoop = false; ///< an op of a peer loop's body: an instance per allowed j
+  /// An op of a phased loop's body (a loop over launch values whose body signals: each
+  /// iteration a phase): an instance per iteration k >= 0 its guard allows; its rank runs the
+  /// loop's instances by k first (then by Segment, j, Pos). 0: none; else the loop's number.
+  uint32_t Phase = 0;
+  Affine Trips; ///< Phase: how many iterations the loop runs (over P and launch values)
   Guard When;          ///< the instance exists iff it holds (r in [0, P) is implied)
   bool Launch = false; ///< a host's write before the launch: conflicts only with peers' reads
   std::string What;
