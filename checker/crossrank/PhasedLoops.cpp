@@ -69,10 +69,27 @@ std::optional<InductionVariable> raises(const clang::Stmt *S) {
   return std::nullopt;
 }
 
-/// How often the body writes each variable (any assignment, increment, or address taken).
+/// How often the body writes each variable (any assignment, increment, or address taken), and
+/// whether it continues the loop itself (a `continue` outside the loops within it), which skips
+/// what follows on some iterations.
 class Writes : public clang::RecursiveASTVisitor<Writes> {
 public:
   std::map<const clang::VarDecl *, unsigned> Count;
+  bool Continues = false;
+  unsigned Depth = 0; // of loops within the body
+  bool TraverseForStmt(clang::ForStmt *S) { return inner([&] { return RecursiveASTVisitor::TraverseForStmt(S); }); }
+  bool TraverseWhileStmt(clang::WhileStmt *S) { return inner([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); }); }
+  bool TraverseDoStmt(clang::DoStmt *S) { return inner([&] { return RecursiveASTVisitor::TraverseDoStmt(S); }); }
+  bool VisitContinueStmt(clang::ContinueStmt *) {
+    Continues |= Depth == 0;
+    return true;
+  }
+  template <typename F> bool inner(F Walk) {
+    ++Depth;
+    bool R = Walk();
+    --Depth;
+    return R;
+  }
   bool VisitUnaryOperator(clang::UnaryOperator *U) {
     if (U->isIncrementDecrementOp() || U->getOpcode() == clang::UO_AddrOf)
       if (const clang::VarDecl *V = varOf(U->getSubExpr()))
@@ -114,6 +131,8 @@ std::vector<InductionVariable> inductionVariables(const clang::Stmt *Body) {
     return Out;
   Writes W;
   W.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  if (W.Continues) // some iterations skip the raise
+    return Out;
   for (const clang::Stmt *S : CS->body())
     if (std::optional<InductionVariable> I = raises(S); I && W.Count[I->Var] == 1 && I->Step != 0)
       Out.push_back(*I);

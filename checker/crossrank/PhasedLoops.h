@@ -18,7 +18,8 @@ bool signalsWithin(const clang::Stmt *Body);
 
 /// A variable from outside the loop that its body raises by a number once every iteration:
 /// `++v`, `v++`, `--v`, `v += c`, `v -= c`, `v = v + c` as a statement of the body itself (not
-/// within a branch or a loop), and assigned nowhere else in the body nor taken the address of.
+/// within a branch or a loop), and assigned nowhere else in the body nor taken the address of;
+/// none where the body continues the loop (an iteration may skip the raise).
 struct InductionVariable {
   const clang::VarDecl *Var;
   int64_t Step;
