@@ -33,6 +33,22 @@ FileResult::Entry::CrossRank coverage(const std::string &Fixture, bool Fresh = t
   return {};
 }
 
+/// The symbolic proof of the fixture's single kernel entry, asked on its own (not after the
+/// explicit runs): "" when proved, else why not. Calls: 1 (a fresh window) or 2 (re-entrant);
+/// Known: the races to let pass (all of them with AnyRace).
+std::string proofOf(const std::string &Fixture, unsigned Calls, const KnownRace &Known = nullptr) {
+  CheckHarness &H = CheckHarness::instance();
+  ParsedFile F = H.parseFile(COMMCHECK_FIXTURES_DIR "/cross-rank/" + Fixture);
+  EXPECT_TRUE(F.AST) << Fixture;
+  if (F.AST)
+    for (const EventGraph &G : H.graphs(F))
+      if (G.IsEntry && G.Decl)
+        return everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, Calls, Known);
+  ADD_FAILURE() << Fixture << ": no kernel entry";
+  return "no kernel entry";
+}
+const KnownRace AnyRace = [](const SymOp &, const SymOp &) { return true; };
+
 } // namespace
 
 TEST(SymbolicRun, MeshAllGatherIsProvedForEveryRankCount) {
@@ -76,18 +92,12 @@ TEST(SymbolicRun, ReentrantMeshWithoutAnEndBarrierIsProvedButForItsReportedRace)
   EXPECT_TRUE(C.Modelled);
   EXPECT_TRUE(C.EveryP) << C.Symbolic;
   EXPECT_EQ(C.ToP, 4);
-  CheckHarness &H = CheckHarness::instance();
-  ParsedFile F = H.parseFile(COMMCHECK_FIXTURES_DIR "/cross-rank/symbolic_reentrant_race_reported.cpp");
-  ASSERT_TRUE(F.AST);
-  for (const EventGraph &G : H.graphs(F))
-    if (G.IsEntry && G.Decl) {
-      std::string Two = everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 2);
-      EXPECT_NE(Two.find("no notify -> wait edge"), std::string::npos) << Two;
-      EXPECT_EQ(everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 1), "");
-      // Every pair let pass: what is left (hangs, imbalance) holds.
-      auto Any = [](const SymOp &, const SymOp &) { return true; };
-      EXPECT_EQ(everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 2, Any), "");
-    }
+  const char *Fixture = "symbolic_reentrant_race_reported.cpp";
+  std::string Two = proofOf(Fixture, 2);
+  EXPECT_NE(Two.find("no notify -> wait edge"), std::string::npos) << Two;
+  EXPECT_EQ(proofOf(Fixture, 1), "");
+  // Every pair let pass: what is left (hangs, imbalance) holds.
+  EXPECT_EQ(proofOf(Fixture, 2, AnyRace), "");
 }
 
 TEST(SymbolicRun, ARaceOnlyAboveFourRanksIsNotLetPass) {
@@ -292,18 +302,11 @@ TEST(SymbolicRun, AReentrantSelfClearingBarrierStillShowsTheNextCallsRace) {
   // Lanes that persist from call to call (every lane raised is lowered) give a re-entrant trace;
   // asked on its own, the check finds the next call's push against this call's read, which the
   // runs report at P = 2 (the fixture's expectation); with it let pass, the rest is proved.
-  CheckHarness &H = CheckHarness::instance();
-  ParsedFile F = H.parseFile(COMMCHECK_FIXTURES_DIR
-                             "/cross-rank/symbolic_reentrant_self_clearing_reads_next_call_race.cpp");
-  ASSERT_TRUE(F.AST);
-  for (const EventGraph &G : H.graphs(F))
-    if (G.IsEntry && G.Decl) {
-      std::string Two = everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 2);
-      EXPECT_NE(Two.find("no notify -> wait edge"), std::string::npos) << Two;
-      EXPECT_EQ(everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 1), "");
-      auto Any = [](const SymOp &, const SymOp &) { return true; };
-      EXPECT_EQ(everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 2, Any), "");
-    }
+  const char *Fixture = "symbolic_reentrant_self_clearing_reads_next_call_race.cpp";
+  std::string Two = proofOf(Fixture, 2);
+  EXPECT_NE(Two.find("no notify -> wait edge"), std::string::npos) << Two;
+  EXPECT_EQ(proofOf(Fixture, 1), "");
+  EXPECT_EQ(proofOf(Fixture, 2, AnyRace), "");
 }
 
 TEST(SymbolicRun, ATileLoopWithABarrierPerTileIsOnePhasedBodyForEveryTile) {
@@ -336,20 +339,9 @@ TEST(SymbolicRun, APullBeforeTheTilesBarrierIsARaceThePhasedCheckFinds) {
   FileResult::Entry::CrossRank C = coverage("symbolic_phased_tile_pull_before_wait_race.cpp");
   EXPECT_TRUE(C.EveryP) << C.Symbolic;
   EXPECT_EQ(C.ToP, 4);
-  CheckHarness &H = freshHarness();
-  ParsedFile F = H.parseFile(COMMCHECK_FIXTURES_DIR "/cross-rank/symbolic_phased_tile_pull_before_wait_race.cpp");
-  ASSERT_TRUE(F.AST);
-  for (const EventGraph &G : H.graphs(F))
-    if (G.IsEntry && G.Decl) {
-      std::string One = everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 1);
-      EXPECT_NE(One.find("no notify -> wait edge"), std::string::npos) << One;
-      auto Any = [](const SymOp &, const SymOp &) { return true; };
-      EXPECT_EQ(everyRankCountProof(F.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 1, Any), "");
-    }
+  std::string One = proofOf("symbolic_phased_tile_pull_before_wait_race.cpp", 1);
+  EXPECT_NE(One.find("no notify -> wait edge"), std::string::npos) << One;
+  EXPECT_EQ(proofOf("symbolic_phased_tile_pull_before_wait_race.cpp", 1, AnyRace), "");
   // The clean broadcast, asked on its own in one call: proved with no race let pass.
-  ParsedFile Clean = H.parseFile(COMMCHECK_FIXTURES_DIR "/cross-rank/symbolic_phased_tile_broadcast_clean.cpp");
-  ASSERT_TRUE(Clean.AST);
-  for (const EventGraph &G : H.graphs(Clean))
-    if (G.IsEntry && G.Decl)
-      EXPECT_EQ(everyRankCountProof(Clean.AST->getASTContext(), H.catalogue(), G.Decl, G.Removed, 1), "");
+  EXPECT_EQ(proofOf("symbolic_phased_tile_broadcast_clean.cpp", 1), "");
 }
