@@ -1,4 +1,5 @@
 #include "CheckHarness.h"
+#include <algorithm>
 #include "driver/ConfiguredCheck.h"
 #include "frontend/BundledData.h"
 #include "events/EventGraphBuilder.h"
@@ -74,8 +75,12 @@ std::vector<EventGraph> CheckHarness::graphs(ParsedFile &File) {
   BuildOptions BO = Options.Build;
   BO.Trusted = *File.Trusted;
   EventGraphBuilder B(Ctx, Catalogue, BO);
-  for (const clang::FunctionDecl *FD : findRootFunctions(Ctx, {File.Source, File.PP, *File.Trusted}, B).Roots)
+  auto Found = findRootFunctions(Ctx, {File.Source, File.PP, *File.Trusted}, B);
+  for (const clang::FunctionDecl *FD : Found.Roots) {
     Out.push_back(B.build(FD));
+    // As the checker marks them (Checker.cpp): a test that looks for the entry finds it.
+    Out.back().IsEntry = std::find(Found.Entries.begin(), Found.Entries.end(), FD) != Found.Entries.end();
+  }
   return Out;
 }
 
