@@ -25,6 +25,30 @@ const RecordDecl *pointeeRecord(QualType T) {
   return recordOf(T->getPointeeType());
 }
 
+/// Whether E names (a member of) an object of the function's own frame: a local variable that is
+/// no reference, reached through `.` only. Writing it writes no GM struct, whatever its type (a
+/// template's local union, `c.u = 0` in a bit-cast helper, is not a launch struct being written).
+bool localObject(const Expr *E) {
+  for (int Depth = 0; Depth < 16 && E; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return false;
+      E = ME->getBase();
+    } else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(E)) {
+      if (DM->isArrow() || DM->isImplicitAccess())
+        return false;
+      E = DM->getBase();
+    } else if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+      return V && V->hasLocalStorage() && !V->getType()->isReferenceType();
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
 /// A pattern whose instantiations are analysed instead (they show what it writes).
 bool instantiated(const FunctionDecl *FD) {
   if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
@@ -70,8 +94,10 @@ void LaunchStructs::taintPointee(QualType T) {
     AnyWritten = true;
 }
 
-/// LValue is modified: every struct on its access path is.
+/// LValue is modified: every struct on its access path is (none where it is a local object).
 void LaunchStructs::written(const Expr *E) {
+  if (localObject(E))
+    return;
   for (int Depth = 0; Depth < 16 && E; ++Depth) {
     E = E->IgnoreParenImpCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
