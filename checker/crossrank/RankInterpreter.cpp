@@ -94,6 +94,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   InLoopCond = false;
   PeerUses = 0;
   PeerLoopVars.clear();
+  PhasedRan.clear();
   ReadsRankCount = false;
   ContextTables.clear();
   ContextBases.clear();

@@ -232,6 +232,7 @@ private:
                           const clang::Stmt *Body, const clang::Stmt *Loop);
   std::set<Symbol> PhaseSymbols; ///< phaseSymbols()
   bool InPhase = false;          ///< a phased loop's body runs
+  std::set<const clang::Stmt *> PhasedRan; ///< the phased loops this run ran (once each)
   /// A loop over a range of numbers, from its condition on (its init run).
   Flow runNumbers(const clang::Expr *Cond, const clang::Expr *Inc, const clang::Stmt *Body,
                   const clang::Stmt *Loop);

@@ -28,6 +28,10 @@ RankInterpreter::Flow RankInterpreter::symbolicPhasedLoop(const Slot &B, const L
     fail("a loop whose body signals over a range that differs between ranks", Loop);
   if (InPhase || SymRun->inLoop())
     fail("a loop whose body signals within another loop the symbolic run runs once", Loop);
+  // Its iteration and trips are symbols of the loop: a second run of it in one path (a helper
+  // called twice) would give them two ranges at once.
+  if (!PhasedRan.insert(Loop).second)
+    fail("a loop whose body signals, run twice in one run (its trips are one symbol)", Loop);
   std::string Id = std::to_string(reinterpret_cast<uintptr_t>(Loop));
   Symbol K = intern("#phase@" + Id), Trips = intern("#trips@" + Id);
   PhaseSymbols.insert(K);

@@ -331,6 +331,10 @@ TEST(SymbolicRun, ATileLoopWithABarrierPerTileIsOnePhasedBodyForEveryTile) {
     EXPECT_FALSE(C.EveryP) << Wrong;
     EXPECT_EQ(C.ToP, 16) << Wrong;
   }
+  // The loop run twice in one path (a helper called twice): its trips would be bound twice.
+  C = coverage("symbolic_phased_helper_twice_unproved.cpp");
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("run twice in one run"), std::string::npos) << C.Symbolic;
 }
 
 TEST(SymbolicRun, APullBeforeTheTilesBarrierIsARaceThePhasedCheckFinds) {
