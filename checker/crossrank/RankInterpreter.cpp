@@ -95,6 +95,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   PeerUses = 0;
   PeerLoopVars.clear();
   PhasedRan.clear();
+  InPhase = false; // (a run stopped inside a phased loop left it set)
   ReadsRankCount = false;
   ContextTables.clear();
   ContextBases.clear();
