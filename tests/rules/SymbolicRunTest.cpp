@@ -346,6 +346,10 @@ TEST(SymbolicRun, APullBeforeTheTilesBarrierIsARaceThePhasedCheckFinds) {
   std::string One = proofOf("symbolic_phased_tile_pull_before_wait_race.cpp", 1);
   EXPECT_NE(One.find("no notify -> wait edge"), std::string::npos) << One;
   EXPECT_EQ(proofOf("symbolic_phased_tile_pull_before_wait_race.cpp", 1, AnyRace), "");
+  // One staging slot for every tile: the pull of tile k against the root's stage of tile k + 1,
+  // instances of two iterations; the check asked alone finds the pair.
+  std::string Slot = proofOf("symbolic_phased_tile_one_slot_next_iteration_race.cpp", 1);
+  EXPECT_NE(Slot.find("no notify -> wait edge"), std::string::npos) << Slot;
   // The clean broadcast, asked on its own in one call: proved with no race let pass.
   EXPECT_EQ(proofOf("symbolic_phased_tile_broadcast_clean.cpp", 1), "");
 }
