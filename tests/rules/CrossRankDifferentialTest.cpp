@@ -361,7 +361,7 @@ TEST(CrossRankDifferentialTest, SymbolicProofsHoldAtEveryExplicitRankCount) {
   const uint32_t BaseSeed = static_cast<uint32_t>(envInt("COMMCHECK_XDIFF_SEED", 20250301));
   const int Programs = envInt("COMMCHECK_XDIFF_SYMBOLIC", 50);
   for (unsigned Calls : {1u, 2u}) {
-    size_t Proved = 0, Explored = 0, Tiled = 0;
+    size_t Proved = 0, Explored = 0, Tiled = 0, Phased = 0;
     std::map<std::string, int> Unproved; ///< by the words of the reason after the op's name
     std::chrono::duration<double> Checking{0};
     for (int I = 0; I < Programs; ++I) {
@@ -378,6 +378,7 @@ TEST(CrossRankDifferentialTest, SymbolicProofsHoldAtEveryExplicitRankCount) {
       }
       ++Proved;
       Tiled += programText(Prog).find(" tiled") != std::string::npos;
+      Phased += programText(Prog).find("for (k = 0;") != std::string::npos;
       for (int P = 2; P <= 12; ++P)
         if (std::string Found = explicitFindings(Prog, P, Calls, P <= 5, Explored); !Found.empty())
           ADD_FAILURE() << "seed " << Seed << ", " << Calls << " call(s): proved for every P, but "
@@ -386,7 +387,8 @@ TEST(CrossRankDifferentialTest, SymbolicProofsHoldAtEveryExplicitRankCount) {
                         << runListing(Calls == 1 ? evaluateOneCall(Prog, P) : evaluateProgram(Prog, P));
     }
     std::cout << "[symbolic differential] " << Calls << " call(s): " << Programs << " programs, "
-              << Proved << " proved for every P (" << Tiled << " of them with tiled accesses; "
+              << Proved << " proved for every P (" << Tiled << " of them with tiled accesses, "
+              << Phased << " with a phased loop; "
               << Explored << " runs also explored), "
               << Checking.count() << " s in the symbolic check; not proved:\n";
     for (const auto &[Kind, N] : Unproved)

@@ -32,6 +32,7 @@ struct Emitter {
   RankTrace &T;
   const std::map<const Item *, unsigned> &Sites;
   unsigned Site = 0;
+  int64_t Tile = 0; ///< the iteration of the Phased loop being emitted
 
   void push(RankOp O) {
     O.Call = Call;
@@ -107,12 +108,35 @@ struct Emitter {
     }
   }
 
+  /// A data access of I at this owner and region, or of the tile buffer where I is PerTile.
+  MemRange place(const Item &I, MemRange M) const {
+    if (!I.PerTile)
+      return M;
+    return {TileRoot, M.Owner, 64 * Tile + 32 * I.Chunk, 64 * Tile + 32 * I.Chunk + 64};
+  }
+  static constexpr const char *TileRoot = "tile";
+
   void emit(const Item &I) {
     Site = Sites.at(&I);
     switch (I.K) {
+    case ItemKind::Phased:
+      for (Tile = 0; Tile < I.Trips; ++Tile)
+        for (const Item &X : I.Then)
+          emit(X);
+      Tile = 0;
+      Site = Sites.at(&I);
+      for (int Peer : peersOf(Who::All, Rank, P))
+        notify(Rank, 64 + Peer, NotifyOp::AtomicAdd, -(I.Trips * I.Units + I.Delta), "lane reset");
+      break;
+    case ItemKind::LaneBarrier:
+      for (int Peer : peersOf(Who::All, Rank, P))
+        notify(Peer, 64 + Rank, NotifyOp::AtomicAdd, 1, "lane TNOTIFY");
+      for (int Peer : peersOf(Who::All, Rank, P))
+        wait(64 + Peer, WaitCmp::GE, (Tile + 1) * I.Units + I.Delta, "lane TWAIT");
+      break;
     case ItemKind::Put:
       for (int Peer : peersOf(I.W, Rank, P))
-        access(RankOpKind::Write, region(I.Rg, I.Chunk, Peer, Rank), "TPUT", I.Tiled);
+        access(RankOpKind::Write, place(I, region(I.Rg, I.Chunk, Peer, Rank)), "TPUT", I.Tiled);
       break;
     case ItemKind::Load:
     case ItemKind::Store: {
@@ -120,14 +144,14 @@ struct Emitter {
       const char *What = I.K == ItemKind::Load ? "TLOAD" : "TSTORE";
       if (I.Rg == Region::BySender)
         for (int Peer : peersOf(I.W, Rank, P))
-          access(K, region(I.Rg, I.Chunk, Rank, Peer), What, I.Tiled);
+          access(K, place(I, region(I.Rg, I.Chunk, Rank, Peer)), What, I.Tiled);
       else
-        access(K, region(I.Rg, I.Chunk, Rank, Rank), What, I.Tiled);
+        access(K, place(I, region(I.Rg, I.Chunk, Rank, Rank)), What, I.Tiled);
       break;
     }
     case ItemKind::Get:
       for (int Peer : peersOf(I.W, Rank, P))
-        access(RankOpKind::Read, region(I.Rg, I.Chunk, Peer, Peer), "TGET", I.Tiled);
+        access(RankOpKind::Read, place(I, region(I.Rg, I.Chunk, Peer, Peer)), "TGET", I.Tiled);
       break;
     case ItemKind::CellAccess: {
       RankOpKind K = I.IsWrite ? RankOpKind::Write : RankOpKind::Read;
@@ -185,6 +209,13 @@ void itemText(const Item &I, const std::string &Indent, std::ostringstream &OS) 
     OS << (I.IsWrite ? "store " : "load ") << (I.Remote ? "peers' " : "own ") << "sig bytes ["
        << I.Chunk << "," << I.Chunk + 4 << ")";
     break;
+  case ItemKind::LaneBarrier: OS << "lane barrier " << Formula; break;
+  case ItemKind::Phased:
+    OS << "for (k = 0; k < " << I.Trips << "; ++k) {\n";
+    for (const Item &X : I.Then)
+      itemText(X, Indent + "  ", OS);
+    OS << Indent << "} lanes reset by trips * units + delta (" << Formula << ")\n";
+    return;
   case ItemKind::IfRank0:
     OS << "if (r == 0) {\n";
     for (const Item &X : I.Then)
@@ -197,7 +228,7 @@ void itemText(const Item &I, const std::string &Indent, std::ostringstream &OS) 
   }
   if (I.K == ItemKind::Put || I.K == ItemKind::Load || I.K == ItemKind::Store || I.K == ItemKind::Get)
     OS << " " << regionName(I.Rg) << (I.Rg == Region::Fixed ? " " + std::to_string(I.Chunk) : "")
-       << (I.Tiled ? " tiled" : "");
+       << (I.Tiled ? " tiled" : "") << (I.PerTile ? " of tile k" : "");
   OS << "\n";
 }
 
@@ -564,6 +595,29 @@ void SpmdGenerator::mutate(std::vector<Item> &Items) {
   }
 }
 
+/// A barrier per tile over Trips tiles (pypto's broadcast and all-reduce): a stage or a push of
+/// tile k, the lane barrier of tile k, a pull or a load of tile k; the lanes taken back after the
+/// loop. Sometimes wrong: steps swapped, a threshold or the take-back one off, the tile of the
+/// second access half a tile on (it meets the next tile's first).
+Item SpmdGenerator::phased() {
+  Item L;
+  L.K = ItemKind::Phased;
+  L.Trips = pick(1, 3);
+  L.Delta = chance(0.15) ? (chance(0.5) ? 1 : -1) : 0;
+  bool Pull = chance(0.5);
+  Item First = access(Pull ? ItemKind::Store : ItemKind::Put, Who::All, Region::Fixed, 0);
+  Item Barrier;
+  Barrier.K = ItemKind::LaneBarrier;
+  Barrier.Delta = chance(0.15) ? (chance(0.5) ? 1 : -1) : 0;
+  Item Second = access(Pull ? ItemKind::Get : ItemKind::Load, Who::All, Region::Fixed, chance(0.2) ? 1 : 0);
+  First.PerTile = Second.PerTile = true;
+  First.Tiled = Second.Tiled = false;
+  L.Then = {First, Barrier, Second};
+  if (chance(0.15))
+    std::swap(L.Then[chance(0.5) ? 0 : 1], L.Then[2]);
+  return L;
+}
+
 SpmdProgram SpmdGenerator::program() {
   Ring = chance(0.3);
   for (int64_t &C : Credits)
@@ -584,6 +638,9 @@ SpmdProgram SpmdGenerator::program() {
     for (int C = 0; C < NumFamilies; ++C)
       if (Credits[C] > 0)
         Prog.Items.push_back(reset(static_cast<CellFamily>(C), 0.1));
+  // Drawn last, so that a seed's programs are those it drew before, some with a phased loop after.
+  if (chance(0.25))
+    Prog.Items.push_back(phased());
   return Prog;
 }
 

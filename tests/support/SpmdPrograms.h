@@ -33,6 +33,12 @@ enum class ItemKind {
   Barrier,    ///< notify every peer's barrier cell +1, then wait the own one
   CellAccess, ///< a read or write of signal memory (ignored as data when it overlaps a cell)
   IfRank0,    ///< if (r == 0) Then else Else
+  /// for (k = 0; k < Trips; ++k) Then, with k the tile of its PerTile accesses and of its lane
+  /// barriers; then every lane the loop raised lowered by Trips * Units + Delta (a phased loop
+  /// of the symbolic run: Trips a launch value >= 1 there)
+  Phased,
+  /// in a Phased body: +1 on lane r of every peer, then wait each own lane >= (k + 1) * Units + Delta
+  LaneBarrier,
 };
 
 struct Item {
@@ -52,6 +58,9 @@ struct Item {
   /// shorter (a chunk loop: the symbolic trace's op stands for every tile start in [0, 64)).
   bool Tiled = false;
   bool Remote = false;  ///< CellAccess: the peers' signal memory instead of the own
+  /// In a Phased body: the access is of buffer "tile", bytes [64 * k + 32 * Chunk, +64).
+  bool PerTile = false;
+  int Trips = 1;        ///< Phased: the explicit runs' trip count
   bool IsWrite = false; ///< CellAccess
   std::vector<Item> Then, Else;
 };
@@ -118,6 +127,7 @@ private:
   Item waitItem(CellFamily C, Who W);
   Item access(ItemKind K, Who W, Region Rg, int Chunk);
   std::vector<Item> idiom();
+  Item phased();
   void mutate(std::vector<Item> &Items);
 };
 

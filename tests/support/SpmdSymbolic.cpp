@@ -6,7 +6,8 @@ namespace {
 
 const Affine R = Affine::var(symvar::Rank), P = Affine::var(symvar::Count),
              J = Affine::var(symvar::Iter), X = Affine::var(symvar::Aux0),
-             TileAt = Affine::var(symvar::Aux0 + 1);
+             TileAt = Affine::var(symvar::Aux0 + 1), Iteration = Affine::var(symvar::Phase),
+             Trips = Affine::var(symvar::Launch0); // a Phased loop's trips: any number >= 1
 
 /// The peers an item addresses: who, under which guard, and whether it is a peer loop.
 struct Peer {
@@ -48,11 +49,17 @@ struct Builder {
   unsigned Call = 0;
   std::map<const Item *, unsigned> Sites;
   unsigned Site = 0; ///< the item being emitted (itemSites)
+  bool InPhase = false; ///< a Phased body is emitted: its ops are instances per iteration k
 
   void push(SymOp O, const Peer *Pr) {
     O.When = Branch;
     if (Pr)
       O.When.insert(O.When.end(), Pr->G.begin(), Pr->G.end());
+    if (InPhase) { // as the symbolic run states a phased loop: 0 <= k < trips
+      O.Phase = 1;
+      O.Trips = Trips;
+      O.When.push_back({AffineAtom::lt(Iteration, Trips)});
+    }
     O.InLoop = Pr && Pr->Loop;
     O.Call = Call;
     O.Segment = O.Pos = Next++;
@@ -90,6 +97,11 @@ struct Builder {
     O.Owner = Owner;
     O.Whole = I.Rg == Region::Whole;
     O.Lo = I.Rg == Region::BySender ? Index.scaled(64) : Affine::constant(32 * I.Chunk);
+    if (I.PerTile) {
+      O.Root = "tile";
+      O.Whole = false;
+      O.Lo = Iteration.scaled(64) + 32 * I.Chunk;
+    }
     O.Hi = O.Lo + 64;
     O.What = What;
     if (I.Tiled && !O.Whole) {
@@ -186,6 +198,23 @@ void Builder::emit(const Item &I) {
     push(std::move(O), I.Remote ? &Pr : nullptr);
     break;
   }
+  case ItemKind::Phased: {
+    InPhase = true;
+    for (const Item &X : I.Then)
+      emit(X);
+    InPhase = false;
+    Site = Sites.at(&I);
+    Peer All = peer(Who::All);
+    notify(R, Affine::constant(64) + J, NotifyOp::AtomicAdd, (Trips.scaled(I.Units) + I.Delta).scaled(-1),
+           &All, "lane reset");
+    break;
+  }
+  case ItemKind::LaneBarrier: {
+    Peer All = peer(Who::All);
+    notify(J, R + 64, NotifyOp::AtomicAdd, Affine::constant(1), &All, "lane TNOTIFY");
+    wait(J + 64, WaitCmp::GE, (Iteration + 1).scaled(I.Units) + I.Delta, &All, "lane TWAIT");
+    break;
+  }
   case ItemKind::IfRank0:
     for (int Arm = 0; Arm < 2; ++Arm) {
       Branch.push_back({Arm ? AffineAtom::ne(R, Affine::constant(0))
@@ -204,6 +233,7 @@ void Builder::emit(const Item &I) {
 SymbolicTrace symbolicProgram(const SpmdProgram &Prog, unsigned Calls) {
   Builder B;
   B.Sites = itemSites(Prog);
+  B.T.Assume.push_back({AffineAtom::ge(Trips, Affine::constant(1))});
   for (B.Call = 0; B.Call < Calls; ++B.Call)
     for (const Item &I : Prog.Items)
       B.emit(I);
