@@ -639,8 +639,11 @@ SpmdProgram SpmdGenerator::program() {
       if (Credits[C] > 0)
         Prog.Items.push_back(reset(static_cast<CellFamily>(C), 0.1));
   // Drawn last, so that a seed's programs are those it drew before, some with a phased loop after.
-  if (chance(0.25))
+  if (chance(0.25)) {
+    if (chance(0.4)) // the loop alone, as a template of its own
+      Prog.Items.clear();
     Prog.Items.push_back(phased());
+  }
   return Prog;
 }
 
