@@ -199,8 +199,12 @@ RankInterpreter::symbolicChunkLoop(const Stmt *Init, const BinaryOperator *Cond,
   // signal orders one iteration apart from another), and only while the step moves on.
   if (!SymRun->implied(Step.plus(Linear::constant(1), -1), BO_GE))
     fail("a chunk loop whose step the path does not keep positive", Loop);
-  if (signalsWithin(Body))
+  if (signalsWithin(Body)) {
+    // (The bound and the step run every iteration: what they record would be recorded once.)
+    if (Trace.Ops.size() != OpsBefore)
+      fail("a loop whose body signals, whose bound or step records an operation", Loop);
     return symbolicPhasedLoop(B, Lo, End, Step, Body, Loop);
+  }
   Symbol C = intern("#chunk@" + std::to_string(reinterpret_cast<uintptr_t>(Loop)));
   ChunkSymbols.insert(C);
   Flow F = bodyOnce(Body, Loop, B, Linear::symbol(C), [&] { SymRun->enterChunk(C, Lo, End); },

@@ -331,6 +331,10 @@ TEST(SymbolicRun, ATileLoopWithABarrierPerTileIsOnePhasedBodyForEveryTile) {
     EXPECT_FALSE(C.EveryP) << Wrong;
     EXPECT_EQ(C.ToP, 16) << Wrong;
   }
+  // A bound that notifies (it runs every iteration; the body's ops stand for every iteration).
+  C = coverage("symbolic_phased_bound_records_unproved.cpp");
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("bound or step records"), std::string::npos) << C.Symbolic;
   // The loop run twice in one path (a helper called twice): its trips would be bound twice.
   C = coverage("symbolic_phased_helper_twice_unproved.cpp");
   EXPECT_FALSE(C.EveryP);
