@@ -367,10 +367,9 @@ z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
     if (Order.simplify().is_false()) // the program points alone rule the edge out
       continue;
     z3::expr Chain = N.Exists && Order && W.Exists && E.sameCell(N, W) && related(Ed, N, W);
-    z3::expr_vector Vars(C);
-    for (const z3::expr_vector *V : {&N.Own, &N.Witness, &W.Own, &W.Witness})
-      for (const z3::expr &Var : *V)
-        Vars.push_back(Var);
+    z3::expr_vector Vars = E.which(N, false);
+    for (const z3::expr &Var : E.which(W, false))
+      Vars.push_back(Var);
     Any = Any || (Vars.empty() ? Chain : z3::exists(Vars, Chain));
   }
   return Any;
@@ -382,12 +381,7 @@ z3::expr TraceProver::hostWriteMeetsCell(const Instance &X, const SymOp &W) {
     if (const SymOp &S = T.Ops[J]; signalKind(S.Kind) && S.Root == W.Root && compatible(indexOf(X), J)) {
       Instance C = E.instance(S, "_c" + std::to_string(Tags++));
       z3::expr Meet = C.Exists && E.overlap(X, C);
-      z3::expr_vector Vars(E.ctx());
-      Vars.push_back(C.R); // any rank's signal of the cell
-      for (const z3::expr_vector *V : {&C.Own, &C.Witness})
-        for (const z3::expr &Var : *V)
-          Vars.push_back(Var);
-      Any = Any || z3::exists(Vars, Meet);
+      Any = Any || z3::exists(E.which(C), Meet); // any rank's signal of the cell
     }
   return Any;
 }

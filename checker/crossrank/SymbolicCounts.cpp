@@ -34,15 +34,6 @@ bool always(SymbolicEncoding &E, const z3::expr &Within, const z3::expr_vector &
   return E.sat(Within && z3::forall(Vars, !S)) == Sat::No;
 }
 
-z3::expr_vector concat(z3::context &C, const z3::expr_vector &A, const z3::expr_vector &B) {
-  z3::expr_vector R(C);
-  for (const z3::expr &X : A)
-    R.push_back(X);
-  for (const z3::expr &X : B)
-    R.push_back(X);
-  return R;
-}
-
 /// countInstances for a notify of a phased loop: its iterations that signal the cell.
 InstanceCount iterationsOf(SymbolicEncoding &E, const SymOp &N, const SymbolicEncoding::Instance &Cell,
                            const z3::expr &Within, const std::function<z3::expr(const SymbolicEncoding::Instance &)> &Signals,
@@ -108,11 +99,8 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
   if (N.Phase)
     return iterationsOf(E, N, Cell, Within, Signals, Lower, Extra);
   // Whether an instance exists wherever Within holds (some rank, some j).
-  z3::expr_vector Which = concat(C, A.Own, A.Witness);
-  z3::expr_vector All(C);
-  All.push_back(A.R);
-  All = concat(C, All, Which);
-  bool Exists = Lower && always(E, Within, All, SA);
+  z3::expr_vector Which = E.which(A, false);
+  bool Exists = Lower && always(E, Within, E.which(A), SA);
   // Unique: two instances that signal the cell are one.
   I B = E.instance(N, "_b");
   z3::expr Distinct = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false));
@@ -132,7 +120,7 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
   if (Lower && always(E, Within && Peer, Which, SA)) {
     Out.Lo = InstanceCount::AllButOwner;
     I Own = E.instance(N, "_d", Cell.R);
-    if (always(E, Within, concat(C, Own.Own, Own.Witness), Signals(Own)))
+    if (always(E, Within, E.which(Own, false), Signals(Own)))
       Out.Lo = InstanceCount::All;
   }
   return Out;

@@ -70,6 +70,16 @@ SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std:
   return I;
 }
 
+z3::expr_vector SymbolicEncoding::which(const Instance &I, bool WithRank) const {
+  z3::expr_vector Vars(C);
+  if (WithRank)
+    Vars.push_back(I.R);
+  for (const z3::expr_vector *V : {&I.Own, &I.Witness})
+    for (const z3::expr &Var : *V)
+      Vars.push_back(Var);
+  return Vars;
+}
+
 z3::expr SymbolicEncoding::term(const Affine &A, const Instance &I) const {
   z3::expr E = C.int_val(A.Const);
   for (const auto &[V, K] : A.Terms) {

@@ -29,6 +29,9 @@ public:
     z3::expr_vector Witness; ///< its auxiliaries (functions of the rest)
   };
   Instance instance(const SymOp &O, const std::string &Tag);
+  /// The variables that say which instance I is: its rank (unless WithRank is false), its j and
+  /// k, its auxiliaries; to quantify over "some instance".
+  z3::expr_vector which(const Instance &I, bool WithRank = true) const;
   Instance instance(const SymOp &O, const std::string &Tag, const z3::expr &Rank);
 
   z3::expr term(const Affine &A, const Instance &I) const;

@@ -178,12 +178,15 @@ void SymbolicPath::leaveLoop() {
   --PeerLoops;
 }
 
-void SymbolicPath::enterChunk(Symbol C, const Linear &Lo, const Linear &Hi) {
+void SymbolicPath::enterRange(const Linear &B, const Linear &Lo, const Linear &Hi) {
   // Its number only names its choices (loopOf): no op is numbered with it.
   Scopes.push_back({Active.size(), NextSegment++});
-  Linear B = Linear::symbol(C);
   Active.push_back({B.plus(Lo, -1), clang::BO_GE});
   Active.push_back({B.plus(Hi, -1), clang::BO_LT});
+}
+
+void SymbolicPath::enterChunk(Symbol C, const Linear &Lo, const Linear &Hi) {
+  enterRange(Linear::symbol(C), Lo, Hi);
 }
 
 void SymbolicPath::leaveChunk() {
@@ -193,17 +196,14 @@ void SymbolicPath::leaveChunk() {
 
 void SymbolicPath::enterPhase(Symbol K, const Linear &Lo, int64_t Step, const Linear &Hi,
                               const Linear &Trips) {
-  Scopes.push_back({Active.size(), NextSegment++});
-  Linear Iteration = Linear::symbol(K);
-  Active.push_back({Iteration, clang::BO_GE});
-  Active.push_back({Lo.plus(Iteration.scaled(Step)).plus(Hi, -1), clang::BO_LT});
+  // b = lo + step * K in [lo, hi): step * K >= 0, which for a positive step is K >= 0.
+  enterRange(Lo.plus(Linear::symbol(K).scaled(Step)), Lo, Hi);
   Phase = K;
   this->Trips = Trips;
 }
 
 void SymbolicPath::leavePhase() {
-  Active.resize(Scopes.back().first);
-  Scopes.pop_back();
+  leaveChunk();
   Phase = 0;
 }
 

@@ -146,6 +146,8 @@ private:
   unsigned Highest = 0, NextSegment = 1, LoopSegment = 0, LoopPos = 0, Statement = 0;
   /// Program points a statement may number (its turns past its own points): the next starts past.
   static constexpr unsigned StatementPoints = 1u << 16;
+  /// A loop body in which B runs over [Lo, Hi): its scope, and the range in force.
+  void enterRange(const Linear &B, const Linear &Lo, const Linear &Hi);
   /// Whether `D Op 0` may hold under the constraints in force (true where Z3 cannot tell).
   bool may(const Linear &D, clang::BinaryOperatorKind Op);
 };

@@ -332,12 +332,7 @@ bool everyRaisedCellLowered(const SymbolicTrace &T, const std::string &Root) {
       if (M.Kind != RankOpKind::Notify || M.Root != Root || positiveEveryP(M.Value))
         continue;
       SymbolicEncoding::Instance Y = E.instance(M, "_m" + std::to_string(Tags++));
-      z3::expr_vector Vars(E.ctx());
-      Vars.push_back(Y.R);
-      for (const z3::expr_vector *V : {&Y.Own, &Y.Witness})
-        for (const z3::expr &Var : *V)
-          Vars.push_back(Var);
-      Lowered = Lowered || z3::exists(Vars, Y.Exists && E.sameCell(Y, X));
+      Lowered = Lowered || z3::exists(E.which(Y), Y.Exists && E.sameCell(Y, X));
     }
     if (E.sat(X.Exists && !Lowered) != Sat::No)
       return false;
