@@ -129,7 +129,13 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
       exec(Def->getBody());
     }
   } catch (const Stop &S) {
-    return S.U;
+    Unmodelled U = S.U;
+    // A symbolic path that stopped while a launch value was taken for the count with no peer
+    // loop confirming it may have stopped because of that (`me * elems` with `elems <= 0` asked
+    // first: a product of P): SymbolicRun runs again with it a launch value.
+    if (SymRun && !U.Budget && !U.Unconfirmed)
+      U.CountDoubted = doubtUnconfirmed();
+    return U;
   }
   Async.finish(Trace); // what no Wait completed is in flight past the kernel's end
   // A notify into a pointer the kernel was handed may go to any rank (a host may pass a peer's
@@ -148,14 +154,23 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
     }
   for (Symbol Sym : BindOrder)
     if (BoundCounts[Sym] == 0 && !ConfirmedCounts.count(Sym)) {
-      for (Symbol D : BindOrder)
-        if (BoundCounts[D] == 0 && std::find(Doubted.begin(), Doubted.end(), D) == Doubted.end())
-          Doubted.push_back(D);
+      doubtUnconfirmed();
       return Unmodelled{"a branch depends on the launch value '" + name(Sym) +
                             "', which bounds no loop over the peers",
                         Kernel->getLocation(), /*Unconfirmed=*/true};
     }
   return std::move(Trace);
+}
+
+bool RankInterpreter::doubtUnconfirmed() {
+  bool Any = false;
+  for (Symbol Sym : BindOrder)
+    if (BoundCounts[Sym] == 0 && !ConfirmedCounts.count(Sym)) {
+      Any = true;
+      if (std::find(Doubted.begin(), Doubted.end(), Sym) == Doubted.end())
+        Doubted.push_back(Sym);
+    }
+  return Any;
 }
 
 bool RankInterpreter::truth(const clang::Expr *E) {

@@ -86,6 +86,10 @@ struct Unmodelled {
   /// A launch value compared with a peer loop's variable (`if (peer != myRank)`): the rank the
   /// host passes as a scalar; the model may run again taking it for the rank id (takeAsRank).
   std::optional<Symbol> RankCandidate;
+  /// The symbolic run stopped at a construct while a launch value was taken for the count: it may
+  /// have stopped because of that (`me * elems` with `elems` P is no row), so it may be run again
+  /// so too; where that stops as well, this stop is the reason given.
+  bool CountDoubted = false;
   /// A run stopped by a budget (steps, scenarios, states), not at a construct: at the entry.
   static Unmodelled spent(std::string Why) {
     Unmodelled U{std::move(Why), clang::SourceLocation()};
@@ -200,6 +204,9 @@ public:
   void rankFromRemoteSlot(RankOpKind K, const Linear &Addr, const MemRange &M, const clang::Expr *At);
   int64_t concrete(const clang::Expr *E, const std::string &What);
   bool truth(const clang::Expr *E);
+  /// Notes the launch values taken for the count that no peer loop confirmed so far (Doubted,
+  /// for unbindUnconfirmed); whether there is one.
+  bool doubtUnconfirmed();
   /// A rank's index (a window's): a number, or a launch value the scenarios run at each rank the
   /// path allows; Linear::AnyRank where it is read from data (any rank).
   int64_t rankIndex(const clang::Expr *E, const std::string &What);

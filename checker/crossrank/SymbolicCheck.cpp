@@ -93,8 +93,10 @@ private:
   /// and costs more than a pair's where few pairs ask).
   bool coversCells(size_t I, size_t J);
   std::map<std::pair<size_t, int>, int> CoversCells; ///< 1 yes, 2 no, -n: n pairs asked so far
-  /// The edges of Edges that the order Edges gives justifies (each for the pairs it holds for).
-  std::vector<Edge> justified();
+  /// One round towards the greatest fixpoint: each wait's edges that the order Edges gives
+  /// justifies (each for the pairs it holds for) replace its edges, wait by wait, so that what one
+  /// wait drops is not counted on by the waits after it. Whether any edge went or narrowed.
+  bool justify();
 };
 
 std::string TraceProver::fragment() {
@@ -255,7 +257,7 @@ std::string TraceProver::balance() {
   return "";
 }
 
-std::vector<TraceProver::Edge> TraceProver::justified() {
+bool TraceProver::justify() {
   // Suppose an edge fails: take the earliest wait that passed without its edge's notify N. Every
   // edge of an earlier wait held, so nothing ordered after this wait by them had run, and neither
   // had N nor anything its rank runs after N: the cell held at most the credits of the rest (and
@@ -263,25 +265,39 @@ std::vector<TraceProver::Edge> TraceProver::justified() {
   // notify is after the wait, such an edge says the wait never passes: the hang check, which needs
   // no edge, rules that out.) Fewer edges order fewer credits after a wait: the edges are the
   // greatest fixpoint. An edge that fails for some pairs of a phased loop's instances is kept for
-  // the pairs whose notify is of an earlier iteration (or the same), where it holds.
-  std::vector<Edge> Kept;
+  // the pairs whose notify is of an earlier iteration (or the same), where it holds. An edge
+  // that fails with more edges fails with fewer, so one dropped at once (Gauss-Seidel, not a
+  // round of its own) leaves the same fixpoint, in fewer rounds.
+  bool Changed = false;
   for (size_t IW = 0; IW < T.Ops.size(); ++IW) {
     const SymOp &W = T.Ops[IW];
-    if (std::none_of(Edges.begin(), Edges.end(), [&](const Edge &Ed) { return Ed.W == IW; }))
+    std::vector<Edge> Mine, Kept;
+    for (const Edge &Ed : Edges)
+      if (Ed.W == IW)
+        Mine.push_back(Ed);
+    if (Mine.empty())
       continue;
+    auto Replace = [&] {
+      if (Kept == Mine)
+        return;
+      Changed = true;
+      Edges.erase(std::remove_if(Edges.begin(), Edges.end(), [&](const Edge &Ed) { return Ed.W == IW; }),
+                  Edges.end());
+      Edges.insert(Edges.end(), Kept.begin(), Kept.end());
+    };
     Instance X = E.instance(W, "_w");
     std::optional<std::optional<z3::expr>> Most; // asked for the first edge that uses it
     std::optional<z3::expr> Resets =
         credits(X, X.Exists, true, -1, [&](const Instance &M) { return E.before(M, X); });
-    if (!Resets)
+    if (!Resets) {
+      Replace();
       continue;
+    }
     z3::expr Th = E.term(W.Value, X);
     auto Below = [&](const z3::expr &Credits) {
       return W.Cmp == WaitCmp::GE ? Credits + *Resets < Th : Credits + *Resets <= Th;
     };
-    for (const Edge &Ed : Edges) {
-      if (Ed.W != IW)
-        continue;
+    for (const Edge &Ed : Mine) {
       Instance N = E.instance(T.Ops[Ed.N], "_n");
       z3::expr Within = X.Exists && N.Exists && E.sameCell(N, X);
       // Two bounds of the credits, each sound: the most not after the wait less N's own (unless
@@ -323,8 +339,9 @@ std::vector<TraceProver::Edge> TraceProver::justified() {
         }
       }
     }
+    Replace();
   }
-  return Kept;
+  return Changed;
 }
 
 void TraceProver::edges() {
@@ -346,11 +363,7 @@ void TraceProver::edges() {
         Edges.push_back({IN, IW, Phased ? 1 : 0});
     }
   }
-  for (;;) {
-    std::vector<Edge> Kept = justified();
-    if (Kept == Edges)
-      return;
-    Edges = std::move(Kept);
+  while (justify()) {
   }
 }
 
@@ -445,6 +458,7 @@ std::string TraceProver::races() {
 } // namespace
 
 SymbolicVerdict checkEveryRankCount(const SymbolicTrace &T, const KnownRace &Known) {
+
   TraceProver C(T, Known);
   for (auto Step : {&TraceProver::fragment, &TraceProver::hangs, &TraceProver::balance})
     if (std::string Why = (C.*Step)(); !Why.empty())

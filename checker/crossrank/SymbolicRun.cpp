@@ -210,15 +210,39 @@ void handedOwners(std::vector<PathRun> &Runs, const std::set<Symbol> &Local) {
     }
 }
 
+/// The names a buffer's accesses have over every path (the launch values their offsets are
+/// made of), and whether any op writes it.
+struct BufferNames {
+  std::string First, Other; ///< the first name, and another where there is one
+  bool Written = false;
+};
+
+/// The trace compares accesses of one name only: a buffer written by some op must have one name,
+/// or two of its names could meet unseen. A buffer no op writes (launch data read at a launch
+/// value's index, `shapes[ndims - 1]`) races with nothing, whatever its names. "" or why not.
+std::string oneNamePerWrittenBuffer(const std::map<std::string, BufferNames> &Named) {
+  for (const auto &[Buffer, N] : Named)
+    if (N.Written && !N.Other.empty())
+      return "a buffer reached at offsets of different launch values ('" + N.First + "' and '" +
+             N.Other + "')";
+  return "";
+}
+
 /// One path's trace as symbolic ops; "" or why it is outside the fragment.
 std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &Forms,
-                        std::map<std::string, std::string> &Named, std::vector<SymOp> &Out) {
+                        std::map<std::string, BufferNames> &Named, std::vector<SymOp> &Out) {
   const auto &Infos = Path.ops();
   if (Infos.size() != T.Ops.size())
     return "an operation the symbolic run did not place";
   for (size_t K = 0; K < T.Ops.size(); ++K) {
     const RankOp &R = T.Ops[K];
     const SymbolicPath::OpInfo &I = Infos[K];
+    BufferNames &Names = Named[R.Mem.Buffer];
+    Names.Written |= writes(R);
+    if (Names.First.empty())
+      Names.First = R.Mem.Root;
+    else if (Names.First != R.Mem.Root)
+      Names.Other = R.Mem.Root;
     if (R.HostOwner)
       continue; // signals nothing the trace holds (runSymbolically checks that)
     if (R.InFlight || R.Probe || R.GridCell)
@@ -227,10 +251,6 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
       return "an offset of data";
     if (!Path.isPlace(R.Mem.Owner))
       return "an access the symbolic run cannot place in a rank's window";
-    // The trace compares accesses of one name only: a buffer must have one (its offsets of
-    // launch values alike), or two of its names could meet unseen.
-    if (Named.try_emplace(R.Mem.Buffer, R.Mem.Root).first->second != R.Mem.Root)
-      return "a buffer reached at offsets of different launch values";
     SymOp O;
     O.Kind = R.Kind;
     O.Root = R.Mem.Root;
@@ -400,7 +420,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
   struct Merged {
     SymbolicTrace T;
     std::set<std::string> Seen;               // opKey of the ops in T
-    std::map<std::string, std::string> Named; // buffer -> the one name its accesses have
+    std::map<std::string, BufferNames> Named; // buffer -> the names its accesses have
     SymbolicPath::Turns Bases;
     unsigned Highest = 0; // the highest program point of the paths merged so far
     // Paths that ended with a launch value taken for the count that no peer loop of theirs
@@ -420,6 +440,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
   std::optional<SymForms> Forms; // one interpreter: its symbols are every path's
   std::shared_ptr<SymbolicPath::Solver> Z = SymbolicPath::solver(Bounds.MinCount);
   unsigned Rounds = 0;
+  std::optional<Unmodelled> FirstStop; // the first path stopped with a count doubted
   while (!Paths.empty()) {
     if (++R.Paths > MaxSymbolicPaths) {
       R.Why = "more than " + std::to_string(MaxSymbolicPaths) + " paths";
@@ -440,11 +461,17 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       // Still unconfirmed when every other path ran: the value is a launch value after all (a
       // root checked against the count), a symbol of its own. Every path runs again with it so,
       // as the explicit model's probe does; each round unbinds one more value, so this ends.
-      if (U->Unconfirmed && ++Rounds <= MaxSymbolicRounds && I.unbindUnconfirmed()) {
+      // A stop with such a value taken: run again without it; where the runs without it stop
+      // too, the first stop is the reason (the kernel as it reads most plainly).
+      if ((U->Unconfirmed || U->CountDoubted) && ++Rounds <= MaxSymbolicRounds && I.unbindUnconfirmed()) {
+        if (U->CountDoubted && !FirstStop)
+          FirstStop = *U;
         R.Paths = 0, Paths = {{}};
         Begin();
         continue;
       }
+      if (FirstStop)
+        U = &*FirstStop;
       R.Why = U->Why;
       if (getenv("COMMCHECK_TRACE_SYMBOLIC"))
         fprintf(stderr, "symbolic stop: %s at %s\n", U->Why.c_str(),
@@ -476,6 +503,10 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     for (SymOp &O : Ops)
       if (M.Seen.insert(opKey(O)).second)
         M.T.Ops.push_back(std::move(O));
+  }
+  if (std::string Why = oneNamePerWrittenBuffer(M.Named); !Why.empty()) {
+    R.Why = Why;
+    return R;
   }
   // The trace leaves out notifies the host places (convertPath); that holds where none of them
   // can matter, as the explicit model judges it.

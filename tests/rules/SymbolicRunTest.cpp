@@ -357,3 +357,30 @@ TEST(SymbolicRun, APullBeforeTheTilesBarrierIsARaceThePhasedCheckFinds) {
   // The clean broadcast, asked on its own in one call: proved with no race let pass.
   EXPECT_EQ(proofOf("symbolic_phased_tile_broadcast_clean.cpp", 1), "");
 }
+
+TEST(SymbolicRun, AValueComparedBeforeItIsARowWidthIsALaunchValueWhereTheRunStopsOnIt) {
+  // pypto's reduce-scatter: `row_elems <= 0` asked before `me * row_elems`; the run took
+  // row_elems for P, stopped at the product, and no peer loop was reached to unbind it: no trace,
+  // the runs went on to 16 ranks. The descriptor is also read at `shapes[ndims - 1]`, a second
+  // name of a buffer nothing writes. Proved now, in both launch conventions.
+  for (bool Fresh : {true, false}) {
+    FileResult::Entry::CrossRank C = coverage("symbolic_row_width_checked_first_clean.cpp", Fresh);
+    EXPECT_TRUE(C.EveryP) << C.Symbolic;
+    EXPECT_EQ(C.ToP, 4);
+  }
+  EXPECT_EQ(proofOf("symbolic_row_width_checked_first_clean.cpp", 1), "");
+  // Peers' copies read from the wrong row: the runs' race; the check alone finds the pair.
+  FileResult::Entry::CrossRank C = coverage("symbolic_row_width_wrong_row_race.cpp");
+  EXPECT_EQ(C.ToP, 4);
+  std::string One = proofOf("symbolic_row_width_wrong_row_race.cpp", 1);
+  EXPECT_NE(One.find("no notify -> wait edge"), std::string::npos) << One;
+}
+
+TEST(SymbolicRun, AWrittenBufferWithTwoNamesHasNoTrace) {
+  // A status store at an offset of launch data into the buffer peers push rows into: the trace
+  // would compare the two names' accesses never. No trace, the reason names both names.
+  FileResult::Entry::CrossRank C = coverage("symbolic_written_buffer_two_names_race.cpp");
+  EXPECT_EQ(C.ToP, 16);
+  std::string Why = proofOf("symbolic_written_buffer_two_names_race.cpp", 1);
+  EXPECT_NE(Why.find("a buffer reached at offsets of different launch values ('"), std::string::npos) << Why;
+}
