@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace commcheck {
 
@@ -284,6 +285,10 @@ bool TraceProver::justify() {
       Edges.erase(std::remove_if(Edges.begin(), Edges.end(), [&](const Edge &Ed) { return Ed.W == IW; }),
                   Edges.end());
       Edges.insert(Edges.end(), Kept.begin(), Kept.end());
+      // (In the order the edges were made, so that ordered() builds the same terms as before.)
+      std::stable_sort(Edges.begin(), Edges.end(), [](const Edge &A, const Edge &B) {
+        return std::tie(A.W, A.N) < std::tie(B.W, B.N);
+      });
     };
     Instance X = E.instance(W, "_w");
     std::optional<std::optional<z3::expr>> Most; // asked for the first edge that uses it
@@ -373,7 +378,10 @@ z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
   for (const Edge &Ed : Edges) {
     if (!compatible(Ed.N, indexOf(X)) || !compatible(Ed.W, indexOf(Y)))
       continue; // never at X's and Y's P
-    std::string Id = std::to_string(Tags++);
+    // (Named by the edge, not by the use: a question asked again in the fixpoint's next round is
+    // the same term, which SymbolicEncoding answers from what it asked. Each use is quantified
+    // on its own, so two uses in one question bind apart.)
+    std::string Id = "e" + std::to_string(Ed.N) + "." + std::to_string(Ed.W) + "." + std::to_string(Ed.Rel);
     Instance N = E.instance(T.Ops[Ed.N], "_n" + Id, X.R);
     Instance W = E.instance(T.Ops[Ed.W], "_v" + Id, Y.R);
     z3::expr Order = E.before(X, N) && E.before(W, Y);

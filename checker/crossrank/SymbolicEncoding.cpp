@@ -189,6 +189,14 @@ Sat answer(z3::check_result R) {
 } // namespace
 
 Sat SymbolicEncoding::sat(const z3::expr &F) {
+  if (auto It = Answers.find(F.id()); It != Answers.end() && z3::eq(It->second.first, F))
+    return It->second.second;
+  Sat R = ask(F);
+  Answers.insert_or_assign(F.id(), std::pair<z3::expr, Sat>(F, R));
+  return R;
+}
+
+Sat SymbolicEncoding::ask(const z3::expr &F) {
   // A question Z3 cannot settle within its resource limit (deterministic, unlike a timeout) is
   // Unknown: nothing is proved.
   z3::params Ps(C);

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace commcheck {
@@ -47,7 +48,9 @@ public:
   /// they may meet wherever their owners do.
   z3::expr overlap(const Instance &A, const Instance &B);
 
-  /// Whether F is satisfiable together with the trace's assumptions (P >= 2, launch values).
+  /// Whether F is satisfiable together with the trace's assumptions (P >= 2, launch values). A
+  /// question asked before is answered as then (Z3 shares equal terms: one id; the fixpoint of
+  /// SymbolicCheck's edges asks most of a round's questions again in the next).
   Sat sat(const z3::expr &F);
   /// Whether F holds wherever Premise does.
   bool valid(const z3::expr &Premise, const z3::expr &F) { return sat(Premise && !F) == Sat::No; }
@@ -57,6 +60,7 @@ public:
 
 private:
   z3::expr atom(const AffineAtom &A, const Instance *I) const;
+  Sat ask(const z3::expr &F); ///< sat, asked of Z3
   /// Whether every instance of O keeps its bytes within [Row * L, Row * L + Grain * L): its
   /// column in [0, Grain * L] (asked once per op and grain).
   bool inRow(const SymOp &O, int64_t Grain);
@@ -67,6 +71,8 @@ private:
   std::vector<z3::expr> LaunchVars;
   z3::expr Base; ///< P >= 2 and the trace's assumptions
   std::unique_ptr<z3::solver> Solver;
+  /// The answers so far, by the question's term id (the term held, so that its id stays its own).
+  std::unordered_map<unsigned, std::pair<z3::expr, Sat>> Answers;
 };
 
 } // namespace commcheck
