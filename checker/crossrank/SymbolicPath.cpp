@@ -68,6 +68,16 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
   Solver::keyOf(D, Op, Key);
   if (auto It = Z.Answers.find(Key); It != Z.Answers.end())
     return It->second;
+  // Most questions a bound of one symbol settles (`nranks <= 0` with P >= 2): the constraints
+  // over one symbol alone (a box), where they rule the question out, rule it out with the rest.
+  LaunchBox Box;
+  Box.assume(Linear::symbol(RSym), clang::BO_GE);
+  Box.assume(Linear::symbol(PSym).plus(Linear::constant(Z.MinCount), -1), clang::BO_GE);
+  for (const Atom &A : Active)
+    if (A.D.Terms.size() == 1)
+      Box.assume(A.D, A.Op);
+  if (std::optional<bool> Can = Box.possible(D, Op); Can && !*Can)
+    return Z.Answers[Key] = false;
   if (!Z.Based) {
     z3::params Ps(Z.C);
     Ps.set("rlimit", 1000000u);
