@@ -362,6 +362,9 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
     default: break;
     }
   }
+  if (SymRun && Op == BO_Rem && !hasWindow(L.L))
+    if (std::optional<Linear> M = ringRemainder(resolve(L.L, false), resolve(R.L, false), unsignedArith(LT, RT)))
+      return RankValue::number(*M);
   return RankValue::unknown("an arithmetic on values the model cannot compute");
 }
 

@@ -126,6 +126,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
       }
       if (SymRun)
         numberStatements(Def->getBody());
+      RingSymbolsThisRun = 0;
       exec(Def->getBody());
     }
   } catch (const Stop &S) {

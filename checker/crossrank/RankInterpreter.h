@@ -484,6 +484,10 @@ private:
   /// other `k * N` (N a launch value alike on every rank): a row of N, `a*k * row(X, N) + c*k * N`
   /// (SymOp::Row). None otherwise.
   std::optional<Linear> rowProduct(const Linear &A, const Linear &B);
+  /// The symbolic run's `x % P` of a ring neighbour (x in [0, 2P) on the path): x, x - P, or a
+  /// symbol of the instance that is one of them by a choice of the path. None elsewhere.
+  std::optional<Linear> ringRemainder(const Linear &X, const Linear &N, bool Unsigned);
+  unsigned RingSymbolsThisRun = 0; ///< ringRemainder's symbols named in this run, in order
   /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.
   LaunchPath::Quotients QuotientOf;
   /// V / By (By != 0) as C computes it on a value of Floor's kind: a symbol of its own, defined

@@ -370,6 +370,31 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   return Part;
 }
 
+std::optional<Linear> RankInterpreter::ringRemainder(const Linear &X, const Linear &N, bool Unsigned) {
+  // `x % n`, n the rank count and x a form of the instance's symbols the path keeps in [0, 2P) (a
+  // ring neighbour, `(me - step + nranks) % nranks`): x or x - P where the path decides which;
+  // else a symbol u of the instance (an auxiliary, as a chunk loop's variable), 0 <= u < P and
+  // u == x or u == x - P, one clause of the path, not a choice: the rank P - 1's notify to its
+  // right neighbour is the same op as every other rank's, and a cell counts one from its left.
+  Linear P = Linear::symbol(RankCountSym);
+  if (Unsigned || InLoopCond || !(N == P) || X.Den != 1 || (X.isSymbolic() && !symbolicForm(X)))
+    return std::nullopt;
+  if (!SymRun->implied(X, BO_GE) || !SymRun->implied(X.plus(P.scaled(2), -1), BO_LT))
+    return std::nullopt;
+  if (SymRun->implied(X.plus(P, -1), BO_LT))
+    return X;
+  if (SymRun->implied(X.plus(P, -1), BO_GE))
+    return X.plus(P, -1);
+  Symbol U = intern("#ring" + std::to_string(RingSymbolsThisRun++));
+  Shown[U] = "(" + rootText(X) + ") % P";
+  ChunkSymbols.insert(U);
+  Linear Of = Linear::symbol(U);
+  SymRun->assume(Of, BO_GE, U);
+  SymRun->assume(Of.plus(P, -1), BO_LT, U);
+  SymRun->assumeEither(Of.plus(X, -1), BO_EQ, Of.plus(X, -1).plus(P), BO_EQ, U);
+  return Of;
+}
+
 std::optional<Linear> RankInterpreter::rowProduct(const Linear &A, const Linear &B) {
   // X: the one term of the rank id or a peer loop's variable, with a constant beside it.
   auto Index = [&](const Linear &L) -> std::optional<Symbol> {

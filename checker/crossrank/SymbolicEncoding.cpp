@@ -1,6 +1,7 @@
 #include "crossrank/SymbolicEncoding.h"
 #include "crossrank/Z3Defaults.h"
 #include <numeric>
+#include <unordered_set>
 
 namespace commcheck {
 
@@ -196,24 +197,61 @@ Sat SymbolicEncoding::sat(const z3::expr &F) {
   return R;
 }
 
+bool SymbolicEncoding::quantified(const z3::expr &F) {
+  // (A walk of the term's DAG, each node once.)
+  std::vector<z3::expr> Work{F};
+  std::unordered_set<unsigned> Seen;
+  while (!Work.empty()) {
+    z3::expr E = Work.back();
+    Work.pop_back();
+    if (E.is_quantifier())
+      return true;
+    if (!E.is_app() || !Seen.insert(E.id()).second)
+      continue;
+    for (unsigned K = 0; K < E.num_args(); ++K)
+      Work.push_back(E.arg(K));
+  }
+  return false;
+}
+
 Sat SymbolicEncoding::ask(const z3::expr &F) {
   // A question Z3 cannot settle within its resource limit (deterministic, unlike a timeout) is
   // Unknown: nothing is proved.
   z3::params Ps(C);
   Ps.set("rlimit", 1000000u);
   // One incremental solver for every question: the assumptions asserted once, each question in a
-  // scope (ten times faster than a solver per question). It gives up on some quantified questions
-  // that a solver of its own settles (its tactics eliminate the quantifiers): those are asked again.
+  // scope (ten times faster than a solver per question). A quantified question it does not settle
+  // within a small part of the limit goes to a solver that eliminates the quantifiers first
+  // (linear integer arithmetic: Z3's qe tactic, complete there; a ring neighbour's `x % P`, one
+  // cell per rank: 0.8 s of instantiation, or none, against milliseconds), then to it again with
+  // the whole limit, then to a solver of its own (its tactics settle some it gives up on).
   if (!Solver) {
     Solver = std::make_unique<z3::solver>(C, z3::solver::simple());
-    Solver->set(Ps);
     Solver->add(Base);
   }
-  Solver->push();
-  Solver->add(F);
-  Sat R = answer(Solver->check());
-  bool Spent = R == Sat::Unknown && Solver->reason_unknown().find("resource") != std::string::npos;
-  Solver->pop();
+  auto Incremental = [&](unsigned Limit, bool &Spent) {
+    z3::params Lim(C);
+    Lim.set("rlimit", Limit);
+    Solver->set(Lim);
+    Solver->push();
+    Solver->add(F);
+    Sat R = answer(Solver->check());
+    Spent = R == Sat::Unknown && Solver->reason_unknown().find("resource") != std::string::npos;
+    Solver->pop();
+    return R;
+  };
+  bool Spent = false;
+  bool Quantified = quantified(F);
+  if (Quantified) {
+    if (Sat R = Incremental(QuickLimit, Spent); R != Sat::Unknown)
+      return R;
+    z3::solver Q = (z3::tactic(C, "qe") & z3::tactic(C, "smt")).mk_solver();
+    Q.set(Ps);
+    Q.add(Base && F);
+    if (Sat R = answer(Q.check()); R != Sat::Unknown)
+      return R;
+  }
+  Sat R = Incremental(1000000u, Spent);
   if (R != Sat::Unknown || Spent) // a question that took all it may take is not asked twice
     return R;
   z3::solver Alone(C);

@@ -61,6 +61,8 @@ public:
 private:
   z3::expr atom(const AffineAtom &A, const Instance *I) const;
   Sat ask(const z3::expr &F); ///< sat, asked of Z3
+  static bool quantified(const z3::expr &F); ///< whether F holds a quantifier
+  static constexpr unsigned QuickLimit = 50000; ///< ask's first try at a quantified question
   /// Whether every instance of O keeps its bytes within [Row * L, Row * L + Grain * L): its
   /// column in [0, Grain * L] (asked once per op and grain).
   bool inRow(const SymOp &O, int64_t Grain);

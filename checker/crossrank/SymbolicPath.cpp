@@ -45,6 +45,17 @@ struct SymbolicPath::Solver {
                 const std::map<Symbol, z3::expr> *Renamed = nullptr) {
     return relationToZero(term(D, Renamed), Op);
   }
+  z3::expr atom(const Atom &A, const std::map<Symbol, z3::expr> *Renamed = nullptr) {
+    z3::expr E = atom(A.D, A.Op, Renamed);
+    return A.Or ? E || atom(A.Or->first, A.Or->second, Renamed) : E;
+  }
+  static void keyOf(const Atom &A, std::vector<int64_t> &K) {
+    keyOf(A.D, A.Op, K);
+    if (A.Or) {
+      K.push_back(-2); // (an alternative follows)
+      keyOf(A.Or->first, A.Or->second, K);
+    }
+  }
 };
 
 std::shared_ptr<SymbolicPath::Solver> SymbolicPath::solver(int MinCount) {
@@ -64,7 +75,7 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
   Solver &Z = *S;
   std::vector<int64_t> Key;
   for (const Atom &A : Active)
-    Solver::keyOf(A.D, A.Op, Key);
+    Solver::keyOf(A, Key);
   Solver::keyOf(D, Op, Key);
   if (auto It = Z.Answers.find(Key); It != Z.Answers.end())
     return It->second;
@@ -74,7 +85,7 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
   Box.assume(Linear::symbol(RSym), clang::BO_GE);
   Box.assume(Linear::symbol(PSym).plus(Linear::constant(Z.MinCount), -1), clang::BO_GE);
   for (const Atom &A : Active)
-    if (A.D.Terms.size() == 1)
+    if (A.D.Terms.size() == 1 && !A.Or)
       Box.assume(A.D, A.Op);
   if (std::optional<bool> Can = Box.possible(D, Op); Can && !*Can)
     return Z.Answers[Key] = false;
@@ -88,7 +99,7 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
   }
   Z.Z.push();
   for (const Atom &A : Active)
-    Z.Z.add(Z.atom(A.D, A.Op));
+    Z.Z.add(Z.atom(A));
   Z.Z.add(Z.atom(D, Op));
   z3::check_result R = Z.Z.check();
   Z.Z.pop();
@@ -107,7 +118,7 @@ bool SymbolicPath::entails(const std::vector<Atom> &Premise,
   z3::expr R = Z.var(RSym), P = Z.var(PSym);
   Q.add(P >= Z.MinCount && R >= 0 && R < P);
   for (const Atom &A : Premise)
-    Q.add(Z.atom(A.D, A.Op));
+    Q.add(Z.atom(A));
   z3::expr Some = Z.C.bool_val(false);
   for (size_t K = 0; K < Alternatives.size(); ++K) {
     std::map<Symbol, z3::expr> Own; // the alternative's own copies of the local symbols
@@ -118,7 +129,7 @@ bool SymbolicPath::entails(const std::vector<Atom> &Premise,
     }
     z3::expr All = Z.C.bool_val(true);
     for (const Atom &A : *Alternatives[K])
-      All = All && Z.atom(A.D, A.Op, &Own);
+      All = All && Z.atom(A, &Own);
     Some = Some || (Bound.empty() ? All : z3::exists(Bound, All));
   }
   Q.add(!Some);

@@ -314,11 +314,35 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
       O.Phase = I.Phase;
       O.Trips = *Trips;
     }
+    // A symbol the path only defines (a ring neighbour's `x % P`) that neither the op's forms
+    // nor another condition names: its definition holds for every value of the rest, so it is
+    // left out (a quantified question over a witness nothing uses is costly for Z3).
+    std::set<Symbol> Named;
+    auto Name = [&](const Linear &L) {
+      for (const auto &[S, K] : L.Terms)
+        Named.insert(S);
+    };
+    Name(I.Offset);
+    Name(Path.placeForm(R.Mem.Owner));
+    if (R.Mem.Length)
+      Name(*R.Mem.Length);
+    if (I.Value)
+      Name(*I.Value);
+    for (const SymbolicPath::Atom &A : I.When)
+      if (!A.Defines) {
+        Name(A.D);
+        if (A.Or)
+          Name(A.Or->first);
+      }
     for (const SymbolicPath::Atom &A : I.When) {
+      if (A.Defines && !Named.count(A.Defines))
+        continue;
       std::optional<AffineAtom> X = Forms.atom(A, I.InLoop, Aux, I.Phase);
-      if (!X)
+      std::optional<AffineAtom> Y =
+          A.Or ? Forms.atom({A.Or->first, A.Or->second}, I.InLoop, Aux, I.Phase) : X;
+      if (!X || !Y)
         return "a path condition the symbolic trace cannot state";
-      O.When.push_back({*X});
+      O.When.push_back(A.Or ? std::vector<AffineAtom>{*X, *Y} : std::vector<AffineAtom>{*X});
     }
     O.What = R.What;
     O.Loc = R.Loc;

@@ -384,3 +384,24 @@ TEST(SymbolicRun, AWrittenBufferWithTwoNamesHasNoTrace) {
   std::string Why = proofOf("symbolic_written_buffer_two_names_race.cpp", 1);
   EXPECT_NE(Why.find("a buffer reached at offsets of different launch values ('"), std::string::npos) << Why;
 }
+
+TEST(SymbolicRun, ARingNeighbourIsOneOpForEveryRank) {
+  // `(me + 1) % n` and `(me - 1 + n) % n`: x or x - P, one clause of the path (no choice), so
+  // rank P - 1's word to rank 0 is the same op as every other rank's to its right neighbour and
+  // each cell counts one. Before: "an arithmetic on values the model cannot compute", no trace,
+  // runs to 16 ranks. Asked on its own, the check settles its quantified questions in
+  // milliseconds (the qe tactic), where Z3's instantiation took most of a second.
+  FileResult::Entry::CrossRank C = coverage("symbolic_ring_neighbour_pull_clean.cpp");
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+  EXPECT_EQ(proofOf("symbolic_ring_neighbour_pull_clean.cpp", 1), "");
+  // The wrong neighbour pulled: clean at P = 2 (one neighbour), the runs' race at 3; the check
+  // alone finds the pair.
+  C = coverage("symbolic_ring_neighbour_pull_wrong_side_race.cpp");
+  EXPECT_EQ(C.ToP, 4);
+  std::string One = proofOf("symbolic_ring_neighbour_pull_wrong_side_race.cpp", 1);
+  EXPECT_NE(One.find("no notify -> wait edge"), std::string::npos) << One;
+  // C's remainder keeps the sign: `(me - 1) % n` is no ring index, no trace.
+  std::string Neg = proofOf("symbolic_ring_negative_remainder_unproved.cpp", 1);
+  EXPECT_NE(Neg.find("no symbolic trace"), std::string::npos) << Neg;
+}
