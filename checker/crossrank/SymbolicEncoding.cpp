@@ -225,25 +225,26 @@ Sat SymbolicEncoding::ask(const z3::expr &F) {
   // (linear integer arithmetic: Z3's qe tactic, complete there; a ring neighbour's `x % P`, one
   // cell per rank: 0.8 s of instantiation, or none, against milliseconds), then to it again with
   // the whole limit, then to a solver of its own (its tactics settle some it gives up on).
-  if (!Solver) {
-    Solver = std::make_unique<z3::solver>(C, z3::solver::simple());
-    Solver->add(Base);
-  }
-  auto Incremental = [&](unsigned Limit, bool &Spent) {
-    z3::params Lim(C);
-    Lim.set("rlimit", Limit);
-    Solver->set(Lim);
-    Solver->push();
-    Solver->add(F);
-    Sat R = answer(Solver->check());
-    Spent = R == Sat::Unknown && Solver->reason_unknown().find("resource") != std::string::npos;
-    Solver->pop();
+  // (Two incremental solvers, the whole limit and a small one, each set once: setting a
+  // parameter costs more than most questions.)
+  auto Incremental = [&](std::unique_ptr<z3::solver> &S, unsigned Limit, bool &Spent) {
+    if (!S) {
+      S = std::make_unique<z3::solver>(C, z3::solver::simple());
+      z3::params Lim(C);
+      Lim.set("rlimit", Limit);
+      S->set(Lim);
+      S->add(Base);
+    }
+    S->push();
+    S->add(F);
+    Sat R = answer(S->check());
+    Spent = R == Sat::Unknown && S->reason_unknown().find("resource") != std::string::npos;
+    S->pop();
     return R;
   };
   bool Spent = false;
-  bool Quantified = quantified(F);
-  if (Quantified) {
-    if (Sat R = Incremental(QuickLimit, Spent); R != Sat::Unknown)
+  if (quantified(F)) {
+    if (Sat R = Incremental(QuickSolver, QuickLimit, Spent); R != Sat::Unknown)
       return R;
     z3::solver Q = (z3::tactic(C, "qe") & z3::tactic(C, "smt")).mk_solver();
     Q.set(Ps);
@@ -251,7 +252,7 @@ Sat SymbolicEncoding::ask(const z3::expr &F) {
     if (Sat R = answer(Q.check()); R != Sat::Unknown)
       return R;
   }
-  Sat R = Incremental(1000000u, Spent);
+  Sat R = Incremental(Solver, 1000000u, Spent);
   if (R != Sat::Unknown || Spent) // a question that took all it may take is not asked twice
     return R;
   z3::solver Alone(C);

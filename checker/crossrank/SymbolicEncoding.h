@@ -72,7 +72,7 @@ private:
   z3::expr P;
   std::vector<z3::expr> LaunchVars;
   z3::expr Base; ///< P >= 2 and the trace's assumptions
-  std::unique_ptr<z3::solver> Solver;
+  std::unique_ptr<z3::solver> Solver, QuickSolver; ///< (ask: the whole limit, QuickLimit)
   /// The answers so far, by the question's term id (the term held, so that its id stays its own).
   std::unordered_map<unsigned, std::pair<z3::expr, Sat>> Answers;
 };
