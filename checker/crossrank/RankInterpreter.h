@@ -485,7 +485,7 @@ private:
   /// (SymOp::Row). None otherwise.
   std::optional<Linear> rowProduct(const Linear &A, const Linear &B);
   /// The symbolic run's `x % P` of a ring neighbour (x in [0, 2P) on the path): x, x - P, or a
-  /// symbol of the instance that is one of them by a choice of the path. None elsewhere.
+  /// symbol of the instance that is one of them by a clause of the path. None elsewhere.
   std::optional<Linear> ringRemainder(const Linear &X, const Linear &N, bool Unsigned);
   unsigned RingSymbolsThisRun = 0; ///< ringRemainder's symbols named in this run, in order
   /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.

@@ -466,7 +466,6 @@ std::string TraceProver::races() {
 } // namespace
 
 SymbolicVerdict checkEveryRankCount(const SymbolicTrace &T, const KnownRace &Known) {
-
   TraceProver C(T, Known);
   for (auto Step : {&TraceProver::fragment, &TraceProver::hangs, &TraceProver::balance})
     if (std::string Why = (C.*Step)(); !Why.empty())
