@@ -365,6 +365,9 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
   if (SymRun && Op == BO_Rem && !hasWindow(L.L))
     if (std::optional<Linear> M = ringRemainder(resolve(L.L, false), resolve(R.L, false), unsignedArith(LT, RT)))
       return RankValue::number(*M);
+  if (SymRun && (Op == BO_Div || Op == BO_Rem) && !hasWindow(L.L))
+    if (std::optional<Linear> M = byCount(Op == BO_Rem, resolve(L.L, false), resolve(R.L, false), unsignedArith(LT, RT)))
+      return RankValue::number(*M);
   return RankValue::unknown("an arithmetic on values the model cannot compute");
 }
 

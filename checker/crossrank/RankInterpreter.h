@@ -488,6 +488,9 @@ private:
   /// symbol of the instance that is one of them by a clause of the path. None elsewhere.
   std::optional<Linear> ringRemainder(const Linear &X, const Linear &N, bool Unsigned);
   unsigned RingSymbolsThisRun = 0; ///< ringRemainder's symbols named in this run, in order
+  /// The symbolic run's `n / P` or `n % P` of a value n alike on every rank (not below 0): a
+  /// launch value of its own within linear bounds. None elsewhere.
+  std::optional<Linear> byCount(bool Remainder, const Linear &N, const Linear &By, bool Unsigned);
   /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.
   LaunchPath::Quotients QuotientOf;
   /// V / By (By != 0) as C computes it on a value of Floor's kind: a symbol of its own, defined

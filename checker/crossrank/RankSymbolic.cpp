@@ -395,6 +395,45 @@ std::optional<Linear> RankInterpreter::ringRemainder(const Linear &X, const Line
   return Of;
 }
 
+std::optional<Linear> RankInterpreter::byCount(bool Remainder, const Linear &N, const Linear &By, bool Unsigned) {
+  // `numel / nranks`, `numel % nranks` of a value n alike on every rank: a launch value of its
+  // own (a function of two alike on every rank), bounded as much as linear terms can bound it:
+  // for n >= 0, 0 <= q and 2q <= n (P >= 2), 0 <= m < P and m <= n; C's division truncates, so
+  // for a signed n < 0 the mirror image. That n == qP + m is left out (not linear): a proof holds
+  // for every q and m within the bounds, so for the real ones.
+  Linear P = Linear::symbol(RankCountSym);
+  if (!(By == P) || N.Den != 1 || InLoopCond)
+    return std::nullopt;
+  for (const auto &[S, K] : N.Terms)
+    if (Linear::isPlace(S) || !LaunchSymbols.count(S) || BlockSymbols.count(S) || PointerSymbols.count(S))
+      return std::nullopt;
+  bool NotBelowZero = Unsigned || SymRun->implied(N, BO_GE);
+  std::string Text = rootText(N);
+  if (N.Const)
+    Text = (N.isSymbolic() ? "(" + Text + (N.Const > 0 ? "+" : "") + std::to_string(N.Const) + ")"
+                           : std::to_string(N.Const));
+  Symbol Q = intern(Text + (Remainder ? "%P" : "/P"));
+  Shown[Q] = Text + (Remainder ? " % P" : " / P");
+  LaunchSymbols.insert(Q);
+  Linear Of = Linear::symbol(Q);
+  // Each bound for n >= 0 (and its mirror for n < 0): `n < 0 || bound`, one clause.
+  auto Bound = [&](const Linear &D, BinaryOperatorKind Op, const Linear &Mirror, BinaryOperatorKind MirrorOp) {
+    if (NotBelowZero)
+      return SymRun->assume(D, Op);
+    SymRun->assumeEither(N, BO_LT, D, Op);
+    SymRun->assumeEither(N, BO_GE, Mirror, MirrorOp);
+  };
+  if (Remainder) {
+    Bound(Of, BO_GE, Of, BO_LE);
+    Bound(Of.plus(P, -1), BO_LT, Of.plus(P), BO_GT);
+    Bound(Of.plus(N, -1), BO_LE, Of.plus(N, -1), BO_GE);
+  } else {
+    Bound(Of, BO_GE, Of, BO_LE);
+    Bound(Of.scaled(2).plus(N, -1), BO_LE, Of.scaled(2).plus(N, -1), BO_GE);
+  }
+  return Of;
+}
+
 std::optional<Linear> RankInterpreter::rowProduct(const Linear &A, const Linear &B) {
   // X: the one term of the rank id or a peer loop's variable, with a constant beside it.
   auto Index = [&](const Linear &L) -> std::optional<Symbol> {
