@@ -415,6 +415,7 @@ std::optional<Linear> RankInterpreter::byCount(bool Remainder, const Linear &N, 
   Symbol Q = intern(Text + (Remainder ? "%P" : "/P"));
   Shown[Q] = Text + (Remainder ? " % P" : " / P");
   LaunchSymbols.insert(Q);
+  NotRankCount.insert(Q); // (compared later, `chunk <= 0`, it is no candidate for the count)
   Linear Of = Linear::symbol(Q);
   // Each bound for n >= 0 (and its mirror for n < 0): `n < 0 || bound`, one clause.
   auto Bound = [&](const Linear &D, BinaryOperatorKind Op, const Linear &Mirror, BinaryOperatorKind MirrorOp) {
