@@ -44,24 +44,28 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# The official SARIF validator (tests only), from npm, into a folder of the checkout (not committed).
+# npm's tools (tests only), into a folder of the checkout (not committed): the official SARIF
+# validator, and Mermaid's renderer (the sequence diagrams of the Markdown report must render) with
+# Debian's chromium as its browser (puppeteer's own download off). Each is checked after the
+# install, not only looked for: an install cut short left an `mmdc` whose modules were missing
+# (files npm took for installed), which the tests ran and failed on and a later setup took for
+# installed. Where the check fails the folder starts again from nothing, once; where it still
+# fails, what the tests look for is removed, so that they skip, and setup says so.
 TOOLS="$ROOT/.tools"
-if [ "$SETUP_FOR" = test ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ] &&
-   [ ! -x "$TOOLS/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool" ]; then
-  echo "setup: installing @microsoft/sarif-multitool-linux" >&2
+SARIF="$TOOLS/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool"
+MMDC="$TOOLS/node_modules/.bin/mmdc"
+tools_ok() { [ -x "$SARIF" ] && "$MMDC" --version >/dev/null 2>&1; }
+if [ "$SETUP_FOR" = test ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ] && ! tools_ok; then
+  echo "setup: installing @microsoft/sarif-multitool-linux and @mermaid-js/mermaid-cli" >&2
+  export PUPPETEER_SKIP_DOWNLOAD=1
   mkdir -p "$TOOLS"
-  (cd "$TOOLS" && npm install --silent --no-audit --no-fund --prefix "$TOOLS" \
-      @microsoft/sarif-multitool-linux >/dev/null 2>&1) || echo "setup: sarif validator not installed" >&2
-fi
-
-# Mermaid's renderer (tests only: the sequence diagrams of the Markdown report must render), from
-# npm into the same folder, with Debian's chromium as its browser (puppeteer's own download off).
-if [ "$SETUP_FOR" = test ] && [ "${COMMCHECK_SKIP_NPM:-0}" != 1 ] &&
-   [ ! -x "$TOOLS/node_modules/.bin/mmdc" ]; then
-  echo "setup: installing @mermaid-js/mermaid-cli" >&2
-  mkdir -p "$TOOLS"
-  (cd "$TOOLS" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --silent --no-audit --no-fund \
-      --prefix "$TOOLS" @mermaid-js/mermaid-cli >/dev/null 2>&1) || echo "setup: mermaid-cli not installed" >&2
+  for attempt in 1 2; do
+    (cd "$TOOLS" && npm install --silent --no-audit --no-fund --prefix "$TOOLS" \
+        @microsoft/sarif-multitool-linux @mermaid-js/mermaid-cli >/dev/null 2>&1) && tools_ok && break
+    rm -rf "$TOOLS/node_modules" "$TOOLS/package.json" "$TOOLS/package-lock.json"
+  done
+  [ -x "$SARIF" ] || echo "setup: sarif validator not installed" >&2
+  "$MMDC" --version >/dev/null 2>&1 || { rm -f "$MMDC"; echo "setup: mermaid-cli not installed" >&2; }
 fi
 
 # A fresh build folder set up to run is configured without the tests (their packages may be
