@@ -399,15 +399,16 @@ std::optional<Linear> RankInterpreter::byCount(bool Remainder, const Linear &N, 
   // `numel / nranks`, `numel % nranks` of a value n alike on every rank: a launch value of its
   // own (a function of two alike on every rank), bounded as much as linear terms can bound it:
   // for n >= 0, 0 <= q and 2q <= n (P >= 2), 0 <= m < P and m <= n; C's division truncates, so
-  // for a signed n < 0 the mirror image. That n == qP + m is left out (not linear): a proof holds
-  // for every q and m within the bounds, so for the real ones.
+  // for a signed n < 0 the mirror image; an unsigned one the path does not keep >= 0 is n
+  // converted (2^64 + n), so only 0 <= q and 0 <= m < P. That n == qP + m is left out (not
+  // linear): a proof holds for every q and m within the bounds, so for the real ones.
   Linear P = Linear::symbol(RankCountSym);
   if (!(By == P) || N.Den != 1 || InLoopCond)
     return std::nullopt;
   for (const auto &[S, K] : N.Terms)
     if (Linear::isPlace(S) || !LaunchSymbols.count(S) || BlockSymbols.count(S) || PointerSymbols.count(S))
       return std::nullopt;
-  bool NotBelowZero = Unsigned || SymRun->implied(N, BO_GE);
+  bool NotBelowZero = SymRun->implied(N, BO_GE);
   std::string Text = rootText(N);
   if (N.Const)
     Text = (N.isSymbolic() ? "(" + Text + (N.Const > 0 ? "+" : "") + std::to_string(N.Const) + ")"
@@ -419,19 +420,18 @@ std::optional<Linear> RankInterpreter::byCount(bool Remainder, const Linear &N, 
   Linear Of = Linear::symbol(Q);
   // Each bound for n >= 0 (and its mirror for n < 0): `n < 0 || bound`, one clause.
   auto Bound = [&](const Linear &D, BinaryOperatorKind Op, const Linear &Mirror, BinaryOperatorKind MirrorOp) {
-    if (NotBelowZero)
+    if (NotBelowZero || Unsigned)
       return SymRun->assume(D, Op);
     SymRun->assumeEither(N, BO_LT, D, Op);
     SymRun->assumeEither(N, BO_GE, Mirror, MirrorOp);
   };
-  if (Remainder) {
-    Bound(Of, BO_GE, Of, BO_LE);
+  Bound(Of, BO_GE, Of, BO_LE);
+  if (Remainder)
     Bound(Of.plus(P, -1), BO_LT, Of.plus(P), BO_GT);
-    Bound(Of.plus(N, -1), BO_LE, Of.plus(N, -1), BO_GE);
-  } else {
-    Bound(Of, BO_GE, Of, BO_LE);
-    Bound(Of.scaled(2).plus(N, -1), BO_LE, Of.scaled(2).plus(N, -1), BO_GE);
-  }
+  if (Unsigned && !NotBelowZero)
+    return Of; // (of n itself nothing: it is not the value divided)
+  Bound(Remainder ? Of.plus(N, -1) : Of.scaled(2).plus(N, -1), BO_LE,
+        Remainder ? Of.plus(N, -1) : Of.scaled(2).plus(N, -1), BO_GE);
   return Of;
 }
 

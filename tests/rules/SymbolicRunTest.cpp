@@ -421,3 +421,11 @@ TEST(SymbolicRun, AChunkOfTheDataDividedByTheCountIsALaunchValue) {
   std::string One = proofOf("symbolic_chunk_by_count_overreach_race.cpp", 1);
   EXPECT_NE(One.find("no notify -> wait edge"), std::string::npos) << One;
 }
+
+TEST(SymbolicRun, AnUnsignedRemainderOfAValueThatMayBeNegativeKeepsItsNegativeRuns) {
+  // `static_cast<uint64_t>(n) % nranks` with n the host's: a bound `m <= n` would make every run
+  // with n < 0 infeasible, the racy one among them (found in review, session 48). Asked on its
+  // own, the check finds the race on the way n < 0 takes.
+  std::string One = proofOf("symbolic_unsigned_quotient_negative_race.cpp", 1);
+  EXPECT_NE(One.find("no notify -> wait edge"), std::string::npos) << One;
+}
