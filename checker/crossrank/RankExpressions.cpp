@@ -409,16 +409,20 @@ bool RankInterpreter::unsignedArith(QualType LT, QualType RT) const {
   return UL ? WL >= WR : WR >= WL;
 }
 
+std::string RankInterpreter::formText(const Linear &V) const {
+  std::string S = rootText(Linear{0, V.Terms, 1});
+  if (V.Const)
+    S += (V.Const > 0 ? "+" : "") + std::to_string(V.Const);
+  if (V.Terms.size() != 1 || V.Const || V.Terms[0].second != 1)
+    S = "(" + S + ")";
+  return S;
+}
+
 Linear RankInterpreter::quotient(const Linear &V, int64_t By, bool Floor, const Linear *Per) {
   if (std::optional<int64_t> C = V.value(); C && !Per)
     return Linear::constant(Floor ? llvm::divideFloorSigned(*C, By) : *C / By);
   // Named by what it divides, so that every rank and every evaluation meets the same symbol.
-  std::string Num = rootText(Linear{0, V.Terms, 1});
-  if (V.Const)
-    Num += (V.Const > 0 ? "+" : "") + std::to_string(V.Const);
-  if (V.Terms.size() > 1 || V.Const || V.Terms[0].second != 1)
-    Num = "(" + Num + ")";
-  std::string Name = Num + "/" + (Per ? "(" + rootText(*Per) + (Per->Const ? "+" + std::to_string(Per->Const) : "") + ")"
+  std::string Name = formText(V) + "/" + (Per ? "(" + rootText(*Per) + (Per->Const ? "+" + std::to_string(Per->Const) : "") + ")"
                                      : std::to_string(By * V.Den));
   Symbol Q = intern(Floor ? "floor(" + Name + ")" : Name);
   Quotient Def{V, By, Floor, std::nullopt};

@@ -425,6 +425,9 @@ private:
   const std::string &name(Symbol S) const { return Names[S]; }
   /// The part of an address that names its buffer, rank-independently: the launch symbols.
   std::string rootText(const Linear &L) const;
+  /// A form as part of a symbol's name (quotient, byCount): rootText with its constant, in
+  /// parentheses unless it is one symbol (`(numel+1)`, `rows`).
+  std::string formText(const Linear &V) const;
   /// rootText's answers by (symbol, coefficient)* and denominator: names never change once
   /// interned, and every access of every run asks again (a text is costly to build).
   mutable llvm::DenseMap<llvm::ArrayRef<int64_t>, std::string> RootTexts;

@@ -409,10 +409,7 @@ std::optional<Linear> RankInterpreter::byCount(bool Remainder, const Linear &N, 
     if (Linear::isPlace(S) || !LaunchSymbols.count(S) || BlockSymbols.count(S) || PointerSymbols.count(S))
       return std::nullopt;
   bool NotBelowZero = SymRun->implied(N, BO_GE);
-  std::string Text = rootText(N);
-  if (N.Const)
-    Text = (N.isSymbolic() ? "(" + Text + (N.Const > 0 ? "+" : "") + std::to_string(N.Const) + ")"
-                           : std::to_string(N.Const));
+  std::string Text = formText(N);
   Symbol Q = intern(Text + (Remainder ? "%P" : "/P"));
   Shown[Q] = Text + (Remainder ? " % P" : " / P");
   LaunchSymbols.insert(Q);

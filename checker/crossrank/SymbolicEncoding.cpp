@@ -218,7 +218,7 @@ Sat SymbolicEncoding::ask(const z3::expr &F) {
   // A question Z3 cannot settle within its resource limit (deterministic, unlike a timeout) is
   // Unknown: nothing is proved.
   z3::params Ps(C);
-  Ps.set("rlimit", 1000000u);
+  Ps.set("rlimit", WholeLimit);
   // One incremental solver for every question: the assumptions asserted once, each question in a
   // scope (ten times faster than a solver per question). A quantified question it does not settle
   // within a small part of the limit goes to a solver that eliminates the quantifiers first
@@ -252,7 +252,7 @@ Sat SymbolicEncoding::ask(const z3::expr &F) {
     if (Sat R = answer(Q.check()); R != Sat::Unknown)
       return R;
   }
-  Sat R = Incremental(Solver, 1000000u, Spent);
+  Sat R = Incremental(Solver, WholeLimit, Spent);
   if (R != Sat::Unknown || Spent) // a question that took all it may take is not asked twice
     return R;
   z3::solver Alone(C);

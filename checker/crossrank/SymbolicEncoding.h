@@ -63,6 +63,7 @@ private:
   Sat ask(const z3::expr &F); ///< sat, asked of Z3
   static bool quantified(const z3::expr &F); ///< whether F holds a quantifier
   static constexpr unsigned QuickLimit = 50000; ///< ask's first try at a quantified question
+  static constexpr unsigned WholeLimit = 1000000; ///< what ask lets any question take
   /// Whether every instance of O keeps its bytes within [Row * L, Row * L + Grain * L): its
   /// column in [0, Grain * L] (asked once per op and grain).
   bool inRow(const SymOp &O, int64_t Grain);

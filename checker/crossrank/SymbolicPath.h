@@ -81,7 +81,10 @@ public:
   void enterPhase(Symbol K, const Linear &Lo, int64_t Step, const Linear &Hi, const Linear &Trips);
   void leavePhase();
   /// `D Op 0` holds from here on (a fact the run derived, not a choice: a loop's trips).
-  void assume(const Linear &D, clang::BinaryOperatorKind Op) { Active.push_back({D, Op}); }
+  /// Defines: see assumeEither.
+  void assume(const Linear &D, clang::BinaryOperatorKind Op, Symbol Defines = 0) {
+    Active.push_back({D, Op, std::nullopt, Defines});
+  }
   /// `D Op 0 || E Op2 0` holds on the path from now on, with no choice of the path: a value that
   /// is one of two forms, both of which the runs it stands for take (`x % P` is x or x - P).
   /// Defines: the symbol these atoms only define (every value of the others the path allows has
@@ -90,16 +93,13 @@ public:
                     clang::BinaryOperatorKind Op2, Symbol Defines = 0) {
     Active.push_back({D, Op, std::pair{E, Op2}, Defines});
   }
-  void assume(const Linear &D, clang::BinaryOperatorKind Op, Symbol Defines) {
-    Active.push_back({D, Op, std::nullopt, Defines});
-  }
 
   struct Atom {
     Linear D;
     clang::BinaryOperatorKind Op; ///< `D Op 0` holds
     /// Or else this does (assumeEither): the atom is a clause of two.
     std::optional<std::pair<Linear, clang::BinaryOperatorKind>> Or = std::nullopt;
-    Symbol Defines = 0; ///< (assumeEither)
+    Symbol Defines = 0; ///< the symbol the atom only defines (assumeEither), or 0
   };
   /// Program points (SymOp's Segment, Pos). SymbolicCheck's hang argument needs one order of
   /// points that each rank's run follows; a rank runs one path (but for a peer loop's choices,

@@ -317,25 +317,25 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     // A symbol the path only defines (a ring neighbour's `x % P`) that neither the op's forms
     // nor another condition names: its definition holds for every value of the rest, so it is
     // left out (a quantified question over a witness nothing uses is costly for Z3).
-    std::set<Symbol> Named;
-    auto Name = [&](const Linear &L) {
+    std::set<Symbol> Mentioned;
+    auto Mention = [&](const Linear &L) {
       for (const auto &[S, K] : L.Terms)
-        Named.insert(S);
+        Mentioned.insert(S);
     };
-    Name(I.Offset);
-    Name(Path.placeForm(R.Mem.Owner));
+    Mention(I.Offset);
+    Mention(Path.placeForm(R.Mem.Owner));
     if (R.Mem.Length)
-      Name(*R.Mem.Length);
+      Mention(*R.Mem.Length);
     if (I.Value)
-      Name(*I.Value);
+      Mention(*I.Value);
     for (const SymbolicPath::Atom &A : I.When)
       if (!A.Defines) {
-        Name(A.D);
+        Mention(A.D);
         if (A.Or)
-          Name(A.Or->first);
+          Mention(A.Or->first);
       }
     for (const SymbolicPath::Atom &A : I.When) {
-      if (A.Defines && !Named.count(A.Defines))
+      if (A.Defines && !Mentioned.count(A.Defines))
         continue;
       std::optional<AffineAtom> X = Forms.atom(A, I.InLoop, Aux, I.Phase);
       std::optional<AffineAtom> Y =
