@@ -38,12 +38,15 @@ RankValue RankInterpreter::blockValue(int Which) {
   LaunchSymbols.insert(Idx);
   LaunchSymbols.insert(Num);
   BlockSymbols.insert({Idx, Num});
-  if (Launch) {
-    // 1 <= count, 0 <= index <= count - 1: every block the launch runs.
-    Launch->axiom(Linear::symbol(Num).plus(Linear::constant(1), -1), clang::BO_GE);
-    Launch->axiom(Linear::symbol(Idx), clang::BO_GE);
-    Launch->axiom(Linear::symbol(Num).plus(Linear::symbol(Idx), -1).plus(Linear::constant(1), -1),
-                  clang::BO_GE);
+  // 1 <= count, 0 <= index <= count - 1: every block the launch runs.
+  for (const auto &[D, Op] : {std::pair{Linear::symbol(Num).plus(Linear::constant(1), -1), clang::BO_GE},
+                              std::pair{Linear::symbol(Idx), clang::BO_GE},
+                              std::pair{Linear::symbol(Num).plus(Linear::symbol(Idx), -1).plus(Linear::constant(1), -1),
+                                        clang::BO_GE}}) {
+    if (Launch)
+      Launch->axiom(D, Op);
+    if (SymRun)
+      SymRun->axiom(D, Op);
   }
   return RankValue::number(Linear::symbol(Which == Index ? Idx : Num));
 }

@@ -312,10 +312,11 @@ bool RankInterpreter::symbolicForm(const Linear &L) const {
     return false;
   // A launch value is one symbol for every rank (SymbolicTrace's launch variables): a branch on
   // it, a root's window, a range bounded by it hold alike where the check asks about any rank.
-  // The block index differs between a rank's cores: not one of them.
+  // The block index and count are too: blocks of one index talk to each other (declared, as in
+  // the runs: docs/cross-rank.md, "The block index as a launch value").
   for (const auto &[S, K] : L.Terms)
     if (S != SymRun->rank() && S != SymRun->count() && !(S == SymRun->iter() && SymRun->inLoop()) &&
-        !ChunkSymbols.count(S) && !PhaseSymbols.count(S) && !(LaunchSymbols.count(S) && !BlockSymbols.count(S) && !PointerSymbols.count(S)))
+        !ChunkSymbols.count(S) && !PhaseSymbols.count(S) && !(LaunchSymbols.count(S) && !PointerSymbols.count(S)))
       return false;
   return true;
 }

@@ -85,6 +85,13 @@ public:
   void assume(const Linear &D, clang::BinaryOperatorKind Op, Symbol Defines = 0) {
     Active.push_back({D, Op, std::nullopt, Defines});
   }
+  /// `D Op 0` holds on every run the path stands for, wherever it is learnt (a launch value's
+  /// axiom, `0 <= get_block_idx()`): kept past the loop body it was learnt in.
+  void axiom(const Linear &D, clang::BinaryOperatorKind Op) {
+    Active.insert(Active.begin(), Atom{D, Op});
+    for (auto &[Mark, Loop] : Scopes)
+      ++Mark;
+  }
   /// `D Op 0 || E Op2 0` holds on the path from now on, with no choice of the path: a value that
   /// is one of two forms, both of which the runs it stands for take (`x % P` is x or x - P).
   /// Defines: the symbol these atoms only define (every value of the others the path allows has
