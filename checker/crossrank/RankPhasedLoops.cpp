@@ -12,12 +12,22 @@ using namespace clang;
 RankInterpreter::Flow RankInterpreter::symbolicPhasedLoop(const Slot &B, const Linear &Lo,
                                                           const Linear &End, const Linear &Step,
                                                           const Stmt *Body, const Stmt *Loop) {
-  // Its instances are ordered by iteration, and counted as iterations: the step a number, the
+  // Its instances are ordered by iteration, and counted as iterations: the step a number or a
+  // launch value the path keeps >= 1 times one (a grid-stride loop, `b += nblk * kTile`), the
   // range alike on every rank (the trips one symbol for all), one such loop at a time, and not
   // within a peer loop (whose j would order before k).
   std::optional<int64_t> By = Step.value();
+  Symbol Stride = 0; // the launch value of a step c * s (By then c)
+  if (!By && Step.Den == 1 && Step.Const == 0 && Step.Terms.size() == 1) {
+    auto [S, C] = Step.Terms[0];
+    if (LaunchSymbols.count(S) && !PointerSymbols.count(S) && !RowProducts.count(S) &&
+        SymRun->implied(Linear::symbol(S).plus(Linear::constant(1), -1), BO_GE))
+      Stride = S, By = C;
+  }
   if (!By || *By <= 0)
-    fail("a loop over launch values whose body signals, by a step that is not a number", Loop);
+    fail("a loop over launch values whose body signals, by a step that is not a number or a "
+         "positive launch value times one",
+         Loop);
   auto RankFree = [&](const Linear &L) {
     for (const auto &[S, K] : L.Terms)
       if (S == SymRun->rank() || S == SymRun->iter())
@@ -49,15 +59,31 @@ RankInterpreter::Flow RankInterpreter::symbolicPhasedLoop(const Slot &B, const L
   // No iteration, or some: then trips >= 1 with lo + step * (trips - 1) < end <= lo + step * trips.
   if (!SymRun->decide(End.plus(Lo, -1), BO_GT))
     return Flow::Next;
+  // step * x: a number times x, or c times the row x * s (a product, SymbolicPath::product).
+  auto Times = [&](Symbol X) {
+    if (!Stride)
+      return Linear::symbol(X).scaled(*By);
+    Symbol Row = intern("#row " + name(X) + "*" + name(Stride));
+    Shown[Row] = Shown[X] + "*" + Shown[Stride];
+    RowProducts.try_emplace(Row, X, Stride);
+    SymRun->product(Row, X, Stride);
+    return Linear::symbol(Row).scaled(*By);
+  };
+  // By a launch-value step, the trace states the iterations as 0 <= k < trips and trips >= 1,
+  // not trips' definition (products): a proof for every trips >= 1 holds for the loop's, and
+  // Z3 decides the linear questions at once. The run decides its branches with it.
   Linear T = Linear::symbol(Trips);
-  SymRun->assume(Lo.plus(T.scaled(*By)).plus(Linear::constant(*By), -1).plus(End, -1), BO_LT);
-  SymRun->assume(End.plus(Lo, -1).plus(T.scaled(*By), -1), BO_LE);
+  for (const auto &[D, Op] : {std::pair{Lo.plus(Times(Trips)).plus(Step, -1).plus(End, -1), BO_LT},
+                              std::pair{End.plus(Lo, -1).plus(Times(Trips), -1), BO_LE}})
+    Stride ? SymRun->assumeForRun(D, Op) : SymRun->assume(D, Op);
+  if (Stride)
+    SymRun->assume(T.plus(Linear::constant(1), -1), BO_GE);
   for (auto &[S, From] : Induction)
     *S = RankValue::number(From.first.plus(Linear::symbol(K).scaled(From.second)));
   InPhase = true;
-  Flow F = bodyOnce(Body, Loop, B, Lo.plus(Linear::symbol(K).scaled(*By)),
-                    [&] { SymRun->enterPhase(K, Lo, *By, End, T); }, [&] { SymRun->leavePhase(); },
-                    "a phased loop", Carried);
+  Linear At = Lo.plus(Times(K));
+  Flow F = bodyOnce(Body, Loop, B, At, [&] { SymRun->enterPhase(K, At, Lo, End, T, Stride != 0); },
+                    [&] { SymRun->leavePhase(); }, "a phased loop", Carried);
   InPhase = false;
   if (F == Flow::Break || F == Flow::Return)
     fail("a phased loop's body that breaks or returns (its iterations are not alike)", Loop);

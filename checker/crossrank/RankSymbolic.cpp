@@ -314,10 +314,16 @@ bool RankInterpreter::symbolicForm(const Linear &L) const {
   // it, a root's window, a range bounded by it hold alike where the check asks about any rank.
   // The block index and count are too: blocks of one index talk to each other (declared, as in
   // the runs: docs/cross-rank.md, "The block index as a launch value").
-  for (const auto &[S, K] : L.Terms)
-    if (S != SymRun->rank() && S != SymRun->count() && !(S == SymRun->iter() && SymRun->inLoop()) &&
-        !ChunkSymbols.count(S) && !PhaseSymbols.count(S) && !(LaunchSymbols.count(S) && !PointerSymbols.count(S)))
+  // A row (X * N, rowProduct) is a product of two of them (SymbolicPath::product).
+  auto Allowed = [&](Symbol S) {
+    return S == SymRun->rank() || S == SymRun->count() || (S == SymRun->iter() && SymRun->inLoop()) ||
+           ChunkSymbols.count(S) || PhaseSymbols.count(S) || (LaunchSymbols.count(S) && !PointerSymbols.count(S));
+  };
+  for (const auto &[S, K] : L.Terms) {
+    auto Row = RowProducts.find(S);
+    if (Row == RowProducts.end() ? !Allowed(S) : !Allowed(Row->second.first) || !Allowed(Row->second.second))
       return false;
+  }
   return true;
 }
 
@@ -462,6 +468,7 @@ std::optional<Linear> RankInterpreter::rowProduct(const Linear &A, const Linear 
     if (New)
       Shown[Row] = Shown[*I] + "*" + Shown[*W];
     RowProducts.try_emplace(Row, *I, *W);
+    SymRun->product(Row, *I, *W);
     int64_t K = N->Terms[0].second;
     return Linear::symbol(Row).scaled(X->Terms[0].second * K).plus(Linear::symbol(*W).scaled(X->Const * K));
   }

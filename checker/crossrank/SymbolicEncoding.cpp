@@ -1,5 +1,6 @@
 #include "crossrank/SymbolicEncoding.h"
 #include "crossrank/Z3Defaults.h"
+#include <cassert>
 #include <numeric>
 #include <unordered_set>
 
@@ -10,8 +11,10 @@ uint32_t launchCount(const SymbolicTrace &T) {
   uint32_t N = 0;
   auto See = [&](const Affine &A) {
     for (const auto &[V, K] : A.Terms)
-      if (V >= symvar::Launch0)
-        N = std::max(N, V - symvar::Launch0 + 1);
+      for (uint32_t F : symvar::isProduct(V) ? std::vector{symvar::factors(V).first, symvar::factors(V).second}
+                                             : std::vector{V})
+        if (F >= symvar::Launch0)
+          N = std::max(N, F - symvar::Launch0 + 1);
   };
   auto SeeGuard = [&](const Guard &G) {
     for (const auto &Clause : G)
@@ -56,8 +59,9 @@ SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std:
   std::vector<bool> Used(symvar::MaxAux);
   auto See = [&](const Affine &A) {
     for (const auto &[V, K] : A.Terms)
-      if (V >= symvar::Aux0 && V < symvar::Launch0)
-        Used[V - symvar::Aux0] = true;
+      for (uint32_t X = symvar::Aux0; X < symvar::Launch0; ++X)
+        if (symvar::names(V, X))
+          Used[X - symvar::Aux0] = true;
   };
   for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value})
     See(*A);
@@ -81,24 +85,33 @@ z3::expr_vector SymbolicEncoding::which(const Instance &I, bool WithRank) const 
   return Vars;
 }
 
+z3::expr SymbolicEncoding::variable(uint32_t V, const Instance *I) const {
+  if (symvar::isProduct(V)) {
+    auto [A, B] = symvar::factors(V);
+    return variable(A, I) * variable(B, I);
+  }
+  if (V == symvar::Count)
+    return P;
+  if (V >= symvar::Launch0)
+    return LaunchVars[V - symvar::Launch0];
+  assert(I && "a form over P and launch values only names them");
+  return V == symvar::Rank    ? I->R
+         : V == symvar::Iter  ? I->J
+         : V == symvar::Phase ? I->K
+                              : I->Aux[V - symvar::Aux0];
+}
+
 z3::expr SymbolicEncoding::term(const Affine &A, const Instance &I) const {
   z3::expr E = C.int_val(A.Const);
-  for (const auto &[V, K] : A.Terms) {
-    z3::expr X = V == symvar::Rank    ? I.R
-                 : V == symvar::Count ? P
-                 : V == symvar::Iter  ? I.J
-                 : V == symvar::Phase ? I.K
-                 : V < symvar::Launch0 ? I.Aux[V - symvar::Aux0]
-                                       : LaunchVars[V - symvar::Launch0];
-    E = E + C.int_val(K) * X;
-  }
+  for (const auto &[V, K] : A.Terms)
+    E = E + C.int_val(K) * variable(V, &I);
   return E;
 }
 
 z3::expr SymbolicEncoding::shared(const Affine &A) const {
   z3::expr E = C.int_val(A.Const);
   for (const auto &[V, K] : A.Terms)
-    E = E + C.int_val(K) * (V == symvar::Count ? P : LaunchVars[V - symvar::Launch0]);
+    E = E + C.int_val(K) * variable(V, nullptr);
   return E;
 }
 
@@ -141,10 +154,37 @@ z3::expr SymbolicEncoding::before(const Instance &A, const Instance &B) const {
   return X.Pos < Y.Pos ? A.J <= B.J : A.J < B.J;
 }
 
-z3::expr SymbolicEncoding::sameCell(const Instance &N, const Instance &Cl) const {
+z3::expr SymbolicEncoding::sameCell(const Instance &N, const Instance &Cl) {
   if (N.Op->Root != Cl.Op->Root || (N.Op->Call != Cl.Op->Call && T.freshRoot(N.Op->Root)))
     return C.bool_val(false);
-  return term(N.Op->Owner, N) == term(Cl.Op->Owner, Cl) && term(N.Op->Lo, N) == term(Cl.Op->Lo, Cl);
+  z3::expr Owner = term(N.Op->Owner, N) == term(Cl.Op->Owner, Cl);
+  // Cells in rows of one width (`flags + peer * stride + blk`, the column in its row): the same
+  // row and column; else the bytes, products where a row's width is a launch value.
+  if (std::optional<int64_t> G = rowGrain(*N.Op, *Cl.Op))
+    return Owner && term(N.Op->Row, N) == term(Cl.Op->Row, Cl) && term(N.Op->Lo, N) == term(Cl.Op->Lo, Cl);
+  return Owner && cellBytes(N) == cellBytes(Cl);
+}
+
+z3::expr SymbolicEncoding::cellBytes(const Instance &I) const {
+  if (!I.Op->Stride)
+    return term(I.Op->Lo, I);
+  return term(I.Op->Row, I) * variable(*I.Op->Stride, &I) + term(I.Op->Lo, I);
+}
+
+std::optional<int64_t> SymbolicEncoding::rowGrain(const SymOp &A, const SymOp &B) {
+  if (!A.Stride || A.Stride != B.Stride)
+    return std::nullopt;
+  // Two rows Row_A != Row_B differ by a multiple of the grain G (the gcd of the forms' numbers),
+  // so rows G * L wide of them are apart; ops that keep within their rows meet in one row only.
+  int64_t G = 0;
+  for (const Affine *R : {&A.Row, &B.Row}) {
+    G = std::gcd(G, R->Const < 0 ? -R->Const : R->Const);
+    for (const auto &[V, K] : R->Terms)
+      G = std::gcd(G, K < 0 ? -K : K);
+  }
+  if (G == 0 || !inRow(A, G) || !inRow(B, G))
+    return std::nullopt;
+  return G;
 }
 
 z3::expr SymbolicEncoding::overlap(const Instance &A, const Instance &B) {
@@ -158,18 +198,11 @@ z3::expr SymbolicEncoding::overlap(const Instance &A, const Instance &B) {
     return Same && Columns;
   if (A.Op->Stride != B.Op->Stride)
     return Same; // rows of another width, or none: where they meet is not linear (may meet)
-  // Two rows Row_A != Row_B differ by a multiple of the grain G (the gcd of the forms' numbers),
-  // so rows G * L wide of them are apart; an op that keeps within its row meets the other only
-  // in the same row, where their columns meet.
-  int64_t G = 0;
-  for (const Affine *R : {&A.Op->Row, &B.Op->Row}) {
-    G = std::gcd(G, R->Const < 0 ? -R->Const : R->Const);
-    for (const auto &[V, K] : R->Terms)
-      G = std::gcd(G, K < 0 ? -K : K);
-  }
-  if (G == 0) // both in row 0
-    return Same && Columns;
-  if (!inRow(*A.Op, G) || !inRow(*B.Op, G))
+  if (A.Op->Row.isConstant() && B.Op->Row.isConstant() && A.Op->Row.Const == 0 && B.Op->Row.Const == 0)
+    return Same && Columns; // both in row 0
+  // An op that keeps within its row meets the other only in the same row, where their columns
+  // meet (rowGrain).
+  if (!rowGrain(*A.Op, *B.Op))
     return Same;
   return Same && term(A.Op->Row, A) == term(B.Op->Row, B) && Columns;
 }
@@ -214,6 +247,31 @@ bool SymbolicEncoding::quantified(const z3::expr &F) {
   return false;
 }
 
+bool SymbolicEncoding::nonlinear(const z3::expr &F) {
+  std::vector<z3::expr> Work{F};
+  std::unordered_set<unsigned> Seen;
+  while (!Work.empty()) {
+    z3::expr E = Work.back();
+    Work.pop_back();
+    if (E.is_quantifier()) {
+      Work.push_back(E.body());
+      continue;
+    }
+    if (!E.is_app() || !Seen.insert(E.id()).second)
+      continue;
+    if (E.decl().decl_kind() == Z3_OP_MUL) {
+      unsigned Variables = 0;
+      for (unsigned K = 0; K < E.num_args(); ++K)
+        Variables += !E.arg(K).is_numeral();
+      if (Variables > 1)
+        return true;
+    }
+    for (unsigned K = 0; K < E.num_args(); ++K)
+      Work.push_back(E.arg(K));
+  }
+  return false;
+}
+
 Sat SymbolicEncoding::ask(const z3::expr &F) {
   // A question Z3 cannot settle within its resource limit (deterministic, unlike a timeout) is
   // Unknown: nothing is proved.
@@ -244,7 +302,8 @@ Sat SymbolicEncoding::ask(const z3::expr &F) {
   };
   bool Spent = false;
   if (quantified(F)) {
-    if (Sat R = Incremental(QuickSolver, QuickLimit, Spent); R != Sat::Unknown)
+    // (A product's question the quick solver seldom settles within its limit: to qe at once.)
+    if (Sat R = nonlinear(F) ? Sat::Unknown : Incremental(QuickSolver, QuickLimit, Spent); R != Sat::Unknown)
       return R;
     z3::solver Q = (z3::tactic(C, "qe") & z3::tactic(C, "smt")).mk_solver();
     Q.set(Ps);

@@ -1,4 +1,5 @@
-// A symbolic trace's operations as Z3 terms (linear integer arithmetic): each instance of an
+// A symbolic trace's operations as Z3 terms (integer arithmetic, linear but for a row's product
+// of two variables, symvar::product): each instance of an
 // operation its own rank id, loop variable and auxiliaries, the rank count P and the launch values
 // shared by all. The questions SymbolicCheck asks are satisfiability queries on these; where Z3
 // cannot answer one, the answer is Unknown and the check proves nothing.
@@ -7,6 +8,7 @@
 #include <z3++.h>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -42,7 +44,7 @@ public:
   /// Instance A runs before instance B of the same rank (program order).
   z3::expr before(const Instance &A, const Instance &B) const;
   /// N's instance signals the cell C's instance names (false when the buffers differ).
-  z3::expr sameCell(const Instance &N, const Instance &C) const;
+  z3::expr sameCell(const Instance &N, const Instance &C);
   /// The two instances' bytes overlap (same buffer, owner, intersecting ranges). Ops in rows
   /// of one launch value meet only in one row where each keeps within its row (inRow); else
   /// they may meet wherever their owners do.
@@ -60,8 +62,18 @@ public:
 
 private:
   z3::expr atom(const AffineAtom &A, const Instance *I) const;
+  /// Instance I's cell as bytes of its buffer (its row's too: a product where the row's width
+  /// is a launch value).
+  z3::expr cellBytes(const Instance &I) const;
+  /// The grain of A's and B's rows (SymOp::Row) where both are rows of one width and keep
+  /// within them (inRow): they meet in one row only.
+  std::optional<int64_t> rowGrain(const SymOp &A, const SymOp &B);
+  /// Variable V of the forms (symvar), I's where it is an instance's.
+  z3::expr variable(uint32_t V, const Instance *I) const;
   Sat ask(const z3::expr &F); ///< sat, asked of Z3
   static bool quantified(const z3::expr &F); ///< whether F holds a quantifier
+  /// Whether F multiplies two variables (a row of a launch value's width: SymOp::Row products).
+  static bool nonlinear(const z3::expr &F);
   static constexpr unsigned QuickLimit = 50000; ///< ask's first try at a quantified question
   static constexpr unsigned WholeLimit = 1000000; ///< what ask lets any question take
   /// Whether every instance of O keeps its bytes within [Row * L, Row * L + Grain * L): its

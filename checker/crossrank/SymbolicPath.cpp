@@ -4,6 +4,7 @@
 #include "crossrank/Z3Relation.h"
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <z3++.h>
 
@@ -18,6 +19,11 @@ struct SymbolicPath::Solver {
   bool Based = false;
   int MinCount = 2;
   std::map<std::vector<int64_t>, bool> Answers; ///< by the constraints and the question
+  /// Each row symbol's definition `row == x * n` (SymbolicPath::product), the first Defined of
+  /// them asserted in Z (at its base: they hold on every path of the run).
+  std::vector<z3::expr> Products;
+  size_t Defined = 0;
+  std::set<Symbol> Rows;
   static void keyOf(const Linear &D, BinaryOperatorKind Op, std::vector<int64_t> &K) {
     K.push_back(Op);
     K.push_back(D.Const);
@@ -97,6 +103,8 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
     Z.Z.add(P >= Z.MinCount && R >= 0 && R < P);
     Z.Based = true;
   }
+  for (; Z.Defined < Z.Products.size(); ++Z.Defined)
+    Z.Z.add(Z.Products[Z.Defined]);
   Z.Z.push();
   for (const Atom &A : Active)
     Z.Z.add(Z.atom(A));
@@ -117,6 +125,8 @@ bool SymbolicPath::entails(const std::vector<Atom> &Premise,
   Q.set(Ps);
   z3::expr R = Z.var(RSym), P = Z.var(PSym);
   Q.add(P >= Z.MinCount && R >= 0 && R < P);
+  for (const z3::expr &D : Z.Products)
+    Q.add(D);
   for (const Atom &A : Premise)
     Q.add(Z.atom(A));
   z3::expr Some = Z.C.bool_val(false);
@@ -156,6 +166,14 @@ bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
     ChoiceLoop.back().push_back(Loop);
   Active.push_back({D, Way ? Op : LaunchBox::negated(Op)});
   return Way;
+}
+
+void SymbolicPath::product(Symbol Row, Symbol X, Symbol N) {
+  Solver &Z = *S;
+  if (!Z.Rows.insert(Row).second)
+    return;
+  Z.Products.push_back(Z.var(Row) == Z.var(X) * Z.var(N));
+  Z.Answers.clear(); // (answered without it)
 }
 
 bool SymbolicPath::implied(const Linear &D, BinaryOperatorKind Op) {
@@ -215,10 +233,15 @@ void SymbolicPath::leaveChunk() {
   Scopes.pop_back();
 }
 
-void SymbolicPath::enterPhase(Symbol K, const Linear &Lo, int64_t Step, const Linear &Hi,
-                              const Linear &Trips) {
+void SymbolicPath::enterPhase(Symbol K, const Linear &B, const Linear &Lo, const Linear &Hi,
+                              const Linear &Trips, bool ByTrips) {
   // b = lo + step * K in [lo, hi): step * K >= 0, which for a positive step is K >= 0.
-  enterRange(Lo.plus(Linear::symbol(K).scaled(Step)), Lo, Hi);
+  enterRange(B, Lo, Hi);
+  if (ByTrips) {
+    Active[Scopes.back().first].RunOnly = Active[Scopes.back().first + 1].RunOnly = true;
+    Active.push_back({Linear::symbol(K), clang::BO_GE});
+    Active.push_back({Linear::symbol(K).plus(Trips, -1), clang::BO_LT});
+  }
   Phase = K;
   this->Trips = Trips;
 }

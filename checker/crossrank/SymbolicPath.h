@@ -76,9 +76,12 @@ public:
   void enterChunk(Symbol C, const Linear &Lo, const Linear &Hi);
   void leaveChunk();
   /// A phased loop's body (`for (b = lo; b < hi; b += step)` whose body signals), run once for
-  /// the iteration K >= 0 (b = lo + step * K < hi): each op in it stands for an instance per
-  /// iteration (OpInfo::Phase), the loop running Trips of them; its choices end with it.
-  void enterPhase(Symbol K, const Linear &Lo, int64_t Step, const Linear &Hi, const Linear &Trips);
+  /// the iteration K >= 0 (B = lo + step * K < hi, the step positive): each op in it stands for
+  /// an instance per iteration (OpInfo::Phase), the loop running Trips of them; its choices end
+  /// with it. ByTrips (B a product: a launch-value step): the trace states them as 0 <= K <
+  /// Trips (the same iterations where Trips is the loop's), the run has B's range as well.
+  void enterPhase(Symbol K, const Linear &B, const Linear &Lo, const Linear &Hi, const Linear &Trips,
+                  bool ByTrips = false);
   void leavePhase();
   /// `D Op 0` holds from here on (a fact the run derived, not a choice: a loop's trips).
   /// Defines: see assumeEither.
@@ -88,9 +91,21 @@ public:
   /// `D Op 0` holds on every run the path stands for, wherever it is learnt (a launch value's
   /// axiom, `0 <= get_block_idx()`): kept past the loop body it was learnt in.
   void axiom(const Linear &D, clang::BinaryOperatorKind Op) {
+    for (const Atom &A : Active)
+      if (A.Op == Op && !A.Or && !A.Defines && A.D == D)
+        return; // (each read of the block index states them again)
     Active.insert(Active.begin(), Atom{D, Op});
     for (auto &[Mark, Loop] : Scopes)
       ++Mark;
+  }
+  /// Symbol Row is X * N on every path of the run (a row, RankInterpreter::rowProduct): Z3
+  /// decides the product where it can (not linear: where it cannot, a question is "may").
+  void product(Symbol Row, Symbol X, Symbol N);
+  /// `D Op 0` holds from here on, for the run's decisions only: the trace leaves it out (a
+  /// product's definition it need not state: where every value of the symbols it defines is
+  /// right, the proof holds for the true one).
+  void assumeForRun(const Linear &D, clang::BinaryOperatorKind Op) {
+    Active.push_back({D, Op, std::nullopt, 0, true});
   }
   /// `D Op 0 || E Op2 0` holds on the path from now on, with no choice of the path: a value that
   /// is one of two forms, both of which the runs it stands for take (`x % P` is x or x - P).
@@ -107,6 +122,8 @@ public:
     /// Or else this does (assumeEither): the atom is a clause of two.
     std::optional<std::pair<Linear, clang::BinaryOperatorKind>> Or = std::nullopt;
     Symbol Defines = 0; ///< the symbol the atom only defines (assumeEither), or 0
+    /// A fact of the run's own (assumeForRun): its decisions use it, the trace states it not.
+    bool RunOnly = false;
   };
   /// Program points (SymOp's Segment, Pos). SymbolicCheck's hang argument needs one order of
   /// points that each rank's run follows; a rank runs one path (but for a peer loop's choices,

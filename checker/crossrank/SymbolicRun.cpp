@@ -4,6 +4,7 @@
 #include "crossrank/SymbolicCheck.h"
 #include "crossrank/SymbolicEncoding.h"
 #include "crossrank/SymbolicPath.h"
+#include "crossrank/SymForms.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include <chrono>
@@ -23,74 +24,6 @@ constexpr unsigned MaxSymbolicRounds = 8;
 constexpr unsigned long SymbolicSteps = 400000;
 /// Bytes "to the end of the buffer" stand for: beyond any offset a kernel computes.
 constexpr int64_t ToTheEnd = int64_t(1) << 40;
-
-/// A form of the interpreter as the symbolic trace's: r, P, j, launch values (numbered by Launch).
-class SymForms {
-public:
-  using Rows = std::map<Symbol, std::pair<Symbol, Symbol>>;
-  /// RowsOf: the run's row symbols (X * N), which no form but an offset's row part may hold;
-  /// Chunks: its chunk loop variables (RankInterpreter's, filled as the run goes).
-  /// Phases: its phased loops' iteration symbols, which only an op of that loop may hold.
-  SymForms(Symbol R, Symbol P, Symbol J, const Rows &RowsOf, const std::set<Symbol> &Chunks,
-           const std::set<Symbol> &Phases)
-      : R(R), P(P), J(J), RowsOf(RowsOf), Chunks(Chunks), Phases(Phases) {}
-  const Rows &rows() const { return RowsOf; }
-  /// An op's chunk loop variables are auxiliaries of it, numbered in Aux as they come (an op's
-  /// instance has its own values of them); without Aux a form may hold none.
-  using AuxNumbers = std::map<Symbol, uint32_t>;
-  /// Phase: the op's phased loop's iteration symbol (0: it is in none).
-  std::optional<Affine> affine(const Linear &L, bool InLoop, AuxNumbers *Aux = nullptr,
-                               Symbol Phase = 0) {
-    if (L.Den != 1)
-      return std::nullopt;
-    Affine A = Affine::constant(L.Const);
-    for (const auto &[S, K] : L.Terms) {
-      uint32_t V;
-      if (Phases.count(S)) {
-        if (S != Phase)
-          return std::nullopt;
-        V = symvar::Phase;
-      } else if (S == R)
-        V = symvar::Rank;
-      else if (S == P)
-        V = symvar::Count;
-      else if (S == J) {
-        if (!InLoop)
-          return std::nullopt;
-        V = symvar::Iter;
-      } else if (Chunks.count(S)) {
-        if (!Aux || (!Aux->count(S) && Aux->size() == symvar::MaxAux))
-          return std::nullopt;
-        V = symvar::Aux0 + Aux->try_emplace(S, uint32_t(Aux->size())).first->second;
-      } else if (Linear::isPlace(S) || RowsOf.count(S))
-        return std::nullopt;
-      else
-        V = symvar::Launch0 + Launch.try_emplace(S, uint32_t(Launch.size())).first->second;
-      A = A + Affine::var(V, K);
-    }
-    return A;
-  }
-  std::optional<AffineAtom> atom(const SymbolicPath::Atom &At, bool InLoop, AuxNumbers &Aux,
-                                 Symbol Phase) {
-    std::optional<Affine> A = affine(At.D, InLoop, &Aux, Phase);
-    if (!A)
-      return std::nullopt;
-    switch (At.Op) {
-    case clang::BO_LT: return AffineAtom{AffineAtom::GE, A->scaled(-1) - 1};
-    case clang::BO_LE: return AffineAtom{AffineAtom::GE, A->scaled(-1)};
-    case clang::BO_GT: return AffineAtom{AffineAtom::GE, *A - 1};
-    case clang::BO_GE: return AffineAtom{AffineAtom::GE, *A};
-    case clang::BO_EQ: return AffineAtom{AffineAtom::EQ, *A};
-    default: return AffineAtom{AffineAtom::NE, *A};
-    }
-  }
-
-private:
-  Symbol R, P, J;
-  const Rows &RowsOf;
-  const std::set<Symbol> &Chunks, &Phases;
-  std::map<Symbol, uint32_t> Launch;
-};
 
 /// Everything that makes an op the instance it is: ops of paths that differ only in a peer loop's
 /// choices, after the loop, are one op. WithGuard: its guard too.
@@ -256,28 +189,14 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     O.Root = R.Mem.Root;
     SymForms::AuxNumbers Aux;
     std::optional<Affine> Owner = Forms.affine(Path.placeForm(R.Mem.Owner), I.InLoop, &Aux, I.Phase);
-    // The offset's rows (X * N terms, RankInterpreter::rowProduct): one launch value N for all.
     Linear Column = I.Offset;
-    std::optional<Symbol> Width;
-    bool Widths = false; // rows of two launch values: no one row form
-    Linear RowOf;
-    Column.eraseTerms([&](const Linear::Term &Tm) {
-      auto It = Forms.rows().find(Tm.first);
-      if (It == Forms.rows().end())
-        return false;
-      Widths |= Width && *Width != It->second.second;
-      Width = It->second.second;
-      RowOf = RowOf.plus(Linear::symbol(It->second.first).scaled(Tm.second));
-      return true;
-    });
-    if (Width && (Widths || isSignal(R)))
-      return "an offset of rows of two launch values, or a signal cell in a row of one";
+    std::optional<std::pair<Linear, Symbol>> Rows = Forms.peelRows(Column);
     std::optional<Affine> Off = Forms.affine(Column, I.InLoop, &Aux, I.Phase);
     if (!Owner || !Off)
       return "an owner or offset the symbolic trace cannot state";
-    if (Width) {
-      std::optional<Affine> RowForm = Forms.affine(RowOf, I.InLoop, nullptr, I.Phase);
-      std::optional<Affine> Stride = Forms.affine(Linear::symbol(*Width), false);
+    if (Rows) {
+      std::optional<Affine> RowForm = Forms.affine(Rows->first, I.InLoop, nullptr, I.Phase);
+      std::optional<Affine> Stride = Forms.affine(Linear::symbol(Rows->second), false);
       if (!RowForm || !Stride || Stride->Terms.size() != 1)
         return "a row the symbolic trace cannot state";
       O.Row = *RowForm;
@@ -335,7 +254,7 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
           Mention(A.Or->first);
       }
     for (const SymbolicPath::Atom &A : I.When) {
-      if (A.Defines && !Mentioned.count(A.Defines))
+      if ((A.Defines && !Mentioned.count(A.Defines)) || A.RunOnly)
         continue;
       std::optional<AffineAtom> X = Forms.atom(A, I.InLoop, Aux, I.Phase);
       std::optional<AffineAtom> Y =
@@ -568,8 +487,9 @@ std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue
       std::string When;
       for (const auto &Clause : O.When)
         When += "[" + clauseKey(Clause) + "]";
-      fprintf(stderr, "  #%zu %s %s owner %s lo %s hi %s value %s at %u.%u.%d phase %u trips %s call %u when %s\n",
-              K, O.What.c_str(), O.Root.c_str(), affineKey(O.Owner).c_str(), affineKey(O.Lo).c_str(),
+      std::string Row = O.Stride ? " row " + affineKey(O.Row) + " * " + std::to_string(*O.Stride) : "";
+      fprintf(stderr, "  #%zu %s %s owner %s%s lo %s hi %s value %s at %u.%u.%d phase %u trips %s call %u when %s\n",
+              K, O.What.c_str(), O.Root.c_str(), affineKey(O.Owner).c_str(), Row.c_str(), affineKey(O.Lo).c_str(),
               affineKey(O.Hi).c_str(), affineKey(O.Value).c_str(), O.Segment, O.Pos, int(O.InLoop),
               O.Phase, affineKey(O.Trips).c_str(), O.Call, When.c_str());
     }

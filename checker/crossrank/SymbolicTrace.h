@@ -23,6 +23,27 @@ namespace symvar {
 constexpr uint32_t Rank = 0, Count = 1, Iter = 2, Phase = 3;
 constexpr uint32_t Aux0 = 4, MaxAux = 8;
 constexpr uint32_t Launch0 = Aux0 + MaxAux; ///< launch value k is Launch0 + k: alike on every rank
+/// The product of two of the variables above (a row of a launch value's width: `my_rank *
+/// row_elems`, a phased loop's iteration times its launch-value step): not linear, which Z3
+/// decides where it can. Its id holds both factors.
+constexpr uint32_t Product0 = 1u << 30, FactorBits = 15;
+constexpr uint32_t product(uint32_t A, uint32_t B) {
+  return Product0 | (std::min(A, B) << FactorBits) | std::max(A, B);
+}
+constexpr bool isProduct(uint32_t V) { return V >= Product0; }
+inline std::pair<uint32_t, uint32_t> factors(uint32_t V) {
+  return {(V & ~Product0) >> FactorBits, V & ((1u << FactorBits) - 1)};
+}
+/// Whether V, or a factor of it, is F.
+inline bool names(uint32_t V, uint32_t F) {
+  return V == F || (isProduct(V) && (factors(V).first == F || factors(V).second == F));
+}
+/// Whether V is alike on every rank: P, a launch value, or a product of two of them.
+inline bool shared(uint32_t V) {
+  if (isProduct(V))
+    return shared(factors(V).first) && shared(factors(V).second);
+  return V == Count || V >= Launch0;
+}
 } // namespace symvar
 
 /// c + sum(k_v * v) over the variables above.
@@ -57,12 +78,15 @@ struct Affine {
   /// Whether the form names no variable but P and launch values (alike on every rank).
   bool rankFree() const {
     for (const auto &[V, K] : Terms)
-      if (V != symvar::Count && V < symvar::Launch0)
+      if (!symvar::shared(V))
         return false;
     return true;
   }
-  /// Whether it names the phase (the iteration of a phased loop).
-  bool hasPhase() const { return Terms.count(symvar::Phase) > 0; }
+  /// Whether it names the phase (the iteration of a phased loop), alone or in a product.
+  bool hasPhase() const {
+    return std::any_of(Terms.begin(), Terms.end(),
+                       [](const auto &T) { return symvar::names(T.first, symvar::Phase); });
+  }
 };
 
 /// `E Rel 0`.

@@ -429,3 +429,42 @@ TEST(SymbolicRun, AnUnsignedRemainderOfAValueThatMayBeNegativeKeepsItsNegativeRu
   std::string One = proofOf("symbolic_unsigned_quotient_negative_race.cpp", 1);
   EXPECT_NE(One.find("no notify -> wait edge"), std::string::npos) << One;
 }
+
+TEST(SymbolicRun, AGridStrideTileLoopByTheBlockCountIsOnePhasedBody) {
+  // pypto's all-reduce style: blocks of one index talk to each other, the tiles dealt out
+  // grid-stride (`base += active * kTile`) with a barrier per tile on the block's lane of each
+  // rank's row (`lanes + me * lane_stride + blk`). Before: the block index stopped the run ("a
+  // comparison of values the model cannot compute"), then the step ("not a number"); the runs
+  // went on to 14 ranks and the step budget. The base is a row of the step, the lane a row of
+  // the lane stride: proved for every P under a fresh window.
+  FileResult::Entry::CrossRank C = coverage("symbolic_grid_stride_tile_broadcast_clean.cpp");
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+  EXPECT_EQ(proofOf("symbolic_grid_stride_tile_broadcast_clean.cpp", 1), "");
+  // The pull before the tile's wait: the check asked alone finds the pair, and proves the rest
+  // with it let pass.
+  std::string Early = proofOf("symbolic_grid_stride_tile_pull_before_wait_race.cpp", 1);
+  EXPECT_NE(Early.find("no notify -> wait edge"), std::string::npos) << Early;
+  EXPECT_EQ(proofOf("symbolic_grid_stride_tile_pull_before_wait_race.cpp", 1, AnyRace), "");
+  // Half a tile's step: tile k + 1 overlaps tile k, no row of the step keeps it apart; the check
+  // asked alone must not prove the iterations apart.
+  std::string Half = proofOf("symbolic_grid_stride_half_step_race.cpp", 1);
+  EXPECT_NE(Half.find("no notify -> wait edge"), std::string::npos) << Half;
+  // Re-entrant: the ready barrier's credits are before the loop, whose trips the trace leaves
+  // free (its definition is a product): which cells persist is not settled, not proved.
+  C = coverage("symbolic_grid_stride_tile_broadcast_clean.cpp", false);
+  EXPECT_FALSE(C.EveryP);
+  EXPECT_NE(C.Symbolic.find("lowers some cells"), std::string::npos) << C.Symbolic;
+}
+
+TEST(SymbolicRun, TheBlockIndexIsALaunchValueAlikeOnEveryRank) {
+  // Rows split by block, and a wait only block 0 makes: the block index and count are launch
+  // values of the symbolic run (0 <= idx < num), as in the runs. Before: no trace ("a comparison
+  // of values the model cannot compute").
+  FileResult::Entry::CrossRank C = coverage("block_split_rows_clean.cpp");
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  C = coverage("block_zero_waits_race.cpp");
+  EXPECT_TRUE(C.EveryP) << C.Symbolic; // but for the race the runs report
+  std::string Zero = proofOf("block_zero_waits_race.cpp", 1);
+  EXPECT_NE(Zero.find("no notify -> wait edge"), std::string::npos) << Zero;
+}
