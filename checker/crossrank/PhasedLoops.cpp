@@ -33,6 +33,28 @@ public:
   }
 };
 
+/// A loop whose body signals, in a body or the helpers it calls.
+class SignallingLoopFinder : public clang::RecursiveASTVisitor<SignallingLoopFinder> {
+public:
+  bool Found = false;
+  std::set<const clang::FunctionDecl *> Seen;
+  bool VisitForStmt(clang::ForStmt *S) { return loop(S->getBody()); }
+  bool VisitWhileStmt(clang::WhileStmt *S) { return loop(S->getBody()); }
+  bool VisitDoStmt(clang::DoStmt *S) { return loop(S->getBody()); }
+  bool VisitCallExpr(clang::CallExpr *C) {
+    const clang::FunctionDecl *F = C->getDirectCallee(), *Def = nullptr;
+    if (F && F->hasBody(Def) && Seen.insert(Def).second)
+      TraverseStmt(Def->getBody());
+    return !Found;
+  }
+
+private:
+  bool loop(const clang::Stmt *Body) {
+    Found |= Body && signalsWithin(Body);
+    return !Found;
+  }
+};
+
 const clang::VarDecl *varOf(const clang::Expr *E) {
   const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
   return D ? llvm::dyn_cast<clang::VarDecl>(D->getDecl()) : nullptr;
@@ -120,6 +142,12 @@ public:
 
 bool signalsWithin(const clang::Stmt *Body) {
   SignalFinder F;
+  F.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  return F.Found;
+}
+
+bool signalsInLoopWithin(const clang::Stmt *Body) {
+  SignallingLoopFinder F;
   F.TraverseStmt(const_cast<clang::Stmt *>(Body));
   return F.Found;
 }

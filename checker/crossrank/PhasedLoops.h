@@ -16,6 +16,11 @@ namespace commcheck {
 /// pointer) is recorded by the run all the same, which a data-only loop does not accept.
 bool signalsWithin(const clang::Stmt *Body);
 
+/// Whether Body holds a loop whose body signals (signalsWithin), itself or in a function it
+/// calls: a loop over the count around it is a ring's steps (each a barrier over the peers),
+/// not a loop over the peers.
+bool signalsInLoopWithin(const clang::Stmt *Body);
+
 /// A variable from outside the loop that its body raises by a number once every iteration:
 /// `++v`, `v++`, `--v`, `v += c`, `v -= c`, `v = v + c` as a statement of the body itself (not
 /// within a branch or a loop), and assigned nowhere else in the body nor taken the address of;

@@ -294,11 +294,11 @@ RankValue RankInterpreter::arithValue(BinaryOperatorKind Op, const RankValue &L,
     if (A && B) return RankValue::integer(*A * *B);
     if (B) return RankValue::number(L.L.scaled(*B));
     if (A) return RankValue::number(R.L.scaled(*A));
-    if (std::optional<Linear> M = product(resolve(L.L, false), resolve(R.L, false)))
-      return RankValue::number(*M);
-    if (SymRun)
+    if (SymRun) // (rows first: a loop's trips times a launch value is an offset's, not a name's)
       if (std::optional<Linear> M = rowProduct(resolve(L.L, false), resolve(R.L, false)))
         return RankValue::number(*M);
+    if (std::optional<Linear> M = product(resolve(L.L, false), resolve(R.L, false)))
+      return RankValue::number(*M);
   }
   if (Op == BO_Div && B && *B) {
     if (A)

@@ -97,6 +97,11 @@ RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *In
       fail("a loop whose range is not a form of the rank id and count", Loop);
   if (!Lo.isSymbolic() && !Hi.isSymbolic() && !isPeerLoop(Loop, Cond))
     return runNumbers(Cond, Inc, Body, Loop); // a range of numbers: as the explicit run runs it
+  // A loop over a range of the count around loops that signal, whose variable names no window
+  // (a ring's steps, `for (step = 1; step < nranks; ++step)` around a barrier over the peers): a
+  // phased loop, its iterations in order, each a barrier's phase.
+  if (signalsInLoopWithin(Body) && !isPeerLoop(Loop, Cond) && !SymRun->inLoop() && !InPhase)
+    return symbolicPhasedLoop(J, Lo, Hi, Linear::constant(1), Body, Loop);
   if (SymRun->inLoop())
     fail("a loop over the peers inside another (the symbolic run has one loop variable)", Loop);
   unsigned Before = PeerUses;
@@ -436,18 +441,25 @@ std::optional<Linear> RankInterpreter::byCount(bool Remainder, const Linear &N, 
     return Of; // (of n itself nothing: it is not the value divided)
   Bound(Remainder ? Of.plus(N, -1) : Of.scaled(2).plus(N, -1), BO_LE,
         Remainder ? Of.plus(N, -1) : Of.scaled(2).plus(N, -1), BO_GE);
+  if (NotBelowZero) { // 0 <= n < P: q == 0 and m == n; n >= P: q >= 1 (a whole chunk each)
+    Linear Short = N.plus(P, -1);
+    if (Remainder) {
+      SymRun->assumeEither(Short, BO_GE, Of.plus(N, -1), BO_EQ);
+    } else {
+      SymRun->assumeEither(Short, BO_GE, Of, BO_EQ);
+      SymRun->assumeEither(Short, BO_LT, Of.plus(Linear::constant(1), -1), BO_GE);
+    }
+  }
   return Of;
 }
 
 std::optional<Linear> RankInterpreter::rowProduct(const Linear &A, const Linear &B) {
-  // X: the one term of the rank id or a peer loop's variable, with a constant beside it.
-  auto Index = [&](const Linear &L) -> std::optional<Symbol> {
-    if (L.Den != 1 || L.Terms.size() != 1)
-      return std::nullopt;
-    Symbol S = L.Terms[0].first;
-    if (S == SymRun->rank() || (S == SymRun->iter() && SymRun->inLoop()))
-      return S;
-    return std::nullopt;
+  // X: a sum of the rank id, a peer loop's variable, an iteration's symbol, the count or launch
+  // values, each times N a row of its own (`(round0 + k) * cols`: trips * cols + k * cols).
+  auto Index = [&](Symbol S) {
+    return S == SymRun->rank() || (S == SymRun->iter() && SymRun->inLoop()) || ChunkSymbols.count(S) ||
+           PhaseSymbols.count(S) || S == RankCountSym ||
+           (LaunchSymbols.count(S) && !PointerSymbols.count(S) && !RowProducts.count(S));
   };
   // N: one launch value alike on every rank (not the count: a row of P is a product of symbols).
   auto Width = [&](const Linear &L) -> std::optional<Symbol> {
@@ -459,18 +471,32 @@ std::optional<Linear> RankInterpreter::rowProduct(const Linear &A, const Linear 
       return std::nullopt;
     return S;
   };
+  // A product of launch values alone is a launch value of its own (product()), but where a
+  // loop's trips is a factor: the trips of a phased loop count its rows (`round = trips + k`).
+  auto Plain = [&](const Linear &L) {
+    return std::all_of(L.Terms.begin(), L.Terms.end(), [&](const Linear::Term &T) {
+      return LaunchSymbols.count(T.first) && name(T.first).rfind("#trips@", 0) != 0;
+    });
+  };
+  if (Plain(A) && Plain(B))
+    return std::nullopt;
   for (const auto &[X, N] : {std::pair{&A, &B}, std::pair{&B, &A}}) {
-    std::optional<Symbol> I = Index(*X), W = Width(*N);
-    if (!I || !W)
+    std::optional<Symbol> W = Width(*N);
+    if (!W || X->Den != 1 || X->Terms.empty() ||
+        !std::all_of(X->Terms.begin(), X->Terms.end(), [&](const Linear::Term &T) { return Index(T.first); }))
       continue;
-    bool New = false;
-    Symbol Row = intern("#row " + name(*I) + "*" + name(*W), &New);
-    if (New)
-      Shown[Row] = Shown[*I] + "*" + Shown[*W];
-    RowProducts.try_emplace(Row, *I, *W);
-    SymRun->product(Row, *I, *W);
     int64_t K = N->Terms[0].second;
-    return Linear::symbol(Row).scaled(X->Terms[0].second * K).plus(Linear::symbol(*W).scaled(X->Const * K));
+    Linear Out = Linear::symbol(*W).scaled(X->Const * K);
+    for (const auto &[I, C] : X->Terms) {
+      bool New = false;
+      Symbol Row = intern("#row " + name(I) + "*" + name(*W), &New);
+      if (New)
+        Shown[Row] = Shown[I] + "*" + Shown[*W];
+      RowProducts.try_emplace(Row, I, *W);
+      SymRun->product(Row, I, *W);
+      Out = Out.plus(Linear::symbol(Row).scaled(C * K));
+    }
+    return Out;
   }
   return std::nullopt;
 }

@@ -22,6 +22,7 @@ public:
   SymForms(Symbol R, Symbol P, Symbol J, const Rows &RowsOf, const std::set<Symbol> &Chunks,
            const std::set<Symbol> &Phases)
       : R(R), P(P), J(J), RowsOf(RowsOf), Chunks(Chunks), Phases(Phases) {}
+  const Rows &rows() const { return RowsOf; }
   /// An offset's rows (X * N terms, RankInterpreter::rowProduct) of one launch value N, taken
   /// out of Offset: the row (the sum of the X's) and N. The row form keeps the overlap and the
   /// cell linear where the column keeps within its row (SymbolicEncoding::overlap, sameCell);

@@ -76,6 +76,8 @@ private:
   std::optional<z3::expr> credits(const Instance &Cell, const z3::expr &Within, bool Upper,
                                   int Signs, const InstanceFilter &Filter, int OnlyCall = -1,
                                   const std::vector<z3::expr> &Extra = {});
+  /// What the first call's notifies add to Cell's cell, exactly (exactCredits), or none.
+  std::optional<z3::expr> exactly(const Instance &Cell);
   /// Some edge of Edges orders X's instance before Y's (on X's rank: X, then the edge's notify;
   /// on Y's: the edge's wait, then Y).
   z3::expr ordered(const Instance &X, const Instance &Y);
@@ -241,6 +243,20 @@ std::string TraceProver::hangs() {
   return "";
 }
 
+std::optional<z3::expr> TraceProver::exactly(const Instance &Cell) {
+  z3::expr Sum = E.ctx().int_val(0);
+  for (size_t I = 0; I < T.Ops.size(); ++I) {
+    const SymOp &O = T.Ops[I];
+    if (O.Kind != RankOpKind::Notify || O.Call != 0 || !compatible(I, indexOf(Cell)))
+      continue;
+    std::optional<z3::expr> Term = exactCredits(E, O, Cell, Cell.Exists, nullptr);
+    if (!Term)
+      return std::nullopt;
+    Sum = Sum + *Term;
+  }
+  return Sum;
+}
+
 std::string TraceProver::balance() {
   // Per call (the first: the next repeats it), as the explicit model sums a counter's changes.
   for (size_t I = 0; I < T.Ops.size(); ++I) {
@@ -250,6 +266,8 @@ std::string TraceProver::balance() {
     std::optional<z3::expr> Low = credits(X, X.Exists, false, 0, nullptr, 0);
     std::optional<z3::expr> High = credits(X, X.Exists, true, 0, nullptr, 0);
     if (!Low || !High || !E.valid(X.Exists, *Low == *High))
+      Low = exactly(X); // (each notify's own exact credit: a ring's rows, one round each)
+    if (!Low)
       return "what the call adds to the counter " + opName(T.Ops[I], I) +
              " lowers is not a closed form in P";
     if (!E.valid(X.Exists, *Low == 0))

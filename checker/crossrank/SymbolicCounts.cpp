@@ -96,15 +96,18 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
     return {InstanceCount::Zero, InstanceCount::Zero};
   if (Any == Sat::Unknown)
     return Out;
-  if (N.Phase)
+  // Unique: two instances that signal the cell are one (a phased loop's too: a cell of its own
+  // each iteration, a ring's round row).
+  I B = E.instance(N, "_b");
+  z3::expr Distinct = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false)) ||
+                      (N.Phase ? A.K != B.K : C.bool_val(false));
+  bool Unique = E.sat(Within && SA && Signals(B) && Distinct) == Sat::No;
+  if (N.Phase && !Unique)
     return iterationsOf(E, N, Cell, Within, Signals, Lower, Extra);
   // Whether an instance exists wherever Within holds (some rank, some j).
   z3::expr_vector Which = E.which(A, false);
   bool Exists = Lower && always(E, Within, E.which(A), SA);
-  // Unique: two instances that signal the cell are one.
-  I B = E.instance(N, "_b");
-  z3::expr Distinct = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false));
-  if (E.sat(Within && SA && Signals(B) && Distinct) == Sat::No)
+  if (Unique)
     return {Exists ? InstanceCount::One : InstanceCount::Zero, InstanceCount::One};
   // One per rank at most: then the count is the number of ranks that have one.
   if (N.InLoop) {
@@ -124,6 +127,26 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
       Out.Lo = InstanceCount::All;
   }
   return Out;
+}
+
+std::optional<z3::expr> exactCredits(SymbolicEncoding &E, const SymOp &N,
+                                     const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
+                                     const InstanceFilter &Filter) {
+  InstanceCount Count = countInstances(E, N, Cell, Within, Filter, true);
+  std::optional<z3::expr> Lo = Count.times(E, false, N.Value), Hi = Count.times(E, true, N.Value);
+  if (Lo && Hi && E.valid(Within, *Lo == *Hi))
+    return Lo;
+  using I = SymbolicEncoding::Instance;
+  z3::context &C = E.ctx();
+  auto Signals = [&](const I &X) {
+    return X.Exists && E.sameCell(X, Cell) && (Filter ? Filter(X) : C.bool_val(true));
+  };
+  I A = E.instance(N, "_e"), B = E.instance(N, "_g");
+  z3::expr Distinct = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false)) ||
+                      (N.Phase ? A.K != B.K : C.bool_val(false));
+  if (E.sat(Within && Signals(A) && Signals(B) && Distinct) != Sat::No)
+    return std::nullopt;
+  return z3::ite(z3::exists(E.which(A), Signals(A)), E.shared(N.Value), C.int_val(0));
 }
 
 } // namespace commcheck

@@ -36,4 +36,11 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
                              const InstanceFilter &Filter, bool Lower = true,
                              const std::vector<z3::expr> &Extra = {});
 
+/// What N's instances add to Cell's cell, exactly (a form of the values, not a bound), under
+/// Within: where countInstances's bounds agree, theirs; where at most one instance signals the
+/// cell, its value where one does (a ring's round rows, each signalled by one round); else none.
+std::optional<z3::expr> exactCredits(SymbolicEncoding &E, const SymOp &N,
+                                     const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
+                                     const InstanceFilter &Filter);
+
 } // namespace commcheck

@@ -23,7 +23,7 @@ uint32_t launchCount(const SymbolicTrace &T) {
   };
   SeeGuard(T.Assume);
   for (const SymOp &O : T.Ops) {
-    for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value})
+    for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value, &O.Row})
       See(*A);
     SeeGuard(O.When);
     if (O.Stride)
@@ -63,7 +63,7 @@ SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std:
         if (symvar::names(V, X))
           Used[X - symvar::Aux0] = true;
   };
-  for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value})
+  for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value, &O.Row})
     See(*A);
   for (const auto &Clause : O.When)
     for (const AffineAtom &A : Clause)
@@ -230,46 +230,30 @@ Sat SymbolicEncoding::sat(const z3::expr &F) {
   return R;
 }
 
-bool SymbolicEncoding::quantified(const z3::expr &F) {
+SymbolicEncoding::Shape SymbolicEncoding::shape(const z3::expr &F) {
   // (A walk of the term's DAG, each node once.)
-  std::vector<z3::expr> Work{F};
-  std::unordered_set<unsigned> Seen;
-  while (!Work.empty()) {
-    z3::expr E = Work.back();
-    Work.pop_back();
-    if (E.is_quantifier())
-      return true;
-    if (!E.is_app() || !Seen.insert(E.id()).second)
-      continue;
-    for (unsigned K = 0; K < E.num_args(); ++K)
-      Work.push_back(E.arg(K));
-  }
-  return false;
-}
-
-bool SymbolicEncoding::nonlinear(const z3::expr &F) {
+  Shape Out;
   std::vector<z3::expr> Work{F};
   std::unordered_set<unsigned> Seen;
   while (!Work.empty()) {
     z3::expr E = Work.back();
     Work.pop_back();
     if (E.is_quantifier()) {
+      Out.Quantified = true;
       Work.push_back(E.body());
       continue;
     }
     if (!E.is_app() || !Seen.insert(E.id()).second)
       continue;
-    if (E.decl().decl_kind() == Z3_OP_MUL) {
-      unsigned Variables = 0;
-      for (unsigned K = 0; K < E.num_args(); ++K)
-        Variables += !E.arg(K).is_numeral();
-      if (Variables > 1)
-        return true;
-    }
-    for (unsigned K = 0; K < E.num_args(); ++K)
+    ++Out.Nodes;
+    unsigned Variables = 0;
+    for (unsigned K = 0; K < E.num_args(); ++K) {
+      Variables += !E.arg(K).is_numeral();
       Work.push_back(E.arg(K));
+    }
+    Out.Nonlinear |= E.decl().decl_kind() == Z3_OP_MUL && Variables > 1;
   }
-  return false;
+  return Out;
 }
 
 Sat SymbolicEncoding::ask(const z3::expr &F) {
@@ -301,9 +285,12 @@ Sat SymbolicEncoding::ask(const z3::expr &F) {
     return R;
   };
   bool Spent = false;
-  if (quantified(F)) {
-    // (A product's question the quick solver seldom settles within its limit: to qe at once.)
-    if (Sat R = nonlinear(F) ? Sat::Unknown : Incremental(QuickSolver, QuickLimit, Spent); R != Sat::Unknown)
+  if (Shape Sh = shape(F); Sh.Quantified) {
+    // (A question of a product, or of a few hundred nodes, the quick solver seldom settles, and
+    // its resource limit does not bound the time it takes to give up (0.3-0.7 s past it on the
+    // ring templates' questions, where qe takes 8 ms): to qe at once.)
+    bool Quick = !Sh.Nonlinear && Sh.Nodes <= QuickNodes;
+    if (Sat R = Quick ? Incremental(QuickSolver, QuickLimit, Spent) : Sat::Unknown; R != Sat::Unknown)
       return R;
     z3::solver Q = (z3::tactic(C, "qe") & z3::tactic(C, "smt")).mk_solver();
     Q.set(Ps);

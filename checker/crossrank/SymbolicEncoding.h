@@ -71,9 +71,15 @@ private:
   /// Variable V of the forms (symvar), I's where it is an instance's.
   z3::expr variable(uint32_t V, const Instance *I) const;
   Sat ask(const z3::expr &F); ///< sat, asked of Z3
-  static bool quantified(const z3::expr &F); ///< whether F holds a quantifier
-  /// Whether F multiplies two variables (a row of a launch value's width: SymOp::Row products).
-  static bool nonlinear(const z3::expr &F);
+  /// F's shape, as ask chooses its solvers by: whether it holds a quantifier, whether it
+  /// multiplies two variables (a row of a launch value's width: symvar::product), its size.
+  struct Shape {
+    bool Quantified = false, Nonlinear = false;
+    unsigned Nodes = 0;
+  };
+  static Shape shape(const z3::expr &F);
+  /// The largest quantified question ask gives the quick solver first.
+  static constexpr unsigned QuickNodes = 250;
   static constexpr unsigned QuickLimit = 50000; ///< ask's first try at a quantified question
   static constexpr unsigned WholeLimit = 1000000; ///< what ask lets any question take
   /// Whether every instance of O keeps its bytes within [Row * L, Row * L + Grain * L): its

@@ -195,7 +195,7 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     if (!Owner || !Off)
       return "an owner or offset the symbolic trace cannot state";
     if (Rows) {
-      std::optional<Affine> RowForm = Forms.affine(Rows->first, I.InLoop, nullptr, I.Phase);
+      std::optional<Affine> RowForm = Forms.affine(Rows->first, I.InLoop, &Aux, I.Phase);
       std::optional<Affine> Stride = Forms.affine(Linear::symbol(Rows->second), false);
       if (!RowForm || !Stride || Stride->Terms.size() != 1)
         return "a row the symbolic trace cannot state";
@@ -238,8 +238,11 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
     // left out (a quantified question over a witness nothing uses is costly for Z3).
     std::set<Symbol> Mentioned;
     auto Mention = [&](const Linear &L) {
-      for (const auto &[S, K] : L.Terms)
+      for (const auto &[S, K] : L.Terms) {
         Mentioned.insert(S);
+        if (auto Row = Forms.rows().find(S); Row != Forms.rows().end()) // (a row names its factors)
+          Mentioned.insert({Row->second.first, Row->second.second});
+      }
     };
     Mention(I.Offset);
     Mention(Path.placeForm(R.Mem.Owner));

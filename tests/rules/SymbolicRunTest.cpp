@@ -468,3 +468,22 @@ TEST(SymbolicRun, TheBlockIndexIsALaunchValueAlikeOnEveryRank) {
   std::string Zero = proofOf("block_zero_waits_race.cpp", 1);
   EXPECT_NE(Zero.find("no notify -> wait edge"), std::string::npos) << Zero;
 }
+
+TEST(SymbolicRun, ARingsStepLoopIsAPhasedLoopOverTheCount) {
+  // pypto's ring all-reduce style: step loops over [1, P) around a round barrier on a row of its
+  // own (`cells + round * cols`), chunks at ring indices times the chunk length. Before: "a loop
+  // over the peers inside another" (the step loop taken for a peer loop), then a tile loop whose
+  // step `min(chunk, kTile)` the path did not keep positive (chunk = numel / P, numel % P == 0:
+  // now q >= 1 where n >= P, and n >= P where m == 0 and n >= 1), then "not a closed form" (each
+  // round's row signalled once: an exact count). Proved for every P under a fresh window.
+  FileResult::Entry::CrossRank C = coverage("symbolic_ring_rounds_allreduce_clean.cpp");
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+  EXPECT_EQ(proofOf("symbolic_ring_rounds_allreduce_clean.cpp", 1), "");
+  // A pull before the step's round: the runs' race; the check asked alone finds the pair.
+  std::string Early = proofOf("symbolic_ring_rounds_pull_before_round_race.cpp", 1);
+  EXPECT_NE(Early.find("no notify -> wait edge"), std::string::npos) << Early;
+  // Re-entrant: which of the rows persist is not settled (the rounds' trips are free), not proved.
+  C = coverage("symbolic_ring_rounds_allreduce_clean.cpp", false);
+  EXPECT_FALSE(C.EveryP);
+}
