@@ -42,8 +42,11 @@ RankInterpreter::Flow RankInterpreter::symbolicPhasedLoop(const Slot &B, const L
   // called twice) would give them two ranges at once.
   if (!PhasedRan.insert(Loop).second)
     fail("a loop whose body signals, run twice in one run (its trips are one symbol)", Loop);
+  // (The trips named by the range too: a range that differs between ranks, `me == root ? n :
+  // m`, has trips of its own on each way, each a function of the launch values.)
   std::string Id = std::to_string(reinterpret_cast<uintptr_t>(Loop));
-  Symbol K = intern("#phase@" + Id), Trips = intern("#trips@" + Id);
+  Symbol K = intern("#phase@" + Id),
+         Trips = intern("#trips@" + Id + "[" + formText(Lo) + "," + formText(End) + "," + formText(Step) + "]");
   PhaseSymbols.insert(K);
   LaunchSymbols.insert(Trips); // a function of the launch values: alike on every rank
   // The variables it raises every iteration: v0 + c * k within, v0 + c * trips after.

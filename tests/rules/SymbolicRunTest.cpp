@@ -487,3 +487,13 @@ TEST(SymbolicRun, ARingsStepLoopIsAPhasedLoopOverTheCount) {
   C = coverage("symbolic_ring_rounds_allreduce_clean.cpp", false);
   EXPECT_FALSE(C.EveryP);
 }
+
+TEST(SymbolicRun, ATileLoopWhoseRangeDiffersBetweenRanksHasTripsOfEachRange) {
+  // One tile loop over `length = me == kRoot ? numel : count`: its trips are a function of the
+  // launch values on each way, not one symbol for both, or the check would only see the launches
+  // where both ranges have as many tiles (none where the hang is). The runs report the hang at
+  // P = 2; asked alone, the check does not prove the kernel either.
+  std::string Why = proofOf("symbolic_phased_tile_rank_range_hang.cpp", 1);
+  EXPECT_NE(Why, "");
+  EXPECT_NE(Why.find("may not pass"), std::string::npos) << Why;
+}
