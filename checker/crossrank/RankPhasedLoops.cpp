@@ -81,6 +81,23 @@ RankInterpreter::Flow RankInterpreter::symbolicPhasedLoop(const Slot &B, const L
     Stride ? SymRun->assumeForRun(D, Op) : SymRun->assume(D, Op);
   if (Stride)
     SymRun->assume(T.plus(Linear::constant(1), -1), BO_GE);
+  // The trips, named by the range, are its count wherever the range is not empty: a fact of the
+  // launch values (the trace's assumptions) where the range is made of them alone, so that an op
+  // before the loop (a ready barrier's credits) meets the ops after it at the loop's trips.
+  auto Shared = [&](const Linear &L) {
+    return std::all_of(L.Terms.begin(), L.Terms.end(), [&](const Linear::Term &Tm) {
+      return Tm.first == RankCountSym || (LaunchSymbols.count(Tm.first) && !PointerSymbols.count(Tm.first));
+    });
+  };
+  if (Shared(Lo) && Shared(End) && Shared(Step)) {
+    Linear Empty = End.plus(Lo, -1);
+    if (Stride)
+      SymRun->fact(Empty, BO_LE, T.plus(Linear::constant(1), -1), BO_GE);
+    else {
+      SymRun->fact(Empty, BO_LE, Lo.plus(T.scaled(*By)).plus(Linear::constant(*By), -1).plus(End, -1), BO_LT);
+      SymRun->fact(Empty, BO_LE, End.plus(Lo, -1).plus(T.scaled(*By), -1), BO_LE);
+    }
+  }
   for (auto &[S, From] : Induction)
     *S = RankValue::number(From.first.plus(Linear::symbol(K).scaled(From.second)));
   InPhase = true;

@@ -24,6 +24,8 @@ struct SymbolicPath::Solver {
   std::vector<z3::expr> Products;
   size_t Defined = 0;
   std::set<Symbol> Rows;
+  std::vector<Atom> Facts; ///< fact(): the run's facts of the launch values, each once
+  std::set<std::vector<int64_t>> FactKeys;
   static void keyOf(const Linear &D, BinaryOperatorKind Op, std::vector<int64_t> &K) {
     K.push_back(Op);
     K.push_back(D.Const);
@@ -167,6 +169,16 @@ bool SymbolicPath::decide(const Linear &D, BinaryOperatorKind Op) {
   Active.push_back({D, Way ? Op : LaunchBox::negated(Op)});
   return Way;
 }
+
+void SymbolicPath::fact(const Linear &D, BinaryOperatorKind Op, const Linear &E, BinaryOperatorKind Op2) {
+  Atom A{D, Op, std::pair{E, Op2}};
+  std::vector<int64_t> Key;
+  Solver::keyOf(A, Key);
+  if (S->FactKeys.insert(Key).second)
+    S->Facts.push_back(A);
+}
+
+const std::vector<SymbolicPath::Atom> &SymbolicPath::facts() const { return S->Facts; }
 
 void SymbolicPath::product(Symbol Row, Symbol X, Symbol N) {
   Solver &Z = *S;

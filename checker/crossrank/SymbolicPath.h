@@ -125,6 +125,11 @@ public:
     /// A fact of the run's own (assumeForRun): its decisions use it, the trace states it not.
     bool RunOnly = false;
   };
+  /// `D Op 0 || E Op2 0` holds for every launch (values alike on every rank only), on every path
+  /// of the run: the trace's assumptions (SymbolicTrace::Assume). A phased loop's trips, named by
+  /// its range, is defined by it wherever the range is not empty.
+  void fact(const Linear &D, clang::BinaryOperatorKind Op, const Linear &E, clang::BinaryOperatorKind Op2);
+  const std::vector<Atom> &facts() const;
   /// Program points (SymOp's Segment, Pos). SymbolicCheck's hang argument needs one order of
   /// points that each rank's run follows; a rank runs one path (but for a peer loop's choices,
   /// whose j differ). So where a path turns from the way taken first it numbers on past every

@@ -461,6 +461,17 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     return R;
   }
   mergeAlike(M.T.Ops);
+  // The run's facts of the launch values (a phased loop's trips): one that names what the trace
+  // cannot state is left out (fewer assumptions: the proof holds all the same).
+  if (!M.Runs.empty()) {
+    SymForms::AuxNumbers None;
+    for (const SymbolicPath::Atom &A : M.Runs.front().Path.facts()) {
+      std::optional<AffineAtom> X = Forms->atom(A, false, None, 0);
+      std::optional<AffineAtom> Y = Forms->atom({A.Or->first, A.Or->second}, false, None, 0);
+      if (X && Y && X->E.rankFree() && Y->E.rankFree() && None.empty())
+        M.T.Assume.push_back({*X, *Y});
+    }
+  }
   if (std::string Why = finishCalls(M.T, Calls, Kernel->getLocation()); !Why.empty()) {
     R.Why = Why;
     return R;
