@@ -273,6 +273,21 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
   return "";
 }
 
+/// The run's facts of the launch values (a phased loop's trips) as the trace's assumptions: one
+/// that names what the trace cannot state is left out (fewer assumptions: the proof holds all
+/// the same).
+Guard assumptions(const SymbolicPath &Path, SymForms &Forms) {
+  Guard Out;
+  SymForms::AuxNumbers None;
+  for (const SymbolicPath::Atom &A : Path.facts()) {
+    std::optional<AffineAtom> X = Forms.atom(A, false, None, 0);
+    std::optional<AffineAtom> Y = Forms.atom({A.Or->first, A.Or->second}, false, None, 0);
+    if (X && Y && X->E.rankFree() && Y->E.rankFree() && None.empty())
+      Out.push_back({*X, *Y});
+  }
+  return Out;
+}
+
 /// Whether a notify's value is positive for every P >= 2 by its form alone (a constant, c + kP).
 bool positiveEveryP(const Affine &V) {
   for (const auto &[X, K] : V.Terms)
@@ -461,17 +476,8 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     return R;
   }
   mergeAlike(M.T.Ops);
-  // The run's facts of the launch values (a phased loop's trips): one that names what the trace
-  // cannot state is left out (fewer assumptions: the proof holds all the same).
-  if (!M.Runs.empty()) {
-    SymForms::AuxNumbers None;
-    for (const SymbolicPath::Atom &A : M.Runs.front().Path.facts()) {
-      std::optional<AffineAtom> X = Forms->atom(A, false, None, 0);
-      std::optional<AffineAtom> Y = Forms->atom({A.Or->first, A.Or->second}, false, None, 0);
-      if (X && Y && X->E.rankFree() && Y->E.rankFree() && None.empty())
-        M.T.Assume.push_back({*X, *Y});
-    }
-  }
+  if (!M.Runs.empty())
+    M.T.Assume = assumptions(M.Runs.front().Path, *Forms);
   if (std::string Why = finishCalls(M.T, Calls, Kernel->getLocation()); !Why.empty()) {
     R.Why = Why;
     return R;
