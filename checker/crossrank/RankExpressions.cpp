@@ -439,17 +439,17 @@ Linear RankInterpreter::quotient(const Linear &V, int64_t By, bool Floor, const 
     if (Launched)
       LaunchSymbols.insert(Q);
   }
-  // The symbolic run: a quotient of an iteration's symbols (a tile's rounded length, `(chunk * 4
-  // + 511) / 512`) is a symbol of the instance defined where it is taken, By * q <= V <= By * q +
-  // By - 1 (V >= 0: C's quotient rounds down), so an extent of it is exact. (Not of the count:
-  // `(lo + hi) / 2` of a recursion on P would be a new symbol per level, with no last level.)
-  bool OfIteration = std::any_of(V.Terms.begin(), V.Terms.end(), [&](const Linear::Term &T) {
+  // The symbolic run: a quotient of an iteration's symbols (a tile's rounded length `(chunk * 4 +
+  // 511) / 512`) is the instance's, defined where taken: By * q <= V <= By * q + By - 1 (V >= 0), so
+  // an extent of it is exact. Not of the count: a recursion on P would make one per level, endlessly.
+  auto OfIteration = [&](const Linear::Term &T) {
     auto Row = RowProducts.find(T.first);
     Symbol X = Row == RowProducts.end() ? T.first : Row->second.first;
-    return (SymRun && X == SymRun->iter() && SymRun->inLoop()) || PhaseSymbols.count(X) || ChunkSymbols.count(X);
-  });
-  Linear Of = Linear::symbol(Q).scaled(By);
-  if (SymRun && OfIteration && !Per && By > 0 && V.Den == 1 && symbolicForm(V) && SymRun->implied(V, clang::BO_GE)) {
+    return (X == SymRun->iter() && SymRun->inLoop()) || PhaseSymbols.count(X) || ChunkSymbols.count(X);
+  };
+  if (SymRun && !Per && By > 0 && V.Den == 1 && std::any_of(V.Terms.begin(), V.Terms.end(), OfIteration) &&
+      symbolicForm(V) && SymRun->implied(V, clang::BO_GE)) {
+    Linear Of = Linear::symbol(Q).scaled(By);
     ChunkSymbols.insert(Q);
     SymRun->assume(Of.plus(V, -1), clang::BO_LE, Q);
     SymRun->assume(V.plus(Of, -1).plus(Linear::constant(By - 1), -1), clang::BO_LE, Q);

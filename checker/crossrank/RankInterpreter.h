@@ -483,16 +483,17 @@ private:
   void blockAsRank(const Linear &L, const clang::Expr *At);
   /// A * B when both are made of launch values (each product of two symbols a symbol of its own).
   std::optional<Linear> product(const Linear &A, const Linear &B);
-  /// The symbolic run: A * B where one is `a * X + c` (X the rank id or a peer loop's j) and the
-  /// other `k * N` (N a launch value alike on every rank): a row of N, `a*k * row(X, N) + c*k * N`
-  /// (SymOp::Row). None otherwise.
+  /// The symbolic run: A * B, a sum of the instance's symbols, P or launch values times `k * N` (N
+  /// a launch value): a row of N per term (SymOp::Row). None for launch values alone (product()).
   std::optional<Linear> rowProduct(const Linear &A, const Linear &B);
+  /// The row symbol X * N, its definition given to the run's solver (SymbolicPath::product).
+  Symbol rowSymbol(Symbol X, Symbol N);
+  std::set<Symbol> TripsSymbols; ///< phased loops' trips (launch values rowProduct takes as rows)
   /// The symbolic run's `x % P` of a ring neighbour (x in [0, 2P) on the path): x, x - P, or a
   /// symbol of the instance that is one of them by a clause of the path. None elsewhere.
   std::optional<Linear> ringRemainder(const Linear &X, const Linear &N, bool Unsigned);
   unsigned RingSymbolsThisRun = 0; ///< ringRemainder's symbols named in this run, in order
-  /// The symbolic run's `n / P` or `n % P` of a value n alike on every rank (not below 0): a
-  /// launch value of its own within linear bounds. None elsewhere.
+  /// The symbolic run's `n / P` or `n % P` of n alike on every rank: a bounded launch value.
   std::optional<Linear> byCount(bool Remainder, const Linear &N, const Linear &By, bool Unsigned);
   /// Symbols naming a quotient of a form by a constant (`len / 2`): integers, not Of / By.
   LaunchPath::Quotients QuotientOf;

@@ -49,6 +49,7 @@ RankInterpreter::Flow RankInterpreter::symbolicPhasedLoop(const Slot &B, const L
          Trips = intern("#trips@" + Id + "[" + formText(Lo) + "," + formText(End) + "," + formText(Step) + "]");
   PhaseSymbols.insert(K);
   LaunchSymbols.insert(Trips); // a function of the launch values: alike on every rank
+  TripsSymbols.insert(Trips);
   // The variables it raises every iteration: v0 + c * k within, v0 + c * trips after.
   std::vector<std::pair<Slot, std::pair<Linear, int64_t>>> Induction;
   std::vector<Slot> Carried;
@@ -63,21 +64,14 @@ RankInterpreter::Flow RankInterpreter::symbolicPhasedLoop(const Slot &B, const L
   if (!SymRun->decide(End.plus(Lo, -1), BO_GT))
     return Flow::Next;
   // step * x: a number times x, or c times the row x * s (a product, SymbolicPath::product).
-  auto Times = [&](Symbol X) {
-    if (!Stride)
-      return Linear::symbol(X).scaled(*By);
-    Symbol Row = intern("#row " + name(X) + "*" + name(Stride));
-    Shown[Row] = Shown[X] + "*" + Shown[Stride];
-    RowProducts.try_emplace(Row, X, Stride);
-    SymRun->product(Row, X, Stride);
-    return Linear::symbol(Row).scaled(*By);
-  };
+  auto Times = [&](Symbol X) { return Linear::symbol(Stride ? rowSymbol(X, Stride) : X).scaled(*By); };
   // By a launch-value step, the trace states the iterations as 0 <= k < trips and trips >= 1,
   // not trips' definition (products): a proof for every trips >= 1 holds for the loop's, and
   // Z3 decides the linear questions at once. The run decides its branches with it.
   Linear T = Linear::symbol(Trips);
-  for (const auto &[D, Op] : {std::pair{Lo.plus(Times(Trips)).plus(Step, -1).plus(End, -1), BO_LT},
-                              std::pair{End.plus(Lo, -1).plus(Times(Trips), -1), BO_LE}})
+  const std::pair<Linear, BinaryOperatorKind> Definition[] = {
+      {Lo.plus(Times(Trips)).plus(Step, -1).plus(End, -1), BO_LT}, {End.plus(Lo, -1).plus(Times(Trips), -1), BO_LE}};
+  for (const auto &[D, Op] : Definition)
     Stride ? SymRun->assumeForRun(D, Op) : SymRun->assume(D, Op);
   if (Stride)
     SymRun->assume(T.plus(Linear::constant(1), -1), BO_GE);
@@ -93,10 +87,9 @@ RankInterpreter::Flow RankInterpreter::symbolicPhasedLoop(const Slot &B, const L
     Linear Empty = End.plus(Lo, -1);
     if (Stride)
       SymRun->fact(Empty, BO_LE, T.plus(Linear::constant(1), -1), BO_GE);
-    else {
-      SymRun->fact(Empty, BO_LE, Lo.plus(T.scaled(*By)).plus(Linear::constant(*By), -1).plus(End, -1), BO_LT);
-      SymRun->fact(Empty, BO_LE, End.plus(Lo, -1).plus(T.scaled(*By), -1), BO_LE);
-    }
+    else
+      for (const auto &[D, Op] : Definition)
+        SymRun->fact(Empty, BO_LE, D, Op);
   }
   for (auto &[S, From] : Induction)
     *S = RankValue::number(From.first.plus(Linear::symbol(K).scaled(From.second)));

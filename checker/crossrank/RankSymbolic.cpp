@@ -475,7 +475,7 @@ std::optional<Linear> RankInterpreter::rowProduct(const Linear &A, const Linear 
   // loop's trips is a factor: the trips of a phased loop count its rows (`round = trips + k`).
   auto Plain = [&](const Linear &L) {
     return std::all_of(L.Terms.begin(), L.Terms.end(), [&](const Linear::Term &T) {
-      return LaunchSymbols.count(T.first) && name(T.first).rfind("#trips@", 0) != 0;
+      return LaunchSymbols.count(T.first) && !TripsSymbols.count(T.first);
     });
   };
   if (Plain(A) && Plain(B))
@@ -487,18 +487,21 @@ std::optional<Linear> RankInterpreter::rowProduct(const Linear &A, const Linear 
       continue;
     int64_t K = N->Terms[0].second;
     Linear Out = Linear::symbol(*W).scaled(X->Const * K);
-    for (const auto &[I, C] : X->Terms) {
-      bool New = false;
-      Symbol Row = intern("#row " + name(I) + "*" + name(*W), &New);
-      if (New)
-        Shown[Row] = Shown[I] + "*" + Shown[*W];
-      RowProducts.try_emplace(Row, I, *W);
-      SymRun->product(Row, I, *W);
-      Out = Out.plus(Linear::symbol(Row).scaled(C * K));
-    }
+    for (const auto &[I, C] : X->Terms)
+      Out = Out.plus(Linear::symbol(rowSymbol(I, *W)).scaled(C * K));
     return Out;
   }
   return std::nullopt;
+}
+
+Symbol RankInterpreter::rowSymbol(Symbol X, Symbol N) {
+  bool New = false;
+  Symbol Row = intern("#row " + name(X) + "*" + name(N), &New);
+  if (New)
+    Shown[Row] = Shown[X] + "*" + Shown[N];
+  RowProducts.try_emplace(Row, X, N);
+  SymRun->product(Row, X, N);
+  return Row;
 }
 
 int64_t RankInterpreter::symbolicValue(const Expr *E) {

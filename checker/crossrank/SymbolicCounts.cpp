@@ -107,8 +107,11 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
   // Whether an instance exists wherever Within holds (some rank, some j).
   z3::expr_vector Which = E.which(A, false);
   bool Exists = Lower && always(E, Within, E.which(A), SA);
-  if (Unique)
-    return {Exists ? InstanceCount::One : InstanceCount::Zero, InstanceCount::One};
+  if (Unique) {
+    Out = {Exists ? InstanceCount::One : InstanceCount::Zero, InstanceCount::One};
+    Out.Some = z3::exists(E.which(A), SA);
+    return Out;
+  }
   // One per rank at most: then the count is the number of ranks that have one.
   if (N.InLoop) {
     I B2 = E.instance(N, "_c", A.R);
@@ -136,17 +139,9 @@ std::optional<z3::expr> exactCredits(SymbolicEncoding &E, const SymOp &N,
   std::optional<z3::expr> Lo = Count.times(E, false, N.Value), Hi = Count.times(E, true, N.Value);
   if (Lo && Hi && E.valid(Within, *Lo == *Hi))
     return Lo;
-  using I = SymbolicEncoding::Instance;
-  z3::context &C = E.ctx();
-  auto Signals = [&](const I &X) {
-    return X.Exists && E.sameCell(X, Cell) && (Filter ? Filter(X) : C.bool_val(true));
-  };
-  I A = E.instance(N, "_e"), B = E.instance(N, "_g");
-  z3::expr Distinct = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false)) ||
-                      (N.Phase ? A.K != B.K : C.bool_val(false));
-  if (E.sat(Within && Signals(A) && Signals(B) && Distinct) != Sat::No)
+  if (!Count.Some)
     return std::nullopt;
-  return z3::ite(z3::exists(E.which(A), Signals(A)), E.shared(N.Value), C.int_val(0));
+  return z3::ite(*Count.Some, E.shared(N.Value), E.ctx().int_val(0));
 }
 
 } // namespace commcheck

@@ -17,6 +17,8 @@ struct InstanceCount {
   enum Bound { Zero, One, AllButOwner, All, Iterations, Unbounded };
   Bound Lo = Zero, Hi = Unbounded;
   std::optional<z3::expr> LoIter, HiIter;
+  /// Where at most one instance signals the cell: whether one does (exactCredits's count).
+  std::optional<z3::expr> Some;
   /// Value * the lower (or upper: High) bound, or nothing when that is not linear (a value that
   /// depends on P times P, a value of launch values times a number of iterations).
   std::optional<z3::expr> times(SymbolicEncoding &E, bool High, const Affine &Value) const;

@@ -11,10 +11,10 @@ uint32_t launchCount(const SymbolicTrace &T) {
   uint32_t N = 0;
   auto See = [&](const Affine &A) {
     for (const auto &[V, K] : A.Terms)
-      for (uint32_t F : symvar::isProduct(V) ? std::vector{symvar::factors(V).first, symvar::factors(V).second}
-                                             : std::vector{V})
+      symvar::eachFactor(V, [&](uint32_t F) {
         if (F >= symvar::Launch0)
           N = std::max(N, F - symvar::Launch0 + 1);
+      });
   };
   auto SeeGuard = [&](const Guard &G) {
     for (const auto &Clause : G)
@@ -59,9 +59,10 @@ SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std:
   std::vector<bool> Used(symvar::MaxAux);
   auto See = [&](const Affine &A) {
     for (const auto &[V, K] : A.Terms)
-      for (uint32_t X = symvar::Aux0; X < symvar::Launch0; ++X)
-        if (symvar::names(V, X))
-          Used[X - symvar::Aux0] = true;
+      symvar::eachFactor(V, [&](uint32_t F) {
+        if (F >= symvar::Aux0 && F < symvar::Launch0)
+          Used[F - symvar::Aux0] = true;
+      });
   };
   for (const Affine *A : {&O.Owner, &O.Lo, &O.Hi, &O.Value, &O.Row})
     See(*A);
@@ -160,7 +161,7 @@ z3::expr SymbolicEncoding::sameCell(const Instance &N, const Instance &Cl) {
   z3::expr Owner = term(N.Op->Owner, N) == term(Cl.Op->Owner, Cl);
   // Cells in rows of one width (`flags + peer * stride + blk`, the column in its row): the same
   // row and column; else the bytes, products where a row's width is a launch value.
-  if (std::optional<int64_t> G = rowGrain(*N.Op, *Cl.Op))
+  if (rowGrain(*N.Op, *Cl.Op))
     return Owner && term(N.Op->Row, N) == term(Cl.Op->Row, Cl) && term(N.Op->Lo, N) == term(Cl.Op->Lo, Cl);
   return Owner && cellBytes(N) == cellBytes(Cl);
 }

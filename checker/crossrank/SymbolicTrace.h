@@ -34,15 +34,18 @@ constexpr bool isProduct(uint32_t V) { return V >= Product0; }
 inline std::pair<uint32_t, uint32_t> factors(uint32_t V) {
   return {(V & ~Product0) >> FactorBits, V & ((1u << FactorBits) - 1)};
 }
-/// Whether V, or a factor of it, is F.
-inline bool names(uint32_t V, uint32_t F) {
-  return V == F || (isProduct(V) && (factors(V).first == F || factors(V).second == F));
+/// F(v) for V, or for each factor of a product.
+template <class Fn> void eachFactor(uint32_t V, Fn &&F) {
+  if (!isProduct(V))
+    return F(V);
+  F(factors(V).first);
+  F(factors(V).second);
 }
 /// Whether V is alike on every rank: P, a launch value, or a product of two of them.
 inline bool shared(uint32_t V) {
-  if (isProduct(V))
-    return shared(factors(V).first) && shared(factors(V).second);
-  return V == Count || V >= Launch0;
+  bool All = true;
+  eachFactor(V, [&](uint32_t F) { All &= F == Count || F >= Launch0; });
+  return All;
 }
 } // namespace symvar
 
@@ -81,11 +84,6 @@ struct Affine {
       if (!symvar::shared(V))
         return false;
     return true;
-  }
-  /// Whether it names the phase (the iteration of a phased loop), alone or in a product.
-  bool hasPhase() const {
-    return std::any_of(Terms.begin(), Terms.end(),
-                       [](const auto &T) { return symvar::names(T.first, symvar::Phase); });
   }
 };
 
