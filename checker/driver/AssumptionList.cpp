@@ -84,6 +84,14 @@ std::vector<FileResult::Assumption> assumptionsOf(const ConfigFile &Config, bool
                  "runs each rank a launch value may be, and takes an access at a rank read from "
                  "data to reach any rank (a word outside the table's ranks is no window)",
                  "built in"});
+  // The model runs one block per rank, every rank's of one index (docs/cross-rank.md, "The block
+  // index as a launch value"): its verdicts, the symbolic proof's "for every P" too, rest on it.
+  Out.push_back({"block-index",
+                 "the cross-rank model takes the block index and count (`get_block_idx()`, "
+                 "`get_block_num()`, the sub-block's) to be alike on every rank it runs: blocks of "
+                 "one index talk to each other, and a rank's blocks split its work; no race between "
+                 "two blocks of one rank, nor between blocks of two indices, is looked for",
+                 "built in"});
   // What the rules take from the toolchain's documentation (CONTRACT §1).
   Out.push_back({"toolchain:async-wait",
                  "an async event's Wait() returning means the engine's writes are complete, and "

@@ -109,6 +109,9 @@ TEST(Assumptions, EveryReportStatesThem) {
   EXPECT_EQ(launchOf(jsonOf(Json)["files"][0]["assumptions"]).rfind("re-entrant", 0), 0u) << Json.Out;
   // The cross-rank model's scenarios rest on launch values being alike on every rank: stated too.
   EXPECT_NE(Md.Out.find("`launch-values` (built in): the cross-rank model"), std::string::npos) << Md.Out;
+  // So does the block index's: alike on every rank, blocks of one index talk to each other.
+  EXPECT_NE(Md.Out.find("`block-index` (built in): the cross-rank model takes the block index"),
+            std::string::npos) << Md.Out;
   // What the gate takes as the device compiler's answer is stated, not only in the README.
   EXPECT_NE(Md.Out.find("`toolchain:device-compiler` (built in): the device compiler is clang-based"),
             std::string::npos) << Md.Out;
