@@ -32,7 +32,9 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
   if (D.peerUse() != PeerUse::None && !Violating.empty()) {
     auto M = Ctx.analysis<CrossRankModel>();
     std::string Why = M ? "" : llvm::toString(M.takeError());
-    Peers.emplace(M ? &*M : nullptr, Why, S);
+    Peers.emplace(M ? &*M : nullptr, Why, S, [&](unsigned O, int Phase) {
+      return D.metByReturn(G.Events[O], Phase);
+    });
   }
   for (auto &[Id, Tokens] : Violating)
     std::stable_sort(Tokens.begin(), Tokens.end(), [&](const auto &A, const auto &B) {

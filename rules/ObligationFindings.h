@@ -28,6 +28,10 @@ public:
   /// What another access of the origin's bytes must do for a violation to matter to a peer: a
   /// violation no access needs is dropped by the cross-rank model (None: not checked so).
   virtual PeerUse peerUse() const { return PeerUse::None; }
+  /// Whether the rule asks an obligation pending in Phase to be met by the time the function
+  /// returns, as it asks it of a notify (what happens after the return is assumed ordered where
+  /// it is met: PeerNeeds drops a violation no access needs only then).
+  virtual bool metByReturn(const Event &, int) const { return true; }
   /// Fix-its for a finding (none by default).
   virtual void addFixes(RuleContext &, Finding &, const Event &, const Event &) const {}
 };

@@ -25,6 +25,13 @@ bool PublishBeforeNotify::violates(const Event &O, int Phase, const Event &E) co
 
 bool PublishBeforeNotify::canViolateAt(const Event &E) const { return releasesPeers(E); }
 
+// The release's first step (drain, invalidate, async wait) by the return; the fence after it is
+// comm-publish-fence's, as at a notify. (A dsb before the drain, which a notify's own dsb makes
+// on the way out, is a misordered release at a notify; at the return what is left is the fence.)
+bool PublishBeforeNotify::metByReturn(const Event &O, int Phase) const {
+  return !O.LocalOnly && PublishObligations::step(Phase) != PublishObligations::NeedDsb;
+}
+
 
 std::string PublishBeforeNotify::message(const Event &O, int Phase, const Event &At) const {
   return signalName(At) + " may signal before the " + PublishObligations::writeName(O) +

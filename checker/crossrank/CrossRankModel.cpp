@@ -351,10 +351,12 @@ bool provedForEveryP(AnalysisManager &AM, CrossRankModel::Result &R,
       return false;
   auto Known = [&](const SymOp &A, const SymOp &B) { return Seen.count(raceKey(A.Loc, B.Loc)) > 0; };
   const EventGraph &G = AM.graph();
+  // (The trace judges releases where it stands for every P from 2: PeerNeeds.)
   R.Symbolic = everyRankCountProof(*AM.ast(), *AM.catalogue(), G.Decl, G.Removed,
                                    AM.assumptions().FreshWindow ? 1 : 2,
                                    R.Findings.empty() ? KnownRace() : KnownRace(Known),
-                                   AM.assumptions().LocalArguments, Bounds);
+                                   AM.assumptions().LocalArguments, Bounds,
+                                   Bounds.MinCount == 2 ? &R.Needs : nullptr);
   return R.EveryP = R.Symbolic.empty();
 }
 
@@ -501,6 +503,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.Complete = R.Modelled && AllRun;
   proveBeyondRuns(AM, R, Seen, Counts, AsRank, I);
   R.Unseen = unseen(I, G);
+  R.UnseenBlocksOnly = I.readsBlock() && unseenCores(G).empty();
   traceModel(AM, R, Covered, Spent);
   Clock.print(G.Function);
   return R;

@@ -7,10 +7,13 @@
 #include "analyses/AnalysisManager.h"
 #include "crossrank/RankInterpreter.h"
 #include "clang/Basic/SourceLocation.h"
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace commcheck {
+
+class SymbolicNeeds;
 
 /// A witness step of a cross-rank finding.
 struct LaneStep {
@@ -60,12 +63,19 @@ public:
     /// What the model does not see of the rank: other blocks (the kernel splits work by block
     /// index, and one block is run), or another core's code (a configuration it does not compile).
     std::string Unseen;
+    /// What Unseen says is the other blocks alone (no other core's code): where the symbolic
+    /// trace shows that they touch none of an access's bytes (SymbolicNeeds::blocksApart), they
+    /// need nothing of it.
+    bool UnseenBlocksOnly = false;
     /// The rank counts run: FromP..ToP (0 when none).
     int FromP = 0, ToP = 0;
     /// The symbolic check proved the entry free of hangs, imbalance and races for every P >= 2
     /// (the explicit runs then stop at P = 4); else why not ("": not tried, the count is fixed).
     bool EveryP = false;
     std::string Symbolic;
+    /// Where the proof holds from P = 2: its trace, to judge which accesses need a release
+    /// where the runs are not complete (PeerNeeds).
+    std::shared_ptr<SymbolicNeeds> Needs;
   };
   static llvm::Expected<Result> compute(AnalysisManager &AM);
 };

@@ -99,6 +99,10 @@ std::string unseen(const RankInterpreter &I, const EventGraph &G) {
   if (I.readsBlock())
     return "the kernel splits its work by block index and the model runs one block: another "
            "block's access is not seen";
+  return unseenCores(G);
+}
+
+std::string unseenCores(const EventGraph &G) {
   if (!G.Removed.empty() || G.OtherCoreCode)
     return "another core's code (a configuration this one does not compile) is not run";
   return "";

@@ -26,5 +26,7 @@ std::string partialRanks(const std::string &AsRank, bool FewRanks, int MaxRanksO
 std::string rankHypothesis(const RankInterpreter &I);
 /// What the runs do not see of the kernel (another block's or core's code).
 std::string unseen(const RankInterpreter &I, const EventGraph &G);
+/// What the runs do not see of another core's code ("": nothing).
+std::string unseenCores(const EventGraph &G);
 
 } // namespace commcheck

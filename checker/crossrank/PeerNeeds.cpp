@@ -1,4 +1,5 @@
 #include "crossrank/PeerNeeds.h"
+#include "crossrank/SymbolicNeeds.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -10,7 +11,8 @@ bool PeerNeeds::pendingAtReturn(unsigned Origin) {
     S.replay([&](const Event &E, const TokenSet &Pending) {
       if (E.Kind == EventKind::Exit)
         for (const TokenSet::Token &T : Pending)
-          AtReturn->insert(T.first);
+          if (Matters(T.first, T.second))
+            AtReturn->insert(T.first);
     });
   }
   return AtReturn->count(Origin) > 0;
@@ -34,7 +36,10 @@ std::optional<OtherAccess> PeerNeeds::needer(const AccessUse &Use, const Event &
 PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
                           const clang::SourceManager &SM) {
   PeerNeed N;
-  if (!Model || !Model->Complete) {
+  // Where the runs are not complete, the every-P proof's trace judges (SymbolicNeeds), unless
+  // the runs found races: the proof let those pass, and a race is an access that needs it.
+  bool Symbolic = Model && !Model->Complete && Model->Needs && Model->Findings.empty();
+  if (!Model || (!Model->Complete && !Symbolic)) {
     std::string Why = Model ? Model->Why.Why : WhyNot;
     N.Note = "not confirmed across ranks" + (Why.empty() ? std::string() : ": " + Why);
     return N;
@@ -43,6 +48,15 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
   if (Origin.S && SM.isMacroBodyExpansion(Origin.S->getBeginLoc())) {
     N.Note = "not confirmed across ranks: the access is expanded from a macro";
     return N;
+  }
+  if (Symbolic) {
+    SymbolicNeeds::Need S = Model->Needs->judge(Origin.Loc, At.Loc, U == PeerUse::Write);
+    if (S.V != SymbolicNeeds::Need::NotNeeded) {
+      N.V = S.V == SymbolicNeeds::Need::Needed ? PeerNeed::Needed : PeerNeed::Unconfirmed;
+      N.Note = S.Note, N.Loc = S.Loc;
+      return N;
+    }
+    return unneeded(Origin, U, true); // (SymbolicNeeds asks whether the notify is consumed)
   }
   auto It = Model->Uses.find(Origin.Loc.getRawEncoding());
   if (It == Model->Uses.end() || !(U == PeerUse::Write ? It->second.Writes : It->second.Reads)) {
@@ -58,12 +72,19 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
              (Ex->Call ? " in the next call" : "") + " (P = " + std::to_string(Ex->P) + ")";
     return N;
   }
-  if (!Model->Unseen.empty()) {
+  auto C = Model->Consumed.find(At.Loc.getRawEncoding());
+  return unneeded(Origin, U, At.Kind == EventKind::Notify && C != Model->Consumed.end() && C->second);
+}
+
+PeerNeed PeerNeeds::unneeded(const Event &Origin, PeerUse U, bool Consumed) {
+  PeerNeed N;
+  bool BlocksApart = Model->UnseenBlocksOnly && Model->Needs &&
+                     Model->Needs->blocksApart(Origin.Loc, U == PeerUse::Write);
+  if (!Model->Unseen.empty() && !BlocksApart) {
     N.Note = "not confirmed across ranks: no access the model runs needs it, but " + Model->Unseen;
     return N;
   }
-  auto C = Model->Consumed.find(At.Loc.getRawEncoding());
-  if (At.Kind != EventKind::Notify || C == Model->Consumed.end() || !C->second) {
+  if (!Consumed) {
     N.Note = "not confirmed across ranks: no access of the kernel needs it, but a signal here may "
              "be acted on outside the kernel";
     return N;

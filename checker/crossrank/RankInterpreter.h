@@ -307,6 +307,7 @@ public:
       return false;
     return BlocksConcrete = true;
   }
+  const std::string &name(Symbol S) const { return Names[S]; } ///< a symbol's (intern)
 private:
   bool BlocksConcrete = false;
   /// A loop over the peers: its condition's variable indexes a window (directly or through a
@@ -422,7 +423,6 @@ private:
   void step(const clang::Stmt *S);
   /// The symbol of a launch value's name, and back.
   Symbol intern(llvm::StringRef Name, bool *New = nullptr);
-  const std::string &name(Symbol S) const { return Names[S]; }
   /// The part of an address that names its buffer, rank-independently: the launch symbols.
   std::string rootText(const Linear &L) const;
   /// A form as part of a symbol's name (quotient, byCount): rootText with its constant, in

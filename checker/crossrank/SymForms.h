@@ -23,6 +23,8 @@ public:
            const std::set<Symbol> &Phases)
       : R(R), P(P), J(J), RowsOf(RowsOf), Chunks(Chunks), Phases(Phases) {}
   const Rows &rows() const { return RowsOf; }
+  /// The launch values the forms name, each with its variable's number (symvar::Launch0 + it).
+  const std::map<Symbol, uint32_t> &launchValues() const { return Launch; }
   /// An offset's rows (X * N terms, RankInterpreter::rowProduct) of one launch value N, taken
   /// out of Offset: the row (the sum of the X's) and N. The row form keeps the overlap and the
   /// cell linear where the column keeps within its row (SymbolicEncoding::overlap, sameCell);

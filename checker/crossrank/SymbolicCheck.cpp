@@ -40,6 +40,7 @@ public:
   /// "" when no two ranks' accesses conflict unordered, for any P, but pairs Known reports.
   std::string races();
   unsigned excused() const { return Excused; }
+  const std::vector<SymEdge> &edgeList() const { return Edges; }
 
 private:
   /// Whether ops I and J may run at one P and launch: their guards' clauses of P and launch
@@ -57,17 +58,10 @@ private:
   const KnownRace &Known;
   unsigned Excused = 0; ///< pairs let pass as already reported
   std::vector<int> Sign; ///< per notify: +1 adds credits, -1 a reset
-  /// A notify -> wait edge (by op index), for the pairs of instances Rel allows: every pair
-  /// (0), or in one phased loop those whose notify's iteration is at most (1) or below (2) the
-  /// wait's.
-  struct Edge {
-    size_t N, W;
-    int Rel = 0;
-    bool operator==(const Edge &O) const { return N == O.N && W == O.W && Rel == O.Rel; }
-  };
+  using Edge = SymEdge;
   std::vector<Edge> Edges;
   z3::expr related(const Edge &Ed, const Instance &N, const Instance &W) {
-    return Ed.Rel == 0 ? E.ctx().bool_val(true) : Ed.Rel == 1 ? N.K <= W.K : N.K < W.K;
+    return E.iterationOrder(Ed.Rel, N, W);
   }
   unsigned Tags = 0; ///< names of bound instances, distinct per use
   /// The sum of Value * bound over the notifies of Signs (0: all) of call OnlyCall (-1: any) that
@@ -491,7 +485,7 @@ SymbolicVerdict checkEveryRankCount(const SymbolicTrace &T, const KnownRace &Kno
   C.edges();
   if (std::string Why = C.races(); !Why.empty())
     return {false, Why};
-  return {true, "", C.excused()};
+  return {true, "", C.excused(), C.edgeList()};
 }
 
 } // namespace commcheck

@@ -13,8 +13,18 @@
 #include "crossrank/SymbolicTrace.h"
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace commcheck {
+
+/// A notify -> wait edge of the check (by op index): the wait cannot pass without the notify's
+/// instance that signals its cell, for the pairs of instances Rel allows: every pair (0), or in
+/// one phased loop those whose notify's iteration is at most (1) or below (2) the wait's.
+struct SymEdge {
+  size_t N = 0, W = 0;
+  int Rel = 0;
+  bool operator==(const SymEdge &O) const { return N == O.N && W == O.W && Rel == O.Rel; }
+};
 
 struct SymbolicVerdict {
   bool Proved = false;
@@ -23,6 +33,8 @@ struct SymbolicVerdict {
   std::string Why;
   /// Pairs of accesses that may race and were let pass as already reported (KnownRace).
   unsigned Excused = 0;
+  /// When proved: the edges that order the trace (what SymbolicNeeds judges a release by).
+  std::vector<SymEdge> Edges;
 };
 
 /// Whether the caller already reports a race between these two accesses (the explicit runs at

@@ -45,10 +45,11 @@ SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std:
 }
 
 SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std::string &Tag,
-                                                      const z3::expr &Rank) {
+                                                      const z3::expr &Rank,
+                                                      const std::vector<z3::expr> &Launch) {
   Instance I{&O, Rank, O.InLoop ? C.int_const(("j" + Tag).c_str()) : C.int_val(0),
              O.Phase ? C.int_const(("k" + Tag).c_str()) : C.int_val(0), {}, C.bool_val(true),
-             z3::expr_vector(C), z3::expr_vector(C)};
+             z3::expr_vector(C), z3::expr_vector(C), Launch};
   for (uint32_t K = 0; K < symvar::MaxAux; ++K)
     I.Aux.push_back(C.int_const(("x" + std::to_string(K) + Tag).c_str()));
   if (O.InLoop)
@@ -94,7 +95,7 @@ z3::expr SymbolicEncoding::variable(uint32_t V, const Instance *I) const {
   if (V == symvar::Count)
     return P;
   if (V >= symvar::Launch0)
-    return LaunchVars[V - symvar::Launch0];
+    return (I && !I->Launch.empty() ? I->Launch : LaunchVars)[V - symvar::Launch0];
   assert(I && "a form over P and launch values only names them");
   return V == symvar::Rank    ? I->R
          : V == symvar::Iter  ? I->J
@@ -172,7 +173,7 @@ z3::expr SymbolicEncoding::cellBytes(const Instance &I) const {
   return term(I.Op->Row, I) * variable(*I.Op->Stride, &I) + term(I.Op->Lo, I);
 }
 
-std::optional<int64_t> SymbolicEncoding::rowGrain(const SymOp &A, const SymOp &B) {
+std::optional<int64_t> SymbolicEncoding::rowGrain(const SymOp &A, const SymOp &B, bool WithBase) {
   if (!A.Stride || A.Stride != B.Stride)
     return std::nullopt;
   // Two rows Row_A != Row_B differ by a multiple of the grain G (the gcd of the forms' numbers),
@@ -183,7 +184,7 @@ std::optional<int64_t> SymbolicEncoding::rowGrain(const SymOp &A, const SymOp &B
     for (const auto &[V, K] : R->Terms)
       G = std::gcd(G, K < 0 ? -K : K);
   }
-  if (G == 0 || !inRow(A, G) || !inRow(B, G))
+  if (G == 0 || !inRow(A, G, WithBase) || !inRow(B, G, WithBase))
     return std::nullopt;
   return G;
 }
@@ -208,13 +209,28 @@ z3::expr SymbolicEncoding::overlap(const Instance &A, const Instance &B) {
   return Same && term(A.Op->Row, A) == term(B.Op->Row, B) && Columns;
 }
 
-bool SymbolicEncoding::inRow(const SymOp &O, int64_t Grain) {
-  auto [It, New] = InRow.try_emplace({&O, Grain}, false);
+bool SymbolicEncoding::inRow(const SymOp &O, int64_t Grain, bool WithBase) {
+  auto [It, New] = InRow.try_emplace({&O, Grain, WithBase}, false);
   if (!New)
     return It->second;
   Instance I = instance(O, "_row");
   z3::expr Width = C.int_val(Grain) * LaunchVars[*O.Stride - symvar::Launch0];
-  return It->second = valid(I.Exists, term(O.Lo, I) >= 0 && term(O.Hi, I) <= Width);
+  z3::expr Base = WithBase ? term(O.Base, I) : C.int_val(0);
+  return It->second = valid(I.Exists, Base + term(O.Lo, I) >= 0 && Base + term(O.Hi, I) <= Width);
+}
+
+z3::expr SymbolicEncoding::overlapInBuffer(const Instance &A, const Instance &B) {
+  z3::expr Same = term(A.Op->Owner, A) == term(B.Op->Owner, B);
+  z3::expr ALo = term(A.Op->Base, A) + term(A.Op->Lo, A), AHi = term(A.Op->Base, A) + term(A.Op->Hi, A);
+  z3::expr BLo = term(B.Op->Base, B) + term(B.Op->Lo, B), BHi = term(B.Op->Base, B) + term(B.Op->Hi, B);
+  if (!A.Op->Stride && !B.Op->Stride)
+    return Same && ALo < BHi && BLo < AHi;
+  // Rows of one launch value, each column (with its base) within its row: the same row only,
+  // linear (as overlap); else the bytes, products.
+  if (A.Op->Stride == B.Op->Stride && rowGrain(*A.Op, *B.Op, true))
+    return Same && term(A.Op->Row, A) == term(B.Op->Row, B) && ALo < BHi && BLo < AHi;
+  z3::expr ARow = cellBytes(A) - term(A.Op->Lo, A), BRow = cellBytes(B) - term(B.Op->Lo, B);
+  return Same && ARow + ALo < BRow + BHi && BRow + BLo < ARow + AHi;
 }
 
 namespace {

@@ -30,12 +30,18 @@ public:
     /// The variables naming which instance it is besides the rank (its j in a loop, its k).
     z3::expr_vector Own;
     z3::expr_vector Witness; ///< its auxiliaries (functions of the rest)
+    /// Its launch values where they are not the shared ones (another block's: blocksApart).
+    std::vector<z3::expr> Launch;
   };
   Instance instance(const SymOp &O, const std::string &Tag);
   /// The variables that say which instance I is: its rank (unless WithRank is false), its j and
   /// k, its auxiliaries; to quantify over "some instance".
   z3::expr_vector which(const Instance &I, bool WithRank = true) const;
-  Instance instance(const SymOp &O, const std::string &Tag, const z3::expr &Rank);
+  /// Launch: the instance's launch values where not the shared ones (launchValues()'s, some
+  /// replaced).
+  Instance instance(const SymOp &O, const std::string &Tag, const z3::expr &Rank,
+                    const std::vector<z3::expr> &Launch = {});
+  const std::vector<z3::expr> &launchValues() const { return LaunchVars; }
 
   z3::expr term(const Affine &A, const Instance &I) const;
   /// A form over P and launch values only (a value, a threshold).
@@ -43,8 +49,17 @@ public:
   z3::expr guard(const Guard &G, const Instance *I) const;
   /// Instance A runs before instance B of the same rank (program order).
   z3::expr before(const Instance &A, const Instance &B) const;
+  /// The pairs of a notify's and a wait's instances an edge's Rel allows (SymEdge): every pair
+  /// (0), the notify's iteration at most (1) or below (2) the wait's.
+  z3::expr iterationOrder(int Rel, const Instance &N, const Instance &W) const {
+    return Rel == 0 ? C.bool_val(true) : Rel == 1 ? N.K <= W.K : N.K < W.K;
+  }
   /// N's instance signals the cell C's instance names (false when the buffers differ).
   z3::expr sameCell(const Instance &N, const Instance &C);
+  /// The two instances' bytes overlap in their buffer (SymOp::Buffer: roots that differ by
+  /// their bases, two blocks' `data + 1024 * blk`): as overlap, with each root's base in its
+  /// column.
+  z3::expr overlapInBuffer(const Instance &A, const Instance &B);
   /// The two instances' bytes overlap (same buffer, owner, intersecting ranges). Ops in rows
   /// of one launch value meet only in one row where each keeps within its row (inRow); else
   /// they may meet wherever their owners do.
@@ -67,7 +82,8 @@ private:
   z3::expr cellBytes(const Instance &I) const;
   /// The grain of A's and B's rows (SymOp::Row) where both are rows of one width and keep
   /// within them (inRow): they meet in one row only.
-  std::optional<int64_t> rowGrain(const SymOp &A, const SymOp &B);
+  /// WithBase: the rows of their buffer, each column with its root's base (overlapInBuffer).
+  std::optional<int64_t> rowGrain(const SymOp &A, const SymOp &B, bool WithBase = false);
   /// Variable V of the forms (symvar), I's where it is an instance's.
   z3::expr variable(uint32_t V, const Instance *I) const;
   Sat ask(const z3::expr &F); ///< sat, asked of Z3
@@ -84,8 +100,8 @@ private:
   static constexpr unsigned WholeLimit = 1000000; ///< what ask lets any question take
   /// Whether every instance of O keeps its bytes within [Row * L, Row * L + Grain * L): its
   /// column in [0, Grain * L] (asked once per op and grain).
-  bool inRow(const SymOp &O, int64_t Grain);
-  std::map<std::pair<const SymOp *, int64_t>, bool> InRow;
+  bool inRow(const SymOp &O, int64_t Grain, bool WithBase);
+  std::map<std::tuple<const SymOp *, int64_t, bool>, bool> InRow;
   const SymbolicTrace &T;
   z3::context &C; ///< the thread's (z3Context)
   z3::expr P;

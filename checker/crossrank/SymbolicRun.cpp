@@ -3,6 +3,7 @@
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicCheck.h"
 #include "crossrank/SymbolicEncoding.h"
+#include "crossrank/SymbolicNeeds.h"
 #include "crossrank/SymbolicPath.h"
 #include "crossrank/SymForms.h"
 #include "clang/AST/ASTContext.h"
@@ -266,6 +267,11 @@ std::string convertPath(const RankTrace &T, const SymbolicPath &Path, SymForms &
         return "a path condition the symbolic trace cannot state";
       O.When.push_back(A.Or ? std::vector<AffineAtom>{*X, *Y} : std::vector<AffineAtom>{*X});
     }
+    if (Linear Base = R.Mem.Offset; R.Mem.Offset.Den == 1 && !R.Mem.Buffer.empty()) {
+      Base.Const = 0; // (Lo: in O.Lo)
+      if (std::optional<Affine> B = Forms.affine(Base, false)) // launch values only
+        O.Buffer = R.Mem.Buffer, O.Base = *B;
+    }
     O.What = R.What;
     O.Loc = R.Loc;
     Out.push_back(std::move(O));
@@ -319,6 +325,37 @@ bool everyRaisedCellLowered(const SymbolicTrace &T, const std::string &Root) {
       return false;
   }
   return true;
+}
+
+/// The trace's launch variables that differ between a rank's blocks: the block indices, and the
+/// values whose names say they are made of one (the run names a value by the forms it derives
+/// from: a trips symbol by its range, a quotient by its dividend, a load by its address). Each
+/// op's root base keeps those, and the launch values alike on every block are its Shared part
+/// (two blocks' roots in one buffer with one Shared part differ by their bases alone).
+void blockValues(const SymForms &Forms, const RankInterpreter &I, SymbolicTrace &T) {
+  std::set<uint32_t> Vars;
+  for (const auto &[S, V] : Forms.launchValues()) {
+    const std::string &Name = I.name(S);
+    for (const char *Index : {"get_block_idx()", "get_subblockid()"})
+      if (Name.find(Index) != std::string::npos) {
+        (Name == Index ? T.BlockIndex : T.PerBlock).push_back(symvar::Launch0 + V);
+        Vars.insert(symvar::Launch0 + V);
+        break;
+      }
+  }
+  for (SymOp &O : T.Ops) {
+    if (O.Buffer.empty())
+      continue;
+    Affine Mine; // the base's terms of a block's own values
+    for (const auto &[V, K] : O.Base.Terms) {
+      bool Own = false;
+      symvar::eachFactor(V, [&](uint32_t F) { Own |= Vars.count(F) > 0; });
+      if (Own)
+        Mine.Terms[V] = K;
+    }
+    O.Shared = affineKey(O.Base - Mine);
+    O.Base = Mine;
+  }
 }
 
 /// The host's write before each call (CONTRACT §6, "Launch"): of every buffer a rank reads, on
@@ -483,6 +520,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
     return R;
   }
   M.T.MinCount = Bounds.MinCount;
+  blockValues(*Forms, I, M.T);
   R.Trace = std::move(M.T);
   return R;
 }
@@ -491,7 +529,7 @@ std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue
                                 const clang::FunctionDecl *Kernel,
                                 const std::vector<Span> &Removed, unsigned Calls,
                                 const KnownRace &Known, bool LocalArguments,
-                                const ProofBounds &Bounds) {
+                                const ProofBounds &Bounds, std::shared_ptr<SymbolicNeeds> *Needs) {
   auto T0 = std::chrono::steady_clock::now();
   SymbolicRunResult S =
       runSymbolically(Ctx, Catalogue, Kernel, Removed, Calls, LocalArguments, Bounds);
@@ -519,6 +557,8 @@ std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue
             "symbolic: %u paths, %zu ops, %u reported races let pass, run %.3f s, check %.3f s\n",
             S.Paths, S.Trace->Ops.size(), V.Excused, std::chrono::duration<double>(T1 - T0).count(),
             std::chrono::duration<double>(std::chrono::steady_clock::now() - T1).count());
+  if (V.Proved && Needs)
+    *Needs = std::make_shared<SymbolicNeeds>(std::move(*S.Trace), std::move(V.Edges));
   return V.Proved ? "" : "not proved for every P: " + V.Why;
 }
 

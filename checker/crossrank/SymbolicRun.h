@@ -8,6 +8,7 @@
 #include "crossrank/SymbolicCheck.h"
 #include "crossrank/SymbolicTrace.h"
 #include "events/LoopMembership.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ class FunctionDecl;
 namespace commcheck {
 
 class IntrinsicCatalogue;
+class SymbolicNeeds;
 
 /// What the explicit runs leave to the symbolic run: the counts from MinCount on (the smaller ones
 /// they ran in full), and the launch values they confirmed as the rank count (by name: a peer loop
@@ -44,11 +46,13 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
 
 /// Whether the entry is proved free of hangs, counter imbalance and races for every P from
 /// Bounds.MinCount on (2 by default), but the races Known says are reported already: "" when it
-/// is, else why not (no symbolic trace, or what SymbolicCheck could not rule out).
+/// is, else why not (no symbolic trace, or what SymbolicCheck could not rule out). Needs: set
+/// to the proved trace's judge of releases (SymbolicNeeds) where it is proved.
 std::string everyRankCountProof(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
                                 const clang::FunctionDecl *Kernel,
                                 const std::vector<Span> &Removed, unsigned Calls,
                                 const KnownRace &Known = nullptr, bool LocalArguments = false,
-                                const ProofBounds &Bounds = {});
+                                const ProofBounds &Bounds = {},
+                                std::shared_ptr<SymbolicNeeds> *Needs = nullptr);
 
 } // namespace commcheck

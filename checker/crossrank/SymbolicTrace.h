@@ -142,6 +142,12 @@ struct SymOp {
   Affine Trips; ///< Phase: how many iterations the loop runs (over P and launch values)
   Guard When;          ///< the instance exists iff it holds (r in [0, P) is implied)
   bool Launch = false; ///< a host's write before the launch: conflicts only with peers' reads
+  /// Root as a place in its buffer, to compare two blocks' ops (a block's Root names the launch
+  /// values its offset is made of, `data + 1024 * blk`): Buffer, the root's pointers alone
+  /// ("": not known); Base, the launch values Root adds to it (bytes) that differ between blocks
+  /// (SymbolicTrace::PerBlock); Shared, the key (affineKey) of those alike on every block.
+  std::string Buffer, Shared;
+  Affine Base;
   std::string What;
   clang::SourceLocation Loc;
 };
@@ -156,6 +162,10 @@ struct SymbolicTrace {
   /// the next, but for the buffers named here, whose cells each call finds fresh (the explicit
   /// model's cells that no op ever lowers: restored between calls by someone else).
   std::vector<std::string> FreshRoots;
+  /// The launch variables that differ between a rank's blocks (SymbolicNeeds::blocksApart): the
+  /// block index and the sub-block's (BlockIndex), and those with the values made of them
+  /// (PerBlock: a phased loop's trips from `blk * T`, named so by the run).
+  std::vector<uint32_t> BlockIndex, PerBlock;
   bool freshRoot(const std::string &Root) const {
     return std::find(FreshRoots.begin(), FreshRoots.end(), Root) != FreshRoots.end();
   }

@@ -1,0 +1,135 @@
+#include "crossrank/SymbolicNeeds.h"
+
+namespace commcheck {
+
+namespace {
+bool dataKind(RankOpKind K) { return K == RankOpKind::Read || K == RankOpKind::Write; }
+} // namespace
+
+bool SymbolicNeeds::consumed(size_t N) {
+  SymbolicEncoding::Instance X = E.instance(T.Ops[N], "_c");
+  z3::expr Any = E.ctx().bool_val(false);
+  for (const SymOp &W : T.Ops)
+    if (W.Kind == RankOpKind::Wait) {
+      SymbolicEncoding::Instance Y = E.instance(W, "_cw" + std::to_string(Tags++));
+      Any = Any || z3::exists(E.which(Y), Y.Exists && E.sameCell(X, Y));
+    }
+  return E.valid(X.Exists, Any);
+}
+
+Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
+                           const std::vector<size_t> &Notifies) {
+  const SymOp &Acc = T.Ops[A];
+  z3::expr Any = E.ctx().bool_val(false);
+  for (size_t O : Origins)
+    for (size_t N : Notifies) {
+      if (T.Ops[N].Call != T.Ops[O].Call || Acc.Root != T.Ops[O].Root)
+        continue; // a notify of a later call: the origin was released when its call returned
+      for (const SymEdge &Ed : Edges) {
+        if (Ed.N != N)
+          continue;
+        std::string Tag = std::to_string(Tags++);
+        auto Xo = E.instance(T.Ops[O], "_o" + Tag);
+        auto Xn = E.instance(T.Ops[N], "_n" + Tag, Xo.R);
+        auto Xw = E.instance(T.Ops[Ed.W], "_w" + Tag);
+        auto Xa = E.instance(Acc, "_a" + Tag, Xw.R);
+        z3::expr Chain = Xo.Exists && Xn.Exists && E.before(Xo, Xn) && Xw.Exists &&
+                         E.sameCell(Xn, Xw) && E.iterationOrder(Ed.Rel, Xn, Xw) && Xa.Exists &&
+                         E.before(Xw, Xa) && E.overlap(Xo, Xa);
+        if (Acc.Loc == T.Ops[O].Loc) // the rank's own access there is the one-rank rules' matter
+          Chain = Chain && Xw.R != Xo.R;
+        Any = Any || Chain;
+      }
+    }
+  return Any.is_false() ? Sat::No : E.sat(Any);
+}
+
+std::vector<size_t> SymbolicNeeds::opsAt(clang::SourceLocation Loc, RankOpKind K) const {
+  std::vector<size_t> Out;
+  for (size_t I = 0; I < T.Ops.size(); ++I)
+    if (T.Ops[I].Loc == Loc && T.Ops[I].Kind == K && !T.Ops[I].Launch)
+      Out.push_back(I);
+  return Out;
+}
+
+bool SymbolicNeeds::blocksApart(clang::SourceLocation Origin, bool Writes) {
+  std::vector<size_t> Origins = opsAt(Origin, Writes ? RankOpKind::Write : RankOpKind::Read);
+  if (T.BlockIndex.empty() || Origins.empty())
+    return false; // (blocks alike in every value the trace names run the same accesses)
+  z3::context &C = E.ctx();
+  std::vector<z3::expr> Other = E.launchValues();
+  z3::expr Differ = C.bool_val(false);
+  for (const std::vector<uint32_t> *Vars : {&T.BlockIndex, &T.PerBlock})
+    for (uint32_t V : *Vars) {
+      z3::expr &X = Other[V - symvar::Launch0];
+      z3::expr Mine = X;
+      X = C.int_const(("B" + std::to_string(V) + "_other").c_str());
+      if (Vars == &T.BlockIndex)
+        Differ = Differ || X != Mine;
+    }
+  z3::expr Any = C.bool_val(false);
+  for (size_t O : Origins)
+    for (const SymOp &Acc : T.Ops) {
+      if (!dataKind(Acc.Kind) || Acc.Launch || (!Writes && Acc.Kind != RankOpKind::Write))
+        continue;
+      if (T.Ops[O].Buffer.empty() || Acc.Buffer.empty())
+        return false; // where either lies in its buffer is not known
+      if (Acc.Buffer != T.Ops[O].Buffer)
+        continue;
+      if (Acc.Shared != T.Ops[O].Shared)
+        return false; // (offsets of other launch values: where they meet is not asked)
+      std::string Tag = std::to_string(Tags++);
+      auto Xo = E.instance(T.Ops[O], "_bo" + Tag);
+      auto Xa = E.instance(Acc, "_ba" + Tag, C.int_const(("r_ba" + Tag).c_str()), Other);
+      z3::expr Pair = Xo.Exists && Xa.Exists && E.overlapInBuffer(Xo, Xa);
+      Any = Any || Pair;
+
+    }
+  // (The other block's values meet the trace's assumptions as the block's own do.)
+  SymbolicEncoding::Instance AsOther = E.instance(T.Ops[Origins.front()], "_bx", C.int_val(0), Other);
+  return Any.is_false() || E.sat(Differ && E.guard(T.Assume, &AsOther) && Any) == Sat::No;
+}
+
+SymbolicNeeds::Need SymbolicNeeds::judge(clang::SourceLocation Origin, clang::SourceLocation At,
+                                         bool Writes) {
+  Need R;
+  std::vector<size_t> Origins = opsAt(Origin, Writes ? RankOpKind::Write : RankOpKind::Read),
+                      Notifies = opsAt(At, RankOpKind::Notify);
+  if (Origins.empty() || Notifies.empty()) {
+    R.Note = "not confirmed across ranks: the symbolic trace runs no such access before this notify";
+    return R;
+  }
+  // An access that needs it: a write first, then (for a write origin) a read, as PeerNeeds orders.
+  for (RankOpKind K : {RankOpKind::Write, RankOpKind::Read}) {
+    if (K == RankOpKind::Read && !Writes)
+      break;
+    for (size_t A = 0; A < T.Ops.size(); ++A) {
+      const SymOp &Acc = T.Ops[A];
+      if (Acc.Kind != K || Acc.Launch || !dataKind(Acc.Kind))
+        continue;
+      Sat S = reaches(A, Origins, Notifies);
+      if (S == Sat::No)
+        continue;
+      if (S == Sat::Unknown) {
+        R.Note = "not confirmed across ranks: whether " + Acc.What +
+                 " touches these bytes after this notify is not settled for every P";
+        return R;
+      }
+      R.V = Need::Needed;
+      R.Loc = Acc.Loc;
+      R.Note = "confirmed across ranks: " + Acc.What + (K == RankOpKind::Write ? " writes" : " reads") +
+               " these bytes after a wait this notify satisfies (the symbolic model, for some P)";
+      return R;
+    }
+  }
+  for (size_t N : Notifies)
+    if (!consumed(N)) {
+      R.Note = "not confirmed across ranks: no access of the kernel needs it, but a signal here may "
+               "be acted on outside the kernel";
+      return R;
+    }
+  R.V = Need::NotNeeded;
+  return R;
+}
+
+} // namespace commcheck
