@@ -33,7 +33,7 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
     auto M = Ctx.analysis<CrossRankModel>();
     std::string Why = M ? "" : llvm::toString(M.takeError());
     Peers.emplace(M ? &*M : nullptr, Why, S, [&](unsigned O, int Phase) {
-      return D.metByReturn(G.Events[O], Phase);
+      return D.atReturn(Ctx, G.Events[O], Phase);
     });
   }
   for (auto &[Id, Tokens] : Violating)

@@ -28,10 +28,12 @@ public:
   /// What another access of the origin's bytes must do for a violation to matter to a peer: a
   /// violation no access needs is dropped by the cross-rank model (None: not checked so).
   virtual PeerUse peerUse() const { return PeerUse::None; }
-  /// Whether the rule asks an obligation pending in Phase to be met by the time the function
-  /// returns, as it asks it of a notify (what happens after the return is assumed ordered where
-  /// it is met: PeerNeeds drops a violation no access needs only then).
-  virtual bool metByReturn(const Event &, int) const { return true; }
+  /// What an obligation pending in Phase when the function returns lacks, as the rule asks it of
+  /// the return as of a notify (what happens after the return is assumed ordered where nothing
+  /// is: PeerNeeds drops a violation no access needs only then). By default, its release.
+  virtual ReturnState atReturn(const RuleContext &, const Event &, int) const {
+    return ReturnState::Unreleased;
+  }
   /// Fix-its for a finding (none by default).
   virtual void addFixes(RuleContext &, Finding &, const Event &, const Event &) const {}
 };

@@ -25,11 +25,14 @@ bool PublishBeforeNotify::violates(const Event &O, int Phase, const Event &E) co
 
 bool PublishBeforeNotify::canViolateAt(const Event &E) const { return releasesPeers(E); }
 
-// The release's first step (drain, invalidate, async wait) by the return; the fence after it is
-// comm-publish-fence's, as at a notify. (A dsb before the drain, which a notify's own dsb makes
-// on the way out, is a misordered release at a notify; at the return what is left is the fence.)
-bool PublishBeforeNotify::metByReturn(const Event &O, int Phase) const {
-  return !O.LocalOnly && PublishObligations::step(Phase) != PublishObligations::NeedDsb;
+// Drained (invalidated, waited) but not fenced after it is what comm-publish-fence asks, the
+// contested requirement: at the return it is asked where that rule is on (a team whose stance is
+// that a drain suffices turns it off). (A dsb before the drain, which a notify's own dsb makes on
+// its way out, leaves the same: the fence after the drain.)
+ReturnState PublishBeforeNotify::atReturn(const RuleContext &Ctx, const Event &, int Phase) const {
+  if (PublishObligations::step(Phase) != PublishObligations::NeedDsb)
+    return ReturnState::Unreleased;
+  return Ctx.ruleEnabled("comm-publish-fence") ? ReturnState::Unfenced : ReturnState::Met;
 }
 
 

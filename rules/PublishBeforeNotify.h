@@ -12,7 +12,7 @@ public:
   void check(RuleContext &Ctx) const override;
   bool violates(const Event &Origin, int Phase, const Event &E) const override;
   bool canViolateAt(const Event &E) const override;
-  bool metByReturn(const Event &Origin, int Phase) const override;
+  ReturnState atReturn(const RuleContext &Ctx, const Event &Origin, int Phase) const override;
   std::string message(const Event &Origin, int Phase, const Event &At) const override;
   std::string originNote(const Event &Origin) const override;
   PeerUse peerUse() const override { return PeerUse::Write; }

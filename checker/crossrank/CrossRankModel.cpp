@@ -502,8 +502,7 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   R.FromP = FirstCovered, R.ToP = Covered;
   R.Complete = R.Modelled && AllRun;
   proveBeyondRuns(AM, R, Seen, Counts, AsRank, I);
-  R.Unseen = unseen(I, G);
-  R.UnseenBlocksOnly = I.readsBlock() && unseenCores(G).empty();
+  R.Unseen = unseen(I, G, &R.UnseenBlocksOnly);
   traceModel(AM, R, Covered, Spent);
   Clock.print(G.Function);
   return R;

@@ -95,15 +95,14 @@ std::string rankHypothesis(const RankInterpreter &I) {
 }
 
 /// What the model's runs do not see of the kernel ("": nothing).
-std::string unseen(const RankInterpreter &I, const EventGraph &G) {
+std::string unseen(const RankInterpreter &I, const EventGraph &G, bool *BlocksOnly) {
+  bool Cores = !G.Removed.empty() || G.OtherCoreCode;
+  if (BlocksOnly)
+    *BlocksOnly = I.readsBlock() && !Cores;
   if (I.readsBlock())
     return "the kernel splits its work by block index and the model runs one block: another "
            "block's access is not seen";
-  return unseenCores(G);
-}
-
-std::string unseenCores(const EventGraph &G) {
-  if (!G.Removed.empty() || G.OtherCoreCode)
+  if (Cores)
     return "another core's code (a configuration this one does not compile) is not run";
   return "";
 }

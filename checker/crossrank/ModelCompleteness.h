@@ -24,9 +24,8 @@ bool picksMatter(const LaunchPath &Path, const SpmdRun &Run, const RankInterpret
 std::string partialRanks(const std::string &AsRank, bool FewRanks, int MaxRanksOnData);
 /// The launch values taken for the rank id, quoted, as findings name them ("": none).
 std::string rankHypothesis(const RankInterpreter &I);
-/// What the runs do not see of the kernel (another block's or core's code).
-std::string unseen(const RankInterpreter &I, const EventGraph &G);
-/// What the runs do not see of another core's code ("": nothing).
-std::string unseenCores(const EventGraph &G);
+/// What the runs do not see of the kernel (another block's or core's code). BlocksOnly: set to
+/// whether that is the other blocks alone.
+std::string unseen(const RankInterpreter &I, const EventGraph &G, bool *BlocksOnly = nullptr);
 
 } // namespace commcheck

@@ -5,17 +5,21 @@
 
 namespace commcheck {
 
-bool PeerNeeds::pendingAtReturn(unsigned Origin) {
-  if (!AtReturn) {
-    AtReturn.emplace();
+ReturnState PeerNeeds::atReturn(unsigned Origin) {
+  if (!AtExit) {
+    AtExit.emplace();
     S.replay([&](const Event &E, const TokenSet &Pending) {
       if (E.Kind == EventKind::Exit)
-        for (const TokenSet::Token &T : Pending)
-          if (Matters(T.first, T.second))
-            AtReturn->insert(T.first);
+        for (const TokenSet::Token &T : Pending) {
+          ReturnState &Worst = (*AtExit)[T.first]; // (Met, where first seen)
+          ReturnState R = Returns(T.first, T.second);
+          if (R == ReturnState::Unreleased || Worst == ReturnState::Met)
+            Worst = R; // Unreleased over Unfenced over Met
+        }
     });
   }
-  return AtReturn->count(Origin) > 0;
+  auto It = AtExit->find(Origin);
+  return It == AtExit->end() ? ReturnState::Met : It->second;
 }
 
 std::optional<OtherAccess> PeerNeeds::needer(const AccessUse &Use, const Event &At, PeerUse U) {
@@ -89,9 +93,13 @@ PeerNeed PeerNeeds::unneeded(const Event &Origin, PeerUse U, bool Consumed) {
              "be acted on outside the kernel";
     return N;
   }
-  if (pendingAtReturn(Origin.Id)) {
-    N.Note = "not dropped across ranks: no access of the kernel needs it, but it is not released "
-             "before the kernel returns either (the after-return assumption needs that)";
+  if (ReturnState R = atReturn(Origin.Id); R != ReturnState::Met) {
+    N.Note = R == ReturnState::Unfenced
+                 ? "not dropped across ranks: no access of the kernel needs it, but no dsb follows its "
+                   "last drain before the kernel returns (the after-return assumption needs it "
+                   "fenced, as comm-publish-fence asks)"
+                 : "not dropped across ranks: no access of the kernel needs it, but it is not released "
+                   "before the kernel returns either (the after-return assumption needs that)";
     return N;
   }
   N.V = PeerNeed::NotNeeded;

@@ -10,7 +10,7 @@
 #include "analyses/Obligations.h"
 #include <functional>
 #include <optional>
-#include <set>
+#include <map>
 #include <string>
 
 namespace commcheck {
@@ -21,6 +21,11 @@ struct PeerNeed {
   clang::SourceLocation Loc;   ///< Needed: where the other access is
 };
 
+/// What an obligation pending when the function returns lacks, as its rule asks it of the return
+/// (each asks of the return what it asks of a notify): nothing it asks (Met), the release
+/// (Unreleased), or only the fence after a drain, which a rule split from it asks (Unfenced).
+enum class ReturnState { Met, Unreleased, Unfenced };
+
 /// The origin of an obligation checked across ranks: a write (any other access of its bytes needs
 /// it released), or a read (another write of its bytes needs it drained).
 enum class PeerUse { None, Write, Read };
@@ -28,17 +33,18 @@ enum class PeerUse { None, Write, Read };
 class PeerNeeds {
 public:
   /// Model: the cross-rank model of the function (null: it failed, WhyNot says why).
-  /// AtReturn: whether an obligation (origin event id, phase) pending when the function returns
-  /// is one the rule asks to be met by then (each asks of the return what it asks of a notify).
-  using ReturnMatters = std::function<bool(unsigned Origin, int Phase)>;
+  /// AtReturn: what an obligation (origin event id, phase) pending when the function returns
+  /// lacks, as the rule asks it of the return.
+  using ReturnCheck = std::function<ReturnState(unsigned Origin, int Phase)>;
   PeerNeeds(const CrossRankModel::Result *Model, std::string WhyNot, const ObligationStates &S,
-            ReturnMatters AtReturnMatters)
-      : Model(Model), WhyNot(std::move(WhyNot)), S(S), Matters(std::move(AtReturnMatters)) {}
+            ReturnCheck AtReturn)
+      : Model(Model), WhyNot(std::move(WhyNot)), S(S), Returns(std::move(AtReturn)) {}
   /// Origin's obligation at At (a violation), for SM's locations.
   PeerNeed judge(const Event &Origin, const Event &At, PeerUse U, const clang::SourceManager &SM);
 
 private:
-  bool pendingAtReturn(unsigned Origin);
+  /// What Origin lacks at the function's exit, the worst over its pending phases.
+  ReturnState atReturn(unsigned Origin);
   /// No access the model runs needs the origin's release: whether anything else keeps it (what
   /// the model does not see, but other blocks whose accesses the symbolic trace keeps apart from
   /// the origin's bytes; a signal someone outside the kernel may act on (not Consumed); the
@@ -50,8 +56,8 @@ private:
   const CrossRankModel::Result *Model;
   std::string WhyNot;
   const ObligationStates &S;
-  ReturnMatters Matters;
-  std::optional<std::set<unsigned>> AtReturn; ///< origins pending at the function's exit
+  ReturnCheck Returns;
+  std::optional<std::map<unsigned, ReturnState>> AtExit; ///< origins pending at the exit
 };
 
 } // namespace commcheck

@@ -91,7 +91,8 @@ void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileRes
     if (!enabled(*Rule) || (G.OverBudget && !Rule->info().AlwaysOn))
       continue;
     auto T = Clock::now();
-    RuleContext RC(*Rule, AM, Ctx.getLangOpts(), Options.Options, Raw);
+    RuleContext RC(*Rule, AM, Ctx.getLangOpts(), Options.Options, Raw,
+                   [this](const std::string &Id) { return Options.Checks.enabled(Id); });
     Rule->check(RC);
     R.Profile[Rule->info().Id] += secondsSince(T);
   }

@@ -63,9 +63,11 @@ std::vector<std::string> tagWords(const std::string &Source, const std::string &
 /// launch arguments that may share memory (--may-alias), `// commcheck-assume-fresh-window` the
 /// declared launch convention (--assume-fresh-window), `// commcheck-assume-local-arguments` the
 /// declared arguments (--assume-local-arguments), `// commcheck-assume-no-unsigned-wrap` exact
-/// unsigned arithmetic (--assume-no-unsigned-wrap); otherwise the shared default one.
+/// unsigned arithmetic (--assume-no-unsigned-wrap), `// commcheck-checks: GLOBS` the rules on
+/// (--checks: a team's stance on the contested rules); otherwise the shared default one.
 CheckHarness &harnessFor(const std::string &Source) {
-  static std::map<std::tuple<std::vector<std::string>, std::vector<std::string>, bool, bool, bool>,
+  static std::map<std::tuple<std::vector<std::string>, std::vector<std::string>, bool, bool, bool,
+                             std::vector<std::string>>,
                   std::unique_ptr<CheckHarness>>
       Made;
   std::vector<std::string> Names = tagWords(Source, "// commcheck-read-only-param:");
@@ -73,11 +75,18 @@ CheckHarness &harnessFor(const std::string &Source) {
   bool Fresh = Source.find("// commcheck-assume-fresh-window\n") != std::string::npos;
   bool Local = Source.find("// commcheck-assume-local-arguments\n") != std::string::npos;
   bool NoWrap = Source.find("// commcheck-assume-no-unsigned-wrap\n") != std::string::npos;
-  if (Names.empty() && Groups.empty() && !Fresh && !Local && !NoWrap)
+  std::vector<std::string> Checks = tagWords(Source, "// commcheck-checks:");
+  if (Names.empty() && Groups.empty() && !Fresh && !Local && !NoWrap && Checks.empty())
     return CheckHarness::instance();
-  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups, Fresh, Local, NoWrap}];
+  std::unique_ptr<CheckHarness> &H = Made[{Names, Groups, Fresh, Local, NoWrap, Checks}];
   if (!H) {
     CheckOptions O;
+    if (!Checks.empty()) {
+      auto Filter = CheckFilter::parse(Checks.front());
+      EXPECT_TRUE(static_cast<bool>(Filter)) << (Filter ? "" : llvm::toString(Filter.takeError()));
+      if (Filter)
+        O.Checks = std::move(*Filter);
+    }
     O.Assume.FreshWindow = Fresh;
     O.Build.LocalArguments = Local;
     O.Assume.LocalArguments = Local;
