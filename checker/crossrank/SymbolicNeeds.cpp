@@ -1,6 +1,4 @@
 #include "crossrank/SymbolicNeeds.h"
-#include <cstdio>
-#include <cstdlib>
 
 namespace commcheck {
 
@@ -43,15 +41,7 @@ Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
         Any = Any || Chain;
       }
     }
-  Sat Res = Any.is_false() ? Sat::No : E.sat(Any);
-  if (getenv("DBG_NEEDS")) {
-    fprintf(stderr, "reaches A=%zu origins", A);
-    for (size_t O : Origins) fprintf(stderr, " %zu", O);
-    fprintf(stderr, " notifies");
-    for (size_t N : Notifies) { fprintf(stderr, " %zu[", N); for (auto &Ed : Edges) if (Ed.N == N) fprintf(stderr, "%zu/%d ", Ed.W, Ed.Rel); fprintf(stderr, "]"); }
-    fprintf(stderr, " -> %d\n", int(Res));
-  }
-  return Res;
+  return Any.is_false() ? Sat::No : E.sat(Any);
 }
 
 std::vector<size_t> SymbolicNeeds::opsAt(clang::SourceLocation Loc, RankOpKind K) const {

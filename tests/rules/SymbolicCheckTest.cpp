@@ -10,6 +10,7 @@
 #include "crossrank/CrossRankOrder.h"
 #include "crossrank/SignalSchedule.h"
 #include "crossrank/SymbolicCheck.h"
+#include "crossrank/SymbolicNeeds.h"
 #include <gtest/gtest.h>
 #include <functional>
 #include <limits>
@@ -318,4 +319,31 @@ TEST(SymbolicCheckTest, OutsideTheFragmentIsUnknown) {
   SymbolicVerdict V = checkEveryRankCount(S.T);
   EXPECT_FALSE(V.Proved);
   EXPECT_NE(V.Why.find("AtomicAdd"), std::string::npos) << V.Why;
+}
+
+TEST(SymbolicNeedsTest, APeersReadAfterItsWaitNeedsTheReleaseAndAWriteNoOneReadsDoesNot) {
+  // The mesh all-gather, with a write into the rank's own scratch before its flags: the put into
+  // a peer's slot is read there after the peer's wait (needed, the load named); the scratch is
+  // read by no one (not needed); the load before the reset needs no drain (no write follows).
+  Protocol M;
+  M.op(RankOpKind::Write, "scratch", R, K(0), K(64), K(0), false);
+  M.put(J, R.scaled(64), 64, true);
+  M.notify(J, R.scaled(8), K(1), true);
+  M.wait(J.scaled(8), K(1), true);
+  M.load(R, J.scaled(64), 64, true);
+  M.notify(R, J.scaled(8), K(-1), true);
+  auto Loc = [](unsigned I) { return clang::SourceLocation::getFromRawEncoding(I + 1); };
+  for (unsigned I = 0; I < M.T.Ops.size(); ++I)
+    M.T.Ops[I].Loc = Loc(I);
+  SymbolicVerdict V = checkEveryRankCount(M.T);
+  ASSERT_TRUE(V.Proved) << V.Why;
+  EXPECT_FALSE(V.Edges.empty());
+  SymbolicNeeds Needs(M.T, V.Edges);
+  SymbolicNeeds::Need Put = Needs.judge(Loc(1), Loc(2), true);
+  EXPECT_EQ(Put.V, SymbolicNeeds::Need::Needed) << Put.Note;
+  EXPECT_EQ(Put.Loc, Loc(4));
+  EXPECT_EQ(Needs.judge(Loc(0), Loc(2), true).V, SymbolicNeeds::Need::NotNeeded);
+  EXPECT_EQ(Needs.judge(Loc(4), Loc(5), false).V, SymbolicNeeds::Need::NotNeeded);
+  // No block index in the trace: another block may run the same accesses.
+  EXPECT_FALSE(Needs.blocksApart(Loc(1), true));
 }
