@@ -1,8 +1,17 @@
 #include "crossrank/SymbolicCounts.h"
+#include <algorithm>
 
 namespace commcheck {
 
 std::optional<z3::expr> InstanceCount::times(SymbolicEncoding &E, bool High,
+                                             const Affine &Value) const {
+  std::optional<z3::expr> T = bound(E, High, Value);
+  if (T && When)
+    return z3::ite(*When, *T, E.ctx().int_val(0));
+  return T;
+}
+
+std::optional<z3::expr> InstanceCount::bound(SymbolicEncoding &E, bool High,
                                              const Affine &Value) const {
   z3::expr V = E.shared(Value);
   Bound B = High ? Hi : Lo;
@@ -80,11 +89,20 @@ InstanceCount iterationsOf(SymbolicEncoding &E, const SymOp &N, const SymbolicEn
 } // namespace
 
 InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
-                             const SymbolicEncoding::Instance &Cell, const z3::expr &Within,
+                             const SymbolicEncoding::Instance &Cell, const z3::expr &Outer,
                              const InstanceFilter &Filter, bool Lower,
                              const std::vector<z3::expr> &Extra) {
   using I = SymbolicEncoding::Instance;
   z3::context &C = E.ctx();
+  // The bounds are asked where the op's clauses of P and launch values hold (When).
+  Guard Shared;
+  for (const auto &Clause : N.When)
+    if (std::all_of(Clause.begin(), Clause.end(), [](const AffineAtom &A) { return A.E.rankFree(); }))
+      Shared.push_back(Clause);
+  std::optional<z3::expr> When;
+  if (!Shared.empty())
+    When = E.guard(Shared, nullptr);
+  const z3::expr Within = When ? Outer && *When : Outer;
   auto Signals = [&](const I &X) {
     return X.Exists && E.sameCell(X, Cell) && (Filter ? Filter(X) : C.bool_val(true));
   };
@@ -92,6 +110,7 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
   I A = E.instance(N, "_a");
   z3::expr SA = Signals(A);
   Sat Any = E.sat(Within && SA);
+  Out.When = When;
   if (Any == Sat::No)
     return {InstanceCount::Zero, InstanceCount::Zero};
   if (Any == Sat::Unknown)
@@ -102,13 +121,16 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
   z3::expr Distinct = A.R != B.R || (N.InLoop ? A.J != B.J : C.bool_val(false)) ||
                       (N.Phase ? A.K != B.K : C.bool_val(false));
   bool Unique = E.sat(Within && SA && Signals(B) && Distinct) == Sat::No;
-  if (N.Phase && !Unique)
-    return iterationsOf(E, N, Cell, Within, Signals, Lower, Extra);
+  if (N.Phase && !Unique) {
+    InstanceCount It = iterationsOf(E, N, Cell, Within, Signals, Lower, Extra);
+    It.When = When;
+    return It;
+  }
   // Whether an instance exists wherever Within holds (some rank, some j).
   z3::expr_vector Which = E.which(A, false);
   bool Exists = Lower && always(E, Within, E.which(A), SA);
   if (Unique) {
-    Out = {Exists ? InstanceCount::One : InstanceCount::Zero, InstanceCount::One};
+    Out.Lo = Exists ? InstanceCount::One : InstanceCount::Zero, Out.Hi = InstanceCount::One;
     Out.Some = z3::exists(E.which(A), SA);
     return Out;
   }

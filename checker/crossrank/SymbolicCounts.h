@@ -19,9 +19,18 @@ struct InstanceCount {
   std::optional<z3::expr> LoIter, HiIter;
   /// Where at most one instance signals the cell: whether one does (exactCredits's count).
   std::optional<z3::expr> Some;
+  /// The op's clauses of P and launch values alone, where it has any: the bounds hold where they
+  /// do, and elsewhere the op has no instance (0). Two ops on exclusive paths of the launch
+  /// values (a reset of `barriers + tiles` and one of `1` where no tile runs) then never both
+  /// count.
+  std::optional<z3::expr> When;
   /// Value * the lower (or upper: High) bound, or nothing when that is not linear (a value that
   /// depends on P times P, a value of launch values times a number of iterations).
   std::optional<z3::expr> times(SymbolicEncoding &E, bool High, const Affine &Value) const;
+
+private:
+  /// times without When.
+  std::optional<z3::expr> bound(SymbolicEncoding &E, bool High, const Affine &Value) const;
 };
 
 /// Which instances a count takes (a constraint on the instance; null: all).

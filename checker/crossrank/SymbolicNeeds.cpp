@@ -18,11 +18,13 @@ bool SymbolicNeeds::consumed(size_t N) {
 }
 
 Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
-                           const std::vector<size_t> &Notifies) {
+                           const std::vector<size_t> &Notifies, bool Later) {
   const SymOp &Acc = T.Ops[A];
   z3::expr Any = E.ctx().bool_val(false);
   for (size_t O : Origins)
     for (size_t N : Notifies) {
+      if ((Acc.Call > T.Ops[O].Call) != Later)
+        continue;
       if (T.Ops[N].Call != T.Ops[O].Call || Acc.Root != T.Ops[O].Root)
         continue; // a notify of a later call: the origin was released when its call returned
       for (const SymEdge &Ed : Edges) {
@@ -100,28 +102,39 @@ SymbolicNeeds::Need SymbolicNeeds::judge(clang::SourceLocation Origin, clang::So
     return R;
   }
   // An access that needs it: a write first, then (for a write origin) a read, as PeerNeeds orders.
-  for (RankOpKind K : {RankOpKind::Write, RankOpKind::Read}) {
-    if (K == RankOpKind::Read && !Writes)
-      break;
-    for (size_t A = 0; A < T.Ops.size(); ++A) {
-      const SymOp &Acc = T.Ops[A];
-      if (Acc.Kind != K || Acc.Launch || !dataKind(Acc.Kind))
-        continue;
-      Sat S = reaches(A, Origins, Notifies);
-      if (S == Sat::No)
-        continue;
-      if (S == Sat::Unknown) {
-        R.Note = "not confirmed across ranks: whether " + Acc.What +
-                 " touches these bytes after this notify is not settled for every P";
+  // Accesses of the origin's call first; then a later call's (a re-entrant trace), which need
+  // it only where they do not come after the origin's rank started that call (it was released
+  // when its call returned): not asked (a quantified question Z3 takes seconds over), so such an
+  // access leaves the finding not confirmed.
+  for (bool Later : {false, true})
+    for (RankOpKind K : {RankOpKind::Write, RankOpKind::Read}) {
+      if (K == RankOpKind::Read && !Writes)
+        break;
+      for (size_t A = 0; A < T.Ops.size(); ++A) {
+        const SymOp &Acc = T.Ops[A];
+        if (Acc.Kind != K || Acc.Launch || !dataKind(Acc.Kind))
+          continue;
+        Sat S = reaches(A, Origins, Notifies, Later);
+        if (S == Sat::No)
+          continue;
+        std::string Does = Acc.What + (K == RankOpKind::Write ? " writes" : " reads");
+        if (S == Sat::Unknown || Later) {
+          R.Note = "not confirmed across ranks: " +
+                   (Later ? Does + " these bytes in the next call, after a wait this notify "
+                                   "satisfies, and whether it follows this rank's next call is "
+                                   "not asked"
+                          : "whether " + Acc.What + " touches these bytes after this notify is "
+                                                    "not settled for every P");
+          R.Loc = Later ? Acc.Loc : clang::SourceLocation();
+          return R;
+        }
+        R.V = Need::Needed;
+        R.Loc = Acc.Loc;
+        R.Note = "confirmed across ranks: " + Does +
+                 " these bytes after a wait this notify satisfies (the symbolic model, for some P)";
         return R;
       }
-      R.V = Need::Needed;
-      R.Loc = Acc.Loc;
-      R.Note = "confirmed across ranks: " + Acc.What + (K == RankOpKind::Write ? " writes" : " reads") +
-               " these bytes after a wait this notify satisfies (the symbolic model, for some P)";
-      return R;
     }
-  }
   for (size_t N : Notifies)
     if (!consumed(N)) {
       R.Note = "not confirmed across ranks: no access of the kernel needs it, but a signal here may "

@@ -46,8 +46,10 @@ private:
   /// someone outside the kernel may act on it).
   bool consumed(size_t N);
   /// Whether some instance of data op A touches the bytes of an instance of Origin after a wait
-  /// an edge from a notify at At (after that instance, in its call) leads to.
-  Sat reaches(size_t A, const std::vector<size_t> &Origins, const std::vector<size_t> &Notifies);
+  /// an edge from a notify at At (after that instance, in its call) leads to; Later: A of a
+  /// later call than the origin's instance, else of its call (or an earlier one).
+  Sat reaches(size_t A, const std::vector<size_t> &Origins, const std::vector<size_t> &Notifies,
+              bool Later);
   const SymbolicTrace T; ///< (before E, which refers to it)
   std::vector<SymEdge> Edges;
   SymbolicEncoding E;

@@ -452,10 +452,12 @@ TEST(SymbolicRun, AGridStrideTileLoopByTheBlockCountIsOnePhasedBody) {
   EXPECT_NE(Half.find("no notify -> wait edge"), std::string::npos) << Half;
   // Re-entrant: the trips are the loop's by the trace's assumptions (a fact of the launch values,
   // named by the range), so the ready barrier's credits before the loop meet its lowering after
-  // it; the next call's waits are not settled: not proved.
+  // it; and each op's count holds where its clauses of the launch values do (0 elsewhere: the
+  // epilogue's lowering by `1 + tiles` and its lowering by 1 where no tile runs never both
+  // count), so the next call's waits are settled: proved, but the runs' race with the host's
+  // write before the next call (let pass as reported).
   C = coverage("symbolic_grid_stride_tile_broadcast_clean.cpp", false);
-  EXPECT_FALSE(C.EveryP);
-  EXPECT_NE(C.Symbolic.find("may not pass"), std::string::npos) << C.Symbolic;
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
 }
 
 TEST(SymbolicRun, TheBlockIndexIsALaunchValueAlikeOnEveryRank) {
