@@ -368,7 +368,9 @@ void TraceProver::edges() {
       continue;
     Instance X = E.instance(T.Ops[IW], "_w");
     for (size_t IN = 0; IN < T.Ops.size(); ++IN) {
-      if (Sign[IN] <= 0 || !compatible(IN, IW))
+      // (A notify of a later call than the wait never holds it: the hang check showed every wait
+      // passing on the credits before it, all of its call or earlier ones. Not asked.)
+      if (Sign[IN] <= 0 || !compatible(IN, IW) || T.Ops[IN].Call > T.Ops[IW].Call)
         continue;
       Instance N = E.instance(T.Ops[IN], "_n");
       // (One phased loop's notify of a later iteration is seldom needed by a wait: such an

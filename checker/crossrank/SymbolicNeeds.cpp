@@ -35,9 +35,11 @@ Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
         auto Xn = E.instance(T.Ops[N], "_n" + Tag, Xo.R);
         auto Xw = E.instance(T.Ops[Ed.W], "_w" + Tag);
         auto Xa = E.instance(Acc, "_a" + Tag, Xw.R);
-        z3::expr Chain = Xo.Exists && Xn.Exists && E.before(Xo, Xn) && Xw.Exists &&
-                         E.sameCell(Xn, Xw) && E.iterationOrder(Ed.Rel, Xn, Xw) && Xa.Exists &&
-                         E.before(Xw, Xa) && E.overlap(Xo, Xa);
+        z3::expr Order = E.before(Xo, Xn) && E.before(Xw, Xa);
+        if (Order.simplify().is_false())
+          continue; // the program points alone rule the chain out
+        z3::expr Chain = Xo.Exists && Xn.Exists && Xw.Exists && Xa.Exists && Order &&
+                         E.sameCell(Xn, Xw) && E.iterationOrder(Ed.Rel, Xn, Xw) && E.overlap(Xo, Xa);
         if (Acc.Loc == T.Ops[O].Loc) // the rank's own access there is the one-rank rules' matter
           Chain = Chain && Xw.R != Xo.R;
         Any = Any || Chain;
