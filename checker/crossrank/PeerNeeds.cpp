@@ -54,6 +54,12 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
     return N;
   }
   if (Symbolic) {
+    // What the return lacks keeps it whatever the accesses need: asked first (the judge's
+    // questions cost seconds on a re-entrant trace).
+    if (ReturnState R = atReturn(Origin.Id); R != ReturnState::Met) {
+      N.Note = "not judged across ranks: " + returnLack(R);
+      return N;
+    }
     SymbolicNeeds::Need S = Model->Needs->judge(Origin.Loc, At.Loc, U == PeerUse::Write);
     if (S.V != SymbolicNeeds::Need::NotNeeded) {
       N.V = S.V == SymbolicNeeds::Need::Needed ? PeerNeed::Needed : PeerNeed::Unconfirmed;
@@ -80,6 +86,14 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
   return unneeded(Origin, U, At.Kind == EventKind::Notify && C != Model->Consumed.end() && C->second);
 }
 
+std::string PeerNeeds::returnLack(ReturnState R) {
+  return R == ReturnState::Unfenced
+             ? "no dsb follows its last drain before the kernel returns (the after-return "
+               "assumption needs it fenced, as comm-publish-fence asks)"
+             : "it is not released before the kernel returns (the after-return assumption needs "
+               "that)";
+}
+
 PeerNeed PeerNeeds::unneeded(const Event &Origin, PeerUse U, bool Consumed) {
   PeerNeed N;
   bool BlocksApart = Model->UnseenBlocksOnly && Model->Needs &&
@@ -94,12 +108,7 @@ PeerNeed PeerNeeds::unneeded(const Event &Origin, PeerUse U, bool Consumed) {
     return N;
   }
   if (ReturnState R = atReturn(Origin.Id); R != ReturnState::Met) {
-    N.Note = R == ReturnState::Unfenced
-                 ? "not dropped across ranks: no access of the kernel needs it, but no dsb follows its "
-                   "last drain before the kernel returns (the after-return assumption needs it "
-                   "fenced, as comm-publish-fence asks)"
-                 : "not dropped across ranks: no access of the kernel needs it, but it is not released "
-                   "before the kernel returns either (the after-return assumption needs that)";
+    N.Note = "not dropped across ranks: no access of the kernel needs it, but " + returnLack(R);
     return N;
   }
   N.V = PeerNeed::NotNeeded;

@@ -45,6 +45,8 @@ public:
 private:
   /// What Origin lacks at the function's exit, the worst over its pending phases.
   ReturnState atReturn(unsigned Origin);
+  /// What a note says the return lacks (R not Met).
+  static std::string returnLack(ReturnState R);
   /// No access the model runs needs the origin's release: whether anything else keeps it (what
   /// the model does not see, but other blocks whose accesses the symbolic trace keeps apart from
   /// the origin's bytes; a signal someone outside the kernel may act on (not Consumed); the

@@ -18,12 +18,12 @@ bool SymbolicNeeds::consumed(size_t N) {
 }
 
 Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
-                           const std::vector<size_t> &Notifies, bool Later) {
+                           const std::vector<size_t> &Notifies, std::optional<bool> Later) {
   const SymOp &Acc = T.Ops[A];
   z3::expr Any = E.ctx().bool_val(false);
   for (size_t O : Origins)
     for (size_t N : Notifies) {
-      if ((Acc.Call > T.Ops[O].Call) != Later)
+      if (Later && (Acc.Call > T.Ops[O].Call) != *Later)
         continue;
       if (T.Ops[N].Call != T.Ops[O].Call || Acc.Root != T.Ops[O].Root)
         continue; // a notify of a later call: the origin was released when its call returned
@@ -108,35 +108,42 @@ SymbolicNeeds::Need SymbolicNeeds::judge(clang::SourceLocation Origin, clang::So
   // it only where they do not come after the origin's rank started that call (it was released
   // when its call returned): not asked (a quantified question Z3 takes seconds over), so such an
   // access leaves the finding not confirmed.
-  for (bool Later : {false, true})
-    for (RankOpKind K : {RankOpKind::Write, RankOpKind::Read}) {
-      if (K == RankOpKind::Read && !Writes)
-        break;
-      for (size_t A = 0; A < T.Ops.size(); ++A) {
-        const SymOp &Acc = T.Ops[A];
-        if (Acc.Kind != K || Acc.Launch || !dataKind(Acc.Kind))
-          continue;
-        Sat S = reaches(A, Origins, Notifies, Later);
-        if (S == Sat::No)
-          continue;
-        std::string Does = Acc.What + (K == RankOpKind::Write ? " writes" : " reads");
-        if (S == Sat::Unknown || Later) {
-          R.Note = "not confirmed across ranks: " +
-                   (Later ? Does + " these bytes in the next call, after a wait this notify "
-                                   "satisfies, and whether it follows this rank's next call is "
-                                   "not asked"
-                          : "whether " + Acc.What + " touches these bytes after this notify is "
-                                                    "not settled for every P");
-          R.Loc = Later ? Acc.Loc : clang::SourceLocation();
-          return R;
-        }
-        R.V = Need::Needed;
-        R.Loc = Acc.Loc;
-        R.Note = "confirmed across ranks: " + Does +
-                 " these bytes after a wait this notify satisfies (the symbolic model, for some P)";
+  // (One question over both calls first: most accesses need nothing in either.)
+  std::optional<size_t> NextCall; // the first access of a later call that may need it
+  for (RankOpKind K : {RankOpKind::Write, RankOpKind::Read}) {
+    if (K == RankOpKind::Read && !Writes)
+      break;
+    for (size_t A = 0; A < T.Ops.size(); ++A) {
+      const SymOp &Acc = T.Ops[A];
+      if (Acc.Kind != K || Acc.Launch || !dataKind(Acc.Kind) ||
+          reaches(A, Origins, Notifies, std::nullopt) == Sat::No)
+        continue;
+      Sat S = reaches(A, Origins, Notifies, false);
+      if (S == Sat::No) {
+        NextCall = NextCall.value_or(A);
+        continue;
+      }
+      if (S == Sat::Unknown) {
+        R.Note = "not confirmed across ranks: whether " + Acc.What +
+                 " touches these bytes after this notify is not settled for every P";
         return R;
       }
+      R.V = Need::Needed;
+      R.Loc = Acc.Loc;
+      R.Note = "confirmed across ranks: " + Acc.What + (K == RankOpKind::Write ? " writes" : " reads") +
+               " these bytes after a wait this notify satisfies (the symbolic model, for some P)";
+      return R;
     }
+  }
+  if (NextCall) {
+    const SymOp &Acc = T.Ops[*NextCall];
+    R.Note = "not confirmed across ranks: " + Acc.What +
+             (Acc.Kind == RankOpKind::Write ? " writes" : " reads") +
+             " these bytes in the next call, after a wait this notify satisfies, and whether it "
+             "follows this rank's next call is not asked";
+    R.Loc = Acc.Loc;
+    return R;
+  }
   for (size_t N : Notifies)
     if (!consumed(N)) {
       R.Note = "not confirmed across ranks: no access of the kernel needs it, but a signal here may "

@@ -12,6 +12,7 @@
 #include "crossrank/SymbolicCheck.h"
 #include "crossrank/SymbolicEncoding.h"
 #include "clang/Basic/SourceLocation.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,9 +48,9 @@ private:
   bool consumed(size_t N);
   /// Whether some instance of data op A touches the bytes of an instance of Origin after a wait
   /// an edge from a notify at At (after that instance, in its call) leads to; Later: A of a
-  /// later call than the origin's instance, else of its call (or an earlier one).
+  /// later call than the origin's instance, else of its call (or an earlier one); none: either.
   Sat reaches(size_t A, const std::vector<size_t> &Origins, const std::vector<size_t> &Notifies,
-              bool Later);
+              std::optional<bool> Later);
   const SymbolicTrace T; ///< (before E, which refers to it)
   std::vector<SymEdge> Edges;
   SymbolicEncoding E;
