@@ -1,4 +1,5 @@
 #include "crossrank/SymbolicNeeds.h"
+#include <algorithm>
 
 namespace commcheck {
 
@@ -85,9 +86,7 @@ bool SymbolicNeeds::blocksApart(clang::SourceLocation Origin, bool Writes) {
       std::string Tag = std::to_string(Tags++);
       auto Xo = E.instance(T.Ops[O], "_bo" + Tag);
       auto Xa = E.instance(Acc, "_ba" + Tag, C.int_const(("r_ba" + Tag).c_str()), Other);
-      z3::expr Pair = Xo.Exists && Xa.Exists && E.overlapInBuffer(Xo, Xa);
-      Any = Any || Pair;
-
+      Any = Any || (Xo.Exists && Xa.Exists && E.overlapInBuffer(Xo, Xa));
     }
   // (The other block's values meet the trace's assumptions as the block's own do.)
   SymbolicEncoding::Instance AsOther = E.instance(T.Ops[Origins.front()], "_bx", C.int_val(0), Other);
@@ -108,17 +107,21 @@ SymbolicNeeds::Need SymbolicNeeds::judge(clang::SourceLocation Origin, clang::So
   // it only where they do not come after the origin's rank started that call (it was released
   // when its call returned): not asked (a quantified question Z3 takes seconds over), so such an
   // access leaves the finding not confirmed.
-  // (One question over both calls first: most accesses need nothing in either.)
+  // (One question over both calls first: most accesses need nothing in either; one call's trace
+  // asks no other.)
+  bool Later = std::any_of(T.Ops.begin(), T.Ops.end(), [](const SymOp &O) { return O.Call > 0; });
   std::optional<size_t> NextCall; // the first access of a later call that may need it
   for (RankOpKind K : {RankOpKind::Write, RankOpKind::Read}) {
     if (K == RankOpKind::Read && !Writes)
       break;
     for (size_t A = 0; A < T.Ops.size(); ++A) {
       const SymOp &Acc = T.Ops[A];
-      if (Acc.Kind != K || Acc.Launch || !dataKind(Acc.Kind) ||
-          reaches(A, Origins, Notifies, std::nullopt) == Sat::No)
+      if (Acc.Kind != K || Acc.Launch || !dataKind(Acc.Kind))
         continue;
-      Sat S = reaches(A, Origins, Notifies, false);
+      Sat Any = reaches(A, Origins, Notifies, std::nullopt);
+      if (Any == Sat::No)
+        continue;
+      Sat S = Later ? reaches(A, Origins, Notifies, false) : Any; // (the origin's call alone)
       if (S == Sat::No) {
         NextCall = NextCall.value_or(A);
         continue;
