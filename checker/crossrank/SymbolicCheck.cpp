@@ -2,6 +2,7 @@
 #include "crossrank/SymbolicCounts.h"
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -90,10 +91,11 @@ private:
   /// and costs more than a pair's where few pairs ask).
   bool coversCells(size_t I, size_t J);
   std::map<std::pair<size_t, int>, int> CoversCells; ///< 1 yes, 2 no, -n: n pairs asked so far
-  /// One round towards the greatest fixpoint: each wait's edges that the order Edges gives
-  /// justifies (each for the pairs it holds for) replace its edges, wait by wait, so that what one
-  /// wait drops is not counted on by the waits after it. Whether any edge went or narrowed.
-  bool justify();
+  /// One round towards the greatest fixpoint over the waits below op Limit: each wait's edges
+  /// that the order Edges gives justifies (each for the pairs it holds for) replace its edges,
+  /// wait by wait, so that what one wait drops is not counted on by the waits after it. The last
+  /// wait whose edges went or narrowed, if any.
+  std::optional<size_t> justify(size_t Limit);
 };
 
 std::string TraceProver::fragment() {
@@ -270,7 +272,7 @@ std::string TraceProver::balance() {
   return "";
 }
 
-bool TraceProver::justify() {
+std::optional<size_t> TraceProver::justify(size_t Limit) {
   // Suppose an edge fails: take the earliest wait that passed without its edge's notify N. Every
   // edge of an earlier wait held, so nothing ordered after this wait by them had run, and neither
   // had N nor anything its rank runs after N: the cell held at most the credits of the rest (and
@@ -281,8 +283,8 @@ bool TraceProver::justify() {
   // the pairs whose notify is of an earlier iteration (or the same), where it holds. An edge
   // that fails with more edges fails with fewer, so one dropped at once (Gauss-Seidel, not a
   // round of its own) leaves the same fixpoint, in fewer rounds.
-  bool Changed = false;
-  for (size_t IW = 0; IW < T.Ops.size(); ++IW) {
+  std::optional<size_t> Changed;
+  for (size_t IW = 0; IW < Limit; ++IW) {
     const SymOp &W = T.Ops[IW];
     std::vector<Edge> Mine, Kept;
     for (const Edge &Ed : Edges)
@@ -293,7 +295,7 @@ bool TraceProver::justify() {
     auto Replace = [&] {
       if (Kept == Mine)
         return;
-      Changed = true;
+      Changed = IW;
       Edges.erase(std::remove_if(Edges.begin(), Edges.end(), [&](const Edge &Ed) { return Ed.W == IW; }),
                   Edges.end());
       Edges.insert(Edges.end(), Kept.begin(), Kept.end());
@@ -382,8 +384,12 @@ void TraceProver::edges() {
         Edges.push_back({IN, IW, Phased ? 1 : 0});
     }
   }
-  while (justify()) {
-  }
+  // A round after a whole one re-asks only the waits up to its last change: those after it were
+  // asked on the edges as they are. Where that shorter round changes nothing, nothing changed
+  // since any wait was asked: the fixpoint; where it changes some, a whole round follows.
+  size_t Whole = T.Ops.size(), Limit = Whole;
+  while (std::optional<size_t> Last = justify(Limit))
+    Limit = Limit == Whole ? *Last + 1 : Whole;
 }
 
 z3::expr TraceProver::ordered(const Instance &X, const Instance &Y) {
