@@ -291,8 +291,7 @@ private:
   /// A value the launch passes (a parameter, a field of a struct parameter): a pointer into the
   /// rank's own window, a struct whose fields are launch values, else a launch symbol.
   RankValue launchValue(llvm::StringRef Name, clang::QualType T);
-  /// The block index and count, the sub-block's (AIV) index and count: BlockIndex + 1 is the
-  /// index's count.
+  /// The block index and count, the sub-block's (AIV) index and count (BlockIndex + 1: its count).
   enum BlockValue { BlockIndex = 0, BlockCount = 1, SubBlockIndex = 2, SubBlockCount = 3 };
   /// One of them: a launch symbol alike on every rank (blocks of one index talk to each other),
   /// with `0 <= index < count` on the scenario's path (docs/cross-rank.md, "Blocks").
@@ -303,11 +302,11 @@ public:
   /// 39 (docs/cross-rank.md, "The block index as a launch value"). False when it already was or no
   /// run read the block index.
   bool blocksAsBlockZero() {
-    if (BlocksConcrete || !ReadsBlock)
-      return false;
-    return BlocksConcrete = true;
+    return !BlocksConcrete && ReadsBlock ? BlocksConcrete = true : false;
   }
-  const std::string &name(Symbol S) const { return Names[S]; } ///< a symbol's (intern)
+  /// S a block index (or the sub-block's), a value named from one (a trips range, a load), neither.
+  enum class BlockNaming { None, Index, Derived };
+  BlockNaming blockNaming(Symbol S) const;
 private:
   bool BlocksConcrete = false;
   /// A loop over the peers: its condition's variable indexes a window (directly or through a
@@ -423,6 +422,7 @@ private:
   void step(const clang::Stmt *S);
   /// The symbol of a launch value's name, and back.
   Symbol intern(llvm::StringRef Name, bool *New = nullptr);
+  const std::string &name(Symbol S) const { return Names[S]; }
   /// The part of an address that names its buffer, rank-independently: the launch symbols.
   std::string rootText(const Linear &L) const;
   /// A form as part of a symbol's name (quotient, byCount): rootText with its constant, in

@@ -26,15 +26,26 @@ RankValue RankInterpreter::launchValue(llvm::StringRef Name, clang::QualType T) 
   return RankValue::number(V);
 }
 
+namespace {
+/// A BlockValue's symbol, spelled as the call: no parameter has this name, and the path's
+/// conditions read as the kernel.
+const char *const BlockSpelling[] = {"get_block_idx()", "get_block_num()", "get_subblockid()",
+                                     "get_subblockdim()"};
+} // namespace
+
+RankInterpreter::BlockNaming RankInterpreter::blockNaming(Symbol S) const {
+  for (int Index : {BlockIndex, SubBlockIndex})
+    if (name(S).find(BlockSpelling[Index]) != std::string::npos)
+      return name(S) == BlockSpelling[Index] ? BlockNaming::Index : BlockNaming::Derived;
+  return BlockNaming::None;
+}
+
 RankValue RankInterpreter::blockValue(int Which) {
   ReadsBlock = true;
   if (BlocksConcrete)
     return RankValue::integer(Which & 1); // block 0 of one
-  // Spelled as the call: no parameter has this name, and the path's conditions read as the kernel.
-  static const char *const Spelling[] = {"get_block_idx()", "get_block_num()", "get_subblockid()",
-                                         "get_subblockdim()"};
   int Index = Which & ~1;
-  Symbol Idx = intern(Spelling[Index]), Num = intern(Spelling[Index + 1]);
+  Symbol Idx = intern(BlockSpelling[Index]), Num = intern(BlockSpelling[Index + 1]);
   LaunchSymbols.insert(Idx);
   LaunchSymbols.insert(Num);
   BlockSymbols.insert({Idx, Num});

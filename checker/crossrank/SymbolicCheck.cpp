@@ -152,13 +152,10 @@ int TraceProver::groupOf(size_t I) {
   if (SharedGroup.empty()) {
     std::map<std::string, int> Groups;
     for (const SymOp &O : T.Ops) {
-      Guard Shared;
+      Guard Shared = sharedClauses(O.When);
       std::string Key;
-      for (const auto &Clause : O.When)
-        if (std::all_of(Clause.begin(), Clause.end(), [](const AffineAtom &A) { return A.E.rankFree(); })) {
-          Shared.push_back(Clause);
-          Key += clauseKey(Clause) + "|";
-        }
+      for (const auto &Clause : Shared)
+        Key += clauseKey(Clause) + "|";
       auto [It, New] = Groups.try_emplace(Key, int(SharedGuards.size()));
       if (New)
         SharedGuards.push_back(std::move(Shared));

@@ -1,5 +1,4 @@
 #include "crossrank/SymbolicCounts.h"
-#include <algorithm>
 
 namespace commcheck {
 
@@ -95,10 +94,7 @@ InstanceCount countInstances(SymbolicEncoding &E, const SymOp &N,
   using I = SymbolicEncoding::Instance;
   z3::context &C = E.ctx();
   // The bounds are asked where the op's clauses of P and launch values hold (When).
-  Guard Shared;
-  for (const auto &Clause : N.When)
-    if (std::all_of(Clause.begin(), Clause.end(), [](const AffineAtom &A) { return A.E.rankFree(); }))
-      Shared.push_back(Clause);
+  Guard Shared = sharedClauses(N.When);
   std::optional<z3::expr> When;
   if (!Shared.empty())
     When = E.guard(Shared, nullptr);

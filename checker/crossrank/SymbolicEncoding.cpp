@@ -195,18 +195,29 @@ z3::expr SymbolicEncoding::overlap(const Instance &A, const Instance &B) {
   z3::expr Same = term(A.Op->Owner, A) == term(B.Op->Owner, B);
   if (A.Op->Whole || B.Op->Whole)
     return Same;
-  z3::expr Columns = term(A.Op->Lo, A) < term(B.Op->Hi, B) && term(B.Op->Lo, B) < term(A.Op->Hi, A);
+  if (std::optional<z3::expr> Meet = linearMeet(A, B, false))
+    return *Meet;
+  return Same; // rows of another width, or rows an op leaves: not linear (may meet)
+}
+
+std::optional<z3::expr> SymbolicEncoding::linearMeet(const Instance &A, const Instance &B,
+                                                     bool WithBase) {
+  auto At = [&](const Instance &I, const Affine &Edge) {
+    return WithBase ? term(I.Op->Base, I) + term(Edge, I) : term(Edge, I);
+  };
+  z3::expr Meet = term(A.Op->Owner, A) == term(B.Op->Owner, B) &&
+                  At(A, A.Op->Lo) < At(B, B.Op->Hi) && At(B, B.Op->Lo) < At(A, A.Op->Hi);
   if (!A.Op->Stride && !B.Op->Stride)
-    return Same && Columns;
+    return Meet;
   if (A.Op->Stride != B.Op->Stride)
-    return Same; // rows of another width, or none: where they meet is not linear (may meet)
+    return std::nullopt;
   if (A.Op->Row.isConstant() && B.Op->Row.isConstant() && A.Op->Row.Const == 0 && B.Op->Row.Const == 0)
-    return Same && Columns; // both in row 0
+    return Meet; // both in row 0
   // An op that keeps within its row meets the other only in the same row, where their columns
   // meet (rowGrain).
-  if (!rowGrain(*A.Op, *B.Op))
-    return Same;
-  return Same && term(A.Op->Row, A) == term(B.Op->Row, B) && Columns;
+  if (!rowGrain(*A.Op, *B.Op, WithBase))
+    return std::nullopt;
+  return Meet && term(A.Op->Row, A) == term(B.Op->Row, B);
 }
 
 bool SymbolicEncoding::inRow(const SymOp &O, int64_t Grain, bool WithBase) {
@@ -220,17 +231,16 @@ bool SymbolicEncoding::inRow(const SymOp &O, int64_t Grain, bool WithBase) {
 }
 
 z3::expr SymbolicEncoding::overlapInBuffer(const Instance &A, const Instance &B) {
-  z3::expr Same = term(A.Op->Owner, A) == term(B.Op->Owner, B);
-  z3::expr ALo = term(A.Op->Base, A) + term(A.Op->Lo, A), AHi = term(A.Op->Base, A) + term(A.Op->Hi, A);
-  z3::expr BLo = term(B.Op->Base, B) + term(B.Op->Lo, B), BHi = term(B.Op->Base, B) + term(B.Op->Hi, B);
-  if (!A.Op->Stride && !B.Op->Stride)
-    return Same && ALo < BHi && BLo < AHi;
-  // Rows of one launch value, each column (with its base) within its row: the same row only,
-  // linear (as overlap); else the bytes, products.
-  if (A.Op->Stride == B.Op->Stride && rowGrain(*A.Op, *B.Op, true))
-    return Same && term(A.Op->Row, A) == term(B.Op->Row, B) && ALo < BHi && BLo < AHi;
-  z3::expr ARow = cellBytes(A) - term(A.Op->Lo, A), BRow = cellBytes(B) - term(B.Op->Lo, B);
-  return Same && ARow + ALo < BRow + BHi && BRow + BLo < ARow + AHi;
+  if (std::optional<z3::expr> Meet = linearMeet(A, B, true))
+    return *Meet;
+  // Else the bytes, products where a row's width is a launch value.
+  auto Bytes = [&](const Instance &I) {
+    z3::expr Start = term(I.Op->Base, I) + cellBytes(I);
+    return std::pair{Start, Start + term(I.Op->Hi, I) - term(I.Op->Lo, I)};
+  };
+  auto [ALo, AHi] = Bytes(A);
+  auto [BLo, BHi] = Bytes(B);
+  return term(A.Op->Owner, A) == term(B.Op->Owner, B) && ALo < BHi && BLo < AHi;
 }
 
 namespace {

@@ -84,6 +84,10 @@ private:
   /// within them (inRow): they meet in one row only.
   /// WithBase: the rows of their buffer, each column with its root's base (overlapInBuffer).
   std::optional<int64_t> rowGrain(const SymOp &A, const SymOp &B, bool WithBase = false);
+  /// Where A's and B's bytes meet, as a linear condition (owners and columns, each column with
+  /// its root's base where WithBase): where neither is in rows, both are in row 0, or both keep
+  /// within rows of one launch value (rowGrain: the same row only); else none.
+  std::optional<z3::expr> linearMeet(const Instance &A, const Instance &B, bool WithBase);
   /// Variable V of the forms (symvar), I's where it is an instance's.
   z3::expr variable(uint32_t V, const Instance *I) const;
   Sat ask(const z3::expr &F); ///< sat, asked of Z3

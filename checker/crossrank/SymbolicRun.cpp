@@ -334,15 +334,11 @@ bool everyRaisedCellLowered(const SymbolicTrace &T, const std::string &Root) {
 /// (two blocks' roots in one buffer with one Shared part differ by their bases alone).
 void blockValues(const SymForms &Forms, const RankInterpreter &I, SymbolicTrace &T) {
   std::set<uint32_t> Vars;
-  for (const auto &[S, V] : Forms.launchValues()) {
-    const std::string &Name = I.name(S);
-    for (const char *Index : {"get_block_idx()", "get_subblockid()"})
-      if (Name.find(Index) != std::string::npos) {
-        (Name == Index ? T.BlockIndex : T.PerBlock).push_back(symvar::Launch0 + V);
-        Vars.insert(symvar::Launch0 + V);
-        break;
-      }
-  }
+  for (const auto &[S, V] : Forms.launchValues())
+    if (RankInterpreter::BlockNaming B = I.blockNaming(S); B != RankInterpreter::BlockNaming::None) {
+      (B == RankInterpreter::BlockNaming::Index ? T.BlockIndex : T.PerBlock).push_back(symvar::Launch0 + V);
+      Vars.insert(symvar::Launch0 + V);
+    }
   for (SymOp &O : T.Ops) {
     if (O.Buffer.empty())
       continue;

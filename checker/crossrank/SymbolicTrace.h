@@ -100,6 +100,15 @@ struct AffineAtom {
 /// A conjunction of clauses, each a disjunction of atoms.
 using Guard = std::vector<std::vector<AffineAtom>>;
 
+/// G's clauses over P and launch values alone (alike on every rank at one launch).
+inline Guard sharedClauses(const Guard &G) {
+  Guard Out;
+  for (const auto &Clause : G)
+    if (std::all_of(Clause.begin(), Clause.end(), [](const AffineAtom &A) { return A.E.rankFree(); }))
+      Out.push_back(Clause);
+  return Out;
+}
+
 /// A text equal for equal forms (and clauses), to group and merge them by.
 inline std::string affineKey(const Affine &A) {
   std::string S = std::to_string(A.Const);
