@@ -15,6 +15,15 @@ std::string ObligationDiagnosis::violationNote(const Event &At) const {
   }
 }
 
+std::optional<std::vector<WitnessStep>>
+obligationWitness(RuleContext &Ctx, const ObligationStates &S, const Event &Origin, int Phase,
+                  const Event &At, const std::function<bool(int)> &Violates, bool *NoPath) {
+  const ObligationSpec &Spec = S.spec();
+  return findWitness(
+      Ctx.analyses(), Origin.Id, /*FromEntry=*/false, Spec.gen(Origin).value_or(Phase),
+      [&](int P, const Event &X) { return Spec.step(Origin, P, X); }, At.Id, Violates, NoPath);
+}
+
 void reportViolations(RuleContext &Ctx, const ObligationStates &S, const ObligationDiagnosis &D) {
   const EventGraph &G = Ctx.graph();
   // The violating tokens of each violating event, reported in event order, with the first whose
@@ -45,10 +54,8 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
     for (const auto &[OriginId, Phase] : Tokens) {
       const Event &Origin = G.Events[OriginId];
       bool NoPath = false;
-      auto Path = findWitness(
-          Ctx.analyses(), OriginId, /*FromEntry=*/false, Spec.gen(Origin).value_or(Phase),
-          [&](int P, const Event &X) { return Spec.step(Origin, P, X); }, E.Id,
-          [&](int P) { return D.violates(Origin, P, E); }, &NoPath);
+      auto Path = obligationWitness(Ctx, S, Origin, Phase, E,
+                                    [&](int P) { return D.violates(Origin, P, E); }, &NoPath);
       if (NoPath)
         continue; // only merged paths had it: no execution does
       std::optional<PeerNeed> Need;

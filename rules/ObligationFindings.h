@@ -5,6 +5,9 @@
 #include "analyses/Obligations.h"
 #include "crossrank/PeerNeeds.h"
 #include "rules/RuleContext.h"
+#include <functional>
+#include <optional>
+#include <vector>
 
 namespace commcheck {
 
@@ -37,6 +40,12 @@ public:
   /// Fix-its for a finding (none by default).
   virtual void addFixes(RuleContext &, Finding &, const Event &, const Event &) const {}
 };
+
+/// A witness path from Origin, pending in Phase, to At where Violates holds of its phase; none
+/// with *NoPath set where the search proves that no execution has one.
+std::optional<std::vector<WitnessStep>>
+obligationWitness(RuleContext &Ctx, const ObligationStates &S, const Event &Origin, int Phase,
+                  const Event &At, const std::function<bool(int)> &Violates, bool *NoPath);
 
 /// Reports every violation of D in the solved obligations S.
 void reportViolations(RuleContext &Ctx, const ObligationStates &S, const ObligationDiagnosis &D);

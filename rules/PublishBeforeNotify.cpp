@@ -26,15 +26,13 @@ bool PublishBeforeNotify::violates(const Event &O, int Phase, const Event &E) co
 bool PublishBeforeNotify::canViolateAt(const Event &E) const { return releasesPeers(E); }
 
 // Drained (invalidated, waited) but not fenced after it is what comm-publish-fence asks, the
-// contested requirement: at the return it is asked where that rule is on (a team whose stance is
-// that a drain suffices turns it off). (A dsb before the drain, which a notify's own dsb makes on
-// its way out, leaves the same: the fence after the drain.)
-ReturnState PublishBeforeNotify::atReturn(const RuleContext &Ctx, const Event &, int Phase) const {
-  if (PublishObligations::step(Phase) != PublishObligations::NeedDsb)
-    return ReturnState::Unreleased;
-  return Ctx.ruleEnabled("comm-publish-fence") ? ReturnState::Unfenced : ReturnState::Met;
+// contested requirement: a violation no access needs is dropped here, and that rule asks the fence
+// at the return itself (a team whose stance is that a drain suffices turns it off). (A dsb before
+// the drain, which a notify's own dsb makes on its way out, leaves the same: the fence after it.)
+ReturnState PublishBeforeNotify::atReturn(const RuleContext &, const Event &, int Phase) const {
+  return PublishObligations::step(Phase) == PublishObligations::NeedDsb ? ReturnState::Unfenced
+                                                                          : ReturnState::Unreleased;
 }
-
 
 std::string PublishBeforeNotify::message(const Event &O, int Phase, const Event &At) const {
   return signalName(At) + " may signal before the " + PublishObligations::writeName(O) +

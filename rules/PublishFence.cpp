@@ -1,6 +1,10 @@
 #include "rules/PublishFence.h"
 #include "analyses/PublishObligations.h"
+#include "crossrank/CrossRankModel.h"
+#include "rules/PublishBeforeNotify.h"
 #include "rules/RuleDocs.h"
+#include <map>
+#include <set>
 
 namespace commcheck {
 
@@ -19,7 +23,72 @@ const RuleInfo &PublishFence::info() const {
 }
 
 void PublishFence::check(RuleContext &Ctx) const {
-  checkObligations<PublishObligations>(Ctx, *this);
+  auto S = Ctx.analysis<PublishObligations>();
+  if (!S)
+    return Ctx.budgetExceeded(S.takeError());
+  reportViolations(Ctx, *S, *this);
+  reportReturns(Ctx, *S);
+}
+
+// comm-publish-before-notify drops a violation at a notify that no access of the kernel needs
+// (the cross-rank model) where the write is released by the return; drained but not fenced there
+// is this rule's to say, at the return: what runs after the kernel may read it (the after-return
+// assumption the drop rests on). A violation kept at a notify says it already (its release there
+// covers the return); one the model does not judge keeps its finding.
+void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) const {
+  const EventGraph &G = Ctx.graph();
+  const PublishBeforeNotify Early;
+  std::map<unsigned, std::set<std::pair<unsigned, int>>> EarlyAt; // origin -> (notify, phase)
+  S.replay([&](const Event &E, const TokenSet &Pending) {
+    if (Early.canViolateAt(E))
+      for (const auto &[O, Phase] : Pending)
+        if (Early.violates(G.Events[O], Phase, E))
+          EarlyAt[O].insert({E.Id, Phase});
+  });
+  if (EarlyAt.empty() || G.Blocks[G.Exit].Events.empty())
+    return;
+  auto M = Ctx.analysis<CrossRankModel>();
+  std::string Why = M ? "" : llvm::toString(M.takeError());
+  PeerNeeds Peers(M ? &*M : nullptr, Why, S, [&](unsigned O, int Phase) {
+    return Early.atReturn(Ctx, G.Events[O], Phase);
+  });
+  const Event &Exit = G.Events[G.Blocks[G.Exit].Events.back()];
+  for (const auto &[O, Ats] : EarlyAt) {
+    const Event &Origin = G.Events[O];
+    const Event *Dropped = nullptr;
+    bool Unfenced = true;
+    for (const auto &[N, Phase] : Ats) {
+      bool NoPath = false;
+      obligationWitness(Ctx, S, Origin, Phase, G.Events[N],
+                        [&](int P) { return Early.violates(Origin, P, G.Events[N]); }, &NoPath);
+      if (NoPath)
+        continue; // no execution violates there
+      PeerNeed Need = Peers.judge(Origin, G.Events[N], Early.peerUse(), Ctx.sourceManager());
+      Unfenced = Unfenced && Need.V == PeerNeed::NotNeeded && Need.UnfencedAtReturn;
+      Dropped = &G.Events[N];
+    }
+    if (!Dropped || !Unfenced)
+      continue;
+    bool NoPath = false;
+    // (Its phase may carry EarlyDsb: a notify's own dsb before its drain leaves the fence after.)
+    auto Path = obligationWitness(
+        Ctx, S, Origin, PublishObligations::NeedDsb, Exit,
+        [](int P) { return PublishObligations::step(P) == PublishObligations::NeedDsb; }, &NoPath);
+    if (NoPath)
+      continue;
+    Finding &F = Ctx.report(Exit.Loc, "the kernel may return before the " +
+                                          PublishObligations::writeName(Origin) +
+                                          " is visible to what runs after it: " +
+                                          PublishObligations::missing(Origin, PublishObligations::NeedDsb));
+    F.Witness.push_back(Ctx.step(Origin, originNote(Origin)));
+    if (Path)
+      F.Witness.insert(F.Witness.end(), Path->begin(), Path->end());
+    F.Witness.push_back(Ctx.step(Exit, violationNote(Exit)));
+    F.Witness.push_back(Ctx.step(*Dropped, "no access of the kernel needs it released at this " +
+                                               signalName(*Dropped) +
+                                               " (checked across ranks), but what runs after the "
+                                               "kernel may read it"));
+  }
 }
 
 bool PublishFence::violates(const Event &O, int Phase, const Event &E) const {

@@ -15,6 +15,11 @@ public:
   bool canViolateAt(const Event &E) const override;
   std::string message(const Event &Origin, int Phase, const Event &At) const override;
   std::string originNote(const Event &Origin) const override;
+
+private:
+  /// The writes comm-publish-before-notify drops at every notify only because no access of the
+  /// kernel needs them there, which reach the return drained but not fenced: reported there.
+  void reportReturns(RuleContext &Ctx, const ObligationStates &S) const;
 };
 
 } // namespace commcheck

@@ -6,8 +6,6 @@
 #include "rules/Rule.h"
 #include "rules/RuleOptionValues.h"
 #include "clang/Basic/SourceLocation.h"
-#include <functional>
-#include <string>
 #include <vector>
 
 namespace clang {
@@ -18,11 +16,9 @@ namespace commcheck {
 
 class RuleContext {
 public:
-  /// RuleOn: whether a rule (by id) is enabled in this check (none given: every rule).
   RuleContext(const Rule &R, AnalysisManager &AM, const clang::LangOptions &LO,
-              const RuleOptionValues &Options, std::vector<Finding> &Out,
-              std::function<bool(const std::string &)> RuleOn = nullptr)
-      : R(R), AM(AM), LO(LO), Options(Options), Out(Out), RuleOn(std::move(RuleOn)) {}
+              const RuleOptionValues &Options, std::vector<Finding> &Out)
+      : R(R), AM(AM), LO(LO), Options(Options), Out(Out) {}
 
   const EventGraph &graph() const { return AM.graph(); }
   const clang::SourceManager &sourceManager() const { return AM.sourceManager(); }
@@ -40,8 +36,6 @@ public:
   WitnessStep step(const Event &E, std::string Message) const;
 
   bool flag(const std::string &Option) const { return Options.flag(R.info(), Option); }
-  /// Whether another rule is enabled (a rule split from this one takes part of its requirement).
-  bool ruleEnabled(const std::string &Id) const { return !RuleOn || RuleOn(Id); }
 
 private:
   const Rule &R;
@@ -49,7 +43,6 @@ private:
   const clang::LangOptions &LO;
   const RuleOptionValues &Options;
   std::vector<Finding> &Out;
-  std::function<bool(const std::string &)> RuleOn;
 };
 
 } // namespace commcheck

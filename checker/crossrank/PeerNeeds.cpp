@@ -54,10 +54,10 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
     return N;
   }
   if (Symbolic) {
-    // What the return lacks keeps it whatever the accesses need: asked first (the judge's
+    // A release the return lacks keeps it whatever the accesses need: asked first (the judge's
     // questions cost seconds on a re-entrant trace).
-    if (ReturnState R = atReturn(Origin.Id); R != ReturnState::Met) {
-      N.Note = "not judged across ranks: " + returnLack(R);
+    if (atReturn(Origin.Id) == ReturnState::Unreleased) {
+      N.Note = "not judged across ranks: " + returnLack();
       return N;
     }
     SymbolicNeeds::Need S = Model->Needs->judge(Origin.Loc, At.Loc, U == PeerUse::Write);
@@ -86,12 +86,8 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
   return unneeded(Origin, U, At.Kind == EventKind::Notify && C != Model->Consumed.end() && C->second);
 }
 
-std::string PeerNeeds::returnLack(ReturnState R) {
-  return R == ReturnState::Unfenced
-             ? "no dsb follows its last drain before the kernel returns (the after-return "
-               "assumption needs it fenced, as comm-publish-fence asks)"
-             : "it is not released before the kernel returns (the after-return assumption needs "
-               "that)";
+std::string PeerNeeds::returnLack() {
+  return "it is not released before the kernel returns (the after-return assumption needs that)";
 }
 
 PeerNeed PeerNeeds::unneeded(const Event &Origin, PeerUse U, bool Consumed) {
@@ -107,11 +103,13 @@ PeerNeed PeerNeeds::unneeded(const Event &Origin, PeerUse U, bool Consumed) {
              "be acted on outside the kernel";
     return N;
   }
-  if (ReturnState R = atReturn(Origin.Id); R != ReturnState::Met) {
-    N.Note = "not dropped across ranks: no access of the kernel needs it, but " + returnLack(R);
+  ReturnState R = atReturn(Origin.Id);
+  if (R == ReturnState::Unreleased) {
+    N.Note = "not dropped across ranks: no access of the kernel needs it, but " + returnLack();
     return N;
   }
   N.V = PeerNeed::NotNeeded;
+  N.UnfencedAtReturn = R == ReturnState::Unfenced;
   return N;
 }
 

@@ -19,11 +19,15 @@ struct PeerNeed {
   enum Verdict { Needed, NotNeeded, Unconfirmed } V = Unconfirmed;
   std::string Note;            ///< Needed: the other access; Unconfirmed: why
   clang::SourceLocation Loc;   ///< Needed: where the other access is
+  /// NotNeeded, but the origin reaches the return drained and not fenced: the fence there is
+  /// comm-publish-fence's to ask (at the return), not the notify's.
+  bool UnfencedAtReturn = false;
 };
 
 /// What an obligation pending when the function returns lacks, as its rule asks it of the return
 /// (each asks of the return what it asks of a notify): nothing it asks (Met), the release
-/// (Unreleased), or only the fence after a drain, which a rule split from it asks (Unfenced).
+/// (Unreleased), or only the fence after a drain, which a rule split from it asks at the return
+/// itself (Unfenced: it does not keep a violation at a notify that no access needs).
 enum class ReturnState { Met, Unreleased, Unfenced };
 
 /// The origin of an obligation checked across ranks: a write (any other access of its bytes needs
@@ -45,8 +49,8 @@ public:
 private:
   /// What Origin lacks at the function's exit, the worst over its pending phases.
   ReturnState atReturn(unsigned Origin);
-  /// What a note says the return lacks (R not Met).
-  static std::string returnLack(ReturnState R);
+  /// What a note says the return lacks (its release).
+  static std::string returnLack();
   /// No access the model runs needs the origin's release: whether anything else keeps it (what
   /// the model does not see, but other blocks whose accesses the symbolic trace keeps apart from
   /// the origin's bytes; a signal someone outside the kernel may act on (not Consumed); the

@@ -95,6 +95,15 @@ bool SymbolicNeeds::blocksApart(clang::SourceLocation Origin, bool Writes) {
 
 SymbolicNeeds::Need SymbolicNeeds::judge(clang::SourceLocation Origin, clang::SourceLocation At,
                                          bool Writes) {
+  auto Key = std::make_tuple(Origin.getRawEncoding(), At.getRawEncoding(), Writes);
+  auto It = Judged.find(Key);
+  if (It == Judged.end())
+    It = Judged.emplace(Key, judgeOnce(Origin, At, Writes)).first;
+  return It->second;
+}
+
+SymbolicNeeds::Need SymbolicNeeds::judgeOnce(clang::SourceLocation Origin, clang::SourceLocation At,
+                                             bool Writes) {
   Need R;
   std::vector<size_t> Origins = opsAt(Origin, Writes ? RankOpKind::Write : RankOpKind::Read),
                       Notifies = opsAt(At, RankOpKind::Notify);

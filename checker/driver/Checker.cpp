@@ -91,8 +91,7 @@ void Checker::checkFunction(const EventGraph &G, clang::ASTContext &Ctx, FileRes
     if (!enabled(*Rule) || (G.OverBudget && !Rule->info().AlwaysOn))
       continue;
     auto T = Clock::now();
-    RuleContext RC(*Rule, AM, Ctx.getLangOpts(), Options.Options, Raw,
-                   [this](const std::string &Id) { return Options.Checks.enabled(Id); });
+    RuleContext RC(*Rule, AM, Ctx.getLangOpts(), Options.Options, Raw);
     Rule->check(RC);
     R.Profile[Rule->info().Id] += secondsSince(T);
   }
