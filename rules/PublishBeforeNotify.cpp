@@ -20,7 +20,7 @@ void PublishBeforeNotify::check(RuleContext &Ctx) const {
 bool PublishBeforeNotify::violates(const Event &O, int Phase, const Event &E) const {
   // Drained but not fenced is comm-publish-fence's (the contested requirement). A write into an
   // argument no peer reaches publishes nothing (PeerWrites).
-  return canViolateAt(E) && !O.LocalOnly && !PublishObligations::onlyFenceMissing(Phase);
+  return canViolateAt(E) && PublishObligations::lacksDrain(O, Phase);
 }
 
 bool PublishBeforeNotify::canViolateAt(const Event &E) const { return releasesPeers(E); }
@@ -30,8 +30,8 @@ bool PublishBeforeNotify::canViolateAt(const Event &E) const { return releasesPe
 // at the return itself (a team whose stance is that a drain suffices turns it off). (A dsb before
 // the drain, which a notify's own dsb makes on its way out, leaves the same: the fence after it.)
 ReturnState PublishBeforeNotify::atReturn(const RuleContext &, const Event &, int Phase) const {
-  return PublishObligations::step(Phase) == PublishObligations::NeedDsb ? ReturnState::Unfenced
-                                                                          : ReturnState::Unreleased;
+  return PublishObligations::drainedNotFenced(Phase) ? ReturnState::Unfenced
+                                                     : ReturnState::Unreleased;
 }
 
 std::string PublishBeforeNotify::message(const Event &O, int Phase, const Event &At) const {

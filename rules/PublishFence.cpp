@@ -1,7 +1,6 @@
 #include "rules/PublishFence.h"
 #include "analyses/PublishObligations.h"
 #include "crossrank/CrossRankModel.h"
-#include "rules/PublishBeforeNotify.h"
 #include "rules/RuleDocs.h"
 #include <map>
 #include <set>
@@ -34,23 +33,25 @@ void PublishFence::check(RuleContext &Ctx) const {
 // (the cross-rank model) where the write is released by the return; drained but not fenced there
 // is this rule's to say, at the return: what runs after the kernel may read it (the after-return
 // assumption the drop rests on). A violation kept at a notify says it already (its release there
-// covers the return); one the model does not judge keeps its finding.
+// covers the return); one the model does not judge keeps its finding there.
 void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) const {
   const EventGraph &G = Ctx.graph();
-  const PublishBeforeNotify Early;
+  // comm-publish-before-notify's violations (PublishObligations::lacksDrain at such a notify).
   std::map<unsigned, std::set<std::pair<unsigned, int>>> EarlyAt; // origin -> (notify, phase)
   S.replay([&](const Event &E, const TokenSet &Pending) {
-    if (Early.canViolateAt(E))
+    if (canViolateAt(E))
       for (const auto &[O, Phase] : Pending)
-        if (Early.violates(G.Events[O], Phase, E))
+        if (PublishObligations::lacksDrain(G.Events[O], Phase))
           EarlyAt[O].insert({E.Id, Phase});
   });
   if (EarlyAt.empty() || G.Blocks[G.Exit].Events.empty())
     return;
   auto M = Ctx.analysis<CrossRankModel>();
   std::string Why = M ? "" : llvm::toString(M.takeError());
-  PeerNeeds Peers(M ? &*M : nullptr, Why, S, [&](unsigned O, int Phase) {
-    return Early.atReturn(Ctx, G.Events[O], Phase);
+  // As that rule asks the return: the release, of which the fence is this rule's.
+  PeerNeeds Peers(M ? &*M : nullptr, Why, S, [&](unsigned, int Phase) {
+    return PublishObligations::drainedNotFenced(Phase) ? ReturnState::Unfenced
+                                                       : ReturnState::Unreleased;
   });
   const Event &Exit = G.Events[G.Blocks[G.Exit].Events.back()];
   for (const auto &[O, Ats] : EarlyAt) {
@@ -60,26 +61,24 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
     for (const auto &[N, Phase] : Ats) {
       bool NoPath = false;
       obligationWitness(Ctx, S, Origin, Phase, G.Events[N],
-                        [&](int P) { return Early.violates(Origin, P, G.Events[N]); }, &NoPath);
+                        [&](int P) { return PublishObligations::lacksDrain(Origin, P); }, &NoPath);
       if (NoPath)
         continue; // no execution violates there
-      PeerNeed Need = Peers.judge(Origin, G.Events[N], Early.peerUse(), Ctx.sourceManager());
+      PeerNeed Need = Peers.judge(Origin, G.Events[N], PeerUse::Write, Ctx.sourceManager());
       Unfenced = Unfenced && Need.V == PeerNeed::NotNeeded && Need.UnfencedAtReturn;
       Dropped = &G.Events[N];
     }
     if (!Dropped || !Unfenced)
       continue;
     bool NoPath = false;
-    // (Its phase may carry EarlyDsb: a notify's own dsb before its drain leaves the fence after.)
-    auto Path = obligationWitness(
-        Ctx, S, Origin, PublishObligations::NeedDsb, Exit,
-        [](int P) { return PublishObligations::step(P) == PublishObligations::NeedDsb; }, &NoPath);
+    auto Path = obligationWitness(Ctx, S, Origin, PublishObligations::NeedDsb, Exit,
+                                  PublishObligations::drainedNotFenced, &NoPath);
     if (NoPath)
       continue;
+    std::string Lacks = PublishObligations::missing(Origin, PublishObligations::NeedDsb);
     Finding &F = Ctx.report(Exit.Loc, "the kernel may return before the " +
                                           PublishObligations::writeName(Origin) +
-                                          " is visible to what runs after it: " +
-                                          PublishObligations::missing(Origin, PublishObligations::NeedDsb));
+                                          " is visible to what runs after it: " + Lacks);
     F.Witness.push_back(Ctx.step(Origin, originNote(Origin)));
     if (Path)
       F.Witness.insert(F.Witness.end(), Path->begin(), Path->end());
@@ -88,6 +87,7 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
                                                signalName(*Dropped) +
                                                " (checked across ranks), but what runs after the "
                                                "kernel may read it"));
+    break; // one finding at the return, as at a notify: one dsb there releases them all
   }
 }
 

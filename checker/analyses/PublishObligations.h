@@ -30,6 +30,13 @@ public:
   /// Drained (or invalidated, or waited) in order but not fenced: the contested requirement
   /// (docs/rules/comm-publish-fence.md).
   static bool onlyFenceMissing(int Phase) { return Phase == NeedDsb; }
+  /// What comm-publish-before-notify asks at a notify that releases peers: a write a peer may
+  /// read lacks more than the fence (that alone is comm-publish-fence's).
+  static bool lacksDrain(const Event &Origin, int Phase) {
+    return !Origin.LocalOnly && !onlyFenceMissing(Phase);
+  }
+  /// Drained (invalidated, waited) and not fenced after it, a dsb before the drain or not.
+  static bool drainedNotFenced(int Phase) { return step(Phase) == NeedDsb; }
   static char ID;
   using Result = ObligationStates;
   static llvm::Expected<Result> compute(AnalysisManager &AM);

@@ -1,4 +1,5 @@
 #include "crossrank/PeerNeeds.h"
+#include "base/Assumptions.h"
 #include "crossrank/SymbolicNeeds.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -79,7 +80,8 @@ PeerNeed PeerNeeds::judge(const Event &Origin, const Event &At, PeerUse U,
     N.Loc = Ex->Loc;
     N.Note = "confirmed across ranks: " + Ex->What + " on rank " + std::to_string(Ex->Rank) +
              (Ex->Writes ? " writes" : " reads") + " these bytes" +
-             (Ex->Call ? " in the next call" : "") + " (P = " + std::to_string(Ex->P) + ")";
+             (Ex->Call ? " in the next call" : "") + " (P = " + std::to_string(Ex->P) + ")" +
+             (Ex->Call ? freshWindowAdvice() : "");
     return N;
   }
   auto C = Model->Consumed.find(At.Loc.getRawEncoding());

@@ -1,4 +1,5 @@
 #include "crossrank/SymbolicNeeds.h"
+#include "base/Assumptions.h"
 #include <algorithm>
 
 namespace commcheck {
@@ -152,7 +153,7 @@ SymbolicNeeds::Need SymbolicNeeds::judgeOnce(clang::SourceLocation Origin, clang
     R.Note = "not confirmed across ranks: " + Acc.What +
              (Acc.Kind == RankOpKind::Write ? " writes" : " reads") +
              " these bytes in the next call, after a wait this notify satisfies, and whether it "
-             "follows this rank's next call is not asked";
+             "follows this rank's next call is not asked" + freshWindowAdvice();
     R.Loc = Acc.Loc;
     return R;
   }
