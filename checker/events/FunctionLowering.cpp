@@ -135,6 +135,10 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
       visit(T);
     if (const Stmt *T = Blk->getTerminatorStmt(); T && !Removed.empty() && !Removed.terminatorRemovable(T, Body))
       G.SliceInvalid = true;
+    // The branch leaves from the last block: where a helper was inlined, not the first (which
+    // keeps it too, for a loop's back-edge note).
+    if (const Stmt *T = Blk->getTerminatorStmt(); T && Cur != Head[Id] && !G.Blocks[Cur].BranchLoc.isValid())
+      G.Blocks[Cur].BranchLoc = loc(T);
     Tail[Id] = Cur;
   }
   for (const CFGBlock *Blk : *C) {
