@@ -135,10 +135,7 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
       visit(T);
     if (const Stmt *T = Blk->getTerminatorStmt(); T && !Removed.empty() && !Removed.terminatorRemovable(T, Body))
       G.SliceInvalid = true;
-    // The branch leaves from the last block: where a helper was inlined, not the first (which
-    // keeps it too, for a loop's back-edge note).
-    if (const Stmt *T = Blk->getTerminatorStmt(); T && Cur != Head[Id] && !G.Blocks[Cur].BranchLoc.isValid())
-      G.Blocks[Cur].BranchLoc = loc(T);
+    branchFromTail(Blk, Head[Id]);
     Tail[Id] = Cur;
   }
   for (const CFGBlock *Blk : *C) {
@@ -208,6 +205,13 @@ std::pair<unsigned, unsigned> FunctionLowering::run() {
     }
   }
   return {Head[C->getEntry().getBlockID()], Head[C->getExit().getBlockID()]};
+}
+
+void FunctionLowering::branchFromTail(const CFGBlock *Blk, unsigned Head) {
+  // The branch leaves from the last event block, Cur: where a helper was inlined, not the first
+  // (which keeps it too, for a loop's back-edge note).
+  if (const Stmt *T = Blk->getTerminatorStmt(); T && Cur != Head && !G.Blocks[Cur].BranchLoc.isValid())
+    G.Blocks[Cur].BranchLoc = loc(T);
 }
 
 SourceLocation FunctionLowering::loc(const Stmt *S) const {

@@ -18,6 +18,7 @@
 
 namespace clang {
 class AsmStmt;
+class CFGBlock;
 class CFGElement;
 class ConstructionContext;
 class CallExpr;
@@ -76,6 +77,9 @@ private:
   const clang::Stmt *CurElement = nullptr;
   const clang::Expr *Access = nullptr; ///< the lvalue of the scalar access being added
 
+  /// Where a helper inlined into CFG block Blk (whose first event block is Head) moved Cur on, the
+  /// block's branch location goes with it: the witness notes the branch where it is taken.
+  void branchFromTail(const clang::CFGBlock *Blk, unsigned Head);
   clang::SourceLocation loc(const clang::Stmt *S) const;
 
 public:
