@@ -281,9 +281,9 @@ private:
   /// Whether what a reference of this type refers to cannot be written through it (const, no
   /// mutable member): bound to memory with no slot, it may stand for the value it reads.
   static bool readOnlyReferent(clang::QualType Reference);
-  /// Whether E names (a member or element of) a local variable's own storage, not memory reached
-  /// through a pointer.
-  static bool namesLocalStorage(const clang::Expr *E);
+  /// Whether E names (a member or element of) a local variable's own storage, or of a local
+  /// object a pointer to it reaches (`log->peers[i]`), not other memory a pointer reaches.
+  bool namesLocalStorage(const clang::Expr *E);
   /// The slot a reference (a variable or a helper's parameter) bound to Init names: Init's own,
   /// else one holding Value() where that loses no write the race check needs; else the run stops.
   Slot bindReference(clang::QualType Reference, const clang::Expr *Init,

@@ -75,6 +75,9 @@ bool RankInterpreter::namesLocalStorage(const Expr *E) {
     else
       break;
   }
+  // `p->rows[i]` where p points to a local object (`&cache` handed to a helper): its storage.
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && ME->isArrow())
+    return localPath(ME->getBase()) && eval(ME->getBase()).Pointee != nullptr;
   const auto *DR = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType();
