@@ -38,7 +38,11 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
   const EventGraph &G = Ctx.graph();
   // comm-publish-before-notify's violations (PublishObligations::lacksDrain at such a notify).
   std::map<unsigned, std::set<std::pair<unsigned, int>>> EarlyAt; // origin -> (notify, phase)
+  std::map<unsigned, bool> AtExit; // origin -> only drained and not fenced there
   S.replay([&](const Event &E, const TokenSet &Pending) {
+    if (E.Kind == EventKind::Exit)
+      for (const auto &[O, Phase] : Pending)
+        AtExit.emplace(O, true).first->second &= PublishObligations::drainedNotFenced(Phase);
     if (canViolateAt(E))
       for (const auto &[O, Phase] : Pending)
         if (PublishObligations::lacksDrain(G.Events[O], Phase))
@@ -55,17 +59,21 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
   });
   const Event &Exit = G.Events[G.Blocks[G.Exit].Events.back()];
   for (const auto &[O, Ats] : EarlyAt) {
+    if (auto It = AtExit.find(O); It == AtExit.end() || !It->second)
+      continue; // released by the return, or not drained there: the judge keeps it
     const Event &Origin = G.Events[O];
     const Event *Dropped = nullptr;
     bool Unfenced = true;
     for (const auto &[N, Phase] : Ats) {
+      PeerNeed Need = Peers.judge(Origin, G.Events[N], PeerUse::Write, Ctx.sourceManager());
       bool NoPath = false;
       obligationWitness(Ctx, S, Origin, Phase, G.Events[N],
                         [&](int P) { return PublishObligations::lacksDrain(Origin, P); }, &NoPath);
       if (NoPath)
         continue; // no execution violates there
-      PeerNeed Need = Peers.judge(Origin, G.Events[N], PeerUse::Write, Ctx.sourceManager());
-      Unfenced = Unfenced && Need.V == PeerNeed::NotNeeded && Need.UnfencedAtReturn;
+      Unfenced = Need.V == PeerNeed::NotNeeded && Need.UnfencedAtReturn;
+      if (!Unfenced)
+        break; // reported at that notify
       Dropped = &G.Events[N];
     }
     if (!Dropped || !Unfenced)
