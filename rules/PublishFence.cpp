@@ -1,7 +1,13 @@
 #include "rules/PublishFence.h"
 #include "analyses/PublishObligations.h"
+#include "analyses/WitnessSearch.h"
 #include "crossrank/CrossRankModel.h"
+#include "frontend/FixIts.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/Stmt.h"
 #include "rules/RuleDocs.h"
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -95,8 +101,60 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
                                                signalName(*Dropped) +
                                                " (checked across ranks), but what runs after the "
                                                "kernel may read it"));
+    addReturnFixes(Ctx, F, S, Origin);
     break; // one finding at the return, as at a notify: one dsb there releases them all
   }
+}
+
+// The fix: dsb(DSB_DDR) before each return of the function the write reaches drained and not
+// fenced, and after its last statement where it falls off the end so. None where one of them
+// cannot be edited (a return that is an if's whole branch, a macro): half a fix leaves the finding.
+void PublishFence::addReturnFixes(RuleContext &Ctx, Finding &F, const ObligationStates &S,
+                                  const Event &Origin) const {
+  const EventGraph &G = Ctx.graph();
+  const auto *Body = G.Decl ? llvm::dyn_cast_or_null<clang::CompoundStmt>(G.Decl->getBody()) : nullptr;
+  if (!Body || Body->body_empty())
+    return;
+  auto TopReturn = [](const Event &E) { return E.Kind == EventKind::Return && E.CallStack.empty(); };
+  std::vector<const clang::Stmt *> Before;
+  S.replay([&](const Event &E, const TokenSet &Pending) {
+    if (TopReturn(E) && E.S)
+      for (const auto &[O, Phase] : Pending)
+        if (O == Origin.Id && PublishObligations::drainedNotFenced(Phase)) {
+          if (std::find(Before.begin(), Before.end(), E.S) == Before.end())
+            Before.push_back(E.S);
+          break;
+        }
+  });
+  // Falling off the end: a path to the exit that passes no return.
+  const ObligationSpec &Spec = S.spec();
+  bool NoPath = false;
+  bool FallsOff = findWitness(
+                      Ctx.analyses(), Origin.Id, false, Spec.gen(Origin).value_or(0),
+                      [&](int P, const Event &X) -> std::optional<int> {
+                        return TopReturn(X) ? std::nullopt : Spec.step(Origin, P, X);
+                      },
+                      G.Events[G.Blocks[G.Exit].Events.back()].Id, PublishObligations::drainedNotFenced,
+                      &NoPath)
+                      .has_value();
+  FixIts Fix(Ctx.sourceManager(), Ctx.langOptions());
+  clang::ParentMap Parents(const_cast<clang::CompoundStmt *>(Body));
+  std::vector<clang::tooling::Replacement> Edits;
+  const std::string Dsb = "dsb(DSB_DDR);";
+  for (const clang::Stmt *R : Before) {
+    auto E = llvm::isa_and_nonnull<clang::CompoundStmt>(Parents.getParent(R)) ? Fix.insertBefore(R, Dsb)
+                                                                              : std::nullopt;
+    if (!E)
+      return;
+    Edits.push_back(*E);
+  }
+  if (FallsOff) {
+    auto E = Fix.insertAfter(Body->body_back(), Dsb);
+    if (!E)
+      return;
+    Edits.push_back(*E);
+  }
+  F.Fixes = std::move(Edits);
 }
 
 bool PublishFence::violates(const Event &O, int Phase, const Event &E) const {

@@ -20,6 +20,8 @@ private:
   /// The writes comm-publish-before-notify drops at every notify only because no access of the
   /// kernel needs them there, which reach the return drained but not fenced: reported there.
   void reportReturns(RuleContext &Ctx, const ObligationStates &S) const;
+  void addReturnFixes(RuleContext &Ctx, Finding &F, const ObligationStates &S,
+                      const Event &Origin) const;
 };
 
 } // namespace commcheck
