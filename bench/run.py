@@ -757,12 +757,12 @@ def fmt_ms(s):
 
 def real_inputs(args):
     """The public comm kernels (fixtures/corpus/public_kernels.txt) with the -I/-D of their own
-    builds (fixtures/corpus/measure_real.py); for each, commcheck's command and clang++
+    builds and the --cce-aicore-arch a build pins (fixtures/corpus/measure_real.py); for each, commcheck's command and clang++
     -fsyntax-only with exactly the arguments commcheck's first configuration parses with (from
     --print-compile-command), run in the file's folder."""
     corpus_dir = os.path.join(ROOT, "fixtures", "corpus")
     sys.path.insert(0, corpus_dir)
-    from measure_real import real_flags
+    from measure_real import build_arch, real_flags
     inputs = []
     paths = []
     for line in open(os.path.join(corpus_dir, "public_kernels.txt")):
@@ -779,6 +779,7 @@ def real_inputs(args):
             continue
         flags = real_flags(path if path.startswith(args.corpus) else
                            os.path.join(args.corpus, "simpler", "x.cpp"), args.corpus)
+        flags += build_arch(path, args.corpus)  # the architecture its build pins, if any
         cwd = os.path.dirname(path)
         shown = subprocess.run([args.commcheck, "--print-compile-command", path, "--"] + flags,
                                capture_output=True, text=True, cwd=cwd).stdout.splitlines()
