@@ -34,8 +34,9 @@ public:
   };
   /// Whether the access at Origin (a write when Writes, else a read) must be released (drained)
   /// before the notify at At for an access of another rank, or of its own at another location.
-  /// (Asked once per question: comm-publish-fence asks again what comm-publish-before-notify
-  /// asked, to find the violations dropped only for the fence at the return.)
+  /// (Asked once per question, as blocksApart: comm-publish-fence asks again what
+  /// comm-publish-before-notify asked, to find the violations dropped only for the fence at the
+  /// return.)
   Need judge(clang::SourceLocation Origin, clang::SourceLocation At, bool Writes);
 
   /// Whether no access of another block (of any rank) touches the bytes of an instance of the
@@ -46,6 +47,7 @@ public:
 
 private:
   Need judgeOnce(clang::SourceLocation Origin, clang::SourceLocation At, bool Writes);
+  bool blocksApartOnce(clang::SourceLocation Origin, bool Writes);
   /// The trace's ops at Loc of kind K (the host's writes left out).
   std::vector<size_t> opsAt(clang::SourceLocation Loc, RankOpKind K) const;
   /// Whether every instance of notify op N signals a cell some wait of the trace waits on (else
@@ -61,6 +63,7 @@ private:
   SymbolicEncoding E;
   unsigned Tags = 0; ///< names of bound instances, distinct per use
   std::map<std::tuple<unsigned, unsigned, bool>, Need> Judged;
+  std::map<std::pair<unsigned, bool>, bool> Apart; ///< blocksApart's answers
 };
 
 } // namespace commcheck
