@@ -17,11 +17,21 @@ std::string ObligationDiagnosis::violationNote(const Event &At) const {
 
 std::optional<std::vector<WitnessStep>>
 obligationWitness(RuleContext &Ctx, const ObligationStates &S, const Event &Origin, int Phase,
-                  const Event &At, const std::function<bool(int)> &Violates, bool *NoPath) {
+                  const Event &At, const std::function<bool(int)> &Violates, bool *NoPath,
+                  const std::function<bool(const Event &)> &EndsAt) {
   const ObligationSpec &Spec = S.spec();
   return findWitness(
       Ctx.analyses(), Origin.Id, /*FromEntry=*/false, Spec.gen(Origin).value_or(Phase),
-      [&](int P, const Event &X) { return Spec.step(Origin, P, X); }, At.Id, Violates, NoPath);
+      [&](int P, const Event &X) -> std::optional<int> {
+        return EndsAt && EndsAt(X) ? std::nullopt : Spec.step(Origin, P, X);
+      },
+      At.Id, Violates, NoPath);
+}
+
+PeerNeeds peerNeeds(RuleContext &Ctx, const ObligationStates &S, PeerNeeds::ReturnCheck AtReturn) {
+  auto M = Ctx.analysis<CrossRankModel>();
+  std::string Why = M ? "" : llvm::toString(M.takeError());
+  return PeerNeeds(M ? &*M : nullptr, Why, S, std::move(AtReturn));
 }
 
 void reportViolations(RuleContext &Ctx, const ObligationStates &S, const ObligationDiagnosis &D) {
@@ -38,13 +48,10 @@ void reportViolations(RuleContext &Ctx, const ObligationStates &S, const Obligat
   });
   const ObligationSpec &Spec = S.spec();
   std::optional<PeerNeeds> Peers;
-  if (D.peerUse() != PeerUse::None && !Violating.empty()) {
-    auto M = Ctx.analysis<CrossRankModel>();
-    std::string Why = M ? "" : llvm::toString(M.takeError());
-    Peers.emplace(M ? &*M : nullptr, Why, S, [&](unsigned O, int Phase) {
+  if (D.peerUse() != PeerUse::None && !Violating.empty())
+    Peers.emplace(peerNeeds(Ctx, S, [&](unsigned O, int Phase) {
       return D.atReturn(Ctx, G.Events[O], Phase);
-    });
-  }
+    }));
   for (auto &[Id, Tokens] : Violating)
     std::stable_sort(Tokens.begin(), Tokens.end(), [&](const auto &A, const auto &B) {
       return Spec.reportOrder(A.second) < Spec.reportOrder(B.second);

@@ -42,10 +42,16 @@ public:
 };
 
 /// A witness path from Origin, pending in Phase, to At where Violates holds of its phase; none
-/// with *NoPath set where the search proves that no execution has one.
+/// with *NoPath set where the search proves that no execution has one. EndsAt: events a path
+/// does not pass (the obligation is not carried past them).
 std::optional<std::vector<WitnessStep>>
 obligationWitness(RuleContext &Ctx, const ObligationStates &S, const Event &Origin, int Phase,
-                  const Event &At, const std::function<bool(int)> &Violates, bool *NoPath);
+                  const Event &At, const std::function<bool(int)> &Violates, bool *NoPath,
+                  const std::function<bool(const Event &)> &EndsAt = nullptr);
+
+/// The cross-rank judge of the function's obligations S (PeerNeeds), AtReturn as the rule asks
+/// the return.
+PeerNeeds peerNeeds(RuleContext &Ctx, const ObligationStates &S, PeerNeeds::ReturnCheck AtReturn);
 
 /// Reports every violation of D in the solved obligations S.
 void reportViolations(RuleContext &Ctx, const ObligationStates &S, const ObligationDiagnosis &D);

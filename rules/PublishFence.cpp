@@ -1,7 +1,5 @@
 #include "rules/PublishFence.h"
 #include "analyses/PublishObligations.h"
-#include "analyses/WitnessSearch.h"
-#include "crossrank/CrossRankModel.h"
 #include "frontend/FixIts.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMap.h"
@@ -12,6 +10,11 @@
 #include <set>
 
 namespace commcheck {
+
+namespace {
+/// A return statement of the function itself (not of a helper inlined in it).
+bool topReturn(const Event &E) { return E.Kind == EventKind::Return && E.CallStack.empty(); }
+} // namespace
 
 const RuleInfo &PublishFence::info() const {
   static const RuleInfo I = [] {
@@ -45,10 +48,16 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
   // comm-publish-before-notify's violations (PublishObligations::lacksDrain at such a notify).
   std::map<unsigned, std::set<std::pair<unsigned, int>>> EarlyAt; // origin -> (notify, phase)
   std::map<unsigned, bool> AtExit; // origin -> only drained and not fenced there
+  std::map<unsigned, std::vector<const clang::Stmt *>> Returns; // origin -> returns it reaches so
   S.replay([&](const Event &E, const TokenSet &Pending) {
     if (E.Kind == EventKind::Exit)
       for (const auto &[O, Phase] : Pending)
         AtExit.emplace(O, true).first->second &= PublishObligations::drainedNotFenced(Phase);
+    if (topReturn(E) && E.S)
+      for (const auto &[O, Phase] : Pending)
+        if (PublishObligations::drainedNotFenced(Phase))
+          if (std::vector<const clang::Stmt *> &R = Returns[O]; std::find(R.begin(), R.end(), E.S) == R.end())
+            R.push_back(E.S);
     if (canViolateAt(E))
       for (const auto &[O, Phase] : Pending)
         if (PublishObligations::lacksDrain(G.Events[O], Phase))
@@ -56,10 +65,8 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
   });
   if (EarlyAt.empty() || G.Blocks[G.Exit].Events.empty())
     return;
-  auto M = Ctx.analysis<CrossRankModel>();
-  std::string Why = M ? "" : llvm::toString(M.takeError());
   // As that rule asks the return: the release, of which the fence is this rule's.
-  PeerNeeds Peers(M ? &*M : nullptr, Why, S, [&](unsigned, int Phase) {
+  PeerNeeds Peers = peerNeeds(Ctx, S, [&](unsigned, int Phase) {
     return PublishObligations::drainedNotFenced(Phase) ? ReturnState::Unfenced
                                                        : ReturnState::Unreleased;
   });
@@ -101,41 +108,26 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
                                                signalName(*Dropped) +
                                                " (checked across ranks), but what runs after the "
                                                "kernel may read it"));
-    addReturnFixes(Ctx, F, S, Origin);
+    addReturnFixes(Ctx, F, S, Origin, Exit, Returns[O]);
     break; // one finding at the return, as at a notify: one dsb there releases them all
   }
 }
 
 // The fix: dsb(DSB_DDR) before each return of the function the write reaches drained and not
-// fenced, and after its last statement where it falls off the end so. None where one of them
-// cannot be edited (a return that is an if's whole branch, a macro): half a fix leaves the finding.
+// fenced (Before), and after its last statement where it falls off the end so. None where one of
+// them cannot be edited (a return that is an if's whole branch, a macro): half a fix leaves the
+// finding.
 void PublishFence::addReturnFixes(RuleContext &Ctx, Finding &F, const ObligationStates &S,
-                                  const Event &Origin) const {
+                                  const Event &Origin, const Event &Exit,
+                                  const std::vector<const clang::Stmt *> &Before) const {
   const EventGraph &G = Ctx.graph();
   const auto *Body = G.Decl ? llvm::dyn_cast_or_null<clang::CompoundStmt>(G.Decl->getBody()) : nullptr;
   if (!Body || Body->body_empty())
     return;
-  auto TopReturn = [](const Event &E) { return E.Kind == EventKind::Return && E.CallStack.empty(); };
-  std::vector<const clang::Stmt *> Before;
-  S.replay([&](const Event &E, const TokenSet &Pending) {
-    if (TopReturn(E) && E.S)
-      for (const auto &[O, Phase] : Pending)
-        if (O == Origin.Id && PublishObligations::drainedNotFenced(Phase)) {
-          if (std::find(Before.begin(), Before.end(), E.S) == Before.end())
-            Before.push_back(E.S);
-          break;
-        }
-  });
   // Falling off the end: a path to the exit that passes no return.
-  const ObligationSpec &Spec = S.spec();
   bool NoPath = false;
-  bool FallsOff = findWitness(
-                      Ctx.analyses(), Origin.Id, false, Spec.gen(Origin).value_or(0),
-                      [&](int P, const Event &X) -> std::optional<int> {
-                        return TopReturn(X) ? std::nullopt : Spec.step(Origin, P, X);
-                      },
-                      G.Events[G.Blocks[G.Exit].Events.back()].Id, PublishObligations::drainedNotFenced,
-                      &NoPath)
+  bool FallsOff = obligationWitness(Ctx, S, Origin, PublishObligations::NeedDsb, Exit,
+                                    PublishObligations::drainedNotFenced, &NoPath, topReturn)
                       .has_value();
   FixIts Fix(Ctx.sourceManager(), Ctx.langOptions());
   clang::ParentMap Parents(const_cast<clang::CompoundStmt *>(Body));

@@ -21,7 +21,8 @@ private:
   /// kernel needs them there, which reach the return drained but not fenced: reported there.
   void reportReturns(RuleContext &Ctx, const ObligationStates &S) const;
   void addReturnFixes(RuleContext &Ctx, Finding &F, const ObligationStates &S,
-                      const Event &Origin) const;
+                      const Event &Origin, const Event &Exit,
+                      const std::vector<const clang::Stmt *> &Before) const;
 };
 
 } // namespace commcheck

@@ -104,10 +104,9 @@ bool SymbolicNeeds::blocksApartOnce(clang::SourceLocation Origin, bool Writes) {
 SymbolicNeeds::Need SymbolicNeeds::judge(clang::SourceLocation Origin, clang::SourceLocation At,
                                          bool Writes) {
   auto Key = std::make_tuple(Origin.getRawEncoding(), At.getRawEncoding(), Writes);
-  auto It = Judged.find(Key);
-  if (It == Judged.end())
-    It = Judged.emplace(Key, judgeOnce(Origin, At, Writes)).first;
-  return It->second;
+  if (auto It = Judged.find(Key); It != Judged.end())
+    return It->second;
+  return Judged[Key] = judgeOnce(Origin, At, Writes);
 }
 
 SymbolicNeeds::Need SymbolicNeeds::judgeOnce(clang::SourceLocation Origin, clang::SourceLocation At,
