@@ -1,5 +1,6 @@
 #include "crossrank/LaunchPath.h"
 #include "crossrank/IndependentConstraints.h"
+#include "crossrank/SolverSearch.h"
 #include "crossrank/Z3Defaults.h"
 #include "crossrank/Z3Relation.h"
 #include "llvm/Support/MathExtras.h"
@@ -280,6 +281,12 @@ struct LaunchPath::Solver {
       return It->second;
     if (Shared.size() > 100000)
       Shared.clear(), It = Shared.try_emplace(Key.str()).first;
+    // By the path's own solver (SolverSearch.h); Z3's optimiser where that cannot tell.
+    if (std::optional<std::optional<int64_t>> Searched = greatestBySearch(Z, Num)) {
+      if (*Searched)
+        It->second = llvm::divideFloorSigned(**Searched, Den);
+      return It->second;
+    }
     z3::optimize O(context());
     for (const z3::expr &A : Z.assertions())
       O.add(A);

@@ -1,6 +1,9 @@
 #include "crossrank/SymbolicEncoding.h"
 #include "crossrank/Z3Defaults.h"
 #include <cassert>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <numeric>
 #include <unordered_set>
 
@@ -252,7 +255,18 @@ Sat answer(z3::check_result R) {
 Sat SymbolicEncoding::sat(const z3::expr &F) {
   if (auto It = Answers.find(F.id()); It != Answers.end() && z3::eq(It->second.first, F))
     return It->second.second;
+  // COMMCHECK_TRACE_SMT=1: each question's time, size, shape and answer (where a kernel's check
+  // spends its time: the questions, not the run, on pypto's templates).
+  static const bool Trace = getenv("COMMCHECK_TRACE_SMT");
+  auto Start = std::chrono::steady_clock::now();
   Sat R = ask(F);
+  if (Trace) {
+    Shape Sh = shape(F);
+    fprintf(stderr, "smt: %.1f ms, %u nodes%s%s: %s\n",
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count(),
+            Sh.Nodes, Sh.Quantified ? ", quantified" : "", Sh.Nonlinear ? ", nonlinear" : "",
+            R == Sat::Yes ? "sat" : R == Sat::No ? "unsat" : "unknown");
+  }
   Answers.insert_or_assign(F.id(), std::pair<z3::expr, Sat>(F, R));
   return R;
 }
