@@ -28,22 +28,22 @@ std::optional<std::optional<int64_t>> greatestBySearch(z3::solver &Z, const z3::
     return Answer();
   if (!Z.get_model().eval(Num, true).is_numeral_i64(Lo))
     return std::nullopt;
-  // Steps past Lo that double until Num cannot reach Lo + Step.
-  int64_t Step = 1;
+  // Steps past Lo that double until Num cannot reach Lo + Step (at most Huge: past it, unbounded).
+  int64_t Step = 1, Hi = 0;
   for (;;) {
-    if (Lo >= Huge || Lo > Huge - Step)
+    if (Lo >= Huge)
       return Answer(); // unbounded
-    int64_t Seen = 0;
-    std::optional<bool> More = atLeast(Z, Num, Lo + Step, Seen);
+    int64_t Next = Lo > Huge - Step ? Huge : Lo + Step, Seen = 0;
+    std::optional<bool> More = atLeast(Z, Num, Next, Seen);
     if (!More)
       return std::nullopt;
-    if (!*More)
+    if (!*More) {
+      Hi = Next - 1; // the greatest lies in [Lo, Hi]
       break;
+    }
     Lo = Seen;
     Step = Step > Huge / 2 ? Huge : Step * 2;
   }
-  // The greatest lies in [Lo, Lo + Step - 1].
-  int64_t Hi = Lo + Step - 1;
   while (Lo < Hi) {
     int64_t Mid = Lo + (Hi - Lo + 1) / 2, Seen = 0;
     std::optional<bool> More = atLeast(Z, Num, Mid, Seen);

@@ -119,3 +119,15 @@ TEST(LaunchPathBound, GivesNoneWhereNothingBoundsTheForm) {
   EXPECT_EQ(Path.upperBound(A), std::nullopt);
   EXPECT_EQ(Path.upperBound(A.plus(B, -1)), 0);
 }
+
+TEST(LaunchPathBound, IsExactUpTo2To62) {
+  // A bound just below 2^62, over two symbols (the box alone does not bound x: the search does),
+  // is found exactly: the doubling steps stop at 2^62 and the search halves back from there.
+  const int64_t Huge = int64_t(1) << 62;
+  Linear X = Linear::symbol(1), Y = Linear::symbol(2);
+  LaunchPath Path;
+  Path.axiom(X, clang::BO_GE);
+  Path.axiom(Y.plus(Linear::constant(-7)), clang::BO_GE);
+  Path.axiom(X.plus(Y).plus(Linear::constant(-(Huge - 3))), clang::BO_LE);
+  EXPECT_EQ(Path.upperBound(X), Huge - 10);
+}
