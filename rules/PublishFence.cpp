@@ -11,11 +11,6 @@
 
 namespace commcheck {
 
-namespace {
-/// A return statement of the function itself (not of a helper inlined in it).
-bool topReturn(const Event &E) { return E.Kind == EventKind::Return && E.CallStack.empty(); }
-} // namespace
-
 const RuleInfo &PublishFence::info() const {
   static const RuleInfo I = [] {
     RuleInfo R{"comm-publish-fence", Severity::Error,
@@ -53,7 +48,7 @@ void PublishFence::reportReturns(RuleContext &Ctx, const ObligationStates &S) co
     if (E.Kind == EventKind::Exit)
       for (const auto &[O, Phase] : Pending)
         AtExit.emplace(O, true).first->second &= PublishObligations::drainedNotFenced(Phase);
-    if (topReturn(E) && E.S)
+    if (isOwnReturn(E) && E.S)
       for (const auto &[O, Phase] : Pending)
         if (PublishObligations::drainedNotFenced(Phase))
           if (std::vector<const clang::Stmt *> &R = Returns[O]; std::find(R.begin(), R.end(), E.S) == R.end())
@@ -127,7 +122,7 @@ void PublishFence::addReturnFixes(RuleContext &Ctx, Finding &F, const Obligation
   // Falling off the end: a path to the exit that passes no return.
   bool NoPath = false;
   bool FallsOff = obligationWitness(Ctx, S, Origin, PublishObligations::NeedDsb, Exit,
-                                    PublishObligations::drainedNotFenced, &NoPath, topReturn)
+                                    PublishObligations::drainedNotFenced, &NoPath, isOwnReturn)
                       .has_value();
   FixIts Fix(Ctx.sourceManager(), Ctx.langOptions());
   clang::ParentMap Parents(const_cast<clang::CompoundStmt *>(Body));

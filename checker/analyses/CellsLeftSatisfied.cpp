@@ -54,10 +54,8 @@ bool CellsLeftSatisfied::mayReset(const Event &N, const Event &W) {
 
 namespace {
 
-/// A return of the function itself (an inlined helper's return goes on in its caller), or its end.
-bool leaves(const Event &N) {
-  return N.Kind == EventKind::Exit || (N.Kind == EventKind::Return && N.CallStack.empty());
-}
+/// A return of the function itself, or its end.
+bool leaves(const Event &N) { return N.Kind == EventKind::Exit || isOwnReturn(N); }
 
 /// The loops whose body holds an event Pred accepts, by header. Entering one from outside its body
 /// is taken to run it (its trip count is not known): the edge closes the path.

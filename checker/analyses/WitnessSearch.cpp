@@ -127,7 +127,7 @@ public:
         const Event &E = G.Events[G.Blocks[P.Block].Events[P.Index]];
         if (E.Kind == EventKind::CallEnter)
           Rev.push_back(stepAt(G, SM, E, "entering helper '" + E.Callee + "'"));
-        else if (E.Kind == EventKind::Return && E.CallStack.empty() && E.S)
+        else if (isOwnReturn(E) && E.S)
           Rev.push_back(stepAt(G, SM, E, "the path returns here")); // (the exit names the end)
       }
       N = P;

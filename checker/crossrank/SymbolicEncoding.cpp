@@ -258,7 +258,7 @@ Sat SymbolicEncoding::sat(const z3::expr &F) {
   // COMMCHECK_TRACE_SMT=1: each question's time, size, shape and answer (where a kernel's check
   // spends its time: the questions, not the run, on pypto's templates).
   static const bool Trace = getenv("COMMCHECK_TRACE_SMT");
-  auto Start = std::chrono::steady_clock::now();
+  auto Start = Trace ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
   Sat R = ask(F);
   if (Trace) {
     Shape Sh = shape(F);

@@ -145,6 +145,8 @@ inline bool isCounterReset(const Event &E) {
   return E.Kind == EventKind::Notify && E.Op == NotifyOp::AtomicAdd &&
          ((E.Value && *E.Value < 0) || E.ValueNegative) && !E.DecreaseSignals;
 }
+/// A return statement of the function itself (an inlined helper's return goes on in its caller).
+inline bool isOwnReturn(const Event &E) { return E.Kind == EventKind::Return && E.CallStack.empty(); }
 /// A signal that may let a peer go on: what data must be published before.
 inline bool releasesPeers(const Event &E) { return maySignal(E) && !isCounterReset(E); }
 /// A wait, or a call the checker cannot see that may wait.
