@@ -4,6 +4,7 @@
 // shared by all. The questions SymbolicCheck asks are satisfiability queries on these; where Z3
 // cannot answer one, the answer is Unknown and the check proves nothing.
 #pragma once
+#include "crossrank/PresburgerElimination.h"
 #include "crossrank/SymbolicTrace.h"
 #include <z3++.h>
 #include <map>
@@ -112,6 +113,8 @@ private:
   std::vector<z3::expr> LaunchVars;
   z3::expr Base; ///< P >= 2 and the trace's assumptions
   std::unique_ptr<z3::solver> Solver, QuickSolver; ///< (ask: the whole limit, QuickLimit)
+  PresburgerElimination Elimination{C}; ///< (ask: a quantified question made quantifier-free)
+  bool Eliminated = false; ///< the last quantified question was (COMMCHECK_TRACE_SMT)
   /// The answers so far, by the question's term id (the term held, so that its id stays its own).
   std::unordered_map<unsigned, std::pair<z3::expr, Sat>> Answers;
 };
