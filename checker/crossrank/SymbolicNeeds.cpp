@@ -19,6 +19,17 @@ bool SymbolicNeeds::consumed(size_t N) {
   return E.valid(X.Exists, Any);
 }
 
+const SymbolicEncoding::Instance &SymbolicNeeds::role(size_t Op, char Role) {
+  auto It = Roles.find({Op, Role});
+  if (It != Roles.end())
+    return It->second;
+  // The notify runs on the origin's rank, the access on the wait's.
+  char RankOf = Role == 'n' ? 'o' : Role == 'a' ? 'w' : Role;
+  z3::expr Rank = E.ctx().int_const((std::string("r_") + RankOf).c_str());
+  return Roles.emplace(std::make_pair(Op, Role), E.instance(T.Ops[Op], std::string("_") + Role, Rank))
+      .first->second;
+}
+
 Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
                            const std::vector<size_t> &Notifies, std::optional<bool> Later) {
   const SymOp &Acc = T.Ops[A];
@@ -32,11 +43,7 @@ Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
       for (const SymEdge &Ed : Edges) {
         if (Ed.N != N)
           continue;
-        std::string Tag = std::to_string(Tags++);
-        auto Xo = E.instance(T.Ops[O], "_o" + Tag);
-        auto Xn = E.instance(T.Ops[N], "_n" + Tag, Xo.R);
-        auto Xw = E.instance(T.Ops[Ed.W], "_w" + Tag);
-        auto Xa = E.instance(Acc, "_a" + Tag, Xw.R);
+        const auto &Xo = role(O, 'o'), &Xn = role(N, 'n'), &Xw = role(Ed.W, 'w'), &Xa = role(A, 'a');
         z3::expr Order = E.before(Xo, Xn) && E.before(Xw, Xa);
         if (Order.simplify().is_false())
           continue; // the program points alone rule the chain out
