@@ -50,6 +50,18 @@ SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std:
 SymbolicEncoding::Instance SymbolicEncoding::instance(const SymOp &O, const std::string &Tag,
                                                       const z3::expr &Rank,
                                                       const std::vector<z3::expr> &Launch) {
+  std::vector<unsigned> LaunchIds;
+  for (const z3::expr &L : Launch)
+    LaunchIds.push_back(L.id());
+  auto Key = std::make_tuple(&O, Tag, Rank.id(), std::move(LaunchIds));
+  if (auto It = Made.find(Key); It != Made.end())
+    return It->second;
+  return Made.emplace(std::move(Key), make(O, Tag, Rank, Launch)).first->second;
+}
+
+SymbolicEncoding::Instance SymbolicEncoding::make(const SymOp &O, const std::string &Tag,
+                                                  const z3::expr &Rank,
+                                                  const std::vector<z3::expr> &Launch) {
   Instance I{&O, Rank, O.InLoop ? C.int_const(("j" + Tag).c_str()) : C.int_val(0),
              O.Phase ? C.int_const(("k" + Tag).c_str()) : C.int_val(0), {}, C.bool_val(true),
              z3::expr_vector(C), z3::expr_vector(C), Launch};

@@ -19,15 +19,11 @@ bool SymbolicNeeds::consumed(size_t N) {
   return E.valid(X.Exists, Any);
 }
 
-const SymbolicEncoding::Instance &SymbolicNeeds::role(size_t Op, char Role) {
-  auto It = Roles.find({Op, Role});
-  if (It != Roles.end())
-    return It->second;
+SymbolicEncoding::Instance SymbolicNeeds::role(size_t Op, char Role) {
   // The notify runs on the origin's rank, the access on the wait's.
   char RankOf = Role == 'n' ? 'o' : Role == 'a' ? 'w' : Role;
   z3::expr Rank = E.ctx().int_const((std::string("r_") + RankOf).c_str());
-  return Roles.emplace(std::make_pair(Op, Role), E.instance(T.Ops[Op], std::string("_") + Role, Rank))
-      .first->second;
+  return E.instance(T.Ops[Op], std::string("_") + Role, Rank);
 }
 
 Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
@@ -43,7 +39,7 @@ Sat SymbolicNeeds::reaches(size_t A, const std::vector<size_t> &Origins,
       for (const SymEdge &Ed : Edges) {
         if (Ed.N != N)
           continue;
-        const auto &Xo = role(O, 'o'), &Xn = role(N, 'n'), &Xw = role(Ed.W, 'w'), &Xa = role(A, 'a');
+        auto Xo = role(O, 'o'), Xn = role(N, 'n'), Xw = role(Ed.W, 'w'), Xa = role(A, 'a');
         z3::expr Order = E.before(Xo, Xn) && E.before(Xw, Xa);
         if (Order.simplify().is_false())
           continue; // the program points alone rule the chain out

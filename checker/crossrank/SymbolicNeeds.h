@@ -61,12 +61,11 @@ private:
   const SymbolicTrace T; ///< (before E, which refers to it)
   std::vector<SymEdge> Edges;
   SymbolicEncoding E;
-  /// An instance of op Op in a role of reaches' chain ('o' the origin, 'n' its notify on its
-  /// rank, 'w' the wait, 'a' the access on the wait's rank), made once: a chain is one disjunct
-  /// of an existential question, so chains may share their instances' variables, and one made
-  /// for each chain cost the template 0.35 s (it makes thousands).
-  const SymbolicEncoding::Instance &role(size_t Op, char Role);
-  std::map<std::pair<size_t, char>, SymbolicEncoding::Instance> Roles;
+  /// The instance of op Op in a role of reaches' chain ('o' the origin, 'n' its notify on its
+  /// rank, 'w' the wait, 'a' the access on the wait's rank), named by the role alone: a chain is
+  /// one disjunct of an existential question, so chains may share their instances' variables,
+  /// and alike chains of two questions are one term (asked once).
+  SymbolicEncoding::Instance role(size_t Op, char Role);
   unsigned Tags = 0; ///< names of bound instances, distinct per use
   std::map<std::tuple<unsigned, unsigned, bool>, Need> Judged;
   std::map<std::pair<unsigned, bool>, bool> Apart; ///< blocksApart's answers
