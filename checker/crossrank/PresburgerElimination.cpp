@@ -326,7 +326,8 @@ std::optional<PbClause> pbUnit(z3::context &C, const PbClause &Cl, unsigned Var,
     int64_t Sign = A > 0 ? 1 : -1;
     if (L.R == PbLiteral::Eq && A < 0) { // -a * v - R == 0 the same
       PbForm Neg;
-      pbAddForm(Neg, Rest, -1);
+      if (!pbAddForm(Neg, Rest, -1))
+        return std::nullopt;
       Rest = Neg, A = -A;
     }
     z3::expr NegRest = -pbFormExpr(C, Rest), Divisor = C.int_val(std::abs(A));
