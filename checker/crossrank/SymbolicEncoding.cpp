@@ -344,7 +344,6 @@ Sat SymbolicEncoding::ask(const z3::expr &F) {
   if (Shape Sh = shape(F); Sh.Quantified) {
     // Where each quantifier is eliminated exactly (PresburgerElimination: microseconds, where
     // Z3's qe takes milliseconds), the question is asked quantifier-free.
-    Eliminated = false;
     if (std::optional<z3::expr> Free = Elimination.quantifierFree(F)) {
       Eliminated = true;
       Sat R = Incremental(Solver, WholeLimit, Spent, *Free);
