@@ -1,4 +1,5 @@
 #include "crossrank/PresburgerElimination.h"
+#include "crossrank/Z3Relation.h"
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -297,10 +298,9 @@ z3::expr pbFormExpr(z3::context &C, const PbForm &F) {
 z3::expr pbExpr(z3::context &C, const PbLiteral &L) {
   if (L.Free)
     return *L.Free;
-  PbForm Lhs = L.F;
-  Lhs.K = 0;
-  z3::expr Sum = pbFormExpr(C, Lhs), Rhs = C.int_val(-L.F.K);
-  return L.R == PbLiteral::Le ? Sum <= Rhs : L.R == PbLiteral::Eq ? Sum == Rhs : Sum != Rhs;
+  return relationToZero(pbFormExpr(C, L.F), L.R == PbLiteral::Le   ? clang::BO_LE
+                                            : L.R == PbLiteral::Eq ? clang::BO_EQ
+                                                                   : clang::BO_NE);
 }
 
 /// Cl with each literal of Var whose coefficient is not +-1 made one of coefficient 1 (over a
