@@ -1,5 +1,6 @@
 #include "crossrank/SymbolicPath.h"
 #include "crossrank/LaunchBox.h"
+#include "crossrank/PresburgerElimination.h"
 #include "crossrank/Z3Defaults.h"
 #include "crossrank/Z3Relation.h"
 #include <algorithm>
@@ -57,6 +58,20 @@ struct SymbolicPath::Solver {
     z3::expr E = atom(A.D, A.Op, Renamed);
     return A.Or ? E || atom(A.Or->first, A.Or->second, Renamed) : E;
   }
+  /// Z's base, set up once it is first asked: the rank and count's bounds, the row definitions.
+  void based() {
+    if (!Based) {
+      z3::params Ps(C);
+      Ps.set("rlimit", 1000000u);
+      Z.set(Ps);
+      z3::expr R = var(RSym), P = var(PSym);
+      Z.add(P >= MinCount && R >= 0 && R < P);
+      Based = true;
+    }
+    for (; Defined < Products.size(); ++Defined)
+      Z.add(Products[Defined]);
+  }
+  Symbol RSym = 0, PSym = 0; ///< the path's r and P (SymbolicPath::bind)
   static void keyOf(const Atom &A, std::vector<int64_t> &K) {
     keyOf(A.D, A.Op, K);
     if (A.Or) {
@@ -97,16 +112,8 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
       Box.assume(A.D, A.Op);
   if (std::optional<bool> Can = Box.possible(D, Op); Can && !*Can)
     return Z.Answers[Key] = false;
-  if (!Z.Based) {
-    z3::params Ps(Z.C);
-    Ps.set("rlimit", 1000000u);
-    Z.Z.set(Ps);
-    z3::expr R = Z.var(RSym), P = Z.var(PSym);
-    Z.Z.add(P >= Z.MinCount && R >= 0 && R < P);
-    Z.Based = true;
-  }
-  for (; Z.Defined < Z.Products.size(); ++Z.Defined)
-    Z.Z.add(Z.Products[Z.Defined]);
+  Z.RSym = RSym, Z.PSym = PSym;
+  Z.based();
   Z.Z.push();
   for (const Atom &A : Active)
     Z.Z.add(Z.atom(A));
@@ -120,17 +127,6 @@ bool SymbolicPath::entails(const std::vector<Atom> &Premise,
                            const std::vector<const std::vector<Atom> *> &Alternatives,
                            const std::set<Symbol> &Local) const {
   Solver &Z = *S;
-  // A solver of its own: the question is quantified (the incremental one is a simple solver).
-  z3::solver Q(Z.C);
-  z3::params Ps(Z.C);
-  Ps.set("rlimit", 1000000u);
-  Q.set(Ps);
-  z3::expr R = Z.var(RSym), P = Z.var(PSym);
-  Q.add(P >= Z.MinCount && R >= 0 && R < P);
-  for (const z3::expr &D : Z.Products)
-    Q.add(D);
-  for (const Atom &A : Premise)
-    Q.add(Z.atom(A));
   z3::expr Some = Z.C.bool_val(false);
   for (size_t K = 0; K < Alternatives.size(); ++K) {
     std::map<Symbol, z3::expr> Own; // the alternative's own copies of the local symbols
@@ -144,6 +140,29 @@ bool SymbolicPath::entails(const std::vector<Atom> &Premise,
       All = All && Z.atom(A, &Own);
     Some = Some || (Bound.empty() ? All : z3::exists(Bound, All));
   }
+  // Quantifier-free where the elimination reaches (session 53): then a scope of the path's own
+  // incremental solver answers it; else a solver of its own (the simple one takes no quantifier).
+  Z.RSym = RSym, Z.PSym = PSym;
+  if (std::optional<z3::expr> Free = PresburgerElimination(Z.C).quantifierFree(!Some)) {
+    Z.based();
+    Z.Z.push();
+    for (const Atom &A : Premise)
+      Z.Z.add(Z.atom(A));
+    Z.Z.add(*Free);
+    z3::check_result Answer = Z.Z.check();
+    Z.Z.pop();
+    return Answer == z3::unsat;
+  }
+  z3::solver Q(Z.C);
+  z3::params Ps(Z.C);
+  Ps.set("rlimit", 1000000u);
+  Q.set(Ps);
+  z3::expr R = Z.var(RSym), P = Z.var(PSym);
+  Q.add(P >= Z.MinCount && R >= 0 && R < P);
+  for (const z3::expr &D : Z.Products)
+    Q.add(D);
+  for (const Atom &A : Premise)
+    Q.add(Z.atom(A));
   Q.add(!Some);
   return Q.check() == z3::unsat;
 }
