@@ -388,11 +388,31 @@ std::optional<Linear> RankInterpreter::ringRemainder(const Linear &X, const Line
   // else a symbol u of the instance (an auxiliary, as a chunk loop's variable), 0 <= u < P and
   // u == x or u == x - P, one clause of the path, not a choice: the rank P - 1's notify to its
   // right neighbour is the same op as every other rank's, and a cell counts one from its left.
+  // Where x is kept in [kP, (k + 2)P) for a k >= 1 (`(me + step + nranks + 1) % nranks`, k the
+  // count's coefficient in x or one less), x % P is (x - kP) % P: x is not negative there.
   Linear P = Linear::symbol(RankCountSym);
   if (Unsigned || InLoopCond || !(N == P) || X.Den != 1 || (X.isSymbolic() && !symbolicForm(X)))
     return std::nullopt;
-  if (!SymRun->implied(X, BO_GE) || !SymRun->implied(X.plus(P.scaled(2), -1), BO_LT))
-    return std::nullopt;
+  auto InTwoTurns = [&](const Linear &Y) {
+    return SymRun->implied(Y, BO_GE) && SymRun->implied(Y.plus(P.scaled(2), -1), BO_LT);
+  };
+  int64_t Turns = 0;
+  for (const auto &[S, K] : X.Terms)
+    if (S == RankCountSym)
+      Turns = K;
+  llvm::SmallVector<int64_t, 3> Ks{0};
+  if (Turns >= 1)
+    Ks.push_back(Turns);
+  if (Turns >= 2)
+    Ks.push_back(Turns - 1);
+  for (int64_t K : Ks)
+    if (Linear Y = X.plus(P.scaled(K), -1); InTwoTurns(Y))
+      return ringRemainderOfTwoTurns(Y);
+  return std::nullopt;
+}
+
+std::optional<Linear> RankInterpreter::ringRemainderOfTwoTurns(const Linear &X) {
+  Linear P = Linear::symbol(RankCountSym);
   if (SymRun->implied(X.plus(P, -1), BO_LT))
     return X;
   if (SymRun->implied(X.plus(P, -1), BO_GE))

@@ -492,6 +492,18 @@ TEST(SymbolicRun, ARingsStepLoopIsAPhasedLoopOverTheCount) {
   EXPECT_TRUE(C.EveryP) << C.Symbolic;
 }
 
+TEST(SymbolicRun, ARingIndexTwoTurnsUpIsTakenOneTurnDown) {
+  // `(me - step - 1 + 2 * nranks) % nranks`: in [P, 3P - 2] on the path, not in [0, 2P): its
+  // remainder is that of the form one turn down. Before: "an arithmetic on values the model
+  // cannot compute", the runs up to the step budget (10 ranks), not proved.
+  FileResult::Entry::CrossRank C = coverage("symbolic_ring_two_turn_indices_clean.cpp");
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+  // The same indices around a pull before its round: the check finds the pair, as without turns.
+  std::string Early = proofOf("symbolic_ring_two_turn_pull_before_round_race.cpp", 1);
+  EXPECT_NE(Early.find("no notify -> wait edge"), std::string::npos) << Early;
+}
+
 TEST(SymbolicRun, ATileLoopWhoseRangeDiffersBetweenRanksHasTripsOfEachRange) {
   // One tile loop over `length = me == kRoot ? numel : count`: its trips are a function of the
   // launch values on each way, not one symbol for both, or the check would only see the launches
