@@ -489,11 +489,9 @@ private:
   /// The row symbol X * N, its definition given to the run's solver (SymbolicPath::product).
   Symbol rowSymbol(Symbol X, Symbol N);
   std::set<Symbol> TripsSymbols; ///< phased loops' trips (launch values rowProduct takes as rows)
-  /// The symbolic run's `x % P` of a ring neighbour (x in [0, 2P) on the path): x, x - P, or a
-  /// symbol of the instance that is one of them by a clause of the path. None elsewhere.
+  /// The symbolic run's `x % P` of a ring neighbour (x in [kP, (k + 2)P) on the path): x - kP, a
+  /// turn less, or an instance's symbol one of them by a clause of the path. None elsewhere.
   std::optional<Linear> ringRemainder(const Linear &X, const Linear &N, bool Unsigned);
-  /// x % P for an x the path keeps in [0, 2P).
-  std::optional<Linear> ringRemainderOfTwoTurns(const Linear &X);
   unsigned RingSymbolsThisRun = 0; ///< ringRemainder's symbols named in this run, in order
   /// The symbolic run's `n / P` or `n % P` of n alike on every rank: a bounded launch value.
   std::optional<Linear> byCount(bool Remainder, const Linear &N, const Linear &By, bool Unsigned);

@@ -382,22 +382,19 @@ Linear RankInterpreter::symbolicOffset(Linear &Off, const Expr *At) {
   return Part;
 }
 
-std::optional<Linear> RankInterpreter::ringRemainder(const Linear &X, const Linear &N, bool Unsigned) {
+std::optional<Linear> RankInterpreter::ringRemainder(const Linear &Of, const Linear &N, bool Unsigned) {
   // `x % n`, n the rank count and x a form of the instance's symbols the path keeps in [0, 2P) (a
   // ring neighbour, `(me - step + nranks) % nranks`): x or x - P where the path decides which;
   // else a symbol u of the instance (an auxiliary, as a chunk loop's variable), 0 <= u < P and
   // u == x or u == x - P, one clause of the path, not a choice: the rank P - 1's notify to its
   // right neighbour is the same op as every other rank's, and a cell counts one from its left.
-  // Where x is kept in [kP, (k + 2)P) for a k >= 1 (`(me + step + nranks + 1) % nranks`, k the
+  // Where x is kept in [kP, (k + 2)P) for a k >= 1 (`(me - step + 2 * nranks) % nranks`, k the
   // count's coefficient in x or one less), x % P is (x - kP) % P: x is not negative there.
   Linear P = Linear::symbol(RankCountSym);
-  if (Unsigned || InLoopCond || !(N == P) || X.Den != 1 || (X.isSymbolic() && !symbolicForm(X)))
+  if (Unsigned || InLoopCond || !(N == P) || Of.Den != 1 || (Of.isSymbolic() && !symbolicForm(Of)))
     return std::nullopt;
-  auto InTwoTurns = [&](const Linear &Y) {
-    return SymRun->implied(Y, BO_GE) && SymRun->implied(Y.plus(P.scaled(2), -1), BO_LT);
-  };
   int64_t Turns = 0;
-  for (const auto &[S, K] : X.Terms)
+  for (const auto &[S, K] : Of.Terms)
     if (S == RankCountSym)
       Turns = K;
   llvm::SmallVector<int64_t, 3> Ks{0};
@@ -405,14 +402,14 @@ std::optional<Linear> RankInterpreter::ringRemainder(const Linear &X, const Line
     Ks.push_back(Turns);
   if (Turns >= 2)
     Ks.push_back(Turns - 1);
-  for (int64_t K : Ks)
-    if (Linear Y = X.plus(P.scaled(K), -1); InTwoTurns(Y))
-      return ringRemainderOfTwoTurns(Y);
-  return std::nullopt;
-}
-
-std::optional<Linear> RankInterpreter::ringRemainderOfTwoTurns(const Linear &X) {
-  Linear P = Linear::symbol(RankCountSym);
+  auto InTwoTurns = [&](int64_t K) {
+    Linear Y = Of.plus(P.scaled(K), -1);
+    return SymRun->implied(Y, BO_GE) && SymRun->implied(Y.plus(P.scaled(2), -1), BO_LT);
+  };
+  auto Turned = std::find_if(Ks.begin(), Ks.end(), InTwoTurns);
+  if (Turned == Ks.end())
+    return std::nullopt;
+  const Linear X = Of.plus(P.scaled(*Turned), -1);
   if (SymRun->implied(X.plus(P, -1), BO_LT))
     return X;
   if (SymRun->implied(X.plus(P, -1), BO_GE))
@@ -420,11 +417,11 @@ std::optional<Linear> RankInterpreter::ringRemainderOfTwoTurns(const Linear &X) 
   Symbol U = intern("#ring" + std::to_string(RingSymbolsThisRun++));
   Shown[U] = "(" + rootText(X) + ") % P";
   ChunkSymbols.insert(U);
-  Linear Of = Linear::symbol(U);
-  SymRun->assume(Of, BO_GE, U);
-  SymRun->assume(Of.plus(P, -1), BO_LT, U);
-  SymRun->assumeEither(Of.plus(X, -1), BO_EQ, Of.plus(X, -1).plus(P), BO_EQ, U);
-  return Of;
+  Linear R = Linear::symbol(U);
+  SymRun->assume(R, BO_GE, U);
+  SymRun->assume(R.plus(P, -1), BO_LT, U);
+  SymRun->assumeEither(R.plus(X, -1), BO_EQ, R.plus(X, -1).plus(P), BO_EQ, U);
+  return R;
 }
 
 std::optional<Linear> RankInterpreter::byCount(bool Remainder, const Linear &N, const Linear &By, bool Unsigned) {
