@@ -58,8 +58,9 @@ struct SymbolicPath::Solver {
     z3::expr E = atom(A.D, A.Op, Renamed);
     return A.Or ? E || atom(A.Or->first, A.Or->second, Renamed) : E;
   }
-  /// Z's base, set up once it is first asked: the rank and count's bounds, the row definitions.
-  void based() {
+  /// Z's base, set up once it is first asked: the bounds of the rank RSym and the count PSym,
+  /// the row definitions made so far.
+  void based(Symbol RSym, Symbol PSym) {
     if (!Based) {
       z3::params Ps(C);
       Ps.set("rlimit", 1000000u);
@@ -71,7 +72,6 @@ struct SymbolicPath::Solver {
     for (; Defined < Products.size(); ++Defined)
       Z.add(Products[Defined]);
   }
-  Symbol RSym = 0, PSym = 0; ///< the path's r and P (SymbolicPath::bind)
   static void keyOf(const Atom &A, std::vector<int64_t> &K) {
     keyOf(A.D, A.Op, K);
     if (A.Or) {
@@ -112,8 +112,7 @@ bool SymbolicPath::may(const Linear &D, BinaryOperatorKind Op) {
       Box.assume(A.D, A.Op);
   if (std::optional<bool> Can = Box.possible(D, Op); Can && !*Can)
     return Z.Answers[Key] = false;
-  Z.RSym = RSym, Z.PSym = PSym;
-  Z.based();
+  Z.based(RSym, PSym);
   Z.Z.push();
   for (const Atom &A : Active)
     Z.Z.add(Z.atom(A));
@@ -142,9 +141,8 @@ bool SymbolicPath::entails(const std::vector<Atom> &Premise,
   }
   // Quantifier-free where the elimination reaches (session 53): then a scope of the path's own
   // incremental solver answers it; else a solver of its own (the simple one takes no quantifier).
-  Z.RSym = RSym, Z.PSym = PSym;
   if (std::optional<z3::expr> Free = PresburgerElimination(Z.C).quantifierFree(!Some)) {
-    Z.based();
+    Z.based(RSym, PSym);
     Z.Z.push();
     for (const Atom &A : Premise)
       Z.Z.add(Z.atom(A));
