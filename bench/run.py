@@ -811,6 +811,17 @@ def floor_of(args, path, flags, words, cwd):
     return m.group(1) if m else path
 
 
+def parses_of(inp):
+    """The parses commcheck makes of a file, from its -v notes: [whole, partial] (a configuration
+    parsed and checked; one parsed only up to the kernel's first test of the architecture, which
+    the architecture variants then replace). -fsyntax-only parses one configuration: a file the
+    device compiles differently per architecture or core is parsed once for each."""
+    cmd = list(inp["commcheck"])
+    cmd[cmd.index("--quiet")] = "-v"
+    notes = subprocess.run(cmd, capture_output=True, text=True, cwd=inp["cwd"]).stderr
+    return [notes.count(": parsed and checked"), notes.count(": parsed up to the kernel's first test")]
+
+
 def section_real(args, rng):
     """Each public kernel against -fsyntax-only with the same arguments, interleaved (the order of
     the two shuffled per round, round 0 a discarded warm-up): per-file ratio, the worst, the ratio
@@ -819,6 +830,8 @@ def section_real(args, rng):
         log("  real: no corpus at %s; skipped" % args.corpus)
         return None
     inputs = real_inputs(args)
+    for inp in inputs:  # (not timed) how many configurations commcheck parses for the file
+        inp["parses"] = parses_of(inp)
     samples = {(i["name"], t): [] for i in inputs for t in ("commcheck", "syntax")}
     failures, syntax_errors = [], set()
     for r in range(args.real_runs + 1):
@@ -847,7 +860,7 @@ def section_real(args, rng):
                      "ratio_wall": c["wall_median"] / s_["wall_median"],
                      "ratio_cpu": c["cpu_median"] / max(s_["cpu_median"], 1e-6),
                      "syntax_ok": inp["name"] not in syntax_errors,
-                     "floor": inp["floor"]})
+                     "floor": inp["floor"], "parses": inp["parses"]})
     rows.sort(key=lambda r: -r["ratio_wall"])
     out = {"rows": rows, "files": len(rows), "runs": args.real_runs,
            "failures": sorted(set(failures))}
@@ -864,11 +877,13 @@ def section_real(args, rng):
 def print_real(p, real):
     p("\n== public comm kernels, each against clang++ -fsyntax-only with the same arguments "
       "(medians of %d runs, wall ms) ==" % real["runs"])
-    p("%-90s %9s %9s %7s %7s" % ("file", "commcheck", "syntax", "ratio", "cpu"))
+    p("%-90s %9s %9s %7s %7s %6s" % ("file", "commcheck", "syntax", "ratio", "cpu", "parses"))
     for r in real["rows"]:
-        p("%-90s %9s %9s %7.2f %7.2f%s" % (r["name"][-90:], fmt_ms(r["commcheck_wall"]),
+        parses = r.get("parses") or [1, 0]
+        p("%-90s %9s %9s %7.2f %7.2f %6s%s" % (r["name"][-90:], fmt_ms(r["commcheck_wall"]),
                                           fmt_ms(r["syntax_wall"]), r["ratio_wall"],
                                           r["ratio_cpu"],
+                                          "%d%s" % (parses[0], "+%d" % parses[1] if parses[1] else ""),
                                           ("" if r["syntax_ok"] else "  (clang reports errors)") +
                                           ("  (floor: its includer %s)" % r["floor"]
                                            if r.get("floor") else "")))
@@ -876,6 +891,10 @@ def print_real(p, real):
         p("  %d files; worst %.2fx (%s); ratio of sums %.2fx wall, %.2fx CPU; median %.2fx" % (
             real["files"], real["worst"]["ratio_wall"], real["worst"]["name"],
             real["ratio_wall_of_sums"], real["ratio_cpu_of_sums"], real["ratio_wall_median"]))
+        several = [r for r in real["rows"] if sum(r.get("parses") or [1, 0]) > 1]
+        p("  parses: the configurations commcheck parsed (+ one parsed only up to the kernel's "
+          "first test of the architecture); -fsyntax-only parses one. %d files are parsed more "
+          "than once" % len(several))
 
 
 def print_report(res):
