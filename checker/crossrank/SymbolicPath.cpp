@@ -58,17 +58,18 @@ struct SymbolicPath::Solver {
     z3::expr E = atom(A.D, A.Op, Renamed);
     return A.Or ? E || atom(A.Or->first, A.Or->second, Renamed) : E;
   }
-  /// Z's base, set up once it is first asked: the bounds of the rank RSym and the count PSym,
-  /// the row definitions made so far.
+  /// A solver's resource limit and the bounds of the rank RSym and the count PSym.
+  void bound(z3::solver &S, Symbol RSym, Symbol PSym) {
+    z3::params Ps(C);
+    Ps.set("rlimit", 1000000u);
+    S.set(Ps);
+    z3::expr R = var(RSym), P = var(PSym);
+    S.add(P >= MinCount && R >= 0 && R < P);
+  }
+  /// Z's base, set up once it is first asked (bound), and the row definitions made so far.
   void based(Symbol RSym, Symbol PSym) {
-    if (!Based) {
-      z3::params Ps(C);
-      Ps.set("rlimit", 1000000u);
-      Z.set(Ps);
-      z3::expr R = var(RSym), P = var(PSym);
-      Z.add(P >= MinCount && R >= 0 && R < P);
-      Based = true;
-    }
+    if (!Based)
+      bound(Z, RSym, PSym), Based = true;
     for (; Defined < Products.size(); ++Defined)
       Z.add(Products[Defined]);
   }
@@ -152,11 +153,7 @@ bool SymbolicPath::entails(const std::vector<Atom> &Premise,
     return Answer == z3::unsat;
   }
   z3::solver Q(Z.C);
-  z3::params Ps(Z.C);
-  Ps.set("rlimit", 1000000u);
-  Q.set(Ps);
-  z3::expr R = Z.var(RSym), P = Z.var(PSym);
-  Q.add(P >= Z.MinCount && R >= 0 && R < P);
+  Z.bound(Q, RSym, PSym);
   for (const z3::expr &D : Z.Products)
     Q.add(D);
   for (const Atom &A : Premise)
