@@ -94,8 +94,15 @@ void freshUnloweredCells(SpmdRun &Run) {
 
 /// Calls: 2 for a re-entrant kernel (the next call's ops follow the first's), 1 under a declared
 /// fresh window (each call starts from zeroed cells and buffers no earlier call used).
+/// What the ranks' runs of a scenario did that a short probe may have assumed they do not.
+struct RunsMet {
+  bool ReadsCount = false;      ///< read the rank count, or took a launch value for it
+  bool UnboundPeerLoop = false; ///< bounded a peer loop by a value the probe unbound
+};
+
+/// Met: what the runs did that a short probe may not have seen.
 std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::FunctionDecl *K, int P,
-                                         int Calls, unsigned long &Spent) {
+                                         int Calls, unsigned long &Spent, RunsMet &Met) {
   SpmdRun Run;
   Run.P = P;
   Run.OneCall = Calls == 1;
@@ -103,6 +110,8 @@ std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::Functi
     auto T = I.run(K, R, P, Calls);
     if (auto *U = std::get_if<Unmodelled>(&T))
       return *U;
+    Met.ReadsCount |= I.readsRankCount() || I.bindsRankCount();
+    Met.UnboundPeerLoop |= I.peerLoopOnUnbound();
     Run.Ranks.push_back(std::move(std::get<RankTrace>(T)));
     Spent += I.steps();
     if (I.highestWindow() >= P) {
@@ -374,30 +383,49 @@ void proveBeyondRuns(AnalysisManager &AM, CrossRankModel::Result &R, const std::
 /// The rank-count probe with interpreters set up for the entry (Fresh: the last one made, which
 /// the runs then use: what the probe learnt of rank counts and ids is in it).
 std::optional<Unmodelled> probe(AnalysisManager &AM, std::optional<RankInterpreter> &Fresh,
-                                std::vector<int> &Counts, bool &FewRanks) {
+                                bool Short, RankCountProbe::Learnt &Out) {
   auto NewInterpreter = [&]() -> RankInterpreter & {
     Fresh.emplace(*AM.ast(), *AM.catalogue(), RunSteps);
     Fresh->leaveOut(AM.graph().Removed);
     Fresh->assumeLocalArguments(AM.assumptions().LocalArguments);
     return *Fresh;
   };
-  return RankCountProbe{MaxRanks, MaxRanksOnData, MaxScenarios}.run(NewInterpreter, AM.graph().Decl,
-                                                                     Counts, FewRanks);
+  return RankCountProbe{MaxRanks, MaxRanksOnData, MaxScenarios, Short}.run(NewInterpreter,
+                                                                            AM.graph().Decl, Out);
 }
 
-} // namespace
+/// Whether a scenario's runs met what a short probe left out (RankCountProbe::Short), so that the
+/// whole probe may have learnt otherwise: a stop (the probe stops at it, or a round it left out
+/// keeps the count a later one unbound), a read of the count it did not see, data it did not see
+/// branched on where the count is read, a peer loop bounded by a value it unbound, a window past
+/// its count (the runs grow the counts only before any ran).
+std::string beyondShortProbe(const RankCountProbe::Learnt &Probed, const RunsMet &Met,
+                             const LaunchPath &Path, const std::variant<SpmdRun, Unmodelled> &Run) {
+  if (!Probed.Shortened)
+    return "";
+  if (const auto *U = std::get_if<Unmodelled>(&Run))
+    return U->ScenarioCut ? "" : "a stop (" + U->Why + ")";
+  if (Met.ReadsCount && !Probed.ReadsCount)
+    return "the rank count read";
+  if (Met.UnboundPeerLoop)
+    return "a peer loop bounded by a value the probe unbound";
+  if (Probed.ReadsCount && !Probed.OnData && (Path.dataChosen() || Path.pollChosen()))
+    return "a branch on data where the count is read";
+  return "";
+}
 
-llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
-  if (std::optional<Result> Skipped = notModelled(AM))
-    return *Skipped;
+/// The model of the entry with the probe short or whole (RankCountProbe::Short); none where the
+/// runs met what the short probe left out.
+std::optional<CrossRankModel::Result> modelEntry(AnalysisManager &AM, bool Short, PhaseClock &Clock) {
+  using Result = CrossRankModel::Result;
   Result R;
   const EventGraph &G = AM.graph();
   std::optional<RankInterpreter> Fresh;
-  std::vector<int> Counts;
-  bool FewRanks = false;
-  PhaseClock Clock;
-  auto Probed = Clock.time(PhaseClock::Probe, [&] { return probe(AM, Fresh, Counts, FewRanks); });
+  RankCountProbe::Learnt Probe;
+  auto Probed = Clock.time(PhaseClock::Probe, [&] { return probe(AM, Fresh, Short, Probe); });
   RankInterpreter &I = *Fresh;
+  std::vector<int> &Counts = Probe.Counts;
+  const bool FewRanks = Probe.OnData;
   if (Probed) {
     R.Why = *Probed;
     R.uncheck(R.Why);
@@ -438,9 +466,14 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
       Scenarios.pop_back();
       I.follow(&Path);
       const int Calls = AM.assumptions().FreshWindow ? 1 : 2;
-      auto Run = Clock.time(PhaseClock::Runs, [&] { return runAll(I, G.Decl, P, Calls, Spent); });
+      RunsMet Met;
+      auto Run = Clock.time(PhaseClock::Runs, [&] { return runAll(I, G.Decl, P, Calls, Spent, Met); });
       bool Shared = I.choicesShared();
       I.follow(nullptr);
+      if (std::string Beyond = beyondShortProbe(Probe, Met, Path, Run); !Beyond.empty()) {
+        traceScenario(P, Ran, Path, Beyond + " beyond the short probe: the probe runs whole");
+        return std::nullopt;
+      }
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
         traceScenario(P, Ran, Path, U->Why);
         if (U->BeyondRanks && Covered == 0 && P < MaxRanks) {
@@ -506,6 +539,19 @@ llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &
   traceModel(AM, R, Covered, Spent);
   Clock.print(G.Function);
   return R;
+}
+
+} // namespace
+
+llvm::Expected<CrossRankModel::Result> CrossRankModel::compute(AnalysisManager &AM) {
+  if (std::optional<Result> Skipped = notModelled(AM))
+    return *Skipped;
+  // The probe short first: its rounds are most of the cost of kernels that branch on many launch
+  // values, and the runs, which run every scenario, show where it left out what matters.
+  PhaseClock Clock;
+  if (std::optional<Result> R = modelEntry(AM, /*Short=*/true, Clock))
+    return *R;
+  return *modelEntry(AM, /*Short=*/false, Clock);
 }
 
 } // namespace commcheck

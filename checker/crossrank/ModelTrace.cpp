@@ -17,6 +17,14 @@ void traceScenario(int P, unsigned N, const LaunchPath &Path, const std::string 
           Outcome.empty() ? "complete" : Outcome.c_str());
 }
 
+void traceProbeRun(int P, unsigned N, bool Past, int Rank, unsigned long Steps,
+                   const LaunchPath &Path, const std::string &Outcome) {
+  if (!getenv("COMMCHECK_TRACE_SCENARIOS"))
+    return;
+  fprintf(stderr, "probe P=%d #%u%s rank %d, %lu steps, %zu choices -> %s\n", P, N, Past ? " (past 0)" : "",
+          Rank, Steps, Path.conditions().size(), Outcome.empty() ? "complete" : Outcome.c_str());
+}
+
 /// COMMCHECK_TRACE_RANKS=1: whether the entry was modelled, up to which rank count, and why not.
 void traceModel(AnalysisManager &AM, const CrossRankModel::Result &R, int Covered,
                 unsigned long Steps) {

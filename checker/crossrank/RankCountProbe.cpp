@@ -1,25 +1,29 @@
 #include "crossrank/RankCountProbe.h"
 #include "crossrank/LaunchPath.h"
+#include "crossrank/ModelTrace.h"
 #include <algorithm>
 
 namespace commcheck {
 
 std::optional<Unmodelled> RankCountProbe::run(llvm::function_ref<RankInterpreter &()> NewInterpreter,
-                                              const clang::FunctionDecl *K, std::vector<int> &Counts,
-                                              bool &OnData) const {
+                                              const clang::FunctionDecl *K, Learnt &Out) const {
   // At a few ranks where that decides where P comes from: the kernel reads P, or fixes a count
   // below the probe's (no window at or past it was addressed, so none was enumerated up to it).
   // Else (a stop a larger count might not meet, windows up to the probe's count) at the largest
   // count, from a fresh interpreter. A stop the probe at a few ranks does not meet is met by the
   // model's runs at larger counts, and fails closed there.
-  Learnt L;
-  std::optional<Unmodelled> U = at(NewInterpreter(), K, ProbeRanks, L);
-  if (U || (!L.ReadsCount && L.Counts.back() >= ProbeRanks)) {
-    L = Learnt{};
-    U = at(NewInterpreter(), K, MaxRanks, L);
+  Out = Learnt{};
+  std::optional<Unmodelled> U = at(NewInterpreter(), K, ProbeRanks, Out);
+  if (!Out.Whole && (U || (!Out.ReadsCount && Out.Counts.back() >= ProbeRanks))) {
+    bool Shortened = Out.Shortened;
+    Out = Learnt{};
+    U = at(NewInterpreter(), K, MaxRanks, Out);
+    Out.Shortened |= Shortened;
   }
-  Counts = std::move(L.Counts);
-  OnData = L.OnData;
+  // A stop after a round left scenarios out: one of those may have kept the round from it (a
+  // peer loop confirming the count a later round unbound), so the whole probe decides.
+  if ((U && Out.Shortened) || Out.Whole)
+    return RankCountProbe{MaxRanks, MaxRanksOnData, MaxScenarios, false}.run(NewInterpreter, K, Out);
   return U;
 }
 
@@ -32,13 +36,18 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
   // Ranks 0 and 1 run each scenario (1 where 0 ran through); before a value is doubted, every
   // scenario again on the ranks past 0 (Past), which may confirm it.
   bool Past = false, PastRun = false;
+  // Short: a round ends at its first scenario that doubted the count (the others could only
+  // confirm it, which the model's runs check: RankInterpreter::peerLoopOnUnbound), and the pass
+  // past rank 0 after its first scenario that ran.
+  bool Informed = false; // (the pass past rank 0 ran a scenario)
   auto Restart = [&] {
     Probes = {{}};
     Doubt.reset();
     ReadsP = OnData = false, Highest = -1;
   };
   for (unsigned N = 0;; ++N) {
-    if (Probes.empty() || N >= MaxScenarios) {
+    if (Probes.empty() || N >= MaxScenarios || (Short && (Past ? Informed : Doubt.has_value()))) {
+      Out.Shortened |= !Probes.empty() && N < MaxScenarios;
       // Every scenario run: a value taken for P that no scenario's peer loop confirmed is a
       // launch value after all, unless a rank past 0 confirms it (`if (me > 0) for (pe <
       // nranks)`): the scenarios run again on the ranks past 0 of the probe's count, then the
@@ -54,7 +63,7 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
           return *Doubt;
         Restart();
       }
-      N = 0;
+      N = 0, Informed = false;
     }
     LaunchPath Path(Probes.back());
     I.follow(&Path);
@@ -67,6 +76,12 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
          ++Rank) {
       auto Run = I.run(K, Rank, AtP, 1);
       const auto *U = std::get_if<Unmodelled>(&Run);
+      traceProbeRun(AtP, N, Past, Rank, I.steps(), Path, U ? U->Why : std::string());
+      if (Out.Shortened && I.peerLoopOnUnbound()) {
+        Out.Whole = true;
+        I.follow(nullptr);
+        return std::nullopt;
+      }
       // In the pass past rank 0 a rank only confirms a count (its peer loop): the windows it
       // addresses and where it stops say nothing of a count the code may fix below it.
       if (Past)
@@ -84,6 +99,7 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
     if (Past) {
       Probes.pop_back();
       Path.pushAlternatives(Probes);
+      Informed = true;
       continue;
     }
     if (auto *U = std::get_if<Unmodelled>(&Probe)) {

@@ -24,21 +24,29 @@ struct RankCountProbe {
   /// every count, and a loop nest over the peers costs P^2 or more a run.
   static constexpr int ProbeRanks = 4;
 
-  /// Counts: the rank counts to run; OnData: the count is read and the kernel branches on data,
-  /// so only 2..MaxRanksOnData. NewInterpreter gives a fresh interpreter, set up for the entry,
-  /// which the model's runs then use (its rank-count candidates are what the probe learnt). A
-  /// stop the probe met: the entry is not run.
-  std::optional<Unmodelled> run(llvm::function_ref<RankInterpreter &()> NewInterpreter,
-                                const clang::FunctionDecl *K, std::vector<int> &Counts,
-                                bool &OnData) const;
+  /// Short: each round of scenarios stops after the first that runs to an end, and the probe says
+  /// so (Learnt::Shortened); the model's runs, which run every scenario, then check what it took
+  /// (docs/cross-rank.md, "A short probe"), and where they meet more, the probe runs whole.
+  bool Short = false;
 
-private:
-  /// What one probe learnt.
+  /// What the probe learnt.
   struct Learnt {
     std::vector<int> Counts; ///< the rank counts to run
     bool OnData = false;     ///< the count is read and the kernel branches on data
     bool ReadsCount = false; ///< the kernel reads the rank count
+    bool Shortened = false;  ///< a round left scenarios out (Short)
+    /// A run after such a round bounded a peer loop by a value the round unbound: the scenarios
+    /// it left out would have confirmed it, so the probe runs whole.
+    bool Whole = false;
   };
+
+  /// What the probe learnt of where P comes from, in Out. NewInterpreter gives a fresh
+  /// interpreter, set up for the entry, which the model's runs then use (its rank-count
+  /// candidates are what the probe learnt). A stop the probe met: the entry is not run.
+  std::optional<Unmodelled> run(llvm::function_ref<RankInterpreter &()> NewInterpreter,
+                                const clang::FunctionDecl *K, Learnt &Out) const;
+
+private:
   /// One probe at AtP ranks with interpreter I.
   std::optional<Unmodelled> at(RankInterpreter &I, const clang::FunctionDecl *K, int AtP,
                                Learnt &Out) const;

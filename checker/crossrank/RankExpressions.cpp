@@ -233,6 +233,8 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
                                      Ctx.getSourceManager(), Ctx.getLangOpts())
                                      .str());
       }
+      if (U.RankCandidate && NotRankCount.count(*U.RankCandidate))
+        PeerLoopOnUnbound = true; // a peer loop's bound after all (`peer < nranks`), not the rank
       stop(std::move(U));
     }
     if (std::optional<bool> B = launchDecides(D, Op))

@@ -96,7 +96,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   PeerLoopVars.clear();
   PhasedRan.clear();
   InPhase = false; // (a run stopped inside a phased loop left it set)
-  ReadsRankCount = false;
+  ReadsRankCount = PeerLoopOnUnbound = false;
   ContextTables.clear();
   ContextBases.clear();
   ArgumentTables.clear();
@@ -469,6 +469,7 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
   // The launch values taken as P that this loop's own condition uses (not an inner loop's: a
   // data-bounded loop inside a peer loop does not make its bound the rank count).
   std::set<Symbol> Own;
+  bool OnUnbound = false; // ... and whether it used one a probe unbound
   bool First = true;
   unsigned LaunchIterations = 0, ChosenIterations = 0;
   bool LaunchCond = false; // this iteration's condition asked about launch values
@@ -487,8 +488,10 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
       InLoopCond = true;
       DataLoopOk = CountLoop;
       std::swap(Own, LoopCondSymbols);
+      bool Outer = std::exchange(CondOnUnbound, false);
       unsigned Asked = Launch ? Launch->consulted() : 0;
       bool Go = !Cond || truth(Cond);
+      OnUnbound |= std::exchange(CondOnUnbound, Outer);
       std::swap(Own, LoopCondSymbols);
       InLoopCond = false;
       if (!Go)
@@ -531,9 +534,11 @@ RankInterpreter::Flow RankInterpreter::execLoop(const clang::Stmt *Init, const c
     Launch->leaveLoop();
   if (PeerVar)
     PeerLoopVars.pop_back();
-  if (PeerUses != Before && isPeerLoop(Loop, Cond))
+  if (PeerUses != Before && isPeerLoop(Loop, Cond)) {
     for (Symbol Sym : Own)
       ++BoundCounts[Sym], ConfirmedCounts.insert(Sym); // a peer loop is bounded by it: the rank count
+    PeerLoopOnUnbound |= OnUnbound;
+  }
   return Flow::Next;
 }
 

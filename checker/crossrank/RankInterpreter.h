@@ -149,10 +149,12 @@ public:
   std::variant<RankTrace, Unmodelled> run(const clang::FunctionDecl *Kernel, int Rank, int P,
                                           unsigned Calls);
 
-  /// Whether the last run read the rank count from the context, or took a launch integer for it
-  /// (a loop over the peers is bounded by it).
+  /// Whether the last run read the rank count, or any run took a launch integer for it.
   bool readsRankCount() const { return ReadsRankCount; }
   bool bindsRankCount() const { return !BoundCounts.empty(); }
+  /// Whether the last run's peer loop was bounded by a value a probe had unbound (the rank count
+  /// after all, where a round it left out would have confirmed it: RankCountProbe::Short).
+  bool peerLoopOnUnbound() const { return PeerLoopOnUnbound; }
   /// The launch values a peer loop of a run bounded (taken as the rank count), by name.
   std::vector<std::string> confirmedCounts() const;
   /// Take the launch values of these names as confirmed counts (another interpreter's runs').
@@ -444,7 +446,6 @@ private:
   /// How the kernel spells the memory of an access (RankMemory.cpp's spelling), by the
   /// expression: the source text is read once, not on every access of every run.
   mutable llvm::DenseMap<const clang::Expr *, std::string> Spellings;
-
   clang::ASTContext &Ctx;
   const IntrinsicCatalogue &Catalogue;
   std::vector<std::string> Names; ///< of the launch symbols, by Symbol
@@ -544,8 +545,8 @@ private:
   std::vector<const clang::VarDecl *> PeerLoopVars;
   /// Whether E names the variable of a loop over the peers being run.
   bool peerLoopVariable(const clang::Expr *E) const;
-  bool ReadsRankCount = false;
-  bool ReadsBlock = false;
+  bool ReadsRankCount = false, ReadsBlock = false;
+  bool CondOnUnbound = false, PeerLoopOnUnbound = false; ///< peerLoopOnUnbound
   int HighestWindow = -1;
   unsigned PeerUses = 0;             ///< times another rank's window was addressed
   bool InLoopCond = false;           ///< evaluating a loop's condition
@@ -594,7 +595,6 @@ private:
   };
   llvm::DenseMap<const clang::FunctionDecl *, CalleeKind> Callees;
   llvm::DenseMap<const clang::Type *, TypeFacts> Types;
-
 };
 
 } // namespace commcheck

@@ -167,6 +167,8 @@ Linear RankInterpreter::resolve(const Linear &L, bool Bind) {
     }
     R = R.plus(T.scaled(K, L.Den));
   }
+  if (InLoopCond && Bind && R.Terms.size() == 1 && NotRankCount.count(R.Terms.begin()->first))
+    CondOnUnbound = true; // (a loop's bound: the count after all, if the loop is over the peers)
   // Only a value of the launch may be the rank count: data read from a buffer is not.
   // Nor is a value computed from others (`shapes[0] / nranks`): its dividend would be.
   if (!Bind || R.Terms.size() != 1 || !LaunchSymbols.count(R.Terms.begin()->first) ||
