@@ -399,33 +399,34 @@ std::optional<Unmodelled> probe(AnalysisManager &AM, std::optional<RankInterpret
 /// keeps the count a later one unbound), a read of the count it did not see, data it did not see
 /// branched on where the count is read, a peer loop bounded by a value it unbound, a window past
 /// its count (the runs grow the counts only before any ran).
-std::string beyondShortProbe(const RankCountProbe::Learnt &Probed, const RunsMet &Met,
-                             const LaunchPath &Path, const std::variant<SpmdRun, Unmodelled> &Run) {
+bool beyondShortProbe(const RankCountProbe::Learnt &Probed, const RunsMet &Met, const LaunchPath &Path,
+                      const std::variant<SpmdRun, Unmodelled> &Run, int P, unsigned N) {
+  std::string Beyond;
   if (!Probed.Shortened)
-    return "";
+    return false;
   if (const auto *U = std::get_if<Unmodelled>(&Run))
-    return U->ScenarioCut ? "" : "a stop (" + U->Why + ")";
-  if (Met.ReadsCount && !Probed.ReadsCount)
-    return "the rank count read";
-  if (Met.UnboundPeerLoop)
-    return "a peer loop bounded by a value the probe unbound";
-  if (Probed.ReadsCount && !Probed.OnData && (Path.dataChosen() || Path.pollChosen()))
-    return "a branch on data where the count is read";
-  return "";
+    Beyond = U->ScenarioCut ? "" : "a stop (" + U->Why + ")";
+  else if (Met.ReadsCount && !Probed.ReadsCount)
+    Beyond = "a read of the rank count";
+  else if (Met.UnboundPeerLoop)
+    Beyond = "a peer loop bounded by a value the probe unbound";
+  else if (Probed.ReadsCount && !Probed.OnData && (Path.dataChosen() || Path.pollChosen()))
+    Beyond = "a branch on data where the count is read";
+  if (!Beyond.empty())
+    traceScenario(P, N, Path, Beyond + " beyond the short probe: the probe runs whole");
+  return !Beyond.empty();
 }
 
 /// The model of the entry with the probe short or whole (RankCountProbe::Short); none where the
 /// runs met what the short probe left out.
 std::optional<CrossRankModel::Result> modelEntry(AnalysisManager &AM, bool Short, PhaseClock &Clock) {
-  using Result = CrossRankModel::Result;
-  Result R;
+  CrossRankModel::Result R;
   const EventGraph &G = AM.graph();
   std::optional<RankInterpreter> Fresh;
   RankCountProbe::Learnt Probe;
   auto Probed = Clock.time(PhaseClock::Probe, [&] { return probe(AM, Fresh, Short, Probe); });
   RankInterpreter &I = *Fresh;
   std::vector<int> &Counts = Probe.Counts;
-  const bool FewRanks = Probe.OnData;
   if (Probed) {
     R.Why = *Probed;
     R.uncheck(R.Why);
@@ -437,7 +438,7 @@ std::optional<CrossRankModel::Result> modelEntry(AnalysisManager &AM, bool Short
   std::set<FindingKey> Seen; // the findings kept
   int Covered = 0, FirstCovered = 0;
   std::string AsRank = rankHypothesis(I);
-  R.Why.Why = partialRanks(AsRank, FewRanks, MaxRanksOnData);
+  R.Why.Why = partialRanks(AsRank, Probe.OnData, MaxRanksOnData);
   bool AllRun = R.Why.Why.empty();
   for (size_t PI = 0; PI < Counts.size(); ++PI) { // (grows where the code fixes more ranks)
     const int P = Counts[PI];
@@ -470,10 +471,8 @@ std::optional<CrossRankModel::Result> modelEntry(AnalysisManager &AM, bool Short
       auto Run = Clock.time(PhaseClock::Runs, [&] { return runAll(I, G.Decl, P, Calls, Spent, Met); });
       bool Shared = I.choicesShared();
       I.follow(nullptr);
-      if (std::string Beyond = beyondShortProbe(Probe, Met, Path, Run); !Beyond.empty()) {
-        traceScenario(P, Ran, Path, Beyond + " beyond the short probe: the probe runs whole");
+      if (beyondShortProbe(Probe, Met, Path, Run, P, Ran))
         return std::nullopt;
-      }
       if (auto *U = std::get_if<Unmodelled>(&Run)) {
         traceScenario(P, Ran, Path, U->Why);
         if (U->BeyondRanks && Covered == 0 && P < MaxRanks) {

@@ -227,11 +227,9 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
         U.RankCandidate = D.Terms.begin()->first;
         // As the kernel spells it: the side that is not the loop's variable.
         const Expr *Other = peerLoopVariable(BO->getLHS()) ? BO->getRHS() : BO->getLHS();
-        RankSpelling.try_emplace(*U.RankCandidate,
-                                 clang::Lexer::getSourceText(
-                                     clang::CharSourceRange::getTokenRange(Other->getSourceRange()),
-                                     Ctx.getSourceManager(), Ctx.getLangOpts())
-                                     .str());
+        auto Range = clang::CharSourceRange::getTokenRange(Other->getSourceRange());
+        RankSpelling.try_emplace(
+            *U.RankCandidate, clang::Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts()).str());
       }
       if (U.RankCandidate && NotRankCount.count(*U.RankCandidate))
         PeerLoopOnUnbound = true; // a peer loop's bound after all (`peer < nranks`), not the rank
