@@ -37,16 +37,18 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
   // scenario again on the ranks past 0 (Past), which may confirm it.
   bool Past = false, PastRun = false;
   // Short: a round ends at its first scenario that doubted the count (the others could only
-  // confirm it, which the model's runs check: RankInterpreter::peerLoopOnUnbound), and the pass
-  // past rank 0 after its first scenario that ran.
-  bool Informed = false; // (the pass past rank 0 ran a scenario)
+  // confirm it, which the model's runs check: RankInterpreter::peerLoopOnUnbound), or once the
+  // count is read and a branch taken on data, or, while it is not read, a window addressed (what
+  // the others would add, the model's runs check: beyondShortProbe); the pass past rank 0 after
+  // its first scenario.
+  bool Informed = false;
   auto Restart = [&] {
     Probes = {{}};
     Doubt.reset();
-    ReadsP = OnData = false, Highest = -1;
+    ReadsP = OnData = Informed = false, Highest = -1;
   };
   for (unsigned N = 0;; ++N) {
-    if (Probes.empty() || N >= MaxScenarios || (Short && (Past ? Informed : Doubt.has_value()))) {
+    if (Probes.empty() || N >= MaxScenarios || (Short && (Informed || (!Past && Doubt)))) {
       Out.Shortened |= !Probes.empty() && N < MaxScenarios;
       // Every scenario run: a value taken for P that no scenario's peer loop confirmed is a
       // launch value after all, unless a rank past 0 confirms it (`if (me > 0) for (pe <
@@ -128,6 +130,7 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
     OnData |= Path.dataChosen() || Path.pollChosen();
     ReadsP |= ReadsNow;
     Highest = std::max(Highest, HighestNow);
+    Informed = ReadsP ? OnData : Highest >= 0; // (the rest can only read the count, or not)
   }
   // Read from the launch (enumerated), or fixed by the windows the code addresses.
   Out.ReadsCount = ReadsP;
