@@ -36,11 +36,13 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
   // Ranks 0 and 1 run each scenario (1 where 0 ran through); before a value is doubted, every
   // scenario again on the ranks past 0 (Past), which may confirm it.
   bool Past = false, PastRun = false;
-  // Short: a round ends at its first scenario that doubted the count (the others could only
-  // confirm it, which the model's runs check: RankInterpreter::peerLoopOnUnbound), or once the
-  // count is read and a branch taken on data, or, while it is not read, a window addressed (what
-  // the others would add, the model's runs check: beyondShortProbe); the pass past rank 0 after
-  // its first scenario.
+  // Short: past its first ShortScenarios, a round ends once a scenario doubted the count (the
+  // others could only confirm it, which later runs check: RankInterpreter::peerLoopOnUnbound),
+  // or once the count is read and a branch taken on data, or, while it is not read, a window
+  // addressed (what the others would add, the model's runs check: beyondShortProbe); the pass
+  // past rank 0 likewise once a scenario ran. (The first scenarios often return early, `if (numel
+  // <= 0) return;`, and the next run into what decides the entry, a stop or a rank candidate: the
+  // probe meets it cheaper than the model's runs and a probe run whole would.)
   bool Informed = false;
   auto Restart = [&] {
     Probes = {{}};
@@ -48,7 +50,8 @@ std::optional<Unmodelled> RankCountProbe::at(RankInterpreter &I, const clang::Fu
     ReadsP = OnData = Informed = false, Highest = -1;
   };
   for (unsigned N = 0;; ++N) {
-    if (Probes.empty() || N >= MaxScenarios || (Short && (Informed || (!Past && Doubt)))) {
+    if (Probes.empty() || N >= MaxScenarios ||
+        (Short && N >= ShortScenarios && (Informed || (!Past && Doubt)))) {
       Out.Shortened |= !Probes.empty() && N < MaxScenarios;
       // Every scenario run: a value taken for P that no scenario's peer loop confirmed is a
       // launch value after all, unless a rank past 0 confirms it (`if (me > 0) for (pe <

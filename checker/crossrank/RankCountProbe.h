@@ -28,6 +28,8 @@ struct RankCountProbe {
   /// so (Learnt::Shortened); the model's runs, which run every scenario, then check what it took
   /// (docs/cross-rank.md, "A short probe"), and where they meet more, the probe runs whole.
   bool Short = false;
+  /// The scenarios a short round runs at least.
+  static constexpr unsigned ShortScenarios = 4;
 
   /// What the probe learnt.
   struct Learnt {
