@@ -114,8 +114,8 @@ public:
   }
   /// After runs that took a launch value for the rank count and found no loop over the peers
   /// bounded by it in any scenario: from now on the last such value taken is a launch value to
-  /// branch on. False when there is none (the run's reason stands).
-  bool unbindUnconfirmed();
+  /// branch on: its name. None when there is none (the run's reason stands).
+  std::optional<std::string> unbindUnconfirmed();
   /// From now on the launch value Sym is the rank id on each rank (the host passes the rank as a
   /// scalar). False when it already was.
   bool takeAsRank(Symbol Sym) { return RankSymbols.insert(Sym).second; }

@@ -106,16 +106,16 @@ bool RankInterpreter::anyUnconfirmed() const {
   return false;
 }
 
-bool RankInterpreter::unbindUnconfirmed() {
+std::optional<std::string> RankInterpreter::unbindUnconfirmed() {
   // Only the last value taken: an earlier one may be the real count, which a peer loop the run
   // never reached (it ended on the later value's branch: `root >= nranks`, both taken as P)
   // would have confirmed. Each rerun unbinds one more, so this ends.
-  bool Any = false;
-  for (auto It = Doubted.rbegin(); It != Doubted.rend() && !Any; ++It)
-    if (!ConfirmedCounts.count(*It) && LaunchSymbols.count(*It))
-      Any = NotRankCount.insert(*It).second;
+  std::optional<std::string> Unbound;
+  for (auto It = Doubted.rbegin(); It != Doubted.rend() && !Unbound; ++It)
+    if (!ConfirmedCounts.count(*It) && LaunchSymbols.count(*It) && NotRankCount.insert(*It).second)
+      Unbound = name(*It);
   Doubted.clear();
-  return Any;
+  return Unbound;
 }
 
 std::optional<Symbol> RankInterpreter::onlyLaunchValue(const Linear &D) const {

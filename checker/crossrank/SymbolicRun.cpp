@@ -398,6 +398,28 @@ std::string finishCalls(SymbolicTrace &T, unsigned Calls, clang::SourceLocation 
   return "";
 }
 
+/// Why the paths stop, round by round: each round after a value taken for the count turned out a
+/// launch value reads the kernel under another hypothesis, and the construct it stops at may be
+/// another (`numel / nranks` with both taken for P, then the view a ring index places with
+/// `numel` a launch value). Each stop, with the values unbound before it, and where it is.
+struct RoundStops {
+  std::string Text;
+  std::vector<std::string> Unbound; // since the first stop
+  void stop(const Unmodelled &U, const clang::SourceManager &SM) {
+    std::string At = U.Loc.isValid() ? " (line " + std::to_string(SM.getExpansionLineNumber(U.Loc)) + ")" : "";
+    if (Text.empty()) {
+      Text = U.Why + At;
+      Unbound.clear();
+      return;
+    }
+    std::string Names;
+    for (const std::string &N : Unbound)
+      Names += (Names.empty() ? "'" : ", '") + N + "'";
+    Text += "; with " + Names + (Unbound.size() == 1 ? " a launch value" : " launch values") + ": " +
+            U.Why + At;
+  }
+};
+
 } // namespace
 
 SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalogue &Catalogue,
@@ -434,7 +456,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
   std::optional<SymForms> Forms; // one interpreter: its symbols are every path's
   std::shared_ptr<SymbolicPath::Solver> Z = SymbolicPath::solver(Bounds.MinCount);
   unsigned Rounds = 0;
-  std::optional<Unmodelled> FirstStop; // the first path stopped with a count doubted
+  RoundStops Stops; // of the rounds whose paths stopped with a count doubted
   while (!Paths.empty()) {
     if (++R.Paths > MaxSymbolicPaths) {
       R.Why = "more than " + std::to_string(MaxSymbolicPaths) + " paths";
@@ -457,16 +479,20 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       // as the explicit model's probe does; each round unbinds one more value, so this ends.
       // A stop with such a value taken: run again without it; where the runs without it stop
       // too, the first stop is the reason (the kernel as it reads most plainly).
-      if ((U->Unconfirmed || U->CountDoubted) && ++Rounds <= MaxSymbolicRounds && I.unbindUnconfirmed()) {
-        if (U->CountDoubted && !FirstStop)
-          FirstStop = *U;
+      std::optional<std::string> Unbound;
+      if ((U->Unconfirmed || U->CountDoubted) && ++Rounds <= MaxSymbolicRounds &&
+          (Unbound = I.unbindUnconfirmed())) {
+        if (U->CountDoubted)
+          Stops.stop(*U, Ctx.getSourceManager());
+        if (!Stops.Text.empty())
+          Stops.Unbound.push_back(*Unbound);
         R.Paths = 0, Paths = {{}};
         Begin();
         continue;
       }
-      if (FirstStop)
-        U = &*FirstStop;
-      R.Why = U->Why;
+      if (Stops.Text.empty() || !U->Unconfirmed) // (an unconfirmed count is no construct)
+        Stops.stop(*U, Ctx.getSourceManager());
+      R.Why = Stops.Text;
       if (getenv("COMMCHECK_TRACE_SYMBOLIC"))
         fprintf(stderr, "symbolic stop: %s at %s\n", U->Why.c_str(),
                 U->Loc.printToString(Ctx.getSourceManager()).c_str());

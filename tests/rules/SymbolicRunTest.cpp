@@ -504,6 +504,20 @@ TEST(SymbolicRun, ARingIndexTwoTurnsUpIsTakenOneTurnDown) {
   EXPECT_NE(Early.find("no notify -> wait edge"), std::string::npos) << Early;
 }
 
+TEST(SymbolicRun, WhyNotIsSaidForEachReadingOfTheCount) {
+  // Three rounds: `numel` and `nranks` taken for P stop at the tile width (`numel / nranks`);
+  // with `numel` a launch value, at the view placed at `(2 * me - step + nranks) % nranks`; with
+  // `nranks` one too, at the opening check. Before: only the first, which is not what keeps the
+  // kernel out of the symbolic fragment.
+  std::string Why = proofOf("symbolic_ring_index_past_one_turn_race.cpp", 1);
+  size_t Width = Why.find("(line 72)"), View = Why.find("a launch value: an access through a view");
+  EXPECT_NE(Width, std::string::npos) << Why;
+  EXPECT_NE(View, std::string::npos) << Why;
+  EXPECT_LT(Width, View) << Why;
+  EXPECT_NE(Why.find("(line 89)"), std::string::npos) << Why;
+  EXPECT_NE(Why.find("launch values: a branch depends"), std::string::npos) << Why;
+}
+
 TEST(SymbolicRun, ATileLoopWhoseRangeDiffersBetweenRanksHasTripsOfEachRange) {
   // One tile loop over `length = me == kRoot ? numel : count`: its trips are a function of the
   // launch values on each way, not one symbol for both, or the check would only see the launches
