@@ -405,6 +405,10 @@ std::string finishCalls(SymbolicTrace &T, unsigned Calls, clang::SourceLocation 
 struct RoundStops {
   std::string Text;
   std::vector<std::string> Unbound; // since the first stop
+  void unbound(const std::string &Name) {
+    if (!Text.empty())
+      Unbound.push_back(Name);
+  }
   void stop(const Unmodelled &U, const clang::SourceManager &SM) {
     std::string At = U.Loc.isValid() ? " (line " + std::to_string(SM.getExpansionLineNumber(U.Loc)) + ")" : "";
     if (Text.empty()) {
@@ -484,8 +488,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
           (Unbound = I.unbindUnconfirmed())) {
         if (U->CountDoubted)
           Stops.stop(*U, Ctx.getSourceManager());
-        if (!Stops.Text.empty())
-          Stops.Unbound.push_back(*Unbound);
+        Stops.unbound(*Unbound);
         R.Paths = 0, Paths = {{}};
         Begin();
         continue;
