@@ -12,9 +12,14 @@ std::optional<Unmodelled> RankCountProbe::run(llvm::function_ref<RankInterpreter
   // Else (a stop a larger count might not meet, windows up to the probe's count) at the largest
   // count, from a fresh interpreter. A stop the probe at a few ranks does not meet is met by the
   // model's runs at larger counts, and fails closed there.
+  // Not after the step budget: where the count is not read, a run takes as many steps at any
+  // count; where it is, a larger count runs more where the work grows with P (peer loops), and
+  // where it shrinks (a chunk of `numel / nranks`) the runs start at 2 and meet the budget first.
+  // Either way the entry is not run (at worst where the work peaks at the probe's count, which
+  // fails closed), and a probe at the largest count would only pay the budget again.
   Out = Learnt{};
   std::optional<Unmodelled> U = at(NewInterpreter(), K, ProbeRanks, Out);
-  if (!Out.Whole && (U || (!Out.ReadsCount && Out.Counts.back() >= ProbeRanks))) {
+  if (!Out.Whole && (U ? !U->Budget : !Out.ReadsCount && Out.Counts.back() >= ProbeRanks)) {
     bool Shortened = Out.Shortened;
     Out = Learnt{};
     U = at(NewInterpreter(), K, MaxRanks, Out);

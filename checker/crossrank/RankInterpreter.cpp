@@ -6,6 +6,7 @@
 #include "events/ConfigurationSlice.h"
 #include "frontend/StmtClassName.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -68,8 +69,15 @@ Symbol RankInterpreter::intern(llvm::StringRef Name, bool *New) {
 
 void RankInterpreter::step(const clang::Stmt *S) {
   if (++Steps > MaxSteps) {
+    // Named at the innermost loop around where the budget ran out: which of its statements that
+    // is depends on the steps before it (the count run, the scenario), the loop does not.
+    const clang::Stmt *At = S;
+    while (At && !llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(At)) {
+      clang::DynTypedNodeList Parents = Ctx.getParents(*At);
+      At = Parents.empty() ? nullptr : Parents[0].get<clang::Stmt>();
+    }
     Unmodelled U{"the run takes more than " + std::to_string(MaxSteps) + " steps",
-                 S ? S->getBeginLoc() : clang::SourceLocation()};
+                 At ? At->getBeginLoc() : S ? S->getBeginLoc() : clang::SourceLocation()};
     U.Budget = true;
     stop(std::move(U));
   }
