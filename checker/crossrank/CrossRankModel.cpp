@@ -92,15 +92,15 @@ void freshUnloweredCells(SpmdRun &Run) {
   }
 }
 
-/// Calls: 2 for a re-entrant kernel (the next call's ops follow the first's), 1 under a declared
-/// fresh window (each call starts from zeroed cells and buffers no earlier call used).
 /// What the ranks' runs of a scenario did that a short probe may have assumed they do not.
 struct RunsMet {
   bool ReadsCount = false;      ///< read the rank count, or took a launch value for it
   bool UnboundPeerLoop = false; ///< bounded a peer loop by a value the probe unbound
 };
 
-/// Met: what the runs did that a short probe may not have seen.
+/// Calls: 2 for a re-entrant kernel (the next call's ops follow the first's), 1 under a declared
+/// fresh window (each call starts from zeroed cells and buffers no earlier call used). Met: what
+/// the runs did that a short probe may not have seen.
 std::variant<SpmdRun, Unmodelled> runAll(RankInterpreter &I, const clang::FunctionDecl *K, int P,
                                          int Calls, unsigned long &Spent, RunsMet &Met) {
   SpmdRun Run;

@@ -24,9 +24,10 @@ struct RankCountProbe {
   /// every count, and a loop nest over the peers costs P^2 or more a run.
   static constexpr int ProbeRanks = 4;
 
-  /// Short: each round of scenarios stops after the first that runs to an end, and the probe says
-  /// so (Learnt::Shortened); the model's runs, which run every scenario, then check what it took
-  /// (docs/cross-rank.md, "A short probe"), and where they meet more, the probe runs whole.
+  /// Short: a round of scenarios ends once what it decides is known (RankCountProbe.cpp), and the
+  /// probe says so (Learnt::Shortened); the model's runs, which run every scenario, then check
+  /// what it left out (docs/cross-rank.md, "A short probe"), and where they meet more, the probe
+  /// runs whole.
   bool Short = false;
   /// The scenarios a short round runs at least.
   static constexpr unsigned ShortScenarios = 4;
