@@ -185,10 +185,11 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
     if (L.K != RankValue::Number || R.K != RankValue::Number)
       return RankValue::unknown(L.K != RankValue::Number ? L.Why : R.Why);
     // A peer loop's variable tested for equality (`peer != myRank`) is compared with a rank, not
-    // with the rank count: that value is not taken for P.
+    // with the rank count: that value is not taken for P (one that is, is named as spelt here).
     bool AgainstPeer = peerLoopVariable(BO->getLHS()) || peerLoopVariable(BO->getRHS());
-    bool WithRank = (Op == BO_EQ || Op == BO_NE) && AgainstPeer;
-    Linear D = resolve(L.L.plus(R.L, -1), !WithRank);
+    size_t Bound = BindOrder.size();
+    Linear D = resolve(L.L.plus(R.L, -1), !((Op == BO_EQ || Op == BO_NE) && AgainstPeer));
+    spellCount(Bound, BO, L.L);
     if (std::optional<int64_t> V = D.value()) {
       switch (Op) {
       case BO_LT: return RankValue::integer(*V < 0);
@@ -227,9 +228,8 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
         U.RankCandidate = D.Terms.begin()->first;
         // As the kernel spells it: the side that is not the loop's variable.
         const Expr *Other = peerLoopVariable(BO->getLHS()) ? BO->getRHS() : BO->getLHS();
-        auto Range = clang::CharSourceRange::getTokenRange(Other->getSourceRange());
-        RankSpelling.try_emplace(
-            *U.RankCandidate, clang::Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts()).str());
+        RankSpelling.try_emplace(*U.RankCandidate, clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(
+            Other->getSourceRange()), Ctx.getSourceManager(), Ctx.getLangOpts()).str());
       }
       if (U.RankCandidate && NotRankCount.count(*U.RankCandidate))
         PeerLoopOnUnbound = true; // a peer loop's bound after all (`peer < nranks`), not the rank

@@ -164,7 +164,7 @@ std::variant<RankTrace, Unmodelled> RankInterpreter::run(const clang::FunctionDe
   for (Symbol Sym : BindOrder)
     if (BoundCounts[Sym] == 0 && !ConfirmedCounts.count(Sym)) {
       doubtUnconfirmed();
-      return Unmodelled{"a branch depends on the launch value '" + name(Sym) +
+      return Unmodelled{"a branch depends on the launch value '" + spelled(Sym) +
                             "', which bounds no loop over the peers",
                         Kernel->getLocation(), /*Unconfirmed=*/true};
     }

@@ -144,10 +144,8 @@ public:
   /// Code the configuration does not compile (a slice of another's parse): left out.
   void leaveOut(const std::vector<Span> &R) { Removed = &R; }
 
-  /// Rank Rank's trace of Calls consecutive calls of Kernel among P ranks; Unmodelled when the
-  /// kernel cannot be run.
-  std::variant<RankTrace, Unmodelled> run(const clang::FunctionDecl *Kernel, int Rank, int P,
-                                          unsigned Calls);
+  /// Rank Rank's trace of Calls consecutive calls of Kernel among P ranks; Unmodelled if none.
+  std::variant<RankTrace, Unmodelled> run(const clang::FunctionDecl *Kernel, int Rank, int P, unsigned Calls);
 
   /// Whether the last run read the rank count, or any run took a launch integer for it.
   bool readsRankCount() const { return ReadsRankCount; }
@@ -527,12 +525,14 @@ private:
   /// PerRank: the outcome is timing or the hardware's (an async event's completion), chosen for
   /// each rank apart; a probe's (Poll) always is.
   bool dataChoice(const clang::Expr *E, bool Poll = false, bool PerRank = false);
-  /// Whether L is made of values read from memory the model does not track (and launch values):
-  /// a signal value a scenario may pick, alike on every rank, as one read from launch data.
+  /// Whether L is made of untracked memory's values (and launch values): a value a scenario picks.
   bool dataValue(const Linear &L) const;
+  std::string spelled(Symbol Sym) const; ///< a launch value as the kernel spells it (RankSpelling)
+  /// Notes how BO spells a value its comparison took for the count (BindOrder grew past Bound).
+  void spellCount(size_t Bound, const clang::BinaryOperator *BO, const Linear &Left);
   std::set<Symbol> Compared;         ///< launch values a branch compared (sizes, modes)
   std::set<Symbol> RankSymbols;      ///< launch values taken for the rank id (takeAsRank)
-  std::map<Symbol, std::string> RankSpelling; ///< how the comparison that suggested each spells it
+  std::map<Symbol, std::string> RankSpelling; ///< how the comparison that took each spells it
   std::set<Symbol> NotRankCount;     ///< launch values a run showed are not the rank count
   LaunchPath *Launch = nullptr;
   /// The constant signal values runs so far met: the values a signal value read from launch

@@ -4,6 +4,7 @@
 #include "crossrank/RankInterpreter.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/Lex/Lexer.h"
 
 namespace commcheck {
 
@@ -71,12 +72,30 @@ void RankInterpreter::blockAsRank(const Linear &L, const clang::Expr *At) {
       fail("the block index names a rank (a window index): run as block 0 of one", At);
 }
 
+std::string RankInterpreter::spelled(Symbol Sym) const {
+  auto It = RankSpelling.find(Sym);
+  return It != RankSpelling.end() && !It->second.empty() ? It->second : name(Sym);
+}
+
+void RankInterpreter::spellCount(size_t Bound, const clang::BinaryOperator *BO, const Linear &Left) {
+  if (BindOrder.size() <= Bound)
+    return;
+  // The side that holds it, where that is a variable or a field (`nranks`, `t->ndims`): a value
+  // read from an argument table is named by its word otherwise (`*(args+16)`).
+  Symbol Sym = BindOrder.back();
+  bool OnLeft = llvm::any_of(Left.Terms, [&](const Linear::Term &T) { return T.first == Sym; });
+  const clang::Expr *Side = (OnLeft ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts();
+  if (llvm::isa<clang::DeclRefExpr, clang::MemberExpr>(Side))
+    RankSpelling.try_emplace(Sym, clang::Lexer::getSourceText(
+                                      clang::CharSourceRange::getTokenRange(Side->getSourceRange()),
+                                      Ctx.getSourceManager(), Ctx.getLangOpts())
+                                      .str());
+}
+
 std::vector<std::string> RankInterpreter::rankNames() const {
   std::vector<std::string> Out;
-  for (Symbol Sym : RankSymbols) {
-    auto It = RankSpelling.find(Sym);
-    Out.push_back(It != RankSpelling.end() && !It->second.empty() ? It->second : name(Sym));
-  }
+  for (Symbol Sym : RankSymbols)
+    Out.push_back(spelled(Sym));
   return Out;
 }
 
@@ -113,7 +132,7 @@ std::optional<std::string> RankInterpreter::unbindUnconfirmed() {
   std::optional<std::string> Unbound;
   for (auto It = Doubted.rbegin(); It != Doubted.rend() && !Unbound; ++It)
     if (!ConfirmedCounts.count(*It) && LaunchSymbols.count(*It) && NotRankCount.insert(*It).second)
-      Unbound = name(*It);
+      Unbound = spelled(*It);
   Doubted.clear();
   return Unbound;
 }

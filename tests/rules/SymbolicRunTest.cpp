@@ -516,6 +516,9 @@ TEST(SymbolicRun, WhyNotIsSaidForEachReadingOfTheCount) {
   EXPECT_LT(Width, View) << Why;
   EXPECT_NE(Why.find("(line 89)"), std::string::npos) << Why;
   EXPECT_NE(Why.find("launch values: a branch depends"), std::string::npos) << Why;
+  // The values as the kernel spells them where they were compared, not as argument-table words.
+  EXPECT_NE(Why.find("with 'numel' a launch value"), std::string::npos) << Why;
+  EXPECT_NE(Why.find("with 'numel', 'nranks' launch values"), std::string::npos) << Why;
 }
 
 TEST(SymbolicRun, ATileLoopWhoseRangeDiffersBetweenRanksHasTripsOfEachRange) {
