@@ -411,9 +411,8 @@ struct RoundStops {
   }
   void stop(const Unmodelled &U, const clang::SourceManager &SM) {
     std::string At = U.Loc.isValid() ? " (line " + std::to_string(SM.getExpansionLineNumber(U.Loc)) + ")" : "";
-    if (Text.empty()) {
+    if (Text.empty()) { // (nothing is noted unbound before the first stop)
       Text = U.Why + At;
-      Unbound.clear();
       return;
     }
     std::string Names;
@@ -482,7 +481,7 @@ SymbolicRunResult runSymbolically(clang::ASTContext &Ctx, const IntrinsicCatalog
       // root checked against the count), a symbol of its own. Every path runs again with it so,
       // as the explicit model's probe does; each round unbinds one more value, so this ends.
       // A stop with such a value taken: run again without it; where the runs without it stop
-      // too, the first stop is the reason (the kernel as it reads most plainly).
+      // too, the reason gives each round's stop (RoundStops).
       std::optional<std::string> Unbound;
       if ((U->Unconfirmed || U->CountDoubted) && ++Rounds <= MaxSymbolicRounds &&
           (Unbound = I.unbindUnconfirmed())) {
