@@ -132,7 +132,11 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector
     bool OtherCoreCode = std::any_of(File.PP.ConfigGroups.begin(), File.PP.ConfigGroups.end(),
                                      [](const PreprocessorRecord::ConfigGroup &C) { return !C.Taken; });
     R.Profile["kernel discovery (CFGs, facts)"] += secondsSince(TF);
+    // Five walks of every device function's body: on PTOAS output, whose every line writes a
+    // long template type, a third of the parse (bench/README.md, session 56).
+    auto TQ = Clock::now();
     reportTargetQueries(File, Ctx, Found, Raw);
+    R.Profile["device code's target and build questions"] += secondsSince(TQ);
     for (const clang::FunctionDecl *FD : Roots) {
       auto T0 = Clock::now();
       EventGraph G = Builder.build(FD);
