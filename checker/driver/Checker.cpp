@@ -133,7 +133,7 @@ FileResult Checker::check(ParsedFile &File, Frontend *Reparse, const std::vector
                                      [](const PreprocessorRecord::ConfigGroup &C) { return !C.Taken; });
     R.Profile["kernel discovery (CFGs, facts)"] += secondsSince(TF);
     // Five walks of every device function's body: on PTOAS output, whose every line writes a
-    // long template type, a third of the parse (bench/README.md, session 56).
+    // long template type, a quarter to two fifths of the parse (bench/README.md, session 56).
     auto TQ = Clock::now();
     reportTargetQueries(File, Ctx, Found, Raw);
     R.Profile["device code's target and build questions"] += secondsSince(TQ);
