@@ -28,8 +28,10 @@ void outerSlotsOf(const RankValue &V, std::set<const RankValue *> &Out) {
       outerSlotsOf(*S, Out);
 }
 
-/// `for (j = e0; j < bound; ++j)`: the variable, when the loop has this shape.
-const VarDecl *symbolicLoopVar(const Expr *Cond, const Expr *Inc) {
+/// `for (j = e0; j < bound; ++j)`: the variable, when the loop has this shape; `j += c` too, c a
+/// constant expression of value 1 (PTOAS steps by `const int64_t v10 = 1`): the language's constant,
+/// not a value of the run.
+const VarDecl *symbolicLoopVar(const Expr *Cond, const Expr *Inc, const ASTContext &Ctx) {
   const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts() : nullptr);
   if (!BO || BO->getOpcode() != BO_LT || !Inc)
     return nullptr;
@@ -47,8 +49,8 @@ const VarDecl *symbolicLoopVar(const Expr *Cond, const Expr *Inc) {
                                                                          : nullptr;
   if (const auto *C = dyn_cast<CompoundAssignOperator>(I))
     if (C->getOpcode() == BO_AddAssign && Names(C->getLHS()))
-      if (const auto *L = dyn_cast<IntegerLiteral>(C->getRHS()->IgnoreParenImpCasts()))
-        return L->getValue() == 1 ? V : nullptr;
+      if (Expr::EvalResult One; !C->getRHS()->isValueDependent() && C->getRHS()->EvaluateAsInt(One, Ctx))
+        return One.Val.getInt() == 1 ? V : nullptr;
   return nullptr;
 }
 /// `for (b = e; b < n; b += step)`: its condition and step, when the loop has this shape.
@@ -69,7 +71,7 @@ std::pair<const BinaryOperator *, const Expr *> chunkLoop(const Expr *Cond, cons
 std::optional<RankInterpreter::Flow>
 RankInterpreter::symbolicLoop(const Stmt *Init, const Expr *Cond, const Expr *Inc, const Stmt *Body,
                               const Stmt *Loop) {
-  const VarDecl *V = symbolicLoopVar(Cond, Inc);
+  const VarDecl *V = symbolicLoopVar(Cond, Inc, Ctx);
   if (!V) {
     if (isPeerLoop(Loop, Cond))
       fail("a loop over the peers not of the form `for (j = e; j < n; ++j)`", Loop);

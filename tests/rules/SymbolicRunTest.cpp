@@ -59,6 +59,14 @@ TEST(SymbolicRun, MeshAllGatherIsProvedForEveryRankCount) {
   EXPECT_EQ(C.ToP, 4); // the explicit runs stop where the proof covers the rest
 }
 
+TEST(SymbolicRun, APeerLoopSteppingByANamedConstantOneIsProvedForEveryRankCount) {
+  // PTOAS's `for (pe = c0; pe < n; pe += c1)` with `const int32_t c1 = 1`: the step is a constant
+  // expression equal to 1, the loop `++pe` (before: "a loop over the peers not of the form ...").
+  FileResult::Entry::CrossRank C = coverage("symbolic_const_step_allgather_clean.cpp");
+  EXPECT_TRUE(C.EveryP) << C.Symbolic;
+  EXPECT_EQ(C.ToP, 4);
+}
+
 TEST(SymbolicRun, RootCounterIsProvedForEveryRankCount) {
   FileResult::Entry::CrossRank C = coverage("symbolic_root_counter_clean.cpp");
   EXPECT_TRUE(C.EveryP) << C.Symbolic;
