@@ -7,11 +7,11 @@
 // picked as one read from launch data is: a symbol of the scenario, the same on every rank.
 #include "crossrank/AssignmentTarget.h"
 #include "crossrank/RankInterpreter.h"
+#include "frontend/WrittenText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <cctype>
 
@@ -80,10 +80,7 @@ bool RankInterpreter::dataChoice(const clang::Expr *E, bool Poll, bool PerRank) 
     return It->second.first; // another rank took it so in this scenario
   }
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  std::string Text = clang::Lexer::getSourceText(
-                         clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-                         Ctx.getLangOpts())
-                         .str();
+  std::string Text = writtenText(E, SM, Ctx.getLangOpts());
   std::string OneLine; // a condition split over lines reads as one
   for (char C : Text)
     if (!std::isspace(static_cast<unsigned char>(C)))

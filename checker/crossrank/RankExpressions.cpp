@@ -2,11 +2,11 @@
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicPath.h"
 #include "frontend/StmtClassName.h"
+#include "frontend/WrittenText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace commcheck {
@@ -228,8 +228,7 @@ RankValue RankInterpreter::evalBinary(const Expr *E) {
         U.RankCandidate = D.Terms.begin()->first;
         // As the kernel spells it: the side that is not the loop's variable.
         const Expr *Other = peerLoopVariable(BO->getLHS()) ? BO->getRHS() : BO->getLHS();
-        RankSpelling.try_emplace(*U.RankCandidate, clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(
-            Other->getSourceRange()), Ctx.getSourceManager(), Ctx.getLangOpts()).str());
+        RankSpelling.try_emplace(*U.RankCandidate, writtenText(Other, Ctx.getSourceManager(), Ctx.getLangOpts()));
       }
       if (U.RankCandidate && NotRankCount.count(*U.RankCandidate))
         PeerLoopOnUnbound = true; // a peer loop's bound after all (`peer < nranks`), not the rank

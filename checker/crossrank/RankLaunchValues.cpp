@@ -2,9 +2,9 @@
 // symbol alike on every rank (or for the rank id), and the numbers the run needs of it (a window
 // index, a signal value, a view's extent), chosen or enumerated by the scenario (LaunchPath).
 #include "crossrank/RankInterpreter.h"
+#include "frontend/WrittenText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/Lex/Lexer.h"
 
 namespace commcheck {
 
@@ -86,10 +86,7 @@ void RankInterpreter::spellCount(size_t Bound, const clang::BinaryOperator *BO, 
   bool OnLeft = llvm::any_of(Left.Terms, [&](const Linear::Term &T) { return T.first == Sym; });
   const clang::Expr *Side = (OnLeft ? BO->getLHS() : BO->getRHS())->IgnoreParenImpCasts();
   if (llvm::isa<clang::DeclRefExpr, clang::MemberExpr>(Side))
-    RankSpelling.try_emplace(Sym, clang::Lexer::getSourceText(
-                                      clang::CharSourceRange::getTokenRange(Side->getSourceRange()),
-                                      Ctx.getSourceManager(), Ctx.getLangOpts())
-                                      .str());
+    RankSpelling.try_emplace(Sym, writtenText(Side, Ctx.getSourceManager(), Ctx.getLangOpts()));
 }
 
 std::vector<std::string> RankInterpreter::rankNames() const {

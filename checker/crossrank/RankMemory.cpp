@@ -2,13 +2,13 @@
 // the byte ranges accesses are recorded with.
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicPath.h"
+#include "frontend/WrittenText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 namespace commcheck {
 
@@ -484,11 +484,9 @@ std::string spelling(const Expr *E, const ASTContext &Ctx) {
       if (!isa<CXXConstructExpr>(Init))
         E = Init;
     }
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
   if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
     return "";
-  std::string Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  std::string Text = writtenText(E, Ctx.getSourceManager(), Ctx.getLangOpts());
   std::string Flat;
   for (char C : Text)
     if (C != '\n' && C != '\r' && !(C == ' ' && !Flat.empty() && Flat.back() == ' '))

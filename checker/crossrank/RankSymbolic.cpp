@@ -6,9 +6,9 @@
 #include "crossrank/RankInterpreter.h"
 #include "crossrank/SymbolicPath.h"
 #include "crossrank/AssignmentTarget.h"
+#include "frontend/WrittenText.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 #include <functional>
 
 namespace commcheck {
@@ -278,11 +278,7 @@ void RankInterpreter::guardWrite(const Slot &S, const Stmt *At) const {
     const Expr *Target = At ? assignmentTarget(At) : nullptr;
     if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(At); OC && OC->getNumArgs() > 0)
       Target = OC->getArg(0);
-    std::string Name =
-        Target ? Lexer::getSourceText(CharSourceRange::getTokenRange(Target->getSourceRange()),
-                                      Ctx.getSourceManager(), Ctx.getLangOpts())
-                     .str()
-               : std::string();
+    std::string Name = Target ? writtenText(Target, Ctx.getSourceManager(), Ctx.getLangOpts()) : std::string();
     fail("a peer loop's body assigns a variable from outside it" +
              (Name.empty() ? std::string() : " ('" + Name + "')") +
              " that is not iteration-private (assigned before any read on every path of an "

@@ -2,10 +2,10 @@
 #include "events/TypeContents.h"
 #include "events/FunctionFacts.h"
 #include "events/GmType.h"
+#include "frontend/WrittenText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -82,8 +82,7 @@ bool hasGmArgument(const CallExpr *CE) {
 }
 
 std::string sourceText(const SourceManager &SM, const Expr *E) {
-  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
-  std::string T = Lexer::getSourceText(R, SM, LangOptions()).str();
+  std::string T = writtenText(E, SM, LangOptions());
   return T.size() > 40 ? T.substr(0, 37) + "..." : T;
 }
 
